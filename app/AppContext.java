@@ -1,0 +1,63 @@
+package app;
+
+import java.time.Clock;
+import services.demo.DemoWorkspace;
+import services.tasks.TaskRunner;
+import services.workspace.AppDirs;
+import services.workspace.RecentWorkspaces;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceInventory;
+import services.workspace.WorkspaceLoader;
+
+/**
+ * The composition root: builds every service by hand, with constructors, once per process. What belongs to one
+ * workspace (its index, its view models) is built by {@link #open(Workspace)}.
+ */
+public final class AppContext {
+
+    private final AppDirs dirs;
+    private final Clock clock;
+    private final TaskRunner runner;
+    private final WorkspaceLoader loader = new WorkspaceLoader();
+    private final RecentWorkspaces recents;
+    private final WorkspaceInventory inventory = new WorkspaceInventory();
+
+    public AppContext(AppDirs dirs, Clock clock, TaskRunner runner) {
+        this.dirs = dirs;
+        this.clock = clock;
+        this.runner = runner;
+        this.recents = new RecentWorkspaces(dirs);
+    }
+
+    public WorkspaceScope open(Workspace workspace) {
+        return new WorkspaceScope(workspace, this);
+    }
+
+    public AppDirs dirs() {
+        return dirs;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public TaskRunner runner() {
+        return runner;
+    }
+
+    public WorkspaceLoader loader() {
+        return loader;
+    }
+
+    public RecentWorkspaces recents() {
+        return recents;
+    }
+
+    public WorkspaceInventory inventory() {
+        return inventory;
+    }
+
+    public DemoWorkspace demo() {
+        return new DemoWorkspace(clock);
+    }
+}

@@ -1,0 +1,22 @@
+package app;
+
+import app.cli.RootCommand;
+import picocli.CommandLine;
+import services.workspace.AppDirs;
+
+/**
+ * Entry point. With no subcommand it opens the console window; with one it runs headless. Sets the log folder
+ * before anything logs, so the rolling log lands in the user's data folder.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        if (System.getProperty("brainconsole.logdir") == null) {
+            System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
+        }
+        System.exit(RootCommand.commandLine().execute(args));
+    }
+}

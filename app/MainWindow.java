@@ -1,0 +1,87 @@
+package app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import services.demo.DemoWorkspace;
+import services.tasks.TaskCallbacks;
+import services.workspace.Workspace;
+import viewmodels.shell.ShellViewModel;
+import views.shell.ShellView;
+
+/**
+ * Assembles the main window on a stage and swaps the sections whenever the shell opens another workspace.
+ * Used by {@link ConsoleApplication} and by the UI tests.
+ */
+public final class MainWindow {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
+
+    private final AppContext app;
+    private final ShellViewModel shell;
+    private final ShellView view;
+    private WorkspaceScope scope;
+
+    public MainWindow(AppContext app, Stage stage) {
+        this.app = app;
+        this.shell = new ShellViewModel(app.loader(), app.recents(), app.runner());
+        this.view = new ShellView(shell);
+        stage.setScene(view.createScene());
+        stage.titleProperty().bind(shell.titleProperty());
+        stage.setMinWidth(900);
+        stage.setMinHeight(600);
+        shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
+        stage.setOnHidden(e -> closeScope());
+    }
+
+    public ShellViewModel shell() {
+        return shell;
+    }
+
+    /**
+     * Opens {@code requested}; without one, the last opened workspace; without that, the demo workspace in the
+     * user's data folder, written on first start, so a new user sees a populated console.
+     */
+    public void openInitial(Optional<Path> requested, boolean demo) {
+        if (demo) {
+            openDemo();
+            return;
+        }
+        Optional<Path> target = requested.or(() -> app.recents().last().filter(Files::isDirectory));
+        if (target.isPresent()) {
+            shell.openWorkspace(target.get());
+        } else {
+            openDemo();
+        }
+    }
+
+    private void openDemo() {
+        Path dir = app.dirs().demoWorkspace();
+        app.runner().submit("Writing the demo workspace", progress -> {
+            if (!Files.exists(dir.resolve(Workspace.FILE_NAME)) || Files.exists(dir.resolve(DemoWorkspace.MARKER))) {
+                app.demo().write(dir);
+            }
+            return dir;
+        }, TaskCallbacks.of(shell::openWorkspace,
+                error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
+    }
+
+    private void show(Workspace workspace) {
+        closeScope();
+        LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
+        scope = app.open(workspace);
+        shell.setSections(scope.sections());
+        view.showSections(scope::view);
+        view.statusLabel().setText(scope.statusText());
+    }
+
+    private void closeScope() {
+        if (scope != null) {
+            scope.close();
+            scope = null;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package app;
+
+import java.nio.file.Path;
+
+/** Opens the window from the CLI entry point; blocks until the window is closed. */
+public final class WindowLauncher {
+
+    private WindowLauncher() {
+    }
+
+    public static void launch(Path workspace, boolean demo) {
+        ConsoleApplication.launchWith(workspace, demo);
+    }
+}

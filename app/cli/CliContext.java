@@ -1,0 +1,67 @@
+package app.cli;
+
+import app.AppContext;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import services.tasks.SynchronousTaskRunner;
+import services.workspace.AppDirs;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceException;
+
+/** What a headless command needs: the composition root (with the synchronous runner), output, the workspace. */
+final class CliContext {
+
+    private final AppContext app;
+    private final CommonOptions options;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    CliContext(CommonOptions options, PrintWriter out, PrintWriter err) {
+        this.app = new AppContext(AppDirs.fromEnvironment(), Clock.systemDefaultZone(), new SynchronousTaskRunner());
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    AppContext app() {
+        return app;
+    }
+
+    boolean json() {
+        return options.json;
+    }
+
+    /** The workspace named by --workspace, or the last one opened; remembered as the last opened. */
+    Workspace workspace() {
+        Path dir = options.workspace != null ? options.workspace : app.recents().last().orElseThrow(() ->
+                new WorkspaceException("No workspace given and none opened before: pass --workspace DIR "
+                        + "(or create one with 'brain-console demo DIR')."));
+        Workspace workspace = app.loader().load(dir);
+        workspace.problems().forEach(p -> err.println("warning: " + p.message()));
+        app.recents().remember(workspace.dir());
+        return workspace;
+    }
+
+    /** Prints a result: as one JSON document with --json, otherwise the human text. */
+    void print(Object result, String text) {
+        if (options.json) {
+            try {
+                out.println(json.writeValueAsString(result));
+            } catch (Exception e) {
+                throw new IllegalStateException("Could not write JSON output", e);
+            }
+        } else {
+            out.println(text);
+        }
+        out.flush();
+    }
+
+    void message(String text) {
+        err.println(text);
+        err.flush();
+    }
+}

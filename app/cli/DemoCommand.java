@@ -1,0 +1,39 @@
+package app.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import services.demo.DemoWorkspace;
+
+/** {@code brain-console demo DIR}: writes the demo workspace. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Write a realistic demo workspace into DIR (new or empty, or an earlier demo).")
+final class DemoCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions options;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", description = "Folder to write the demo workspace into.")
+    Path dir;
+
+    @Override
+    public Integer call() {
+        CliContext cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+        DemoWorkspace.Summary summary = cli.app().demo().write(dir);
+        cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops()),
+                "Demo workspace written to " + summary.dir() + ": " + summary.adrs() + " ADRs, " + summary.skills()
+                        + " skills, " + summary.loops() + " loops.\nOpen it with: brain-console --workspace "
+                        + summary.dir());
+        return 0;
+    }
+
+    record Result(String workspace, int adrs, int skills, int loops) {
+    }
+}

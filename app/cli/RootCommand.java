@@ -1,0 +1,65 @@
+package app.cli;
+
+import app.ErrorReporter;
+import app.WindowLauncher;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import services.errors.ConsoleException;
+import services.workspace.AppDirs;
+
+/** {@code brain-console}: with no subcommand, the window; each subcommand runs headless. */
+@Command(name = "brain-console", mixinStandardHelpOptions = true, versionProvider = RootCommand.Version.class,
+        description = "Operator's console for the agent system's knowledge loop. Without a subcommand it opens "
+                + "the window.",
+        subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+public final class RootCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);
+
+    @Option(names = "--workspace", paramLabel = "DIR", description = "Open this workspace folder.")
+    Path workspace;
+
+    @Option(names = "--demo", description = "Write (or refresh) the demo workspace in the data folder and open it.")
+    boolean demo;
+
+    @Override
+    public Integer call() {
+        WindowLauncher.launch(workspace, demo);
+        return 0;
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine line = new CommandLine(new RootCommand());
+        line.setExecutionExceptionHandler((error, cmd, parsed) -> {
+            String message;
+            if (error instanceof ConsoleException) {
+                message = error.getMessage();
+            } else {
+                LOG.error("Command failed", error);
+                message = ErrorReporter.userMessage(error, AppDirs.fromEnvironment().logs().resolve("brain-console.log"));
+            }
+            cmd.getErr().println("error: " + message);
+            cmd.getErr().flush();
+            if (parsed.originalArgs().contains("--json")) {
+                cmd.getOut().println(new ObjectMapper().createObjectNode().put("ok", false).put("error", message));
+                cmd.getOut().flush();
+            }
+            return 1;
+        });
+        return line;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = RootCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"brain-console " + (version == null ? "dev" : version)};
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package services.demo;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.stream.Stream;
+import services.workspace.WorkspaceException;
+
+/**
+ * Writes the built-in demo workspace: a realistic Vault (ADRs of every era, retros, brain notes), a skills repo
+ * and a {@code workspace.json} with relative paths, so the whole folder can be moved. It refuses to write into a
+ * folder that holds anything but an earlier demo, so it can never overwrite a user's files.
+ */
+public final class DemoWorkspace {
+
+    /** Marks a folder as written by this class, so that writing the demo again may replace it. */
+    public static final String MARKER = ".brain-console-demo";
+
+    private final Clock clock;
+
+    public DemoWorkspace(Clock clock) {
+        this.clock = clock;
+    }
+
+    public record Summary(Path dir, int adrs, int skills, int loops) {
+    }
+
+    public Summary write(Path target) {
+        Path dir = target.toAbsolutePath().normalize();
+        checkTarget(dir);
+        try {
+            Files.createDirectories(dir);
+            write(dir.resolve(MARKER), "Written by 'brain-console demo'. Safe to delete with its folder.\n");
+            write(dir.resolve("workspace.json"), """
+                    {
+                      "name": "demo",
+                      "vault": "vault",
+                      "skillsRepo": "repos/joelclaw",
+                      "behaviourRepo": "repos/behaviour",
+                      "dreamDir": "repos/behaviour/workspace/dream",
+                      "profilesDir": "agents",
+                      "reviewBranch": "brain/review",
+                      "failedTargetTtlDays": 7,
+                      "index": { "backend": "lucene" },
+                      "redis": null,
+                      "otelEvents": { "source": "jsonl", "path": "otel" },
+                      "schedules": { "sync": "0 3 * * *", "watchdog": "0 */4 * * *" }
+                    }
+                    """);
+            Path vault = dir.resolve("vault");
+            int adrs = new DemoAdrs(vault.resolve("docs/decisions")).write();
+            int skills = new DemoSkills(dir.resolve("repos/joelclaw/skills")).write();
+            int loops = new DemoRetros(vault, clock.instant()).write().size();
+            for (String folder : new String[] {"repos/behaviour/workspace/dream/proposals", "agents", "otel",
+                "vault/system/brain/skill-proposals", "state"}) {
+                Files.createDirectories(dir.resolve(folder));
+            }
+            return new Summary(dir, adrs, skills, loops);
+        } catch (IOException e) {
+            throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkTarget(Path dir) {
+        if (Files.isRegularFile(dir)) {
+            throw new WorkspaceException("Cannot write the demo workspace: " + dir + " is a file.");
+        }
+        if (!Files.isDirectory(dir) || Files.exists(dir.resolve(MARKER))) {
+            return;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) {
+                throw new WorkspaceException("Cannot write the demo workspace: " + dir
+                        + " is not empty and holds no earlier demo. Choose an empty or new folder.");
+            }
+        } catch (IOException e) {
+            throw new WorkspaceException("Cannot read " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void write(Path file, String text) throws IOException {
+        write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void write(Path file, byte[] bytes) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.write(file, bytes);
+    }
+}

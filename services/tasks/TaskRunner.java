@@ -1,0 +1,22 @@
+package services.tasks;
+
+/**
+ * The one way the console runs work in the background. The window injects a runner backed by a thread pool
+ * that delivers callbacks on the FX thread; tests and the CLI inject {@link SynchronousTaskRunner}.
+ */
+public interface TaskRunner {
+
+    <T> TaskHandle submit(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks);
+
+    /** Tasks submitted and not yet finished, oldest first, for the status bar. */
+    java.util.List<TaskHandle> running();
+
+    /** Listeners hear about every task's progress and end; called on the UI thread. */
+    void addListener(TaskListener listener);
+
+    interface TaskListener {
+        void progress(TaskHandle handle, TaskProgress progress);
+
+        void finished(TaskHandle handle);
+    }
+}

@@ -1,0 +1,64 @@
+package services.workspace;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Counts what a workspace holds on disk, and says for each configured folder whether it is usable. */
+public final class WorkspaceInventory {
+
+    private static final Pattern ADR_NAME = Pattern.compile("^\\d{4}-.*\\.md$");
+
+    public record Location(String key, Path path, boolean usable, String status) {
+    }
+
+    public record Inventory(List<Location> locations, int adrs, int skills, int retros, int brainNotes,
+                            int proposals) {
+    }
+
+    public Inventory take(Workspace ws) {
+        List<Location> locations = new ArrayList<>();
+        locations.add(location("vault", ws.vault()));
+        locations.add(location("skillsRepo", ws.skillsRepo()));
+        locations.add(location("behaviourRepo", ws.behaviourRepo()));
+        locations.add(location("dreamDir", ws.dreamDir()));
+        locations.add(location("profilesDir", ws.profilesDir()));
+        int proposals = count(ws.skillProposalsDir(), p -> p.toString().endsWith(".md"))
+                + count(ws.dreamDir().resolve("proposals"), p -> p.toString().endsWith(".md"));
+        return new Inventory(locations,
+                count(ws.adrDir(), p -> ADR_NAME.matcher(p.getFileName().toString()).matches()),
+                count(ws.skillsDir(), p -> Files.isRegularFile(p.resolve("SKILL.md"))),
+                count(ws.retrosDir(), p -> p.toString().endsWith(".md")),
+                count(ws.brainNotesDir(), p -> p.toString().endsWith(".md")),
+                proposals);
+    }
+
+    private static Location location(String key, Path path) {
+        if (!Files.exists(path)) {
+            return new Location(key, path, false, "missing");
+        }
+        if (!Files.isDirectory(path)) {
+            return new Location(key, path, false, "not a folder");
+        }
+        if (!Files.isReadable(path)) {
+            return new Location(key, path, false, "not readable");
+        }
+        return new Location(key, path, true, Files.isDirectory(path.resolve(".git")) ? "git repository" : "ok");
+    }
+
+    private static int count(Path dir, Predicate<Path> include) {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return (int) entries.filter(include).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

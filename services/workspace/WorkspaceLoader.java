@@ -1,0 +1,239 @@
+package services.workspace;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Opens a workspace directory: reads and type-checks {@code workspace.json}, expands {@code ~}, resolves relative
+ * paths against the workspace, and checks that every configured folder exists. A broken file or a wrong type is a
+ * {@link WorkspaceException} naming the key; a missing folder is a {@link WorkspaceProblem} (the workspace still
+ * opens, and the user sees which key to fix).
+ */
+public final class WorkspaceLoader {
+
+    private static final Set<String> BACKENDS = Set.of(IndexSettings.LUCENE, IndexSettings.TYPESENSE);
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final String userHome;
+
+    public WorkspaceLoader() {
+        this(System.getProperty("user.home"));
+    }
+
+    public WorkspaceLoader(String userHome) {
+        this.userHome = userHome;
+    }
+
+    public Workspace load(Path dir) {
+        Path folder = dir.toAbsolutePath().normalize();
+        checkFolder(folder);
+        Path file = folder.resolve(Workspace.FILE_NAME);
+        ObjectNode root = readJson(file);
+        Keys keys = new Keys(root, file);
+
+        List<WorkspaceProblem> problems = new ArrayList<>();
+        String name = keys.string("name", folder.getFileName() == null ? "workspace" : folder.getFileName().toString());
+        Path vault = keys.path("vault", "~/Vault", folder, problems);
+        Path skills = keys.path("skillsRepo", "~/Code/joelhooks/joelclaw", folder, problems);
+        Path behaviour = keys.path("behaviourRepo", "~/.joelclaw", folder, problems);
+        Path dream = keys.path("dreamDir", "~/.joelclaw/workspace/dream", folder, problems);
+        Path profiles = keys.path("profilesDir", "~/agents", folder, problems);
+        String branch = keys.string("reviewBranch", "brain/review");
+        int ttl = keys.integer("failedTargetTtlDays", 7, 1, 3650);
+        boolean readOnly = keys.bool("readOnly", false);
+        IndexSettings index = readIndex(root.get("index"), file);
+        return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, readOnly,
+                problems, root);
+    }
+
+    private static void checkFolder(Path folder) {
+        if (!Files.exists(folder)) {
+            throw new WorkspaceException("Workspace folder " + folder + " does not exist.");
+        }
+        if (!Files.isDirectory(folder)) {
+            throw new WorkspaceException("Workspace " + folder + " is a file, not a folder.");
+        }
+        if (!Files.isReadable(folder) || !Files.isExecutable(folder)) {
+            throw new WorkspaceException("Workspace folder " + folder + " cannot be read (permission denied).");
+        }
+    }
+
+    private ObjectNode readJson(Path file) {
+        if (!Files.exists(file)) {
+            throw new WorkspaceException(file.getFileName() + " is missing: " + file
+                    + " (create one with 'brain-console demo <dir>' or see the README).");
+        }
+        JsonNode node;
+        try {
+            node = json.readTree(Files.readAllBytes(file));
+        } catch (AccessDeniedException e) {
+            throw new WorkspaceException(file + " cannot be read (permission denied).", e);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new WorkspaceException(file + where + ": not valid JSON (" + e.getOriginalMessage() + ").", e);
+        } catch (IOException e) {
+            throw new WorkspaceException(file + " cannot be read: " + e.getMessage(), e);
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new WorkspaceException(file + " is empty: it must hold a JSON object.");
+        }
+        if (!(node instanceof ObjectNode object)) {
+            throw new WorkspaceException(file + ": the top level must be a JSON object, found " + kind(node) + ".");
+        }
+        return object;
+    }
+
+    private IndexSettings readIndex(JsonNode node, Path file) {
+        if (node == null || node.isNull()) {
+            return IndexSettings.lucene();
+        }
+        if (!node.isObject()) {
+            throw typeError(file, "index", "an object like {\"backend\": \"lucene\"}", node);
+        }
+        Keys keys = new Keys((ObjectNode) node, file, "index.");
+        String backend = keys.string("backend", IndexSettings.LUCENE);
+        if (!BACKENDS.contains(backend)) {
+            throw new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
+                    + "\" (use \"lucene\" or \"typesense\").");
+        }
+        List<String> nodes = keys.strings("nodes");
+        if (IndexSettings.TYPESENSE.equals(backend) && nodes.isEmpty()) {
+            throw new WorkspaceException(file + " key 'index.nodes': the typesense backend needs at least one node URL.");
+        }
+        return new IndexSettings(backend, nodes, keys.string("apiKeyEnv", null), keys.string("apiKeyFile", null),
+                keys.string("collection", "system_knowledge"), keys.integer("timeoutSeconds", 5, 1, 600),
+                keys.integer("embeddingDimensions", 384, 1, 4096));
+    }
+
+    private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {
+        return new WorkspaceException(file + " key '" + key + "': expected " + expected + ", found " + kind(found)
+                + " " + abbreviate(found.toString()) + ".");
+    }
+
+    private static String kind(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case ARRAY -> "a list";
+            case OBJECT -> "an object";
+            case STRING -> "text";
+            case NUMBER -> "a number";
+            case BOOLEAN -> "true/false";
+            case NULL -> "null";
+            default -> node.getNodeType().name().toLowerCase();
+        };
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > 60 ? text.substring(0, 57) + "..." : text;
+    }
+
+    /** Typed access to the keys of one JSON object, with errors naming the key. */
+    private final class Keys {
+        private final ObjectNode node;
+        private final Path file;
+        private final String prefix;
+
+        Keys(ObjectNode node, Path file) {
+            this(node, file, "");
+        }
+
+        Keys(ObjectNode node, Path file, String prefix) {
+            this.node = node;
+            this.file = file;
+            this.prefix = prefix;
+        }
+
+        String string(String key, String fallback) {
+            JsonNode value = node.get(key);
+            if (value == null || value.isNull()) {
+                return fallback;
+            }
+            if (!value.isTextual()) {
+                throw typeError(file, prefix + key, "text", value);
+            }
+            return value.asText();
+        }
+
+        int integer(String key, int fallback, int min, int max) {
+            JsonNode value = node.get(key);
+            if (value == null || value.isNull()) {
+                return fallback;
+            }
+            if (!value.isIntegralNumber()) {
+                throw typeError(file, prefix + key, "a whole number", value);
+            }
+            long number = value.asLong();
+            if (number < min || number > max) {
+                throw new WorkspaceException(file + " key '" + prefix + key + "': " + number + " is out of range ("
+                        + min + " to " + max + ").");
+            }
+            return (int) number;
+        }
+
+        boolean bool(String key, boolean fallback) {
+            JsonNode value = node.get(key);
+            if (value == null || value.isNull()) {
+                return fallback;
+            }
+            if (!value.isBoolean()) {
+                throw typeError(file, prefix + key, "true or false", value);
+            }
+            return value.asBoolean();
+        }
+
+        List<String> strings(String key) {
+            JsonNode value = node.get(key);
+            if (value == null || value.isNull()) {
+                return List.of();
+            }
+            if (!value.isArray()) {
+                throw typeError(file, prefix + key, "a list of text", value);
+            }
+            List<String> out = new ArrayList<>();
+            for (JsonNode item : value) {
+                if (!item.isTextual()) {
+                    throw typeError(file, prefix + key + "[" + out.size() + "]", "text", item);
+                }
+                out.add(item.asText());
+            }
+            return out;
+        }
+
+        Path path(String key, String fallback, Path base, List<WorkspaceProblem> problems) {
+            String raw = string(key, fallback);
+            if (raw.isBlank()) {
+                throw new WorkspaceException(file + " key '" + prefix + key + "': the path is empty.");
+            }
+            Path resolved = base.resolve(expandHome(raw)).normalize();
+            if (!Files.exists(resolved)) {
+                problems.add(new WorkspaceProblem(prefix + key, resolved.toString(), "does not exist"));
+            } else if (!Files.isDirectory(resolved)) {
+                problems.add(new WorkspaceProblem(prefix + key, resolved.toString(), "is a file, not a folder"));
+            } else if (!Files.isReadable(resolved) || !Files.isExecutable(resolved)) {
+                problems.add(new WorkspaceProblem(prefix + key, resolved.toString(),
+                        "cannot be read (permission denied)"));
+            }
+            return resolved;
+        }
+    }
+
+    private String expandHome(String raw) {
+        if (raw.equals("~")) {
+            return userHome;
+        }
+        if (raw.startsWith("~/")) {
+            return userHome + raw.substring(1);
+        }
+        return raw;
+    }
+}

@@ -1,0 +1,77 @@
+package services.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceException;
+import services.workspace.WorkspaceLoader;
+
+class DemoWorkspaceTest {
+
+    static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-01T10:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void writesAWorkspaceThatOpensWithoutProblems() throws Exception {
+        DemoWorkspace.Summary summary = new DemoWorkspace(CLOCK).write(tmp.resolve("demo"));
+        assertThat(summary.adrs()).isGreaterThanOrEqualTo(40);
+        assertEquals(12, summary.skills());
+        assertEquals(10, summary.loops());
+        Workspace ws = new WorkspaceLoader().load(summary.dir());
+        assertThat(ws.problems()).isEmpty();
+        try (Stream<Path> retros = Files.list(ws.retrosDir()); Stream<Path> notes = Files.list(ws.brainNotesDir())) {
+            assertEquals(11, retros.count(), "10 loops and one malformed retro");
+            assertEquals(10, notes.count());
+        }
+        assertThat(Files.readString(ws.adrDir().resolve("0199-close-the-loop.md"))).startsWith("ADR-0199accepted\n");
+        assertThat(Files.readString(ws.skillsDir().resolve("agent-loop/SKILL.md"))).contains("description: >-\n");
+        assertThat(ws.skillsDir().resolve("notes-draft/SKILL.md")).doesNotExist();
+    }
+
+    @Test
+    void everyAdrEraIsPresent() throws Exception {
+        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        Path adrs = dir.resolve("vault/docs/decisions");
+        assertThat(Files.readString(adrs.resolve("0003-inngest-durable-workflows.md"))).contains("tags: [inngest, workflows]");
+        assertThat(Files.readString(adrs.resolve("0008-post-loop-retrospective.md"))).contains("tags:\n  - loop\n");
+        assertThat(Files.readString(adrs.resolve("0001-record-architecture-decisions.md"))).contains("\nStatus: accepted\n");
+        assertThat(Files.readString(adrs.resolve("0096-recall-budget-profiles.md"))).contains("priority-score: ");
+    }
+
+    @Test
+    void isDeterministicForAGivenClock() throws Exception {
+        Path a = new DemoWorkspace(CLOCK).write(tmp.resolve("a")).dir();
+        Path b = new DemoWorkspace(CLOCK).write(tmp.resolve("b")).dir();
+        try (Stream<Path> files = Files.list(a.resolve("vault/system/retrospectives"))) {
+            for (Path file : files.toList()) {
+                assertEquals(Files.readString(file), Files.readString(b.resolve("vault/system/retrospectives")
+                        .resolve(file.getFileName())));
+            }
+        }
+    }
+
+    @Test
+    void refusesAFolderWithOtherFilesButRewritesAnEarlierDemo() throws Exception {
+        Path busy = Files.createDirectories(tmp.resolve("busy"));
+        Files.writeString(busy.resolve("thesis.md"), "mine");
+        WorkspaceException e = assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(busy));
+        assertThat(e.getMessage()).contains(busy.toString()).contains("is not empty");
+        assertEquals("mine", Files.readString(busy.resolve("thesis.md")));
+
+        Path demo = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        new DemoWorkspace(CLOCK).write(demo);
+        assertThat(demo.resolve(DemoWorkspace.MARKER)).exists();
+    }
+}

@@ -1,0 +1,204 @@
+package viewmodels.shell;
+
+import java.nio.file.Path;
+import java.util.List;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskHandle;
+import services.tasks.TaskProgress;
+import services.tasks.TaskRunner;
+import services.workspace.RecentWorkspaces;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
+import services.workspace.WorkspaceProblem;
+
+/**
+ * The main window: which workspace is open, the sections of the navigation rail and which one is shown, the
+ * theme, the running background task, and the messages for the user. Opening a workspace runs in the background;
+ * a failure leaves the current workspace open and sets {@link #errorMessageProperty()}.
+ */
+public final class ShellViewModel {
+
+    private final WorkspaceLoader loader;
+    private final RecentWorkspaces recents;
+    private final TaskRunner runner;
+
+    private final ReadOnlyObjectWrapper<Workspace> workspace = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Brain Console");
+    private final ReadOnlyStringWrapper workspacePath = new ReadOnlyStringWrapper("");
+    private final ObservableList<SectionItem> sections = FXCollections.observableArrayList();
+    private final ObservableList<SectionItem> sectionsView = FXCollections.unmodifiableObservableList(sections);
+    private final ReadOnlyStringWrapper selectedSection = new ReadOnlyStringWrapper();
+    private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper errorMessage = new ReadOnlyStringWrapper("");
+    private final ObservableList<String> warnings = FXCollections.observableArrayList();
+    private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
+    private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
+    private final ObservableList<Path> recentWorkspacesView = FXCollections.unmodifiableObservableList(recentWorkspaces);
+    private final ReadOnlyStringWrapper taskMessage = new ReadOnlyStringWrapper("");
+    private final ReadOnlyDoubleWrapper taskProgress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyBooleanWrapper taskRunning = new ReadOnlyBooleanWrapper(false);
+
+    public ShellViewModel(WorkspaceLoader loader, RecentWorkspaces recents, TaskRunner runner) {
+        this.loader = loader;
+        this.recents = recents;
+        this.runner = runner;
+        recentWorkspaces.setAll(recents.list());
+        runner.addListener(new TaskRunner.TaskListener() {
+            @Override
+            public void progress(TaskHandle handle, TaskProgress progress) {
+                taskRunning.set(true);
+                taskMessage.set(progress.taskName() + (progress.message().isEmpty() ? "" : ": " + progress.message()));
+                taskProgress.set(progress.fraction());
+            }
+
+            @Override
+            public void finished(TaskHandle handle) {
+                List<TaskHandle> still = runner.running();
+                taskRunning.set(!still.isEmpty());
+                taskMessage.set(still.isEmpty() ? "" : still.get(0).name());
+                taskProgress.set(-1);
+            }
+        });
+    }
+
+    /** Opens the workspace in {@code dir} in the background; on success it becomes the current one. */
+    public void openWorkspace(Path dir) {
+        runner.submit("Opening workspace", progress -> loader.load(dir), TaskCallbacks.of(this::show,
+                error -> errorMessage.set("Could not open " + dir + ": " + error.getMessage())));
+    }
+
+    private void show(Workspace opened) {
+        recents.remember(opened.dir());
+        recentWorkspaces.setAll(recents.list());
+        warnings.setAll(opened.problems().stream().map(WorkspaceProblem::message).toList());
+        errorMessage.set("");
+        title.set("Brain Console — " + opened.name() + (opened.readOnly() ? " (read-only)" : ""));
+        workspacePath.set(opened.dir().toString());
+        workspace.set(opened);
+    }
+
+    /** Replaces the sections of the rail (each workspace brings its own) and keeps the selection if it still exists. */
+    public void setSections(List<SectionItem> items) {
+        String previous = selectedSection.get();
+        sections.setAll(items);
+        boolean kept = items.stream().anyMatch(s -> s.id().equals(previous));
+        selectedSection.set(kept ? previous : items.isEmpty() ? null : items.get(0).id());
+    }
+
+    public void select(String sectionId) {
+        if (sections.stream().anyMatch(s -> s.id().equals(sectionId))) {
+            selectedSection.set(sectionId);
+        }
+    }
+
+    /** Selects the section at a 0-based position (Ctrl+1 is position 0); out of range does nothing. */
+    public void selectAt(int position) {
+        if (position >= 0 && position < sections.size()) {
+            selectedSection.set(sections.get(position).id());
+        }
+    }
+
+    public void selectNext() {
+        move(1);
+    }
+
+    public void selectPrevious() {
+        move(-1);
+    }
+
+    private void move(int step) {
+        if (sections.isEmpty()) {
+            return;
+        }
+        int at = indexOfSelected();
+        selectedSection.set(sections.get(Math.floorMod(at + step, sections.size())).id());
+    }
+
+    private int indexOfSelected() {
+        for (int i = 0; i < sections.size(); i++) {
+            if (sections.get(i).id().equals(selectedSection.get())) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    public void toggleTheme() {
+        darkTheme.set(!darkTheme.get());
+    }
+
+    public void setDarkTheme(boolean dark) {
+        darkTheme.set(dark);
+    }
+
+    public void dismissError() {
+        errorMessage.set("");
+    }
+
+    /** Shows a message for a failure that happened outside any view model (the global exception handler). */
+    public void reportError(String message) {
+        errorMessage.set(message);
+    }
+
+    public void cancelTasks() {
+        runner.running().forEach(TaskHandle::cancel);
+    }
+
+    public ReadOnlyObjectProperty<Workspace> workspaceProperty() {
+        return workspace.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty workspacePathProperty() {
+        return workspacePath.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public ObservableList<SectionItem> sections() {
+        return sectionsView;
+    }
+
+    public ReadOnlyStringProperty selectedSectionProperty() {
+        return selectedSection.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty darkThemeProperty() {
+        return darkTheme.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty errorMessageProperty() {
+        return errorMessage.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> warnings() {
+        return warningsView;
+    }
+
+    public ObservableList<Path> recentWorkspaces() {
+        return recentWorkspacesView;
+    }
+
+    public ReadOnlyStringProperty taskMessageProperty() {
+        return taskMessage.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty taskProgressProperty() {
+        return taskProgress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty taskRunningProperty() {
+        return taskRunning.getReadOnlyProperty();
+    }
+}

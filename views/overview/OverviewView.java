@@ -1,0 +1,85 @@
+package views.overview;
+
+import atlantafx.base.theme.Styles;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import viewmodels.overview.OverviewViewModel;
+import viewmodels.overview.OverviewViewModel.LocationRow;
+
+/** The Overview section: the open workspace's folders and what it holds. */
+public final class OverviewView {
+
+    private final VBox root = new VBox(16);
+
+    public OverviewView(OverviewViewModel vm) {
+        root.setPadding(new Insets(20));
+        Label heading = new Label();
+        heading.getStyleClass().add("section-title");
+        heading.textProperty().bind(vm.headingProperty());
+        Label details = new Label();
+        details.getStyleClass().add(Styles.TEXT_MUTED);
+        details.textProperty().bind(vm.detailsProperty());
+
+        FlowPane figures = new FlowPane(12, 12);
+        figures.setId("overview-figures");
+        Runnable fill = () -> figures.getChildren().setAll(vm.figures().stream().map(f -> {
+            Label value = new Label(f.value());
+            value.getStyleClass().add("figure-value");
+            VBox card = new VBox(2, value, new Label(f.label()));
+            card.getStyleClass().add("figure-card");
+            return (Node) card;
+        }).toList());
+        vm.figures().addListener((ListChangeListener<OverviewViewModel.Figure>) c -> fill.run());
+        fill.run();
+
+        TableView<LocationRow> table = new TableView<>(vm.locations());
+        table.setId("overview-locations");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(column("Setting", "key", 140));
+        TableColumn<LocationRow, String> status = column("Status", "status", 130);
+        status.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                LocationRow row = empty ? null : getTableRow().getItem();
+                getStyleClass().remove("location-bad");
+                if (row != null && !row.usable()) {
+                    getStyleClass().add("location-bad");
+                }
+            }
+        });
+        table.getColumns().add(status);
+        table.getColumns().add(column("Folder", "path", 500));
+        table.setPrefHeight(220);
+        VBox.setVgrow(table, Priority.SOMETIMES);
+        Label folders = new Label("Folders");
+        folders.getStyleClass().add(Styles.TITLE_4);
+        root.getChildren().addAll(heading, details, figures, folders, table);
+        vm.refresh();
+    }
+
+    private static TableColumn<LocationRow, String> column(String title, String field, double width) {
+        TableColumn<LocationRow, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(switch (field) {
+            case "key" -> cell.getValue().key();
+            case "status" -> cell.getValue().status();
+            default -> cell.getValue().path();
+        }));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    public Node root() {
+        return root;
+    }
+}

@@ -1,0 +1,253 @@
+package views.shell;
+
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import atlantafx.base.theme.Styles;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.application.Application;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Window;
+import viewmodels.shell.SectionItem;
+import viewmodels.shell.ShellViewModel;
+
+/**
+ * The main window's frame: menu bar, navigation rail, message banners, the current section, and the status bar.
+ * It binds to {@link ShellViewModel} and forwards user actions; the sections' own views are supplied per workspace.
+ */
+public final class ShellView {
+
+    private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+        KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+
+    private final ShellViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final VBox rail = new VBox();
+    private final ToggleGroup railGroup = new ToggleGroup();
+    private final StackPane content = new StackPane();
+    private final Map<String, Node> built = new HashMap<>();
+    private final Label statusLeft = new Label();
+    private Function<String, Node> sectionViews = id -> new Label("Opening workspace…");
+
+    public ShellView(ShellViewModel vm) {
+        this.vm = vm;
+        rail.getStyleClass().add("nav-rail");
+        content.getStyleClass().add("section-content");
+        VBox center = new VBox(banner(), content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+        root.setTop(menuBar());
+        root.setLeft(rail);
+        root.setCenter(center);
+        root.setBottom(statusBar());
+        vm.sections().addListener((ListChangeListener<SectionItem>) change -> rebuildRail());
+        vm.selectedSectionProperty().addListener((obs, old, id) -> showSection(id));
+        vm.darkThemeProperty().addListener((obs, old, dark) -> applyTheme(dark));
+        applyTheme(vm.darkThemeProperty().get());
+        rebuildRail();
+    }
+
+    public Scene createScene() {
+        Scene scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
+        for (int i = 0; i < DIGITS.length; i++) {
+            int position = i;
+            scene.getAccelerators().put(new KeyCodeCombination(DIGITS[i], KeyCombination.SHORTCUT_DOWN),
+                    () -> vm.selectAt(position));
+        }
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN), vm::selectNext);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN), vm::selectPrevious);
+        return scene;
+    }
+
+    /** Installs the views of a newly opened workspace; earlier ones are dropped. */
+    public void showSections(Function<String, Node> views) {
+        this.sectionViews = views;
+        built.clear();
+        showSection(vm.selectedSectionProperty().get());
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** Sets the status bar's left text (index backend, document count, last sync). */
+    public Label statusLabel() {
+        return statusLeft;
+    }
+
+    private void showSection(String id) {
+        if (id == null) {
+            content.getChildren().setAll(new Label("No workspace open."));
+            return;
+        }
+        Node node = built.computeIfAbsent(id, sectionViews);
+        content.getChildren().setAll(node);
+        railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
+                .ifPresent(t -> t.setSelected(true));
+    }
+
+    private void rebuildRail() {
+        rail.getChildren().clear();
+        railGroup.getToggles().clear();
+        int position = 1;
+        for (SectionItem item : vm.sections()) {
+            ToggleButton button = new ToggleButton(item.title());
+            button.setId("nav-" + item.id());
+            button.setUserData(item.id());
+            button.setToggleGroup(railGroup);
+            button.setMaxWidth(Double.MAX_VALUE);
+            button.setAlignment(Pos.CENTER_LEFT);
+            button.getStyleClass().add("nav-button");
+            button.setTooltip(new Tooltip(item.hint() + (position <= 9 ? "  (Ctrl+" + position + ")" : "")));
+            button.setOnAction(e -> {
+                vm.select(item.id());
+                button.setSelected(true);
+            });
+            rail.getChildren().add(button);
+            position++;
+        }
+        showSection(vm.selectedSectionProperty().get());
+    }
+
+    private Node banner() {
+        Label error = new Label();
+        error.setId("error-banner");
+        error.setWrapText(true);
+        error.textProperty().bind(vm.errorMessageProperty());
+        Button dismiss = new Button("Dismiss");
+        dismiss.setOnAction(e -> vm.dismissError());
+        HBox errorBox = new HBox(12, error, dismiss);
+        HBox.setHgrow(error, Priority.ALWAYS);
+        errorBox.getStyleClass().addAll("banner", "banner-error");
+        errorBox.visibleProperty().bind(vm.errorMessageProperty().isNotEmpty());
+        errorBox.managedProperty().bind(errorBox.visibleProperty());
+
+        Label warnings = new Label();
+        warnings.setId("warning-banner");
+        warnings.setWrapText(true);
+        warnings.textProperty().bind(Bindings.createStringBinding(
+                () -> "Workspace settings to check:\n• " + String.join("\n• ", vm.warnings()), vm.warnings()));
+        HBox warningBox = new HBox(warnings);
+        warningBox.getStyleClass().addAll("banner", "banner-warning");
+        warningBox.visibleProperty().bind(Bindings.isNotEmpty(vm.warnings()));
+        warningBox.managedProperty().bind(warningBox.visibleProperty());
+        return new VBox(errorBox, warningBox);
+    }
+
+    private Node statusBar() {
+        statusLeft.setId("status-index");
+        ProgressBar progress = new ProgressBar();
+        progress.setPrefWidth(140);
+        progress.progressProperty().bind(vm.taskProgressProperty());
+        Label task = new Label();
+        task.setId("status-task");
+        task.textProperty().bind(vm.taskMessageProperty());
+        Button cancel = new Button("Cancel");
+        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        cancel.setOnAction(e -> vm.cancelTasks());
+        HBox taskBox = new HBox(8, task, progress, cancel);
+        taskBox.setAlignment(Pos.CENTER_RIGHT);
+        taskBox.visibleProperty().bind(vm.taskRunningProperty());
+        Label workspace = new Label();
+        workspace.getStyleClass().add(Styles.TEXT_MUTED);
+        workspace.textProperty().bind(vm.workspacePathProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(16, statusLeft, spacer, taskBox, workspace);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private MenuBar menuBar() {
+        MenuItem open = item("Open workspace…", new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN),
+                this::chooseWorkspace);
+        Menu recent = new Menu("Open recent");
+        Runnable fillRecent = () -> recent.getItems().setAll(vm.recentWorkspaces().stream()
+                .map(path -> item(path.toString(), null, () -> vm.openWorkspace(path))).toList());
+        vm.recentWorkspaces().addListener((ListChangeListener<Path>) c -> fillRecent.run());
+        fillRecent.run();
+        MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN),
+                () -> window().hide());
+        Menu file = new Menu("File", null, open, recent, quit);
+
+        MenuItem theme = item("Toggle dark theme",
+                new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                vm::toggleTheme);
+        MenuItem next = item("Next section", null, vm::selectNext);
+        MenuItem previous = item("Previous section", null, vm::selectPrevious);
+        Menu view = new Menu("View", null, theme, next, previous);
+
+        MenuItem keys = item("Keyboard shortcuts", new KeyCodeCombination(KeyCode.F1), this::showShortcuts);
+        Menu help = new Menu("Help", null, keys);
+        return new MenuBar(file, view, help);
+    }
+
+    private static MenuItem item(String text, KeyCombination accelerator, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setMnemonicParsing(false);
+        item.setAccelerator(accelerator);
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    private void chooseWorkspace() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Open a workspace folder (it holds workspace.json)");
+        File chosen = chooser.showDialog(window());
+        if (chosen != null) {
+            vm.openWorkspace(chosen.toPath());
+        }
+    }
+
+    private void showShortcuts() {
+        Alert alert = new Alert(Alert.AlertType.INFORMATION);
+        alert.initOwner(window());
+        alert.setTitle("Keyboard shortcuts");
+        alert.setHeaderText("Keyboard shortcuts");
+        alert.setContentText("""
+                Ctrl+1 … Ctrl+9        go to section 1 … 9
+                Ctrl+PgDn / Ctrl+PgUp  next / previous section
+                Ctrl+Shift+T           light / dark theme
+                Ctrl+O                 open a workspace
+                Ctrl+Q                 quit
+                F1                     this list""");
+        alert.show();
+    }
+
+    private Window window() {
+        return root.getScene() == null ? null : root.getScene().getWindow();
+    }
+
+    private static void applyTheme(boolean dark) {
+        Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheet()
+                : new PrimerLight().getUserAgentStylesheet());
+    }
+}
