@@ -2,6 +2,10 @@ package app;
 
 import java.time.Clock;
 import services.demo.DemoWorkspace;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeIndexException;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.sync.VaultSync;
 import services.tasks.TaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
@@ -29,8 +33,21 @@ public final class AppContext {
         this.recents = new RecentWorkspaces(dirs);
     }
 
-    public WorkspaceScope open(Workspace workspace) {
-        return new WorkspaceScope(workspace, this);
+    /** Opens the workspace's knowledge index with the backend its settings name. */
+    public KnowledgeIndex openIndex(Workspace workspace) {
+        if (!workspace.index().isLucene()) {
+            throw new KnowledgeIndexException("The " + workspace.index().backend() + " backend is not available in "
+                    + "this version: set \"index\": {\"backend\": \"lucene\"} in " + workspace.dir().resolve(Workspace.FILE_NAME));
+        }
+        return new LuceneKnowledgeIndex(workspace.indexDir(), workspace.index().embeddingDimensions());
+    }
+
+    public VaultSync sync(Workspace workspace, KnowledgeIndex index) {
+        return new VaultSync(workspace, index, clock);
+    }
+
+    public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile) {
+        return new WorkspaceScope(workspace, this, openFile);
     }
 
     public AppDirs dirs() {

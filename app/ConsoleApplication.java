@@ -27,7 +27,8 @@ public final class ConsoleApplication extends Application {
         runner = new FxTaskRunner();
         AppDirs dirs = AppDirs.fromEnvironment();
         AppContext context = new AppContext(dirs, Clock.systemDefaultZone(), runner);
-        MainWindow window = new MainWindow(context, stage);
+        MainWindow window = new MainWindow(context, stage,
+                file -> getHostServices().showDocument(java.nio.file.Path.of(file).toUri().toString()));
         new ErrorReporter(dirs.logs().resolve("brain-console.log"),
                 message -> Platform.runLater(() -> window.shell().reportError(message))).install();
         stage.show();

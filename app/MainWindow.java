@@ -25,8 +25,11 @@ public final class MainWindow {
     private final ShellView view;
     private WorkspaceScope scope;
 
-    public MainWindow(AppContext app, Stage stage) {
+    private final java.util.function.Consumer<String> openFile;
+
+    public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile) {
         this.app = app;
+        this.openFile = openFile;
         this.shell = new ShellViewModel(app.loader(), app.recents(), app.runner());
         this.view = new ShellView(shell);
         stage.setScene(view.createScene());
@@ -72,13 +75,21 @@ public final class MainWindow {
     private void show(Workspace workspace) {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
-        scope = app.open(workspace);
+        try {
+            scope = app.open(workspace, openFile);
+        } catch (RuntimeException e) {
+            LOG.warn("Could not open workspace {}", workspace.dir(), e);
+            shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));
+            return;
+        }
         shell.setSections(scope.sections());
         view.showSections(scope::view);
-        view.statusLabel().setText(scope.statusText());
+        view.statusLabel().textProperty().bind(scope.statusText());
+        scope.start();
     }
 
     private void closeScope() {
+        view.statusLabel().textProperty().unbind();
         if (scope != null) {
             scope.close();
             scope = null;

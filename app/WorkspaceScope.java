@@ -1,32 +1,59 @@
 package app;
 
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
+import services.knowledge.KnowledgeIndex;
+import services.recall.RecallService;
 import services.workspace.Workspace;
+import viewmodels.knowledge.DocumentDetailViewModel;
+import viewmodels.knowledge.KnowledgeViewModel;
+import viewmodels.knowledge.RecallViewModel;
+import viewmodels.knowledge.SyncViewModel;
 import viewmodels.overview.OverviewViewModel;
 import viewmodels.shell.SectionItem;
+import views.knowledge.KnowledgeView;
+import views.knowledge.RecallView;
 import views.overview.OverviewView;
 
 /**
- * Everything that belongs to one open workspace: its services, its view models and the views of its sections,
- * each built lazily the first time the user opens it. Closed when another workspace is opened.
+ * Everything that belongs to one open workspace: its index, its view models, and the views of its sections,
+ * each view built the first time the user opens it. Closed when another workspace is opened.
  */
 public final class WorkspaceScope implements AutoCloseable {
 
     private final Workspace workspace;
-    private final AppContext app;
+    private final KnowledgeIndex index;
+    private final SyncViewModel sync;
+    private final KnowledgeViewModel knowledge;
     private final Map<String, Supplier<Node>> views;
     private final List<SectionItem> sections;
 
-    WorkspaceScope(Workspace workspace, AppContext app) {
+    WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile) {
         this.workspace = workspace;
-        this.app = app;
+        this.index = app.openIndex(workspace);
+        ZoneId zone = app.clock().getZone();
+        this.sync = new SyncViewModel(index, app.sync(workspace, index), app.runner(), app.clock(), workspace.readOnly());
+        this.knowledge = new KnowledgeViewModel(index,
+                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
+        sync.setAfterSync(knowledge::search);
         this.sections = List.of(
-                new SectionItem("overview", "Overview", "The workspace's folders and what they hold"));
-        this.views = Map.of("overview", () -> new OverviewView(
-                new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
+                new SectionItem("overview", "Overview", "The workspace's folders and what they hold"),
+                new SectionItem("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills"),
+                new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"));
+        this.views = Map.of(
+                "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
+                "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
+                "recall", () -> new RecallView(new RecallViewModel(new RecallService(index), app.runner())).root());
+    }
+
+    /** Starts the workspace's background work: index status, and a first sync when the index is empty. */
+    public void start() {
+        sync.start();
     }
 
     public Workspace workspace() {
@@ -46,12 +73,13 @@ public final class WorkspaceScope implements AutoCloseable {
     }
 
     /** The status bar's text: index backend, document count, last sync. */
-    public String statusText() {
-        return "Index: " + workspace.index().backend();
+    public ReadOnlyStringProperty statusText() {
+        return sync.statusProperty();
     }
 
     @Override
     public void close() {
-        // Nothing to release yet; the index adapter is closed here once it exists.
+        sync.cancel();
+        index.close();
     }
 }

@@ -46,7 +46,8 @@ final class DemoSkills {
             case "quoted" -> "description: \"" + description.replace("\"", "\\\"") + "\"\n";
             case "folded" -> "description: >-\n" + indentWrapped(description);
             case "literal" -> "description: |\n" + indentWrapped(description);
-            default -> "description: " + description + "\n";
+            default -> description.contains(": ") ? "description: '" + description.replace("'", "''") + "'\n"
+                    : "description: " + description + "\n";
         };
         return "---\nname: " + dir + "\ndisplayName: " + display + "\n" + descriptionYaml + "version: " + version
                 + "\nauthor: joelhooks\ntags: [" + tags.replace(",", ", ") + "]\n"

@@ -47,6 +47,9 @@ public final class ShellView {
     private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
         KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
 
+    /** Key in a section root's properties naming the node to focus when the section is shown. */
+    public static final String INITIAL_FOCUS = "brainconsole.initialFocus";
+
     private final ShellViewModel vm;
     private final BorderPane root = new BorderPane();
     private final VBox rail = new VBox();
@@ -109,6 +112,9 @@ public final class ShellView {
         }
         Node node = built.computeIfAbsent(id, sectionViews);
         content.getChildren().setAll(node);
+        if (node.getProperties().get(INITIAL_FOCUS) instanceof Node focus) {
+            focus.requestFocus();
+        }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
                 .ifPresent(t -> t.setSelected(true));
     }

@@ -1,0 +1,39 @@
+package services.knowledge;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code system_knowledge} collection, whatever holds it (embedded Lucene, Typesense). Upserts replace the
+ * whole document. Reads are safe while another thread writes.
+ */
+public interface KnowledgeIndex extends AutoCloseable {
+
+    void upsert(List<KnowledgeDoc> docs);
+
+    /** Deletes exactly these ids; returns how many existed. */
+    int delete(Collection<String> ids);
+
+    Optional<KnowledgeDoc> get(String id);
+
+    SearchResult search(KnowledgeQuery query);
+
+    Map<String, Long> countsByType();
+
+    /** Ids of every document whose type is one of {@code types}. */
+    Set<String> ids(Set<String> types);
+
+    /** Makes every write so far durable and visible. */
+    void flush();
+
+    /** Drops every document and recreates the empty collection. */
+    void recreate();
+
+    IndexStatus status();
+
+    @Override
+    void close();
+}

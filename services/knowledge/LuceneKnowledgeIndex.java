@@ -1,0 +1,362 @@
+package services.knowledge;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.facet.DrillDownQuery;
+import org.apache.lucene.facet.DrillSideways;
+import org.apache.lucene.facet.FacetResult;
+import org.apache.lucene.facet.Facets;
+import org.apache.lucene.facet.FacetsConfig;
+import org.apache.lucene.facet.LabelAndValue;
+import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The embedded default: {@code system_knowledge} as a Lucene index on disk in the workspace. BM25 over title
+ * (boosted) and content with English stemming; type, project, status and tags as facets counted with
+ * drill-sideways (each facet's counts ignore its own filter, so the user can widen a choice); readers see a
+ * consistent snapshot while a sync writes.
+ */
+public final class LuceneKnowledgeIndex implements KnowledgeIndex {
+
+    private static final String STORED = "_doc";
+    private static final int MAX_FACET_VALUES = 200;
+
+    private final Path dir;
+    private final int dimensions;
+    private final ObjectMapper json = new ObjectMapper();
+    private final Analyzer analyzer = new EnglishAnalyzer();
+    private final FacetsConfig facets = new FacetsConfig();
+    private final FSDirectory directory;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private volatile FacetState facetState;
+
+    private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
+    }
+
+    public LuceneKnowledgeIndex(Path dir, int embeddingDimensions) {
+        this.dir = dir;
+        this.dimensions = embeddingDimensions;
+        facets.setMultiValued("tags", true);
+        try {
+            directory = FSDirectory.open(dir);
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            config.setRAMBufferSizeMB(64);
+            writer = new IndexWriter(directory, config);
+            writer.commit();
+            searchers = new SearcherManager(writer, null);
+        } catch (org.apache.lucene.store.LockObtainFailedException e) {
+            throw new KnowledgeIndexException("The knowledge index in " + dir + " is in use by another Brain Console "
+                    + "(a window or a command on the same workspace). Close it, or sync from that window.", e);
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void upsert(List<KnowledgeDoc> docs) {
+        try {
+            for (KnowledgeDoc doc : docs) {
+                writer.updateDocument(new Term("id", doc.id()), facets.build(toDocument(doc)));
+            }
+            searchers.maybeRefresh();
+        } catch (IOException | RuntimeException e) {
+            throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Document toDocument(KnowledgeDoc doc) throws IOException {
+        Document d = new Document();
+        d.add(new StringField("id", doc.id(), Field.Store.NO));
+        d.add(new SortedDocValuesField("id", new BytesRef(doc.id())));
+        d.add(new StringField("type", doc.type(), Field.Store.NO));
+        d.add(new SortedSetDocValuesFacetField("type", doc.type()));
+        keyword(d, "project", doc.project());
+        keyword(d, "status", doc.status());
+        if (doc.loopId() != null) {
+            d.add(new StringField("loop_id", doc.loopId(), Field.Store.NO));
+        }
+        for (String tag : new HashSet<>(doc.tags())) {
+            if (!tag.isBlank()) {
+                d.add(new StringField("tags", tag, Field.Store.NO));
+                d.add(new SortedSetDocValuesFacetField("tags", tag));
+            }
+        }
+        d.add(new TextField("title", doc.title(), Field.Store.NO));
+        d.add(new TextField("content", doc.content(), Field.Store.NO));
+        d.add(new LongPoint("created_at", doc.createdAt()));
+        d.add(new NumericDocValuesField("created_at", doc.createdAt()));
+        d.add(new NumericDocValuesField("score", doc.score() == null ? Integer.MIN_VALUE : doc.score()));
+        if (doc.embedding() != null) {
+            if (doc.embedding().length != dimensions) {
+                throw new KnowledgeIndexException("Document " + doc.id() + " has an embedding of "
+                        + doc.embedding().length + " dimensions; the index expects " + dimensions + ".");
+            }
+            d.add(new KnnFloatVectorField("embedding", doc.embedding(), VectorSimilarityFunction.COSINE));
+        }
+        d.add(new StoredField(STORED, json.writeValueAsBytes(doc.withEmbedding(null))));
+        return d;
+    }
+
+    private static void keyword(Document d, String field, String value) {
+        if (value != null && !value.isBlank()) {
+            d.add(new StringField(field, value, Field.Store.NO));
+            d.add(new SortedSetDocValuesFacetField(field, value));
+        }
+    }
+
+    @Override
+    public int delete(Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        try {
+            Query byId = new TermInSetQuery("id", ids.stream().map(BytesRef::new).toList());
+            IndexSearcher searcher = searchers.acquire();
+            int existing;
+            try {
+                existing = searcher.count(byId);
+            } finally {
+                searchers.release(searcher);
+            }
+            writer.deleteDocuments(byId);
+            searchers.maybeRefresh();
+            return existing;
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot delete from the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<KnowledgeDoc> get(String id) {
+        return read(searcher -> {
+            TopDocs top = searcher.search(new TermQuery(new Term("id", id)), 1);
+            return top.scoreDocs.length == 0 ? Optional.empty()
+                    : Optional.of(load(searcher.storedFields(), top.scoreDocs[0].doc));
+        });
+    }
+
+    @Override
+    public SearchResult search(KnowledgeQuery query) {
+        long started = System.nanoTime();
+        return read(searcher -> {
+            DrillDownQuery drill = new DrillDownQuery(facets, baseQuery(query));
+            for (String dim : KnowledgeQuery.FACETS) {
+                for (String value : query.filters().getOrDefault(dim, List.of())) {
+                    drill.add(dim, value);
+                }
+            }
+            int wanted = Math.max(1, query.offset() + query.limit());
+            Sort sort = sort(query);
+            SortedSetDocValuesReaderState state = facetState(searcher);
+            TopDocs top;
+            Map<String, List<SearchResult.FacetCount>> counts = new LinkedHashMap<>();
+            if (state != null && query.withFacets()) {
+                DrillSideways.DrillSidewaysResult result = new DrillSideways(searcher, facets, state)
+                        .search(drill, null, null, wanted, sort, sort != null);
+                top = result.hits;
+                for (String dim : KnowledgeQuery.FACETS) {
+                    counts.put(dim, facetCounts(result.facets, dim));
+                }
+            } else {
+                top = sort == null ? searcher.search(drill, wanted) : searcher.search(drill, wanted, sort, true);
+            }
+            long total = searcher.count(drill);
+            List<SearchResult.Hit> hits = new ArrayList<>();
+            StoredFields stored = searcher.storedFields();
+            ScoreDoc[] docs = top.scoreDocs;
+            for (int i = query.offset(); i < Math.min(docs.length, query.offset() + query.limit()); i++) {
+                hits.add(new SearchResult.Hit(load(stored, docs[i].doc), Float.isNaN(docs[i].score) ? 0 : docs[i].score));
+            }
+            return new SearchResult(hits, total, counts, (System.nanoTime() - started) / 1000);
+        });
+    }
+
+    private Query baseQuery(KnowledgeQuery query) {
+        BooleanQuery.Builder bool = new BooleanQuery.Builder();
+        Query text = new TextQuery(analyzer).parse(query.text(), query.matchAll());
+        bool.add(text == null ? new MatchAllDocsQuery() : text, BooleanClause.Occur.MUST);
+        if (query.loopId() != null) {
+            bool.add(new TermQuery(new Term("loop_id", query.loopId())), BooleanClause.Occur.FILTER);
+        }
+        if (query.createdFrom() != null || query.createdTo() != null) {
+            long from = query.createdFrom() == null ? Long.MIN_VALUE : query.createdFrom();
+            long to = query.createdTo() == null ? Long.MAX_VALUE : query.createdTo();
+            bool.add(LongPoint.newRangeQuery("created_at", from, to), BooleanClause.Occur.FILTER);
+        }
+        return bool.build();
+    }
+
+    private static Sort sort(KnowledgeQuery query) {
+        SortField newest = new SortField("created_at", SortField.Type.LONG, true);
+        SortField byId = new SortField("id", SortField.Type.STRING);
+        return switch (query.sort()) {
+            case NEWEST -> new Sort(newest, byId);
+            case SCORE -> new Sort(new SortField("score", SortField.Type.LONG, true), newest, byId);
+            case RELEVANCE -> query.text().isBlank() ? new Sort(newest, byId) : null;
+        };
+    }
+
+    private static List<SearchResult.FacetCount> facetCounts(Facets found, String dim) throws IOException {
+        FacetResult result;
+        try {
+            result = found.getTopChildren(MAX_FACET_VALUES, dim);
+        } catch (IllegalArgumentException noSuchDimension) {
+            return List.of();
+        }
+        if (result == null) {
+            return List.of();
+        }
+        List<SearchResult.FacetCount> out = new ArrayList<>();
+        for (LabelAndValue lv : result.labelValues) {
+            out.add(new SearchResult.FacetCount(lv.label, lv.value.longValue()));
+        }
+        return out;
+    }
+
+    private SortedSetDocValuesReaderState facetState(IndexSearcher searcher) {
+        FacetState current = facetState;
+        if (current != null && current.reader() == searcher.getIndexReader()) {
+            return current.state();
+        }
+        SortedSetDocValuesReaderState state;
+        try {
+            state = new DefaultSortedSetDocValuesReaderState(searcher.getIndexReader(), facets);
+        } catch (IOException | IllegalArgumentException noFacetsYet) {
+            state = null;
+        }
+        facetState = new FacetState(searcher.getIndexReader(), state);
+        return state;
+    }
+
+    private KnowledgeDoc load(StoredFields stored, int docId) throws IOException {
+        BytesRef bytes = stored.document(docId, Set.of(STORED)).getBinaryValue(STORED);
+        return json.readValue(bytes.bytes, bytes.offset, bytes.length, KnowledgeDoc.class);
+    }
+
+    @Override
+    public Map<String, Long> countsByType() {
+        SearchResult all = search(KnowledgeQuery.text("", 0).withFacets(true));
+        Map<String, Long> out = new LinkedHashMap<>();
+        all.facets().getOrDefault("type", List.of()).forEach(c -> out.put(c.value(), c.count()));
+        return out;
+    }
+
+    @Override
+    public Set<String> ids(Set<String> types) {
+        return read(searcher -> {
+            Query query = new TermInSetQuery("type", types.stream().map(BytesRef::new).toList());
+            Set<String> out = new HashSet<>();
+            StoredFields stored = searcher.storedFields();
+            int max = Math.max(1, searcher.count(query));
+            for (ScoreDoc hit : searcher.search(query, max).scoreDocs) {
+                out.add(load(stored, hit.doc).id());
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void flush() {
+        try {
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot save the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void recreate() {
+        try {
+            writer.deleteAll();
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot clear the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public IndexStatus status() {
+        return read(searcher -> {
+            long count = searcher.getIndexReader().numDocs();
+            long newest = 0;
+            if (count > 0) {
+                TopDocs top = searcher.search(new MatchAllDocsQuery(), 1,
+                        new Sort(new SortField("created_at", SortField.Type.LONG, true)));
+                newest = load(searcher.storedFields(), top.scoreDocs[0].doc).createdAt();
+            }
+            return new IndexStatus("lucene", count, newest);
+        });
+    }
+
+    private interface Read<T> {
+        T apply(IndexSearcher searcher) throws IOException;
+    }
+
+    private <T> T read(Read<T> action) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                return action.apply(searcher);
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            searchers.close();
+            writer.close();
+            directory.close();
+        } catch (IOException e) {
+            throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package services.recall;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+
+/**
+ * The seeds' mandatory retrieval, made visible: the {@code ## System Context} block an agent would have injected
+ * before work on a story, under a budget profile.
+ */
+public final class RecallService {
+
+    private final KnowledgeIndex index;
+    private final QueryRewriter rewriter = new QueryRewriter();
+
+    public RecallService(KnowledgeIndex index) {
+        this.index = index;
+    }
+
+    public RecallPreview preview(String question, RecallBudget budget) {
+        return preview(question, budget, Map.of());
+    }
+
+    /** @param extraFilters facet filters added to the budget's; a {@code type} filter replaces the budget's types */
+    public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
+        String text = budget.rewrite() ? rewriter.rewrite(question) : question.strip();
+        Map<String, List<String>> filters = new HashMap<>();
+        if (!budget.types().isEmpty()) {
+            filters.put("type", budget.types());
+        }
+        filters.putAll(extraFilters);
+        SearchResult found = index.search(new KnowledgeQuery(text, filters, null, null, null,
+                KnowledgeQuery.SortOrder.RELEVANCE, 0, budget.candidates(), false, false));
+        List<SearchResult.Hit> injected = new ArrayList<>();
+        Map<String, Integer> perType = new HashMap<>();
+        java.util.Set<String> seenText = new java.util.HashSet<>();
+        for (SearchResult.Hit hit : found.hits()) {
+            if (injected.size() == budget.injectCap()) {
+                break;
+            }
+            if (!seenText.add(hit.doc().type() + "|" + hit.doc().content().strip())) {
+                continue; // the same lesson learned in several loops is injected once
+            }
+            int taken = perType.merge(hit.doc().type(), 1, Integer::sum);
+            if (taken <= budget.perTypeCap()) {
+                injected.add(hit);
+            }
+        }
+        return new RecallPreview(budget, text, found.total(), injected, block(question, budget, text, found, injected),
+                found.tookMicros());
+    }
+
+    /** All three budgets for one question, for the side-by-side preview. */
+    public List<RecallPreview> compare(String question) {
+        return List.of(preview(question, RecallBudget.LEAN), preview(question, RecallBudget.BALANCED),
+                preview(question, RecallBudget.DEEP));
+    }
+
+    private static String block(String question, RecallBudget budget, String query, SearchResult found,
+                                List<SearchResult.Hit> injected) {
+        StringBuilder out = new StringBuilder("## System Context\n\n");
+        out.append("_Retrieved from system_knowledge for \"").append(question.strip()).append("\" (budget ")
+                .append(budget.label()).append(": ").append(injected.size()).append(" of ").append(found.total())
+                .append(" candidates").append(budget.rewrite() ? "; query rewritten to \"" + query + "\"" : "")
+                .append(")._\n\n");
+        if (injected.isEmpty()) {
+            out.append("No relevant system knowledge was found. Proceed, and write what you learn as a turn note.\n");
+            return out.toString();
+        }
+        for (SearchResult.Hit hit : injected) {
+            KnowledgeDoc doc = hit.doc();
+            out.append("- **[").append(doc.type()).append("] ").append(doc.title()).append("**");
+            List<String> about = new ArrayList<>();
+            if (doc.project() != null) {
+                about.add(doc.project());
+            }
+            if (doc.loopId() != null) {
+                about.add(doc.loopId());
+            }
+            if (doc.status() != null) {
+                about.add(doc.status());
+            }
+            if (!about.isEmpty()) {
+                out.append(" (").append(String.join(", ", about)).append(')');
+            }
+            out.append('\n');
+            if (!doc.content().strip().equals(doc.title().strip())) {
+                out.append("  ").append(excerpt(doc.content(), budget.excerptChars())).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    static String excerpt(String content, int max) {
+        String flat = content.replaceAll("\\s+", " ").strip();
+        return flat.length() <= max ? flat : flat.substring(0, max - 1).strip() + "…";
+    }
+}

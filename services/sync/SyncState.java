@@ -1,0 +1,68 @@
+package services.sync;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the last sync saw, in {@code state/sync-state.json}: per source file its content hash and the ids of the
+ * documents it produced, and when the sync ran. Written atomically (temp file + rename). A corrupt file means a
+ * full re-sync, never a failure.
+ */
+final class SyncState {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SyncState.class);
+
+    record Entry(String hash, List<String> ids) {
+    }
+
+    record Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings) {
+        Data {
+            errors = errors == null ? List.of() : errors;
+            warnings = warnings == null ? List.of() : warnings;
+        }
+
+        Data(Map<String, Entry> files, long lastSync) {
+            this(files, lastSync, List.of(), List.of());
+        }
+    }
+
+    private final Path file;
+    private final ObjectMapper json = new ObjectMapper();
+
+    SyncState(Path file) {
+        this.file = file;
+    }
+
+    Data load() {
+        if (!Files.exists(file)) {
+            return new Data(new LinkedHashMap<>(), 0);
+        }
+        try {
+            Data data = json.readValue(file.toFile(), Data.class);
+            return new Data(data.files() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(data.files()),
+                    data.lastSync(), data.errors(), data.warnings());
+        } catch (IOException e) {
+            LOG.warn("Sync state {} is unreadable ({}); the next sync re-reads every file", file, e.getMessage());
+            return new Data(new LinkedHashMap<>(), 0);
+        }
+    }
+
+    void save(Data data) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            json.writeValue(tmp.toFile(), data);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new services.errors.ConsoleException("Cannot save the sync state " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package services.sync;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import services.vault.AdrParser;
+import services.workspace.Workspace;
+
+/** Lists the files a sync reads, each with the source key its documents carry. */
+final class VaultFiles {
+
+    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE }
+
+    record SourceFile(Kind kind, Path path, String source, String display) {
+    }
+
+    private VaultFiles() {
+    }
+
+    static List<SourceFile> list(Workspace ws, SyncOptions.Scope scope) {
+        List<SourceFile> out = new ArrayList<>();
+        if (scope != SyncOptions.Scope.SKILLS) {
+            for (Path p : children(ws.adrDir())) {
+                String name = p.getFileName().toString();
+                if (AdrParser.FILE_NAME.matcher(name).matches() && !Files.isDirectory(p)) {
+                    out.add(new SourceFile(Kind.ADR, p, "vault:docs/decisions/" + name, "docs/decisions/" + name));
+                }
+            }
+        }
+        if (scope != SyncOptions.Scope.ADRS) {
+            for (Path dir : children(ws.skillsDir())) {
+                String name = dir.getFileName().toString();
+                if (!Files.isDirectory(dir) || name.startsWith(".")) {
+                    continue;
+                }
+                Path skill = dir.resolve("SKILL.md");
+                boolean present = Files.exists(skill, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                out.add(new SourceFile(present ? Kind.SKILL : Kind.SKILL_DIR_WITHOUT_FILE, present ? skill : dir,
+                        "skills:" + name + "/SKILL.md", "skills/" + name + (present ? "/SKILL.md" : "/")));
+            }
+        }
+        if (scope == SyncOptions.Scope.ALL) {
+            markdown(ws.retrosDir(), Kind.RETRO, "system/retrospectives/", out);
+            markdown(ws.brainNotesDir(), Kind.BRAIN_NOTE, "system/brain/codebase/", out);
+        }
+        return out;
+    }
+
+    /** Which source keys a scope owns, for deciding what a scoped sync may delete. */
+    static boolean inScope(String source, SyncOptions.Scope scope) {
+        return switch (scope) {
+            case ALL -> true;
+            case ADRS -> source.startsWith("vault:docs/decisions/");
+            case SKILLS -> source.startsWith("skills:");
+        };
+    }
+
+    private static void markdown(Path dir, Kind kind, String prefix, List<SourceFile> out) {
+        for (Path p : children(dir)) {
+            String name = p.getFileName().toString();
+            if (name.endsWith(".md") && !Files.isDirectory(p)) {
+                out.add(new SourceFile(kind, p, "vault:" + prefix + name, prefix + name));
+            }
+        }
+    }
+
+    private static List<Path> children(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package services.sync;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.tasks.ProgressSink;
+import services.tasks.TaskCancelledException;
+import services.vault.AdrParser;
+import services.vault.FileText;
+import services.vault.RetroParser;
+import services.vault.SkillParser;
+import services.vault.VaultFileException;
+import services.workspace.Workspace;
+
+/**
+ * Syncs the Vault's ADRs, retros and brain notes and the skills repo into the knowledge index. Incremental: a
+ * file whose content hash has not changed is skipped; a deleted file's documents are deleted; a renamed file's
+ * documents move with it. One bad file never stops the run: it is reported with its path and reason, and the
+ * documents it produced before are kept. Cancelling keeps what was written so far.
+ */
+public final class VaultSync {
+
+    private static final int BATCH = 1_000;
+    private static final Set<String> OWNED_TYPES = Set.of("adr", "skill", "retro", "lesson", "pattern", "brain_note");
+
+    private final Workspace workspace;
+    private final KnowledgeIndex index;
+    private final Clock clock;
+    private final SyncState state;
+    private final DocumentMapper mapper = new DocumentMapper();
+    private final AdrParser adrs = new AdrParser();
+    private final SkillParser skills = new SkillParser();
+    private final RetroParser retros = new RetroParser();
+    private final long sizeLimit;
+
+    public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock) {
+        this(workspace, index, clock, FileText.DEFAULT_LIMIT);
+    }
+
+    public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock, long sizeLimit) {
+        this.workspace = workspace;
+        this.index = index;
+        this.clock = clock;
+        this.state = new SyncState(workspace.stateDir().resolve("sync-state.json"));
+        this.sizeLimit = sizeLimit;
+    }
+
+    /** When the last sync finished (epoch seconds), or 0. */
+    public long lastSync() {
+        return state.load().lastSync();
+    }
+
+    /** The files the last completed sync could not use, and its warnings. */
+    public List<FileIssue> lastIssues(boolean errors) {
+        SyncState.Data data = state.load();
+        return errors ? data.errors() : data.warnings();
+    }
+
+    public SyncResult run(SyncOptions options, ProgressSink progress) {
+        long started = System.currentTimeMillis();
+        long now = clock.instant().getEpochSecond();
+        SyncState.Data before = state.load();
+        boolean full = index.status().documents() == 0;
+        Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
+        Parsed parsed = new Parsed();
+        List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
+        List<KnowledgeDoc> batch = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int indexed = 0;
+        int unchanged = 0;
+        int changedFiles = 0;
+        try {
+            for (int i = 0; i < files.size(); i++) {
+                progress.checkCancelled();
+                VaultFiles.SourceFile file = files.get(i);
+                progress.update((double) i / files.size(), file.display());
+                seen.add(file.source());
+                SyncState.Entry previous = before.files().get(file.source());
+                try {
+                    FileText text = read(file);
+                    if (!full && previous != null && previous.hash().equals(text.sha256())) {
+                        unchanged += previous.ids().size();
+                        parsed.claim(previous.ids(), file.display());
+                        continue;
+                    }
+                    List<KnowledgeDoc> docs = parse(file, text, now, parsed);
+                    batch.addAll(docs);
+                    after.put(file.source(), new SyncState.Entry(text.sha256(), docs.stream().map(KnowledgeDoc::id).toList()));
+                    changedFiles++;
+                    if (batch.size() >= BATCH) {
+                        index.upsert(batch);
+                        indexed += batch.size();
+                        batch.clear();
+                    }
+                } catch (VaultFileException e) {
+                    parsed.errors.add(new FileIssue(file.display(), e.reason()));
+                    if (previous != null) {
+                        parsed.claim(previous.ids(), file.display());
+                    }
+                }
+            }
+        } catch (TaskCancelledException cancelled) {
+            index.upsert(batch);
+            index.flush();
+            state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings()));
+            throw cancelled;
+        }
+        index.upsert(batch);
+        indexed += batch.size();
+        int deleted = deleteGone(before, after, seen, parsed, options.scope());
+        index.flush();
+        state.save(new SyncState.Data(after, now, parsed.errors, parsed.warnings));
+        progress.update(1, "done");
+        return new SyncResult(indexed, unchanged, deleted, changedFiles, files.size() - changedFiles
+                - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
+    }
+
+    /** Deletes the documents of files that are gone, and documents a changed file no longer produces. */
+    private int deleteGone(SyncState.Data before, Map<String, SyncState.Entry> after, Set<String> seen, Parsed parsed,
+                           SyncOptions.Scope scope) {
+        Set<String> stale = new HashSet<>();
+        for (Map.Entry<String, SyncState.Entry> old : before.files().entrySet()) {
+            if (!VaultFiles.inScope(old.getKey(), scope)) {
+                continue;
+            }
+            if (!seen.contains(old.getKey())) {
+                after.remove(old.getKey());
+            }
+            stale.addAll(old.getValue().ids());
+        }
+        stale.removeAll(parsed.owner.keySet());
+        return index.delete(stale);
+    }
+
+    /** Compares files with the index without writing anything. */
+    public DriftReport drift(SyncOptions.Scope scope, ProgressSink progress) {
+        SyncState.Data before = state.load();
+        long now = clock.instant().getEpochSecond();
+        Parsed parsed = new Parsed();
+        Set<String> known = new HashSet<>();
+        before.files().values().forEach(e -> known.addAll(e.ids()));
+        Set<String> types = new HashSet<>(OWNED_TYPES);
+        types.add("failed_target");
+        Set<String> indexed = index.ids(types);
+        List<String> missing = new ArrayList<>();
+        List<String> stale = new ArrayList<>();
+        List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, scope);
+        for (int i = 0; i < files.size(); i++) {
+            progress.checkCancelled();
+            VaultFiles.SourceFile file = files.get(i);
+            progress.update((double) i / files.size(), file.display());
+            try {
+                FileText text = read(file);
+                List<String> ids = parse(file, text, now, parsed).stream().map(KnowledgeDoc::id).toList();
+                ids.stream().filter(id -> !indexed.contains(id) && !missing.contains(id)).forEach(missing::add);
+                SyncState.Entry previous = before.files().get(file.source());
+                boolean anyIndexed = ids.stream().anyMatch(indexed::contains);
+                if (anyIndexed && (previous == null || !previous.hash().equals(text.sha256()))) {
+                    stale.add(file.display());
+                }
+            } catch (VaultFileException e) {
+                parsed.errors.add(new FileIssue(file.display(), e.reason()));
+            }
+        }
+        // failed_target docs are also written by the running system: only those a sync wrote can be orphans.
+        List<String> orphaned = indexed.stream().filter(id -> !parsed.owner.containsKey(id))
+                .filter(id -> !id.startsWith("failed_target:") || known.contains(id))
+                .filter(id -> scope == SyncOptions.Scope.ALL || id.startsWith(scope == SyncOptions.Scope.ADRS ? "adr:" : "skill:"))
+                .sorted().toList();
+        return new DriftReport(missing, stale, orphaned, parsed.errors);
+    }
+
+    private FileText read(VaultFiles.SourceFile file) {
+        if (file.kind() == VaultFiles.Kind.SKILL_DIR_WITHOUT_FILE) {
+            throw new VaultFileException("skill folder has no SKILL.md; not indexed");
+        }
+        return FileText.read(file.path(), sizeLimit);
+    }
+
+    private List<KnowledgeDoc> parse(VaultFiles.SourceFile file, FileText text, long now, Parsed parsed) {
+        String name = file.path().getFileName().toString();
+        List<KnowledgeDoc> docs = switch (file.kind()) {
+            case ADR -> {
+                AdrParser.Adr adr = adrs.parse(name, text.text());
+                if (!adr.statusKnown()) {
+                    parsed.warnings.add(new FileIssue(file.display(), "unknown status \"" + adr.status()
+                            + "\" (kept as it is)"));
+                }
+                yield mapper.adr(adr, name, now);
+            }
+            case SKILL -> mapper.skill(skills.parse(file.path().getParent().getFileName().toString(), text.text()),
+                    file.path().getParent().getFileName().toString(), now);
+            case RETRO -> mapper.retro(retros.parseRetro(stem(name), text.text()), now);
+            case BRAIN_NOTE -> mapper.brainNote(retros.parseBrainNote(stem(name), text.text()), now);
+            case SKILL_DIR_WITHOUT_FILE -> throw new VaultFileException("skill folder has no SKILL.md; not indexed");
+        };
+        for (KnowledgeDoc doc : docs) {
+            String other = parsed.owner.get(doc.id());
+            if (other != null && !other.equals(file.display())) {
+                throw new VaultFileException(duplicateReason(doc.id(), other));
+            }
+        }
+        parsed.claim(docs.stream().map(KnowledgeDoc::id).toList(), file.display());
+        return docs;
+    }
+
+    private static String duplicateReason(String id, String other) {
+        if (id.startsWith("adr:")) {
+            return "duplicate ADR number " + id.substring(4) + " (already used by " + other + "); not indexed";
+        }
+        return "document id " + id + " is already produced by " + other + "; not indexed";
+    }
+
+    private static String stem(String name) {
+        return name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
+    }
+
+    /** What this run has produced so far: which file owns each id, and the problems met. */
+    private static final class Parsed {
+        final Map<String, String> owner = new HashMap<>();
+        final List<FileIssue> errors = new ArrayList<>();
+        final List<FileIssue> warnings = new ArrayList<>();
+
+        void claim(List<String> ids, String file) {
+            ids.forEach(id -> owner.putIfAbsent(id, file));
+        }
+    }
+}

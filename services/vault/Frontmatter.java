@@ -1,0 +1,120 @@
+package services.vault;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+
+/**
+ * Splits YAML frontmatter ({@code ---} lines at the top) from the body and parses it with Jackson YAML. Broken YAML
+ * is reported with its line number in the file; alias bombs, deep nesting and duplicate keys are refused.
+ */
+public record Frontmatter(Map<String, Object> values, String body, boolean present) {
+
+    private static final ObjectMapper YAML;
+
+    static {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(40);
+        options.setCodePointLimit(1_000_000);
+        options.setAllowDuplicateKeys(false);
+        YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(options)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    }
+
+    public static Frontmatter parse(String text) {
+        if (!text.startsWith("---\n") && !text.equals("---")) {
+            return new Frontmatter(Map.of(), text, false);
+        }
+        int end = text.indexOf("\n---", 3);
+        while (end >= 0 && !(end + 4 == text.length() || text.charAt(end + 4) == '\n')) {
+            end = text.indexOf("\n---", end + 4);
+        }
+        if (end < 0) {
+            throw new VaultFileException("frontmatter starts with '---' on line 1 but is never closed");
+        }
+        String yaml = text.substring(4, end + 1);
+        String body = end + 5 >= text.length() ? "" : text.substring(end + 5);
+        if (yaml.isBlank()) {
+            return new Frontmatter(Map.of(), body, true);
+        }
+        Object parsed;
+        try {
+            parsed = YAML.readValue(yaml, Object.class);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String line = at == null || at.getLineNr() < 1 ? "" : " at line " + (at.getLineNr() + 1);
+            throw new VaultFileException("broken YAML frontmatter" + line + ": " + firstLine(e.getOriginalMessage()));
+        } catch (RuntimeException e) {
+            throw new VaultFileException("broken YAML frontmatter: " + firstLine(String.valueOf(e.getMessage())));
+        }
+        if (parsed == null) {
+            return new Frontmatter(Map.of(), body, true);
+        }
+        if (!(parsed instanceof Map<?, ?> map)) {
+            throw new VaultFileException("frontmatter is not a list of 'key: value' lines");
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        map.forEach((k, v) -> values.put(String.valueOf(k), v));
+        return new Frontmatter(values, body, true);
+    }
+
+    private static String firstLine(String message) {
+        String line = message == null ? "" : message.strip().split("\n")[0];
+        return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+    }
+
+    public String string(String key) {
+        Object value = values.get(key);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof List<?> || value instanceof Map<?, ?>) {
+            return null;
+        }
+        String text = String.valueOf(value).strip();
+        return text.isEmpty() ? null : text;
+    }
+
+    /** A list key given inline ({@code [a, b]}), as a block list, or as one comma-separated string. */
+    public List<String> list(String key) {
+        Object value = values.get(key);
+        if (value == null) {
+            return List.of();
+        }
+        if (value instanceof List<?> items) {
+            return items.stream().filter(i -> i != null && !(i instanceof Map<?, ?>))
+                    .map(i -> String.valueOf(i).strip()).filter(s -> !s.isEmpty()).toList();
+        }
+        return splitCommas(String.valueOf(value));
+    }
+
+    public Integer integer(String key) {
+        Object value = values.get(key);
+        if (value instanceof Number n) {
+            return n.intValue();
+        }
+        if (value instanceof String s) {
+            try {
+                return Integer.parseInt(s.strip());
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    static List<String> splitCommas(String text) {
+        String stripped = text.strip();
+        if (stripped.startsWith("[") && stripped.endsWith("]")) {
+            stripped = stripped.substring(1, stripped.length() - 1);
+        }
+        return java.util.Arrays.stream(stripped.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

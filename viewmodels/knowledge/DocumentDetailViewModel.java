@@ -1,0 +1,168 @@
+package viewmodels.knowledge;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+import services.workspace.Workspace;
+
+/**
+ * The detail pane: one document rendered as markdown with its metadata, the file it came from, and its
+ * provenance — for a lesson, pattern or failed target, the retro it came from and the other documents of the same
+ * loop, each one click away.
+ */
+public final class DocumentDetailViewModel {
+
+    static final String NOTHING_SELECTED = "Select a document to read it here.";
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final KnowledgeIndex index;
+    private final Workspace workspace;
+    private final TaskRunner runner;
+    private final ZoneId zone;
+    private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(NOTHING_SELECTED);
+    private final ReadOnlyStringWrapper metadata = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper markdown = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper sourceFile = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
+    private final ObservableList<LinkRow> provenance = FXCollections.observableArrayList();
+    private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
+
+    public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
+        this.index = index;
+        this.workspace = workspace;
+        this.runner = runner;
+        this.zone = zone;
+    }
+
+    /** Shows the document with this id (and loads its provenance); an unknown id clears the pane. */
+    public void open(String docId) {
+        runner.submit("Opening " + docId, progress -> load(docId), TaskCallbacks.of(this::show,
+                error -> clear("Could not open " + docId + ": " + error.getMessage())));
+    }
+
+    private Loaded load(String docId) {
+        KnowledgeDoc doc = index.get(docId).orElse(null);
+        if (doc == null) {
+            return new Loaded(null, List.of());
+        }
+        List<LinkRow> links = new ArrayList<>();
+        if (doc.loopId() != null) {
+            String retroId = "retro:" + doc.loopId();
+            if (!doc.id().equals(retroId)) {
+                index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), "Retro: " + r.title())));
+            }
+            SearchResult sameLoop = index.search(new KnowledgeQuery("", Map.of(), doc.loopId(), null, null,
+                    KnowledgeQuery.SortOrder.NEWEST, 0, 100, true, false));
+            for (SearchResult.Hit hit : sameLoop.hits()) {
+                KnowledgeDoc other = hit.doc();
+                if (!other.id().equals(doc.id()) && !other.id().equals(retroId)) {
+                    links.add(new LinkRow(other.id(), other.type() + ": " + other.title()));
+                }
+            }
+        }
+        return new Loaded(doc, links);
+    }
+
+    private record Loaded(KnowledgeDoc doc, List<LinkRow> links) {
+    }
+
+    private void show(Loaded loaded) {
+        KnowledgeDoc doc = loaded.doc();
+        if (doc == null) {
+            clear("This document is no longer in the index.");
+            return;
+        }
+        id.set(doc.id());
+        title.set(doc.title().isBlank() ? doc.id() : doc.title());
+        List<String> meta = new ArrayList<>();
+        meta.add(doc.type());
+        meta.add(doc.id());
+        if (doc.project() != null) {
+            meta.add("project " + doc.project());
+        }
+        if (doc.status() != null) {
+            meta.add("status " + doc.status());
+        }
+        if (doc.score() != null) {
+            meta.add("score " + doc.score());
+        }
+        meta.add("written " + DATE.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
+        if (!doc.tags().isEmpty()) {
+            meta.add("tags " + String.join(", ", doc.tags()));
+        }
+        metadata.set(String.join(" · ", meta));
+        markdown.set(doc.content());
+        sourceFile.set(sourcePath(doc.source()));
+        provenance.setAll(loaded.links());
+        showing.set(true);
+    }
+
+    private void clear(String message) {
+        id.set("");
+        title.set(message);
+        metadata.set("");
+        markdown.set("");
+        sourceFile.set("");
+        provenance.clear();
+        showing.set(false);
+    }
+
+    /** The file behind a {@code source} such as {@code vault:docs/decisions/0001-x.md}, or empty when not a file. */
+    String sourcePath(String source) {
+        if (source == null) {
+            return "";
+        }
+        Path file = null;
+        if (source.startsWith("vault:")) {
+            file = workspace.vault().resolve(source.substring(6));
+        } else if (source.startsWith("skills:")) {
+            file = workspace.skillsDir().resolve(source.substring(7));
+        }
+        return file == null ? "" : file.normalize().toString();
+    }
+
+    public ReadOnlyStringProperty idProperty() {
+        return id.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty metadataProperty() {
+        return metadata.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty markdownProperty() {
+        return markdown.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty sourceFileProperty() {
+        return sourceFile.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty showingProperty() {
+        return showing.getReadOnlyProperty();
+    }
+
+    public ObservableList<LinkRow> provenance() {
+        return provenanceView;
+    }
+}

@@ -1,0 +1,243 @@
+package viewmodels.knowledge;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+
+/**
+ * The Knowledge browser: search as you type, facet filters with counts, sort, a paged result list, and the
+ * messages for an empty index, no hits or an error. A newer search always wins over an older one still running.
+ */
+public final class KnowledgeViewModel {
+
+    public static final int PAGE = 200;
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
+
+    private final KnowledgeIndex index;
+    private final TaskRunner runner;
+    private final ZoneId zone;
+    private final DocumentDetailViewModel detail;
+    private final StringProperty query = new SimpleStringProperty("");
+    private final ObjectProperty<SortChoice> sort = new SimpleObjectProperty<>(SortChoice.BEST_MATCH);
+    private final Map<String, Set<String>> selected = new HashMap<>();
+    private final Map<String, ObservableList<FacetValue>> facets = new HashMap<>();
+    private final ObservableList<ResultRow> results = FXCollections.observableArrayList();
+    private final ObservableList<ResultRow> resultsView = FXCollections.unmodifiableObservableList(results);
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper hasMore = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper indexEmpty = new ReadOnlyBooleanWrapper(false);
+    private long generation;
+    private KnowledgeQuery lastQuery;
+
+    public KnowledgeViewModel(KnowledgeIndex index, DocumentDetailViewModel detail, TaskRunner runner, ZoneId zone) {
+        this.index = index;
+        this.detail = detail;
+        this.runner = runner;
+        this.zone = zone;
+        for (String facet : KnowledgeQuery.FACETS) {
+            facets.put(facet, FXCollections.observableArrayList());
+            selected.put(facet, new LinkedHashSet<>());
+        }
+        query.addListener((obs, old, text) -> search());
+        sort.addListener((obs, old, order) -> search());
+    }
+
+    /** Runs the current search from the first page. */
+    public void search() {
+        lastQuery = buildQuery(0);
+        long mine = ++generation;
+        KnowledgeQuery q = lastQuery;
+        runner.submit("Searching", progress -> index.search(q), TaskCallbacks.of(
+                result -> {
+                    if (mine == generation) {
+                        show(result, false);
+                    }
+                },
+                error -> {
+                    if (mine == generation) {
+                        results.clear();
+                        message.set("Search failed: " + error.getMessage());
+                    }
+                }));
+    }
+
+    /** Appends the next page of results. */
+    public void loadMore() {
+        if (lastQuery == null || !hasMore.get()) {
+            return;
+        }
+        KnowledgeQuery next = lastQuery.withPage(results.size(), PAGE).withFacets(false);
+        long mine = generation;
+        runner.submit("Loading more", progress -> index.search(next), TaskCallbacks.of(result -> {
+            if (mine == generation) {
+                show(result, true);
+            }
+        }, error -> message.set("Could not load more: " + error.getMessage())));
+    }
+
+    private KnowledgeQuery buildQuery(int offset) {
+        Map<String, List<String>> filters = new HashMap<>();
+        selected.forEach((facet, values) -> {
+            if (!values.isEmpty()) {
+                filters.put(facet, List.copyOf(values));
+            }
+        });
+        KnowledgeQuery.SortOrder order = switch (sort.get() == null ? SortChoice.BEST_MATCH : sort.get()) {
+            case BEST_MATCH -> KnowledgeQuery.SortOrder.RELEVANCE;
+            case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
+            case SCORE -> KnowledgeQuery.SortOrder.SCORE;
+        };
+        return new KnowledgeQuery(query.get(), filters, null, null, null, order, offset, PAGE, true, true);
+    }
+
+    private void show(SearchResult result, boolean append) {
+        List<ResultRow> rows = result.hits().stream().map(h -> row(h.doc())).toList();
+        if (append) {
+            results.addAll(rows);
+        } else {
+            results.setAll(rows);
+            for (String facet : KnowledgeQuery.FACETS) {
+                List<FacetValue> values = new ArrayList<>();
+                Set<String> chosen = selected.get(facet);
+                for (SearchResult.FacetCount count : result.facets().getOrDefault(facet, List.of())) {
+                    values.add(new FacetValue(facet, count.value(), count.count(), chosen.contains(count.value())));
+                }
+                for (String value : chosen) {
+                    if (values.stream().noneMatch(v -> v.value().equals(value))) {
+                        values.add(new FacetValue(facet, value, 0, true));
+                    }
+                }
+                facets.get(facet).setAll(values);
+            }
+        }
+        hasMore.set(results.size() < result.total());
+        summary.set(result.total() + (result.total() == 1 ? " document" : " documents")
+                + (results.size() < result.total() ? " · showing " + results.size() : "")
+                + " · " + String.format("%.1f ms", result.tookMicros() / 1000.0));
+        boolean anyFilter = !query.get().isBlank() || selected.values().stream().anyMatch(s -> !s.isEmpty());
+        indexEmpty.set(result.total() == 0 && !anyFilter);
+        if (result.total() > 0) {
+            message.set("");
+        } else if (anyFilter) {
+            message.set("No documents match" + (query.get().isBlank() ? "" : " \"" + query.get().strip() + "\"")
+                    + ". Try fewer words, or clear the filters (Esc).");
+        } else {
+            message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
+        }
+    }
+
+    private ResultRow row(KnowledgeDoc doc) {
+        List<String> about = new ArrayList<>();
+        about.add(doc.type());
+        if (doc.project() != null) {
+            about.add(doc.project());
+        }
+        if (doc.status() != null) {
+            about.add(doc.status());
+        }
+        if (doc.loopId() != null) {
+            about.add(doc.loopId());
+        }
+        return new ResultRow(doc.id(), doc.type(), doc.title().isBlank() ? doc.id() : doc.title(),
+                String.join(" · ", about), DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
+    }
+
+    /** Adds or removes a facet value from the filters and searches again. */
+    public void toggleFacet(String facet, String value) {
+        Set<String> values = selected.get(facet);
+        if (values == null) {
+            return;
+        }
+        if (!values.remove(value)) {
+            values.add(value);
+        }
+        search();
+    }
+
+    /** Clears the text and every facet filter. */
+    public void clearFilters() {
+        selected.values().forEach(Set::clear);
+        if (query.get().isEmpty()) {
+            search();
+        } else {
+            query.set("");
+        }
+    }
+
+    public void select(ResultRow row) {
+        if (row != null) {
+            detail.open(row.id());
+        }
+    }
+
+    /** Follows a provenance link. */
+    public void follow(LinkRow link) {
+        if (link != null) {
+            detail.open(link.id());
+        }
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    /** The facets in the order the browser shows them. */
+    public List<String> facetNames() {
+        return KnowledgeQuery.FACETS;
+    }
+
+    public ObjectProperty<SortChoice> sortProperty() {
+        return sort;
+    }
+
+    public ObservableList<FacetValue> facet(String name) {
+        return facets.get(name);
+    }
+
+    public ObservableList<ResultRow> results() {
+        return resultsView;
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty hasMoreProperty() {
+        return hasMore.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty indexEmptyProperty() {
+        return indexEmpty.getReadOnlyProperty();
+    }
+
+    public DocumentDetailViewModel detail() {
+        return detail;
+    }
+}

@@ -1,0 +1,151 @@
+package viewmodels.knowledge;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.knowledge.IndexStatus;
+import services.knowledge.KnowledgeIndex;
+import services.sync.FileIssue;
+import services.sync.SyncOptions;
+import services.sync.SyncResult;
+import services.sync.VaultSync;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskHandle;
+import services.tasks.TaskRunner;
+
+/**
+ * Runs the vault sync from the window (with progress and cancel) and keeps the status line: backend, document
+ * count, last sync. On a workspace whose index is empty it syncs at once, so a new user sees a populated console.
+ */
+public final class SyncViewModel {
+
+    private final KnowledgeIndex index;
+    private final VaultSync sync;
+    private final TaskRunner runner;
+    private final Clock clock;
+    private final boolean readOnly;
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Index: opening…");
+    private final ReadOnlyStringWrapper lastResult = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ObservableList<String> issues = FXCollections.observableArrayList();
+    private final ObservableList<String> issuesView = FXCollections.unmodifiableObservableList(issues);
+    private Runnable afterSync = () -> { };
+    private TaskHandle current;
+
+    public SyncViewModel(KnowledgeIndex index, VaultSync sync, TaskRunner runner, Clock clock, boolean readOnly) {
+        this.index = index;
+        this.sync = sync;
+        this.runner = runner;
+        this.clock = clock;
+        this.readOnly = readOnly;
+    }
+
+    /** Called whenever a sync finished and the index changed (the browser searches again). */
+    public void setAfterSync(Runnable action) {
+        this.afterSync = action;
+    }
+
+    /** Refreshes the status; syncs at once when the index is empty. */
+    public void start() {
+        runner.submit("Reading index status", progress -> index.status(), TaskCallbacks.of(found -> {
+            showStatus(found);
+            showIssues(sync.lastIssues(true), sync.lastIssues(false));
+            if (found.documents() == 0 && !readOnly) {
+                syncNow();
+            }
+        }, error -> status.set("Index unavailable: " + error.getMessage())));
+    }
+
+    public void syncNow() {
+        if (running.get()) {
+            return;
+        }
+        if (readOnly) {
+            lastResult.set("This workspace is read-only: sync is disabled.");
+            return;
+        }
+        running.set(true);
+        lastResult.set("Syncing…");
+        current = runner.submit("Sync", progress -> sync.run(SyncOptions.all(), progress),
+                TaskCallbacks.<SyncResult>of(this::finished, error -> {
+                    running.set(false);
+                    lastResult.set("Sync failed: " + error.getMessage());
+                }).withCancelled(() -> {
+                    running.set(false);
+                    lastResult.set("Sync cancelled; what was indexed so far is kept.");
+                    refreshStatus();
+                    afterSync.run();
+                }));
+    }
+
+    public void cancel() {
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    private void finished(SyncResult result) {
+        running.set(false);
+        lastResult.set("Last sync: " + result.summary());
+        showIssues(result.errors(), result.warnings());
+        refreshStatus();
+        afterSync.run();
+    }
+
+    private void showIssues(java.util.List<FileIssue> errors, java.util.List<FileIssue> warnings) {
+        issues.clear();
+        errors.forEach(e -> issues.add("error · " + e.path() + ": " + e.reason()));
+        warnings.forEach(w -> issues.add("warning · " + w.path() + ": " + w.reason()));
+    }
+
+    private void refreshStatus() {
+        runner.submit("Reading index status", progress -> index.status(), TaskCallbacks.of(this::showStatus,
+                error -> status.set("Index unavailable: " + error.getMessage())));
+    }
+
+    private void showStatus(IndexStatus found) {
+        long last = sync.lastSync();
+        status.set("Index: " + found.backend() + " · " + found.documents() + " documents · last sync "
+                + (last == 0 ? "never" : ago(last)));
+    }
+
+    private String ago(long epochSeconds) {
+        Duration d = Duration.between(Instant.ofEpochSecond(epochSeconds), clock.instant());
+        if (d.toMinutes() < 1) {
+            return "just now";
+        }
+        if (d.toHours() < 1) {
+            return d.toMinutes() + " min ago";
+        }
+        if (d.toDays() < 1) {
+            return d.toHours() + " h ago";
+        }
+        return d.toDays() + " d ago";
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty lastResultProperty() {
+        return lastResult.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> issues() {
+        return issuesView;
+    }
+
+    public boolean readOnly() {
+        return readOnly;
+    }
+}

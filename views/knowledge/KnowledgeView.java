@@ -1,0 +1,296 @@
+package views.knowledge;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import viewmodels.knowledge.FacetValue;
+import viewmodels.knowledge.KnowledgeViewModel;
+import viewmodels.knowledge.LinkRow;
+import viewmodels.knowledge.ResultRow;
+import viewmodels.knowledge.SortChoice;
+import viewmodels.knowledge.SyncViewModel;
+import views.components.MarkdownView;
+
+/**
+ * The Knowledge browser: search box, facets, results, and the detail pane with provenance. Ctrl+F searches,
+ * Esc clears the filters, Down moves from the search box into the results.
+ */
+public final class KnowledgeView {
+
+    private final KnowledgeViewModel vm;
+    private final SyncViewModel sync;
+    private final BorderPane root = new BorderPane();
+    private final TextField search = new TextField();
+    private final ListView<ResultRow> results = new ListView<>();
+
+    public KnowledgeView(KnowledgeViewModel vm, SyncViewModel sync, Consumer<String> openFile) {
+        this.vm = vm;
+        this.sync = sync;
+        root.getStyleClass().add("knowledge");
+        root.getStylesheets().add(KnowledgeView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
+        root.setTop(toolbar());
+        SplitPane split = new SplitPane(facets(), resultsPane(), detail(openFile));
+        split.setDividerPositions(0.19, 0.57);
+        root.setCenter(split);
+        root.setBottom(syncIssues());
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, search);
+        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                search.requestFocus();
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                vm.clearFilters();
+                e.consume();
+            }
+        });
+        vm.search();
+    }
+
+    private Node toolbar() {
+        search.setId("knowledge-search");
+        search.setPromptText("Search brain notes, retros, lessons, ADRs, skills…  (Ctrl+F)");
+        search.textProperty().bindBidirectional(vm.queryProperty());
+        search.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DOWN && !results.getItems().isEmpty()) {
+                results.requestFocus();
+                results.getSelectionModel().selectFirst();
+                e.consume();
+            }
+        });
+        HBox.setHgrow(search, Priority.ALWAYS);
+        ComboBox<SortChoice> sort = new ComboBox<>();
+        sort.setId("knowledge-sort");
+        sort.getItems().setAll(SortChoice.values());
+        sort.valueProperty().bindBidirectional(vm.sortProperty());
+        sort.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(SortChoice choice) {
+                return choice == null ? "" : choice.label();
+            }
+
+            @Override
+            public SortChoice fromString(String text) {
+                return null;
+            }
+        });
+        Button syncButton = new Button("Sync now");
+        syncButton.setId("knowledge-sync");
+        syncButton.setOnAction(e -> sync.syncNow());
+        syncButton.disableProperty().bind(sync.runningProperty());
+        syncButton.setVisible(!sync.readOnly());
+        Button cancel = new Button("Cancel sync");
+        cancel.setOnAction(e -> sync.cancel());
+        cancel.visibleProperty().bind(sync.runningProperty());
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        Label last = new Label();
+        last.setId("knowledge-sync-result");
+        last.getStyleClass().add(Styles.TEXT_MUTED);
+        last.textProperty().bind(sync.lastResultProperty());
+        last.visibleProperty().bind(sync.lastResultProperty().isNotEmpty());
+        last.managedProperty().bind(last.visibleProperty());
+        HBox bar = new HBox(8, search, sort, syncButton, cancel);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(4, bar, last);
+        top.setPadding(new Insets(12, 12, 8, 12));
+        return top;
+    }
+
+    private Node facets() {
+        VBox box = new VBox(6);
+        box.setPadding(new Insets(8));
+        for (String facet : vm.facetNames()) {
+            VBox values = new VBox(2);
+            values.setId("facet-" + facet);
+            Runnable fill = () -> values.getChildren().setAll(vm.facet(facet).stream().map(this::facetBox).toList());
+            vm.facet(facet).addListener((ListChangeListener<FacetValue>) c -> fill.run());
+            fill.run();
+            TitledPane pane = new TitledPane(title(facet), values);
+            pane.setExpanded(!"tags".equals(facet));
+            box.getChildren().add(pane);
+        }
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.setMinWidth(190);
+        return scroll;
+    }
+
+    private Node facetBox(FacetValue value) {
+        CheckBox box = new CheckBox(value.label());
+        box.setMnemonicParsing(false);
+        box.setId("facet-" + value.facet() + "-" + value.value());
+        box.setSelected(value.selected());
+        box.setOnAction(e -> vm.toggleFacet(value.facet(), value.value()));
+        return box;
+    }
+
+    private static String title(String facet) {
+        return switch (facet) {
+            case "type" -> "Type";
+            case "project" -> "Project";
+            case "status" -> "Status";
+            default -> "Tags";
+        };
+    }
+
+    private Node resultsPane() {
+        results.setId("knowledge-results");
+        results.setItems(vm.results());
+        results.setCellFactory(list -> {
+            ResultCell cell = new ResultCell();
+            cell.setPrefWidth(0); // never wider than the list: long titles end in an ellipsis, no sideways scrolling
+            return cell;
+        });
+        results.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> vm.select(row));
+        Label summary = new Label();
+        summary.setId("knowledge-summary");
+        summary.getStyleClass().add(Styles.TEXT_MUTED);
+        summary.textProperty().bind(vm.summaryProperty());
+        Button more = new Button("Load more");
+        more.setOnAction(e -> vm.loadMore());
+        more.visibleProperty().bind(vm.hasMoreProperty());
+        more.managedProperty().bind(more.visibleProperty());
+        Label message = new Label();
+        message.setId("knowledge-message");
+        message.setWrapText(true);
+        message.getStyleClass().add("empty-state");
+        message.textProperty().bind(vm.messageProperty());
+        Button syncNow = new Button("Sync now");
+        syncNow.setOnAction(e -> sync.syncNow());
+        syncNow.visibleProperty().bind(vm.indexEmptyProperty().and(sync.runningProperty().not()));
+        VBox empty = new VBox(12, message, syncNow);
+        empty.setAlignment(Pos.CENTER);
+        empty.setPadding(new Insets(24));
+        empty.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        empty.setMouseTransparent(false);
+        results.visibleProperty().bind(vm.messageProperty().isEmpty());
+        StackPane stack = new StackPane(results, empty);
+        VBox.setVgrow(stack, Priority.ALWAYS);
+        HBox footer = new HBox(8, summary, new Region(), more);
+        HBox.setHgrow(footer.getChildren().get(1), Priority.ALWAYS);
+        footer.setPadding(new Insets(4, 8, 4, 8));
+        footer.setAlignment(Pos.CENTER_LEFT);
+        return new VBox(stack, footer);
+    }
+
+    private Node detail(Consumer<String> openFile) {
+        var d = vm.detail();
+        Label title = new Label();
+        title.setId("detail-title");
+        title.setWrapText(true);
+        title.getStyleClass().add(Styles.TITLE_3);
+        title.textProperty().bind(d.titleProperty());
+        Label meta = new Label();
+        meta.setId("detail-meta");
+        meta.setWrapText(true);
+        meta.getStyleClass().add(Styles.TEXT_MUTED);
+        meta.textProperty().bind(d.metadataProperty());
+        Hyperlink source = new Hyperlink();
+        source.setId("detail-source");
+        source.textProperty().bind(Bindings.concat("Open source file: ", d.sourceFileProperty()));
+        source.visibleProperty().bind(d.sourceFileProperty().isNotEmpty());
+        source.managedProperty().bind(source.visibleProperty());
+        source.setOnAction(e -> openFile.accept(d.sourceFileProperty().get()));
+        MarkdownView markdown = new MarkdownView();
+        markdown.setId("detail-markdown");
+        d.markdownProperty().addListener((obs, old, text) -> markdown.setMarkdown(text));
+        markdown.setMarkdown(d.markdownProperty().get());
+
+        ListView<LinkRow> provenance = new ListView<>(d.provenance());
+        provenance.setId("knowledge-provenance");
+        provenance.setPrefHeight(150);
+        provenance.setCellFactory(list -> new ListCell<>() {
+            {
+                setPrefWidth(0);
+            }
+
+            @Override
+            protected void updateItem(LinkRow row, boolean empty) {
+                super.updateItem(row, empty);
+                setText(empty || row == null ? null : row.label());
+            }
+        });
+        provenance.setOnMouseClicked(e -> vm.follow(provenance.getSelectionModel().getSelectedItem()));
+        provenance.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                vm.follow(provenance.getSelectionModel().getSelectedItem());
+            }
+        });
+        Label provenanceTitle = new Label("Provenance — the loop this came from");
+        provenanceTitle.getStyleClass().add(Styles.TITLE_4);
+        VBox provenanceBox = new VBox(4, provenanceTitle, provenance);
+        provenanceBox.visibleProperty().bind(Bindings.isNotEmpty(d.provenance()));
+        provenanceBox.managedProperty().bind(provenanceBox.visibleProperty());
+
+        VBox body = new VBox(10, title, meta, source, provenanceBox, markdown);
+        body.setPadding(new Insets(12));
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        return scroll;
+    }
+
+    private Node syncIssues() {
+        ListView<String> list = new ListView<>(sync.issues());
+        list.setId("sync-issues");
+        list.setPrefHeight(140);
+        TitledPane pane = new TitledPane();
+        pane.textProperty().bind(Bindings.concat("Files the last sync could not use (", Bindings.size(sync.issues()), ")"));
+        pane.setContent(list);
+        pane.setExpanded(false);
+        pane.visibleProperty().bind(Bindings.isNotEmpty(sync.issues()));
+        pane.managedProperty().bind(pane.visibleProperty());
+        return pane;
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** A result: title on the first line, type · project · status · loop and the date below. */
+    private static final class ResultCell extends ListCell<ResultRow> {
+        @Override
+        protected void updateItem(ResultRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (empty || row == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            Label title = new Label(row.title());
+            title.getStyleClass().add("result-title");
+            Label type = new Label(row.type());
+            type.getStyleClass().addAll("type-badge", "type-" + row.type());
+            type.setMinWidth(Region.USE_PREF_SIZE);
+            Label sub = new Label(row.subtitle() + " · " + row.date());
+            sub.getStyleClass().add(Styles.TEXT_MUTED);
+            HBox first = new HBox(8, type, title);
+            first.setAlignment(Pos.CENTER_LEFT);
+            setGraphic(new VBox(2, first, sub));
+            setText(null);
+        }
+    }
+}
