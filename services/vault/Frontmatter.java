@@ -2,6 +2,7 @@ package services.vault;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -20,11 +21,12 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
 
     static {
         LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(20);
-        options.setNestingDepthLimit(40);
         options.setCodePointLimit(1_000_000);
         options.setAllowDuplicateKeys(false);
+        // Jackson reads YAML events itself (no SnakeYAML composer): aliases are never expanded, and nesting is
+        // bounded by Jackson's own read constraints.
         YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(options)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(40).build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
     }
 

@@ -1,0 +1,78 @@
+package app.cli;
+
+import static app.cli.DemoCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The headless face of the Knowledge services: sync and search with --workspace and --json. */
+class SyncSearchCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private String ws;
+    private final ObjectMapper json = new ObjectMapper();
+
+    @BeforeEach
+    void demo() {
+        ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+    }
+
+    @Test
+    void syncReportsCountsAndFileProblemsAsJson() throws Exception {
+        DemoCommandTest.Run sync = run("sync", "--workspace", ws, "--json");
+        assertEquals(0, sync.code(), sync.err());
+        JsonNode result = json.readTree(sync.out());
+        assertThat(result.get("indexed").asInt()).isGreaterThan(100);
+        assertThat(result.get("errors").findValuesAsText("path")).contains("docs/decisions/0094-latin1-encoding.md");
+        JsonNode again = json.readTree(run("sync", "--workspace", ws, "--json").out());
+        assertEquals(0, again.get("indexed").asInt());
+        JsonNode drift = json.readTree(run("sync", "--dry-run", "--workspace", ws, "--json").out());
+        assertEquals(0, drift.get("missing").size());
+    }
+
+    @Test
+    void scopedSyncAndHumanOutput() {
+        DemoCommandTest.Run adrs = run("sync", "--adrs-only", "--workspace", ws);
+        assertThat(adrs.out()).startsWith("Synced demo: indexed 41,")
+                .contains("error   docs/decisions/0099-architecture-diagram.md: binary content");
+        assertEquals(2, run("sync", "--adrs-only", "--skills-only", "--workspace", ws).code());
+    }
+
+    @Test
+    void searchWithFiltersAndBudgets() throws Exception {
+        run("sync", "--workspace", ws);
+        JsonNode hits = json.readTree(run("search", "idempotency", "--type", "lesson", "--workspace", ws, "--json").out());
+        assertThat(hits.get("total").asInt()).isGreaterThan(0);
+        assertThat(hits.get("hits").findValuesAsText("type")).containsOnly("lesson");
+        String question = "why do we commit approved skill changes to a review branch";
+        JsonNode lean = json.readTree(run("search", question, "--budget", "lean", "--workspace", ws, "--json").out());
+        JsonNode deep = json.readTree(run("search", question, "--budget", "deep", "--workspace", ws, "--json").out());
+        assertThat(lean.get("injected").toString()).doesNotContain("adr:0141");
+        assertThat(deep.get("injected").toString()).contains("adr:0141");
+        assertThat(deep.get("context").asText()).startsWith("## System Context");
+    }
+
+    @Test
+    void refusalsExitNonZeroWithAClearMessage() throws Exception {
+        DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
+        assertEquals(1, badBudget.code());
+        assertThat(badBudget.err()).contains("--budget: Unknown budget \"huge\": use lean, balanced, deep or auto.");
+        DemoCommandTest.Run missing = run("sync", "--workspace", tmp.resolve("nope").toString());
+        assertEquals(1, missing.code());
+        assertThat(missing.err()).contains("Workspace folder " + tmp.resolve("nope") + " does not exist.");
+        Files.writeString(Path.of(ws, "workspace.json"), "{\"name\": \"demo\", \"vault\": \"vault\", \"readOnly\": true}");
+        DemoCommandTest.Run readOnly = run("sync", "--workspace", ws);
+        assertEquals(1, readOnly.code());
+        assertThat(readOnly.err()).contains("is read-only");
+    }
+}

@@ -1,0 +1,131 @@
+package viewmodels.knowledge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.demo.DemoWorkspace;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.recall.RecallService;
+import services.sync.VaultSync;
+import testsupport.Fixtures;
+import services.tasks.SynchronousTaskRunner;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
+
+/** The Knowledge view models, on a real index, with the synchronous runner and no JavaFX toolkit. */
+class KnowledgeViewModelTest {
+
+    @TempDir
+    Path tmp;
+
+    private Workspace ws;
+    private LuceneKnowledgeIndex index;
+    private SynchronousTaskRunner runner;
+    private SyncViewModel sync;
+    private KnowledgeViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        ws = new WorkspaceLoader().load(new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
+        runner = new SynchronousTaskRunner();
+        sync = new SyncViewModel(index, new VaultSync(ws, index, Fixtures.CLOCK), runner, Fixtures.CLOCK, false);
+        vm = new KnowledgeViewModel(index, new DocumentDetailViewModel(index, ws, runner, ZoneOffset.UTC), runner,
+                ZoneOffset.UTC);
+        sync.setAfterSync(vm::search);
+    }
+
+    @AfterEach
+    void tearDown() {
+        index.close();
+    }
+
+    @Test
+    void anEmptyIndexSaysWhatToDoAndStartSyncsIt() {
+        vm.search();
+        assertTrue(vm.indexEmptyProperty().get());
+        assertThat(vm.messageProperty().get()).startsWith("The index is empty. Run a sync");
+        sync.start();
+        assertThat(sync.statusProperty().get()).startsWith("Index: lucene · 11").endsWith("last sync just now");
+        assertThat(sync.lastResultProperty().get()).startsWith("Last sync: indexed 1");
+        assertThat(sync.issues()).anyMatch(i -> i.startsWith("error · docs/decisions/0094-latin1-encoding.md: not valid UTF-8"));
+        assertEquals("", vm.messageProperty().get());
+        assertThat(vm.results()).hasSizeGreaterThan(100);
+    }
+
+    @Test
+    void searchAsYouTypeNarrowsByFacetAndClears() {
+        sync.syncNow();
+        vm.queryProperty().set("idempotency");
+        long all = vm.results().size();
+        assertThat(vm.facet("type")).anyMatch(f -> f.value().equals("lesson") && f.count() >= 1);
+        vm.toggleFacet("type", "lesson");
+        assertThat(vm.results()).isNotEmpty().allMatch(r -> r.type().equals("lesson"));
+        assertThat(vm.facet("type")).anyMatch(f -> f.value().equals("lesson") && f.selected());
+        assertThat(vm.facet("type")).anyMatch(f -> f.value().equals("adr") && !f.selected() && f.count() >= 1);
+        vm.queryProperty().set("nothing-like-this-anywhere");
+        assertThat(vm.messageProperty().get()).startsWith("No documents match \"nothing-like-this-anywhere\"");
+        vm.clearFilters();
+        assertEquals("", vm.queryProperty().get());
+        assertThat((long) vm.results().size()).isGreaterThan(all);
+    }
+
+    @Test
+    void sortAndPaging() {
+        sync.syncNow();
+        assertTrue(vm.hasMoreProperty().get() == (vm.results().size() < index.status().documents()));
+        vm.sortProperty().set(SortChoice.SCORE);
+        assertThat(vm.results().get(0).type()).isEqualTo("adr");
+        assertThat(vm.summaryProperty().get()).contains(" documents");
+    }
+
+    @Test
+    void aLessonOpensWithItsProvenanceOneClickFromItsRetro() {
+        sync.syncNow();
+        vm.queryProperty().set("email idempotency");
+        vm.toggleFacet("type", "lesson");
+        ResultRow lesson = vm.results().get(0);
+        vm.select(lesson);
+        DocumentDetailViewModel detail = vm.detail();
+        assertEquals(lesson.id(), detail.idProperty().get());
+        assertThat(detail.metadataProperty().get()).startsWith("lesson · lesson:");
+        assertThat(detail.sourceFileProperty().get()).startsWith(ws.retrosDir().toString());
+        LinkRow retro = detail.provenance().get(0);
+        assertThat(retro.label()).startsWith("Retro: Retrospective loop-");
+        assertThat(detail.provenance()).anyMatch(l -> l.id().startsWith("pattern:"));
+        vm.follow(retro);
+        assertEquals(retro.id(), detail.idProperty().get());
+        assertThat(detail.markdownProperty().get()).contains("## Story Outcomes");
+    }
+
+    @Test
+    void recallPreviewShowsThreeBudgets() {
+        sync.syncNow();
+        RecallViewModel recall = new RecallViewModel(new RecallService(index), runner);
+        recall.preview();
+        assertThat(recall.messageProperty().get()).isEqualTo("Type a story title or a question first.");
+        recall.questionProperty().set("why do we commit approved skill changes to a review branch");
+        recall.preview();
+        assertThat(recall.columns()).extracting(RecallViewModel.Column::budget).containsExactly("lean", "balanced", "deep");
+        assertThat(recall.columns().get(0).injectedIds()).doesNotContain("adr:0141");
+        assertThat(recall.columns().get(2).injectedIds()).contains("adr:0141");
+        assertEquals("auto would use deep for this question", recall.autoChoiceProperty().get());
+    }
+
+    @Test
+    void readOnlyWorkspacesDoNotSync() {
+        SyncViewModel readOnly = new SyncViewModel(index, new VaultSync(ws, index, Fixtures.CLOCK), runner,
+                Fixtures.CLOCK, true);
+        readOnly.start();
+        readOnly.syncNow();
+        assertEquals(0, index.status().documents());
+        assertEquals("This workspace is read-only: sync is disabled.", readOnly.lastResultProperty().get());
+    }
+}

@@ -1,0 +1,76 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.application.Application;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Drives the shell like a user: sections and theme by keyboard, and a broken workspace that leaves the app up. */
+@ExtendWith(ApplicationExtension.class)
+class ShellUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private UiHarness ui;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        ui = new UiHarness(stage, tmp.resolve("shell-" + System.nanoTime()));
+    }
+
+    @Test
+    void switchesSectionsAndThemesByKeyboard(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        assertEquals("Brain Console — demo", stage.getTitle());
+        assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
+                .containsExactly("Overview", "Knowledge", "Recall preview");
+        assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
+
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
+
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#recall-question").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(Application.getUserAgentStylesheet()).containsIgnoringCase("primer-dark");
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(Application.getUserAgentStylesheet()).containsIgnoringCase("primer-light");
+    }
+
+    @Test
+    void aBrokenWorkspaceShowsOneClearMessageAndTheCurrentOneStaysOpen(FxRobot robot) throws Exception {
+        UiHarness.waitForIndex(robot);
+        Path broken = Files.createDirectories(tmp.resolve("broken-" + System.nanoTime()));
+        Files.writeString(broken.resolve("workspace.json"), "{\"failedTargetTtlDays\": \"seven\"}");
+        robot.interact(() -> ui.window.shell().openWorkspace(broken));
+        UiHarness.waitUntil(() -> !robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
+        assertThat(robot.lookup("#error-banner").queryAs(Label.class).getText())
+                .contains("key 'failedTargetTtlDays': expected a whole number, found text \"seven\"")
+                .contains(broken.resolve("workspace.json").toString());
+        assertEquals("Brain Console — demo", stage.getTitle());
+        robot.clickOn("Dismiss");
+        UiHarness.waitUntil(() -> robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
+    }
+}

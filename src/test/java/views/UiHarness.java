@@ -1,0 +1,47 @@
+package views;
+
+import app.AppContext;
+import app.FxTaskRunner;
+import app.MainWindow;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+import services.demo.DemoWorkspace;
+import services.workspace.AppDirs;
+import testsupport.Fixtures;
+
+/** Starts the real main window (real task runner, real index) on a fresh demo workspace, for UI tests. */
+public final class UiHarness {
+
+    public final Path workspace;
+    public final MainWindow window;
+
+    public UiHarness(Stage stage, Path tmp) {
+        workspace = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
+                java.time.Clock.systemUTC(), new FxTaskRunner());
+        window = new MainWindow(app, stage, file -> { });
+        stage.show();
+        window.openInitial(Optional.of(workspace), false);
+    }
+
+    /** Waits (up to 20 s) until the condition holds on the FX thread. */
+    public static void waitUntil(BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+        } catch (Exception e) {
+            throw new AssertionError("Condition not met in time", e);
+        }
+    }
+
+    /** Waits until the first sync has filled the index (the status bar counts documents). */
+    public static void waitForIndex(FxRobot robot) {
+        waitUntil(() -> robot.lookup("#status-index").tryQueryAs(Label.class)
+                .map(l -> l.getText().matches("Index: lucene · \\d{3} documents.*")).orElse(false));
+    }
+}
