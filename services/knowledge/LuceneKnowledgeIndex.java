@@ -13,13 +13,13 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
-import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.facet.DrillDownQuery;
@@ -33,7 +33,9 @@ import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
 import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
@@ -48,6 +50,8 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollectorManager;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
 
@@ -135,7 +139,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             }
             d.add(new KnnFloatVectorField("embedding", doc.embedding(), VectorSimilarityFunction.COSINE));
         }
-        d.add(new StoredField(STORED, json.writeValueAsBytes(doc.withEmbedding(null))));
+        // The whole document as JSON, in doc values: random access for the hits of a page, without the block
+        // decompression that stored fields need.
+        d.add(new BinaryDocValuesField(STORED, new BytesRef(json.writeValueAsBytes(doc.withEmbedding(null)))));
         return d;
     }
 
@@ -172,8 +178,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public Optional<KnowledgeDoc> get(String id) {
         return read(searcher -> {
             TopDocs top = searcher.search(new TermQuery(new Term("id", id)), 1);
-            return top.scoreDocs.length == 0 ? Optional.empty()
-                    : Optional.of(load(searcher.storedFields(), top.scoreDocs[0].doc));
+            return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, top.scoreDocs)[0]);
         });
     }
 
@@ -191,6 +196,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             Sort sort = sort(query);
             SortedSetDocValuesReaderState state = facetState(searcher);
             TopDocs top;
+            long total;
             Map<String, List<SearchResult.FacetCount>> counts = new LinkedHashMap<>();
             if (state != null && query.withFacets()) {
                 DrillSideways.DrillSidewaysResult result = new DrillSideways(searcher, facets, state)
@@ -199,15 +205,21 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 for (String dim : KnowledgeQuery.FACETS) {
                     counts.put(dim, facetCounts(result.facets, dim));
                 }
+                total = totalFromTypes(counts.get("type"), query.filters().getOrDefault("type", List.of()));
             } else {
-                top = sort == null ? searcher.search(drill, wanted) : searcher.search(drill, wanted, sort, true);
+                // One pass gives the page and the exact total.
+                top = sort == null ? searcher.search(drill, new TopScoreDocCollectorManager(wanted, Integer.MAX_VALUE))
+                        : searcher.search(drill, new TopFieldCollectorManager(sort, wanted, Integer.MAX_VALUE));
+                total = top.totalHits.value;
             }
-            long total = searcher.count(drill);
-            List<SearchResult.Hit> hits = new ArrayList<>();
-            StoredFields stored = searcher.storedFields();
             ScoreDoc[] docs = top.scoreDocs;
-            for (int i = query.offset(); i < Math.min(docs.length, query.offset() + query.limit()); i++) {
-                hits.add(new SearchResult.Hit(load(stored, docs[i].doc), Float.isNaN(docs[i].score) ? 0 : docs[i].score));
+            int from = Math.min(query.offset(), docs.length);
+            int to = Math.min(docs.length, query.offset() + query.limit());
+            ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, from, to);
+            KnowledgeDoc[] loaded = load(searcher, page);
+            List<SearchResult.Hit> hits = new ArrayList<>();
+            for (int i = 0; i < page.length; i++) {
+                hits.add(new SearchResult.Hit(loaded[i], Float.isNaN(page[i].score) ? 0 : page[i].score));
             }
             return new SearchResult(hits, total, counts, (System.nanoTime() - started) / 1000);
         });
@@ -236,6 +248,12 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             case SCORE -> new Sort(new SortField("score", SortField.Type.LONG, true), newest, byId);
             case RELEVANCE -> query.text().isBlank() ? new Sort(newest, byId) : null;
         };
+    }
+
+    /** Every document has exactly one type, so the hits are the type counts of the chosen types (or of all). */
+    private static long totalFromTypes(List<SearchResult.FacetCount> types, List<String> chosen) {
+        return types.stream().filter(c -> chosen.isEmpty() || chosen.contains(c.value()))
+                .mapToLong(SearchResult.FacetCount::count).sum();
     }
 
     private static List<SearchResult.FacetCount> facetCounts(Facets found, String dim) throws IOException {
@@ -270,9 +288,34 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         return state;
     }
 
-    private KnowledgeDoc load(StoredFields stored, int docId) throws IOException {
-        BytesRef bytes = stored.document(docId, Set.of(STORED)).getBinaryValue(STORED);
-        return json.readValue(bytes.bytes, bytes.offset, bytes.length, KnowledgeDoc.class);
+    /** Loads the documents of these hits, in their order; doc values are read leaf by leaf in doc id order. */
+    private KnowledgeDoc[] load(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {
+        KnowledgeDoc[] out = new KnowledgeDoc[hits.length];
+        Integer[] order = new Integer[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> hits[i].doc));
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        int leafIndex = -1;
+        BinaryDocValues values = null;
+        LeafReaderContext leaf = null;
+        for (int i : order) {
+            int docId = hits[i].doc;
+            int sub = ReaderUtil.subIndex(docId, leaves);
+            if (sub != leafIndex) {
+                leafIndex = sub;
+                leaf = leaves.get(sub);
+                values = leaf.reader().getBinaryDocValues(STORED);
+            }
+            if (values == null || !values.advanceExact(docId - leaf.docBase)) {
+                throw new KnowledgeIndexException("The knowledge index in " + dir + " was written by an older version: "
+                        + "recreate it by deleting the folder and syncing again.");
+            }
+            BytesRef bytes = values.binaryValue();
+            out[i] = json.readValue(bytes.bytes, bytes.offset, bytes.length, KnowledgeDoc.class);
+        }
+        return out;
     }
 
     @Override
@@ -288,10 +331,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         return read(searcher -> {
             Query query = new TermInSetQuery("type", types.stream().map(BytesRef::new).toList());
             Set<String> out = new HashSet<>();
-            StoredFields stored = searcher.storedFields();
             int max = Math.max(1, searcher.count(query));
-            for (ScoreDoc hit : searcher.search(query, max).scoreDocs) {
-                out.add(load(stored, hit.doc).id());
+            for (KnowledgeDoc doc : load(searcher, searcher.search(query, max).scoreDocs)) {
+                out.add(doc.id());
             }
             return out;
         });
@@ -326,7 +368,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             if (count > 0) {
                 TopDocs top = searcher.search(new MatchAllDocsQuery(), 1,
                         new Sort(new SortField("created_at", SortField.Type.LONG, true)));
-                newest = load(searcher.storedFields(), top.scoreDocs[0].doc).createdAt();
+                newest = load(searcher, top.scoreDocs)[0].createdAt();
             }
             return new IndexStatus("lucene", count, newest);
         });

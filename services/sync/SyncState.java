@@ -20,7 +20,11 @@ final class SyncState {
 
     private static final Logger LOG = LoggerFactory.getLogger(SyncState.class);
 
-    record Entry(String hash, List<String> ids) {
+    /** One source file as last indexed; {@code size} and {@code modified} (epoch ms) let a re-sync skip reading it. */
+    record Entry(String hash, List<String> ids, long size, long modified) {
+        Entry(String hash, List<String> ids) {
+            this(hash, ids, -1, -1);
+        }
     }
 
     record Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings) {

@@ -28,6 +28,7 @@ import services.workspace.Workspace;
 public final class VaultSync {
 
     private static final int BATCH = 1_000;
+    private static final int CHUNK = 256;
     private static final Set<String> OWNED_TYPES = Set.of("adr", "skill", "retro", "lesson", "pattern", "brain_note");
 
     private final Workspace workspace;
@@ -73,36 +74,25 @@ public final class VaultSync {
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int indexed = 0;
-        int unchanged = 0;
-        int changedFiles = 0;
+        int[] counts = new int[3]; // indexed, unchanged, changed files
         try {
-            for (int i = 0; i < files.size(); i++) {
+            for (int from = 0; from < files.size(); from += CHUNK) {
                 progress.checkCancelled();
-                VaultFiles.SourceFile file = files.get(i);
-                progress.update((double) i / files.size(), file.display());
-                seen.add(file.source());
-                SyncState.Entry previous = before.files().get(file.source());
-                try {
-                    FileText text = read(file);
-                    if (!full && previous != null && previous.hash().equals(text.sha256())) {
-                        unchanged += previous.ids().size();
-                        parsed.claim(previous.ids(), file.display());
-                        continue;
-                    }
-                    List<KnowledgeDoc> docs = parse(file, text, now, parsed);
-                    batch.addAll(docs);
-                    after.put(file.source(), new SyncState.Entry(text.sha256(), docs.stream().map(KnowledgeDoc::id).toList()));
-                    changedFiles++;
+                List<VaultFiles.SourceFile> chunk = files.subList(from, Math.min(files.size(), from + CHUNK));
+                // Reading, hashing and parsing run in parallel; merging stays in file order, so the first file
+                // (by name) wins a duplicate id whatever the timing.
+                List<Prepared> prepared = chunk.parallelStream()
+                        .map(file -> prepare(file, before.files().get(file.source()), full, now)).toList();
+                for (int i = 0; i < prepared.size(); i++) {
+                    Prepared one = prepared.get(i);
+                    progress.update((double) (from + i) / files.size(), one.file().display());
+                    progress.checkCancelled();
+                    seen.add(one.file().source());
+                    merge(one, before.files().get(one.file().source()), after, parsed, batch, counts);
                     if (batch.size() >= BATCH) {
                         index.upsert(batch);
-                        indexed += batch.size();
+                        counts[0] += batch.size();
                         batch.clear();
-                    }
-                } catch (VaultFileException e) {
-                    parsed.errors.add(new FileIssue(file.display(), e.reason()));
-                    if (previous != null) {
-                        parsed.claim(previous.ids(), file.display());
                     }
                 }
             }
@@ -113,13 +103,70 @@ public final class VaultSync {
             throw cancelled;
         }
         index.upsert(batch);
-        indexed += batch.size();
+        counts[0] += batch.size();
         int deleted = deleteGone(before, after, seen, parsed, options.scope());
         index.flush();
         state.save(new SyncState.Data(after, now, parsed.errors, parsed.warnings));
         progress.update(1, "done");
-        return new SyncResult(indexed, unchanged, deleted, changedFiles, files.size() - changedFiles
+        return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2]
                 - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
+    }
+
+    /** One file, read and parsed (or found unchanged, or failed), before it is merged into the run. */
+    private record Prepared(VaultFiles.SourceFile file, long[] stamp, boolean unchanged, String hash,
+                            List<KnowledgeDoc> docs, List<FileIssue> warnings, String error) {
+    }
+
+    private Prepared prepare(VaultFiles.SourceFile file, SyncState.Entry previous, boolean full, long now) {
+        long[] stamp = stamp(file);
+        if (!full && previous != null && previous.size() == stamp[0] && previous.modified() == stamp[1]) {
+            return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
+        }
+        try {
+            FileText text = read(file);
+            if (!full && previous != null && previous.hash().equals(text.sha256())) {
+                return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
+            }
+            List<FileIssue> warnings = new ArrayList<>();
+            return new Prepared(file, stamp, false, text.sha256(), parse(file, text, now, warnings), warnings, null);
+        } catch (VaultFileException e) {
+            return new Prepared(file, stamp, false, null, List.of(), List.of(), e.reason());
+        }
+    }
+
+    private void merge(Prepared one, SyncState.Entry previous, Map<String, SyncState.Entry> after, Parsed parsed,
+                       List<KnowledgeDoc> batch, int[] counts) {
+        String display = one.file().display();
+        if (one.unchanged()) {
+            after.put(one.file().source(), new SyncState.Entry(one.hash(), previous.ids(), one.stamp()[0], one.stamp()[1]));
+            counts[1] += previous.ids().size();
+            parsed.claim(previous.ids(), display);
+            return;
+        }
+        String error = one.error() != null ? one.error() : duplicate(one.docs(), display, parsed);
+        if (error != null) {
+            parsed.errors.add(new FileIssue(display, error));
+            if (previous != null) {
+                parsed.claim(previous.ids(), display); // nothing lost: its earlier documents stay
+            }
+            return;
+        }
+        parsed.warnings.addAll(one.warnings());
+        List<String> ids = one.docs().stream().map(KnowledgeDoc::id).toList();
+        parsed.claim(ids, display);
+        batch.addAll(one.docs());
+        after.put(one.file().source(), new SyncState.Entry(one.hash(), ids, one.stamp()[0], one.stamp()[1]));
+        counts[2]++;
+    }
+
+    private static String duplicate(List<KnowledgeDoc> docs, String display, Parsed parsed) {
+        for (KnowledgeDoc doc : docs) {
+            String other = parsed.owner.get(doc.id());
+            if (other != null && !other.equals(display)) {
+                return duplicateReason(doc.id(), other);
+            }
+        }
+        return null;
     }
 
     /** Deletes the documents of files that are gone, and documents a changed file no longer produces. */
@@ -158,7 +205,13 @@ public final class VaultSync {
             progress.update((double) i / files.size(), file.display());
             try {
                 FileText text = read(file);
-                List<String> ids = parse(file, text, now, parsed).stream().map(KnowledgeDoc::id).toList();
+                List<KnowledgeDoc> docs = parse(file, text, now, parsed.warnings);
+                String duplicate = duplicate(docs, file.display(), parsed);
+                if (duplicate != null) {
+                    throw new VaultFileException(duplicate);
+                }
+                List<String> ids = docs.stream().map(KnowledgeDoc::id).toList();
+                parsed.claim(ids, file.display());
                 ids.stream().filter(id -> !indexed.contains(id) && !missing.contains(id)).forEach(missing::add);
                 SyncState.Entry previous = before.files().get(file.source());
                 boolean anyIndexed = ids.stream().anyMatch(indexed::contains);
@@ -177,6 +230,17 @@ public final class VaultSync {
         return new DriftReport(missing, stale, orphaned, parsed.errors);
     }
 
+    /** Size and modification time (ms) of a file, or -1s when it cannot be read (then it is read and reported). */
+    private static long[] stamp(VaultFiles.SourceFile file) {
+        try {
+            java.nio.file.attribute.BasicFileAttributes attrs = java.nio.file.Files.readAttributes(file.path(),
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return new long[] {attrs.size(), attrs.lastModifiedTime().toMillis()};
+        } catch (java.io.IOException e) {
+            return new long[] {-1, -1};
+        }
+    }
+
     private FileText read(VaultFiles.SourceFile file) {
         if (file.kind() == VaultFiles.Kind.SKILL_DIR_WITHOUT_FILE) {
             throw new VaultFileException("skill folder has no SKILL.md; not indexed");
@@ -184,13 +248,13 @@ public final class VaultSync {
         return FileText.read(file.path(), sizeLimit);
     }
 
-    private List<KnowledgeDoc> parse(VaultFiles.SourceFile file, FileText text, long now, Parsed parsed) {
+    private List<KnowledgeDoc> parse(VaultFiles.SourceFile file, FileText text, long now, List<FileIssue> warnings) {
         String name = file.path().getFileName().toString();
         List<KnowledgeDoc> docs = switch (file.kind()) {
             case ADR -> {
                 AdrParser.Adr adr = adrs.parse(name, text.text());
                 if (!adr.statusKnown()) {
-                    parsed.warnings.add(new FileIssue(file.display(), "unknown status \"" + adr.status()
+                    warnings.add(new FileIssue(file.display(), "unknown status \"" + adr.status()
                             + "\" (kept as it is)"));
                 }
                 yield mapper.adr(adr, name, now);
@@ -201,13 +265,6 @@ public final class VaultSync {
             case BRAIN_NOTE -> mapper.brainNote(retros.parseBrainNote(stem(name), text.text()), now);
             case SKILL_DIR_WITHOUT_FILE -> throw new VaultFileException("skill folder has no SKILL.md; not indexed");
         };
-        for (KnowledgeDoc doc : docs) {
-            String other = parsed.owner.get(doc.id());
-            if (other != null && !other.equals(file.display())) {
-                throw new VaultFileException(duplicateReason(doc.id(), other));
-            }
-        }
-        parsed.claim(docs.stream().map(KnowledgeDoc::id).toList(), file.display());
         return docs;
     }
 
