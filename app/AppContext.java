@@ -46,6 +46,10 @@ public final class AppContext {
         return new VaultSync(workspace, index, clock);
     }
 
+    public services.review.ReviewService review(Workspace workspace) {
+        return new services.review.ReviewService(workspace, clock);
+    }
+
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile) {
         return new WorkspaceScope(workspace, this, openFile);
     }

@@ -50,21 +50,23 @@ public final class MainWindow {
      */
     public void openInitial(Optional<Path> requested, boolean demo) {
         if (demo) {
-            openDemo();
+            openDemo(true);
             return;
         }
         Optional<Path> target = requested.or(() -> app.recents().last().filter(Files::isDirectory));
         if (target.isPresent()) {
             shell.openWorkspace(target.get());
         } else {
-            openDemo();
+            openDemo(false);
         }
     }
 
-    private void openDemo() {
+    /** Opens the demo in the data folder: written when missing, or written afresh when {@code refresh}. */
+    private void openDemo(boolean refresh) {
         Path dir = app.dirs().demoWorkspace();
         app.runner().submit("Writing the demo workspace", progress -> {
-            if (!Files.exists(dir.resolve(Workspace.FILE_NAME)) || Files.exists(dir.resolve(DemoWorkspace.MARKER))) {
+            boolean missing = !Files.exists(dir.resolve(Workspace.FILE_NAME));
+            if (missing || (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER)))) {
                 app.demo().write(dir);
             }
             return dir;

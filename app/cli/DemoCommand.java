@@ -27,13 +27,14 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         CliContext cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
         DemoWorkspace.Summary summary = cli.app().demo().write(dir);
-        cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops()),
+        cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),
+                        summary.proposals()),
                 "Demo workspace written to " + summary.dir() + ": " + summary.adrs() + " ADRs, " + summary.skills()
-                        + " skills, " + summary.loops() + " loops.\nOpen it with: brain-console --workspace "
-                        + summary.dir());
+                        + " skills, " + summary.loops() + " loops, " + summary.proposals() + " proposals.\n"
+                        + "Open it with: brain-console --workspace " + summary.dir());
         return 0;
     }
 
-    record Result(String workspace, int adrs, int skills, int loops) {
+    record Result(String workspace, int adrs, int skills, int loops, int proposals) {
     }
 }

@@ -24,13 +24,16 @@ public final class DemoWorkspace {
         this.clock = clock;
     }
 
-    public record Summary(Path dir, int adrs, int skills, int loops) {
+    public record Summary(Path dir, int adrs, int skills, int loops, int proposals) {
     }
 
     public Summary write(Path target) {
         Path dir = target.toAbsolutePath().normalize();
         checkTarget(dir);
         try {
+            if (Files.exists(dir.resolve(MARKER))) {
+                deleteEarlierDemo(dir);
+            }
             Files.createDirectories(dir);
             write(dir.resolve(MARKER), "Written by 'brain-console demo'. Safe to delete with its folder.\n");
             write(dir.resolve("workspace.json"), """
@@ -39,7 +42,7 @@ public final class DemoWorkspace {
                       "vault": "vault",
                       "skillsRepo": "repos/joelclaw",
                       "behaviourRepo": "repos/behaviour",
-                      "dreamDir": "repos/behaviour/workspace/dream",
+                      "dreamDir": "dream",
                       "profilesDir": "agents",
                       "reviewBranch": "brain/review",
                       "failedTargetTtlDays": 7,
@@ -53,11 +56,13 @@ public final class DemoWorkspace {
             int adrs = new DemoAdrs(vault.resolve("docs/decisions")).write();
             int skills = new DemoSkills(dir.resolve("repos/joelclaw/skills")).write();
             int loops = new DemoRetros(vault, clock.instant()).write().size();
-            for (String folder : new String[] {"repos/behaviour/workspace/dream/proposals", "agents", "otel",
-                "vault/system/brain/skill-proposals", "state"}) {
+            for (String folder : new String[] {"dream/proposals", "agents", "otel", "vault/system/brain/skill-proposals",
+                "state"}) {
                 Files.createDirectories(dir.resolve(folder));
             }
-            return new Summary(dir, adrs, skills, loops);
+            int proposals = new DemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
+                    vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals")).write();
+            return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {
             throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);
         }
@@ -77,6 +82,17 @@ public final class DemoWorkspace {
             }
         } catch (IOException e) {
             throw new WorkspaceException("Cannot read " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes an earlier demo (the marker proves the folder is ours) so the refreshed one starts clean. */
+    private static void deleteEarlierDemo(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (!p.equals(dir)) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 

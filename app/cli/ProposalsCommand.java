@@ -1,0 +1,169 @@
+package app.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import services.review.Proposal;
+import services.review.ReviewService;
+import services.review.TextDiff;
+
+/** {@code brain-console proposals …}: the review queue, headless. */
+@Command(name = "proposals", mixinStandardHelpOptions = true, description = "Review skill-update and dream proposals.",
+        subcommands = {ProposalsCommand.ListProposals.class, ProposalsCommand.Show.class, ProposalsCommand.Approve.class,
+            ProposalsCommand.Reject.class, ProposalsCommand.RequestChanges.class})
+final class ProposalsCommand {
+
+    static Map<String, Object> summary(ReviewService.Item item) {
+        Proposal p = item.proposal();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", p.id());
+        out.put("kind", p.kind());
+        out.put("group", p.valid() ? p.group() : "invalid");
+        out.put("risk", p.risk());
+        out.put("repo", p.repo());
+        out.put("target", p.target());
+        out.put("status", p.status());
+        out.put("valid", p.valid());
+        out.put("approvable", item.approvable());
+        out.put("stale", item.change() != null && item.change().stale());
+        out.put("problem", item.problem());
+        out.put("file", p.file().toString());
+        return out;
+    }
+
+    abstract static class Base implements Callable<Integer> {
+        @Mixin
+        CommonOptions options;
+
+        @Spec
+        CommandSpec spec;
+
+        CliContext cli;
+        ReviewService review;
+
+        @Override
+        public Integer call() {
+            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            review = cli.app().review(cli.workspace());
+            return run();
+        }
+
+        abstract Integer run();
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
+    static final class ListProposals extends Base {
+        @Option(names = "--status", paramLabel = "S", description = "Only this status: pending, approved, rejected, "
+                + "changes_requested, superseded, invalid.")
+        String status;
+
+        @Override
+        Integer run() {
+            List<ReviewService.Item> items = review.list().stream()
+                    .filter(i -> status == null || (status.equals("invalid") ? !i.proposal().valid()
+                            : i.proposal().valid() && status.equals(i.proposal().status())))
+                    .sorted(java.util.Comparator.comparing((ReviewService.Item i) -> !i.proposal().open())
+                            .thenComparing(i -> i.proposal().id()))
+                    .toList();
+            StringBuilder text = new StringBuilder(items.size() + " proposals");
+            for (ReviewService.Item i : items) {
+                Proposal p = i.proposal();
+                text.append(String.format("%n  %-36s %-18s %-7s %-34s %s", p.id(), p.valid() ? p.status() : "INVALID",
+                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", i.problem() == null
+                                ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
+                                : i.problem()));
+            }
+            cli.print(items.stream().map(ProposalsCommand::summary).toList(), text.toString());
+            return 0;
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Show a proposal and its diff.")
+    static final class Show extends Base {
+        @Parameters(paramLabel = "ID")
+        String id;
+
+        @Override
+        Integer run() {
+            ReviewService.Item item = review.find(id);
+            Map<String, Object> out = summary(item);
+            String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
+                    item.change().after());
+            out.put("rationale", item.proposal().rationale());
+            out.put("evidence", item.proposal().evidence());
+            out.put("diff", diff);
+            if (item.change() != null) {
+                out.put("conflicts", item.change().conflicts());
+            }
+            String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
+                    + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
+                    + (item.problem() == null ? "" : "\nproblem: " + item.problem())
+                    + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
+                    + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
+            cli.print(out, text.stripTrailing());
+            return 0;
+        }
+    }
+
+    @Command(name = "approve", mixinStandardHelpOptions = true, description = "Approve: commit the change to the review branch.")
+    static final class Approve extends Base {
+        @Parameters(paramLabel = "ID")
+        String id;
+
+        @Option(names = "--by", required = true, paramLabel = "NAME", description = "Who approves.")
+        String by;
+
+        @Override
+        Integer run() {
+            ReviewService.Decision d = review.approve(id, by, null);
+            cli.print(d, d.message());
+            return 0;
+        }
+    }
+
+    @Command(name = "reject", mixinStandardHelpOptions = true, description = "Reject with a reason; nothing is committed.")
+    static final class Reject extends Base {
+        @Parameters(paramLabel = "ID")
+        String id;
+
+        @Option(names = "--by", required = true, paramLabel = "NAME")
+        String by;
+
+        @Option(names = "--reason", required = true, paramLabel = "R")
+        String reason;
+
+        @Override
+        Integer run() {
+            ReviewService.Decision d = review.reject(id, by, reason);
+            cli.print(d, d.message());
+            return 0;
+        }
+    }
+
+    @Command(name = "request-changes", mixinStandardHelpOptions = true, description = "Send back with feedback.")
+    static final class RequestChanges extends Base {
+        @Parameters(paramLabel = "ID")
+        String id;
+
+        @Option(names = "--by", required = true, paramLabel = "NAME")
+        String by;
+
+        @Option(names = "--feedback", required = true, paramLabel = "F")
+        String feedback;
+
+        @Override
+        Integer run() {
+            ReviewService.Decision d = review.requestChanges(id, by, feedback);
+            cli.print(d, d.message());
+            return 0;
+        }
+    }
+
+}

@@ -1,0 +1,90 @@
+package services.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import services.errors.ConsoleException;
+
+/**
+ * An append-only JSON-lines log (the workspace's {@code state/decisions.jsonl}, a dream {@code log.jsonl}): one
+ * object per line, each append written whole and forced to disk. Never rewritten. Reading skips a line that is not
+ * JSON (a torn last line after a crash) and says so.
+ */
+public final class DecisionLog {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+
+    public DecisionLog(Path file) {
+        this.file = file;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public static ObjectNode entry() {
+        return JSON.createObjectNode();
+    }
+
+    public synchronized void append(ObjectNode entry) {
+        byte[] line = (entry.toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            Files.createDirectories(file.getParent());
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND)) {
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot write the log " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The entries, oldest first; unreadable lines are returned as problems with their line number. */
+    public Read read() {
+        List<JsonNode> entries = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return new Read(entries, problems);
+        }
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).strip();
+                if (line.isEmpty()) {
+                    continue;
+                }
+                try {
+                    JsonNode node = JSON.readTree(line);
+                    if (node != null && node.isObject()) {
+                        entries.add(node);
+                    } else {
+                        problems.add(file.getFileName() + " line " + (i + 1) + ": not a JSON object");
+                    }
+                } catch (IOException e) {
+                    problems.add(file.getFileName() + " line " + (i + 1) + ": not valid JSON");
+                }
+            }
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot read the log " + file + ": " + e.getMessage(), e);
+        }
+        return new Read(entries, problems);
+    }
+
+    public record Read(List<JsonNode> entries, List<String> problems) {
+    }
+}

@@ -1,0 +1,168 @@
+package services.review;
+
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import com.github.difflib.patch.Patch;
+import com.github.difflib.patch.PatchFailedException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jgit.diff.RawText;
+import org.eclipse.jgit.diff.RawTextComparator;
+import org.eclipse.jgit.merge.MergeAlgorithm;
+import org.eclipse.jgit.merge.MergeFormatter;
+import org.eclipse.jgit.merge.MergeResult;
+import services.vault.FileText;
+
+/**
+ * Works out what approving a proposal changes: applies its patch at {@code base} (or takes its full proposed
+ * text), and when the target moved on since {@code base}, merges the change onto the current text three-way.
+ */
+public final class ChangePlanner {
+
+    public PlannedChange plan(Proposal p, ReviewBranch branch, Path repoRoot) {
+        String path = TargetPath.check(p.id(), repoRoot, p.target());
+        String tip = branch.tip();
+        Optional<ReviewBranch.Blob> current = branch.read(path);
+        String now = current.map(b -> text(b.content())).orElse("");
+        boolean baseIsNow = p.base() == null || current.map(b -> matches(p.base(), b)).orElse(isEmptyBase(p.base()));
+        String proposed;
+        String baseText;
+        if (p.proposedText() != null) {
+            proposed = p.proposedText();
+            baseText = baseIsNow ? now : baseText(p, branch, current.isPresent());
+        } else {
+            checkHeaders(p, path);
+            baseText = baseIsNow ? now : baseText(p, branch, current.isPresent());
+            proposed = apply(p, path, baseText);
+        }
+        if (baseIsNow) {
+            return new PlannedChange(p.repo(), path, now, proposed, current.isEmpty(), false, List.of(), tip);
+        }
+        return merge(p, path, baseText, now, proposed, current.isEmpty(), tip);
+    }
+
+    private static boolean isEmptyBase(String base) {
+        return base.isBlank() || base.equals("none") || base.chars().allMatch(c -> c == '0');
+    }
+
+    /** A base is a git blob id (40 hex) or a sha256 of the content ("sha256:…" or 64 hex). */
+    static boolean matches(String base, ReviewBranch.Blob blob) {
+        String b = base.strip().toLowerCase();
+        if (b.startsWith("sha256:")) {
+            b = b.substring(7);
+        }
+        if (b.length() == 64) {
+            return b.equals(FileText.sha256(blob.content()));
+        }
+        return b.equals(blob.blobId());
+    }
+
+    private static String baseText(Proposal p, ReviewBranch branch, boolean targetExists) {
+        if (isEmptyBase(p.base())) {
+            return "";
+        }
+        return branch.blob(p.base()).map(ChangePlanner::text).orElseThrow(() -> new ReviewException("Proposal "
+                + p.id() + ": its base " + abbreviate(p.base()) + " is not in the repository and " + p.target()
+                + (targetExists ? " has changed since" : " does not exist") + ", so the change cannot be placed. "
+                + "Request changes."));
+    }
+
+    private static void checkHeaders(Proposal p, String path) {
+        for (String line : p.patch().split("\n")) {
+            if (line.startsWith("--- ") || line.startsWith("+++ ")) {
+                String named = line.substring(4).strip().replaceFirst("\\t.*$", "");
+                if (named.equals("/dev/null")) {
+                    continue;
+                }
+                String file = named.replaceFirst("^[ab]/", "");
+                if (!file.equals(path)) {
+                    throw new ReviewException("Proposal " + p.id() + ": its patch is for " + file + " but its target is "
+                            + path + ".");
+                }
+            }
+        }
+    }
+
+    private static String apply(Proposal p, String path, String baseText) {
+        List<String> diff = new ArrayList<>(Arrays.asList(p.patch().split("\n", -1)));
+        while (!diff.isEmpty() && diff.get(diff.size() - 1).isEmpty()) {
+            diff.remove(diff.size() - 1); // a trailing newline is not an empty context line
+        }
+        Patch<String> patch = UnifiedDiffUtils.parseUnifiedDiff(diff);
+        if (patch.getDeltas().isEmpty()) {
+            throw new ReviewException("Proposal " + p.id() + ": its patch has no hunks (expected a unified diff with "
+                    + "'--- a/" + path + "', '+++ b/" + path + "' and '@@' lines).");
+        }
+        try {
+            return join(DiffUtils.patch(lines(baseText), patch), baseText.isEmpty() || baseText.endsWith("\n"));
+        } catch (PatchFailedException e) {
+            throw new ReviewException("Proposal " + p.id() + ": its patch does not apply to " + path + " at base "
+                    + abbreviate(p.base()) + " (" + e.getMessage() + ").");
+        }
+    }
+
+    private static PlannedChange merge(Proposal p, String path, String base, String now, String proposed, boolean newFile,
+                                       String tip) {
+        MergeResult<RawText> result = new MergeAlgorithm().merge(RawTextComparator.DEFAULT,
+                raw(base), raw(now), raw(proposed));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            new MergeFormatter().formatMerge(out, result, List.of("base", "current", "proposal"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ReviewException("Cannot merge proposal " + p.id() + ": " + e.getMessage(), e);
+        }
+        String merged = out.toString(StandardCharsets.UTF_8);
+        List<String> conflicts = result.containsConflicts() ? conflictHunks(merged) : List.of();
+        return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? merged : now, newFile, true, conflicts, tip);
+    }
+
+    /** The {@code <<<<<<< … >>>>>>>} regions of a merge, each as one text. */
+    private static List<String> conflictHunks(String merged) {
+        List<String> hunks = new ArrayList<>();
+        StringBuilder hunk = null;
+        for (String line : merged.split("\n", -1)) {
+            if (line.startsWith("<<<<<<< ")) {
+                hunk = new StringBuilder();
+            }
+            if (hunk != null) {
+                hunk.append(line).append('\n');
+            }
+            if (line.startsWith(">>>>>>> ") && hunk != null) {
+                hunks.add(hunk.toString());
+                hunk = null;
+            }
+        }
+        return hunks;
+    }
+
+    private static RawText raw(String text) {
+        return new RawText(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8).replace("\r\n", "\n");
+    }
+
+    static List<String> lines(String text) {
+        if (text.isEmpty()) {
+            return new ArrayList<>();
+        }
+        String body = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+        return new ArrayList<>(Arrays.asList(body.split("\n", -1)));
+    }
+
+    static String join(List<String> lines, boolean finalNewline) {
+        String body = String.join("\n", lines);
+        return lines.isEmpty() ? "" : finalNewline ? body + "\n" : body;
+    }
+
+    private static String abbreviate(String id) {
+        return id == null ? "(none)" : id.length() > 12 ? id.substring(0, 12) : id;
+    }
+}

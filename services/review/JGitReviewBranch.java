@@ -1,0 +1,235 @@
+package services.review;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheBuilder;
+import org.eclipse.jgit.dircache.DirCacheEditor;
+import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.TreeWalk;
+
+/** {@link ReviewBranch} on a local git repository with JGit, commits built in-core. */
+public final class JGitReviewBranch implements ReviewBranch {
+
+    private final Path dir;
+    private final String branch;
+    private final Repository repo;
+
+    public JGitReviewBranch(Path dir, String branch) {
+        this.dir = dir;
+        this.branch = branch;
+        try {
+            FileRepositoryBuilder builder = new FileRepositoryBuilder().setWorkTree(dir.toFile()).readEnvironment();
+            builder.setMustExist(true);
+            this.repo = builder.setGitDir(dir.resolve(".git").toFile()).build();
+            if (!repo.getObjectDatabase().exists()) {
+                throw new ReviewException(dir + " is not a git repository.");
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ReviewException(dir + " is not a git repository (" + e.getMessage() + ").", e);
+        }
+    }
+
+    @Override
+    public String branch() {
+        return branch;
+    }
+
+    @Override
+    public String tip() {
+        ObjectId id = tipId();
+        return id == null ? null : id.name();
+    }
+
+    private ObjectId tipId() {
+        try {
+            Ref review = repo.exactRef(Constants.R_HEADS + branch);
+            if (review != null) {
+                return review.getObjectId();
+            }
+            return defaultBranchTip();
+        } catch (IOException e) {
+            throw new ReviewException("Cannot read branches of " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The branch HEAD names (its default branch), else main or master. */
+    private ObjectId defaultBranchTip() throws IOException {
+        Ref head = repo.exactRef(Constants.HEAD);
+        if (head != null && head.isSymbolic() && head.getTarget().getObjectId() != null
+                && !head.getTarget().getName().equals(Constants.R_HEADS + branch)) {
+            return head.getTarget().getObjectId();
+        }
+        for (String name : List.of("main", "master")) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + name);
+            if (ref != null) {
+                return ref.getObjectId();
+            }
+        }
+        return head == null ? null : head.getObjectId();
+    }
+
+    @Override
+    public Optional<Blob> read(String path) {
+        ObjectId tip = tipId();
+        if (tip == null) {
+            return Optional.empty();
+        }
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit commit = walk.parseCommit(tip);
+            refuseSymlinks(commit, path);
+            try (TreeWalk tw = TreeWalk.forPath(repo, path, commit.getTree())) {
+                if (tw == null || tw.getFileMode(0) == FileMode.TREE) {
+                    return Optional.empty();
+                }
+                ObjectId id = tw.getObjectId(0);
+                return Optional.of(new Blob(path, repo.open(id).getBytes(), id.name()));
+            }
+        } catch (IOException e) {
+            throw new ReviewException("Cannot read " + path + " in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A symlink committed in the tree on the way to the target could lead out of the repository. */
+    private void refuseSymlinks(RevCommit commit, String path) throws IOException {
+        String[] parts = path.split("/");
+        StringBuilder prefix = new StringBuilder();
+        for (String part : parts) {
+            prefix.append(prefix.length() == 0 ? "" : "/").append(part);
+            try (TreeWalk tw = TreeWalk.forPath(repo, prefix.toString(), commit.getTree())) {
+                if (tw == null) {
+                    return;
+                }
+                if (tw.getFileMode(0) == FileMode.SYMLINK) {
+                    throw new ReviewException("Target " + path + " goes through the symlink " + prefix
+                            + " committed in " + dir + "; refused. Nothing was written.");
+                }
+            }
+        }
+    }
+
+    @Override
+    public Optional<byte[]> blob(String blobId) {
+        try {
+            ObjectId id = ObjectId.fromString(blobId);
+            return repo.getObjectDatabase().has(id) ? Optional.of(repo.open(id, Constants.OBJ_BLOB).getBytes())
+                    : Optional.empty();
+        } catch (IllegalArgumentException | IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Commit commit(String path, byte[] content, String message, String author, String expectedTip) {
+        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
+             RevWalk walk = new RevWalk(reader)) {
+            ObjectId parentId = expectedTip == null ? null : ObjectId.fromString(expectedTip);
+            DirCache index = DirCache.newInCore();
+            DirCacheBuilder builder = index.builder();
+            FileMode mode = FileMode.REGULAR_FILE;
+            if (parentId != null) {
+                RevCommit parent = walk.parseCommit(parentId);
+                refuseSymlinks(parent, path);
+                builder.addTree(new byte[0], DirCacheEntry.STAGE_0, reader, parent.getTree());
+            }
+            builder.finish();
+            DirCacheEntry existing = index.getEntry(path);
+            if (existing != null && existing.getFileMode() == FileMode.EXECUTABLE_FILE) {
+                mode = FileMode.EXECUTABLE_FILE;
+            }
+            DirCacheEditor editor = index.editor();
+            if (content == null) {
+                editor.add(new DirCacheEditor.DeletePath(path));
+            } else {
+                ObjectId blob = inserter.insert(Constants.OBJ_BLOB, content);
+                FileMode fileMode = mode;
+                editor.add(new DirCacheEditor.PathEdit(path) {
+                    @Override
+                    public void apply(DirCacheEntry entry) {
+                        entry.setFileMode(fileMode);
+                        entry.setObjectId(blob);
+                    }
+                });
+            }
+            editor.finish();
+            CommitBuilder commit = new CommitBuilder();
+            commit.setTreeId(index.writeTree(inserter));
+            if (parentId != null) {
+                commit.setParentId(parentId);
+            }
+            PersonIdent who = new PersonIdent(author, author.replaceAll("[^A-Za-z0-9._-]", ".") + "@brain-console");
+            commit.setAuthor(who);
+            commit.setCommitter(new PersonIdent("Brain Console", "brain-console@localhost"));
+            commit.setMessage(message);
+            ObjectId commitId = inserter.insert(commit);
+            inserter.flush();
+            moveBranch(commitId, message);
+            return new Commit(commitId.name(), branch);
+        } catch (IOException e) {
+            throw new ReviewException("Cannot commit " + path + " to " + branch + " in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Compare-and-swap: the branch must still be where it was when we read it (or still missing). */
+    private void moveBranch(ObjectId commitId, String message) throws IOException {
+        Ref current = repo.exactRef(Constants.R_HEADS + branch);
+        RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
+        ObjectId parent = repo.parseCommit(commitId).getParentCount() == 0 ? null
+                : repo.parseCommit(commitId).getParent(0).getId();
+        update.setExpectedOldObjectId(current == null ? ObjectId.zeroId() : parent);
+        update.setNewObjectId(commitId);
+        update.setRefLogMessage("brain-console: " + message.lines().findFirst().orElse(""), false);
+        RefUpdate.Result result = update.update();
+        switch (result) {
+            case NEW, FAST_FORWARD, FORCED -> {
+            }
+            case LOCK_FAILURE, REJECTED -> throw new ConcurrentUpdateException("The branch " + branch + " in " + dir
+                    + " moved while this change was being committed; nothing was written. Try again.");
+            default -> throw new ReviewException("Could not move " + branch + " in " + dir + ": " + result);
+        }
+    }
+
+    @Override
+    public List<LogEntry> log(int max) {
+        List<LogEntry> out = new ArrayList<>();
+        try {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            if (ref == null) {
+                return out;
+            }
+            try (RevWalk walk = new RevWalk(repo)) {
+                walk.markStart(walk.parseCommit(ref.getObjectId()));
+                for (RevCommit c : walk) {
+                    out.add(new LogEntry(c.getName(), c.getFullMessage()));
+                    if (out.size() == max) {
+                        break;
+                    }
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new ReviewException("Cannot read the history of " + branch + " in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        repo.close();
+    }
+}

@@ -1,0 +1,80 @@
+package services.review;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a decision back into a proposal file's frontmatter (status, who, when, why, commit), keeping every other
+ * byte of the file. Atomic: a temp file renamed over the original.
+ */
+final class ProposalFiles {
+
+    private ProposalFiles() {
+    }
+
+    static void setKeys(Path file, Map<String, String> keys) {
+        try {
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            String newline = text.contains("\r\n") ? "\r\n" : "\n";
+            List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
+            if (lines.isEmpty() || !lines.get(0).strip().equals("---")) {
+                throw new ReviewException("Proposal file " + file + " has no frontmatter to record the decision in.");
+            }
+            int end = -1;
+            for (int i = 1; i < lines.size(); i++) {
+                if (lines.get(i).strip().equals("---")) {
+                    end = i;
+                    break;
+                }
+            }
+            if (end < 0) {
+                throw new ReviewException("Proposal file " + file + ": its frontmatter is never closed.");
+            }
+            Map<String, String> remaining = new LinkedHashMap<>(keys);
+            for (int i = 1; i < end; i++) {
+                String line = lines.get(i);
+                int colon = line.indexOf(':');
+                if (colon > 0 && !Character.isWhitespace(line.charAt(0))) {
+                    String key = line.substring(0, colon).strip();
+                    if (remaining.containsKey(key)) {
+                        lines.set(i, key + ": " + quote(remaining.remove(key)));
+                    }
+                }
+            }
+            List<String> added = new ArrayList<>();
+            remaining.forEach((k, v) -> added.add(k + ": " + quote(v)));
+            lines.addAll(end, added);
+            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ReviewException("Cannot record the decision in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A YAML double-quoted scalar (JSON string syntax is valid YAML). */
+    private static String quote(String value) {
+        if (value.matches("[A-Za-z0-9_.:-]+") && !value.matches("(?i)true|false|null|yes|no|on|off|[0-9.:-]+")) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}

@@ -1,0 +1,166 @@
+package services.review;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import services.vault.FileText;
+import services.vault.Frontmatter;
+import services.vault.VaultFileException;
+
+/**
+ * Reads a proposal file: YAML frontmatter, {@code ## Rationale}, and either {@code ## Patch} (a unified diff in a
+ * {@code ```diff} fence) or {@code ## Proposed} (the full new text in a fence longer than any fence inside it).
+ */
+public final class ProposalParser {
+
+    private static final Set<String> SKILLS_KINDS = Set.of("skill_update", "AMEND_SKILL", "PROPOSE_SKILL", "PRUNE");
+
+    public Proposal parse(Path file, Proposal.Origin origin) {
+        String stem = file.getFileName().toString().replaceFirst("\\.md$", "");
+        Frontmatter front;
+        try {
+            String text = FileText.read(file, FileText.DEFAULT_LIMIT).text();
+            front = Frontmatter.parse(text);
+            if (!front.present()) {
+                return empty(file, origin, stem, "no YAML frontmatter (id, kind, target …)");
+            }
+        } catch (VaultFileException e) {
+            return empty(file, origin, stem, e.reason());
+        }
+        String id = front.string("id");
+        String kind = front.string("kind");
+        String status = front.string("status") == null ? "pending" : front.string("status");
+        String repo = front.string("repo");
+        if (repo == null && kind != null) {
+            repo = SKILLS_KINDS.contains(kind) ? "skills" : "behaviour";
+        }
+        String body = front.body();
+        Double confidence = number(front.values().get("confidence"));
+        Proposal p = new Proposal(file, origin, id == null ? stem : id, kind, front.string("drift"),
+                front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
+                front.string("base"), confidence, front.list("evidence"), front.string("source"),
+                front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
+                fenced(section(body, "Proposed")), null);
+        String problem = problem(p, id);
+        return problem == null ? p : p.withProblem(problem);
+    }
+
+    private static String problem(Proposal p, String id) {
+        if (id == null) {
+            return "missing 'id'";
+        }
+        if (p.kind() == null) {
+            return "missing 'kind'";
+        }
+        if (!Proposal.KINDS.contains(p.kind())) {
+            return "unknown kind \"" + p.kind() + "\" (expected one of skill_update, AMEND_SOUL, AMEND_SKILL, "
+                    + "PROPOSE_SKILL, PROPOSE_RULE, PRUNE, OBSERVATION)";
+        }
+        if (!Proposal.STATUSES.contains(p.status())) {
+            return "unknown status \"" + p.status() + "\"";
+        }
+        if (!"skills".equals(p.repo()) && !"behaviour".equals(p.repo())) {
+            return "'repo' must be skills or behaviour, found \"" + p.repo() + "\"";
+        }
+        if ("OBSERVATION".equals(p.kind())) {
+            return null;
+        }
+        if (p.target() == null) {
+            return "missing 'target'";
+        }
+        if (!p.hasChange()) {
+            return "no change: needs a ## Patch (```diff fence) or a ## Proposed section (fenced full text)";
+        }
+        return null;
+    }
+
+    private static Proposal empty(Path file, Proposal.Origin origin, String stem, String problem) {
+        return new Proposal(file, origin, stem, null, null, null, null, null, null, null, List.of(), null, null,
+                "pending", null, null, null, problem);
+    }
+
+    private static Double number(Object value) {
+        if (value instanceof Number n) {
+            return n.doubleValue();
+        }
+        try {
+            return value == null ? null : Double.parseDouble(value.toString());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** The text under {@code ## heading} up to the next {@code ## } heading outside a fence, or null. */
+    static String section(String body, String heading) {
+        String[] lines = body.split("\n", -1);
+        StringBuilder out = null;
+        String fence = null;
+        for (String line : lines) {
+            if (fence == null && line.startsWith("## ")) {
+                if (out != null) {
+                    break;
+                }
+                if (line.substring(3).strip().equalsIgnoreCase(heading)) {
+                    out = new StringBuilder();
+                }
+                continue;
+            }
+            String t = line.strip();
+            if (t.startsWith("```")) {
+                String ticks = t.replaceAll("^(`+).*", "$1");
+                if (fence == null) {
+                    fence = ticks;
+                } else if (closes(t, fence)) {
+                    fence = null;
+                }
+            }
+            if (out != null) {
+                out.append(line).append('\n');
+            }
+        }
+        return out == null ? null : out.toString();
+    }
+
+    /** The content of the first fenced block of a section (its fence closes only on an equal or longer fence). */
+    static String fenced(String section) {
+        if (section == null) {
+            return null;
+        }
+        String[] lines = section.split("\n", -1);
+        StringBuilder out = null;
+        String fence = null;
+        for (String line : lines) {
+            String t = line.strip();
+            if (fence == null) {
+                if (t.startsWith("```")) {
+                    fence = t.replaceAll("^(`+).*", "$1");
+                    out = new StringBuilder();
+                }
+                continue;
+            }
+            if (closes(t, fence)) {
+                return out.toString();
+            }
+            out.append(line).append('\n');
+        }
+        return null;
+    }
+
+    /** A fence closes on a line of only backticks, at least as many as opened it. */
+    private static boolean closes(String line, String fence) {
+        return !line.isEmpty() && line.chars().allMatch(c -> c == '`') && line.length() >= fence.length();
+    }
+
+    /** All proposals of a folder ({@code *.md}), sorted by file name. */
+    public List<Proposal> parseAll(Path dir, Proposal.Origin origin) {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".md") && java.nio.file.Files.isRegularFile(f))
+                    .sorted().map(f -> parse(f, origin)).toList();
+        } catch (java.io.IOException e) {
+            throw new ReviewException("Cannot list proposals in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package services.review;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A git repository's review branch, written only through the object database: HEAD, the index and the working
+ * tree are never touched. Reads see the review branch, or the default branch until the review branch exists.
+ */
+public interface ReviewBranch extends AutoCloseable {
+
+    /** A file as the review branch (or default branch) has it now. */
+    record Blob(String path, byte[] content, String blobId) {
+    }
+
+    /** A commit written to the branch. */
+    record Commit(String sha, String branch) {
+    }
+
+    String branch();
+
+    Optional<Blob> read(String path);
+
+    /** The content of a blob by id (a proposal's {@code base}), when the repository has it. */
+    Optional<byte[]> blob(String blobId);
+
+    /** The tip commit the next commit will build on (the default branch's when the review branch is missing). */
+    String tip();
+
+    /**
+     * Commits {@code content} at {@code path} (null deletes it) on top of {@code expectedTip}; refuses with
+     * {@link ConcurrentUpdateException} when the branch moved meanwhile.
+     */
+    Commit commit(String path, byte[] content, String message, String author, String expectedTip);
+
+    /** A commit of the branch with its full message. */
+    record LogEntry(String sha, String message) {
+    }
+
+    /** The branch's commits, newest first (empty when the branch does not exist yet). */
+    List<LogEntry> log(int max);
+
+    @Override
+    void close();
+
+    /** The branch moved between reading and committing; nothing was written. */
+    final class ConcurrentUpdateException extends ReviewException {
+        public ConcurrentUpdateException(String message) {
+            super(message);
+        }
+    }
+}

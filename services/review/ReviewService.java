@@ -1,0 +1,286 @@
+package services.review;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import services.audit.DecisionLog;
+import services.workspace.Workspace;
+
+/**
+ * Approves, rejects and sends back proposals. An approval commits the change to the review branch (in-core, never
+ * touching the working tree), then records the decision in the proposal file, the decision log and — for dream
+ * proposals — the dream log. Decisions on one workspace are serialised across threads and processes, so two
+ * approvals of one proposal give one commit and one "already approved".
+ */
+public final class ReviewService {
+
+    private static final Map<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+
+    private final Workspace ws;
+    private final Clock clock;
+    private final ProposalParser parser = new ProposalParser();
+    private final ChangePlanner planner = new ChangePlanner();
+    private final DecisionLog decisions;
+    private final DecisionLog dreamLog;
+
+    /** A proposal in the queue; {@code problem} says why it cannot be approved (invalid, unsafe, conflicting). */
+    public record Item(Proposal proposal, PlannedChange change, String problem) {
+        public boolean approvable() {
+            return problem == null && proposal.open() && change != null && !change.conflicted();
+        }
+    }
+
+    public record Decision(String id, String status, String commit, String branch, String message) {
+    }
+
+    public ReviewService(Workspace ws, Clock clock) {
+        this.ws = ws;
+        this.clock = clock;
+        this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
+        this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
+    }
+
+    public List<Proposal> proposals() {
+        List<Proposal> all = new ArrayList<>(parser.parseAll(ws.skillProposalsDir(), Proposal.Origin.SKILL_PROPOSALS));
+        all.addAll(parser.parseAll(ws.dreamDir().resolve("proposals"), Proposal.Origin.DREAM));
+        return all;
+    }
+
+    /** Every proposal, each with what approving it would change (or why it cannot be approved). */
+    public List<Item> list() {
+        return proposals().stream().map(this::item).toList();
+    }
+
+    public Item item(Proposal p) {
+        if (!p.valid()) {
+            return new Item(p, null, p.problem());
+        }
+        if (!p.open()) {
+            return new Item(p, null, null);
+        }
+        if (!p.hasChange()) {
+            return new Item(p, null, "an " + p.kind() + " has nothing to apply; reject or request changes");
+        }
+        try (ReviewBranch branch = branch(p)) {
+            PlannedChange change = planner.plan(p, branch, repoRoot(p));
+            String problem = change.conflicted() ? "the target changed since the proposal was written and "
+                    + "the change conflicts with it (" + change.conflicts().size() + " hunk"
+                    + (change.conflicts().size() == 1 ? "" : "s") + "); request changes" : null;
+            return new Item(p, change, problem);
+        } catch (ReviewException e) {
+            return new Item(p, null, e.getMessage());
+        }
+    }
+
+    public Item find(String id) {
+        return list().stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElseThrow(() ->
+                new ReviewException("No proposal with id \"" + id + "\" in " + ws.skillProposalsDir() + " or "
+                        + ws.dreamDir().resolve("proposals") + "."));
+    }
+
+    /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
+    public Decision approve(String id, String by, String editedText) {
+        requireWritable();
+        requireText(by, "Approving needs the approver's name (--by).");
+        return locked(() -> {
+            Item item = find(id);
+            Proposal p = item.proposal();
+            if ("approved".equals(p.status())) {
+                throw new ReviewException("Proposal " + id + " is already approved; nothing was committed again.");
+            }
+            if (!p.open()) {
+                throw new ReviewException("Proposal " + id + " is " + p.status() + "; only pending proposals or ones "
+                        + "sent back for changes can be approved.");
+            }
+            if (item.problem() != null) {
+                throw new ReviewException("Proposal " + id + " cannot be approved: " + item.problem()
+                        + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
+            }
+            PlannedChange change = item.change();
+            String after = editedText != null ? editedText : change.after();
+            boolean edited = editedText != null && !editedText.equals(change.after());
+            try (ReviewBranch branch = branch(p)) {
+                ReviewBranch.Commit commit = existingCommit(branch, id);
+                if (commit == null) {
+                    if (after.equals(change.before())) {
+                        throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "
+                                + "nothing to commit. Reject it as superseded, or request changes.");
+                    }
+                    commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
+                            message(p, change, by, edited), by, change.tip());
+                }
+                Map<String, String> keys = new LinkedHashMap<>();
+                keys.put("status", "approved");
+                keys.put("decided_by", by);
+                keys.put("decided_at", clock.instant().toString());
+                keys.put("commit", commit.sha());
+                keys.put("branch", commit.branch());
+                if (edited) {
+                    keys.put("edited_by", by);
+                }
+                ProposalFiles.setKeys(p.file(), keys);
+                log("approve", p, by, "approved", null, commit, edited);
+                return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
+                        + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
+            }
+        });
+    }
+
+    public Decision reject(String id, String by, String reason) {
+        requireText(reason, "Rejecting needs a reason.");
+        return decide(id, by, "reject", "rejected", "reason", reason);
+    }
+
+    public Decision requestChanges(String id, String by, String feedback) {
+        requireText(feedback, "Requesting changes needs feedback for the author.");
+        return decide(id, by, "request_changes", "changes_requested", "feedback", feedback);
+    }
+
+    private Decision decide(String id, String by, String action, String status, String key, String text) {
+        requireWritable();
+        requireText(by, "A decision needs the reviewer's name (--by).");
+        return locked(() -> {
+            Proposal p = find(id).proposal();
+            if (!p.open()) {
+                throw new ReviewException("Proposal " + id + " is already " + p.status() + ".");
+            }
+            if (p.file() != null && p.valid()) {
+                Map<String, String> keys = new LinkedHashMap<>();
+                keys.put("status", status);
+                keys.put("decided_by", by);
+                keys.put("decided_at", clock.instant().toString());
+                keys.put(key, text);
+                ProposalFiles.setKeys(p.file(), keys);
+            }
+            log(action, p, by, status, Map.of(key, text), null, false);
+            return new Decision(id, status, null, null, (status.equals("rejected") ? "Rejected " : "Sent back ") + id
+                    + ": " + text);
+        });
+    }
+
+    /** A commit already carrying this proposal's trailer (an approval that stopped before it was recorded). */
+    private static ReviewBranch.Commit existingCommit(ReviewBranch branch, String id) {
+        return branch.log(500).stream()
+                .filter(e -> e.message().contains("\nProposal-Id: " + id + "\n") || e.message().endsWith("\nProposal-Id: " + id))
+                .findFirst().map(e -> new ReviewBranch.Commit(e.sha(), branch.branch())).orElse(null);
+    }
+
+    private static String message(Proposal p, PlannedChange change, String by, boolean edited) {
+        String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
+        StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
+        if (!summary.isEmpty()) {
+            out.append(summary).append("\n\n");
+        }
+        out.append("Proposal-Id: ").append(p.id()).append('\n');
+        out.append("Approved-By: ").append(by).append('\n');
+        for (String e : p.evidence()) {
+            out.append("Evidence: ").append(e).append('\n');
+        }
+        out.append("Risk: ").append(p.risk()).append('\n');
+        if (edited) {
+            out.append("Edited-By: ").append(by).append('\n');
+        }
+        return out.toString();
+    }
+
+    private void log(String action, Proposal p, String by, String status, Map<String, String> extra,
+                     ReviewBranch.Commit commit, boolean edited) {
+        ObjectNode entry = DecisionLog.entry();
+        entry.put("ts", clock.instant().toString());
+        entry.put("by", by);
+        entry.put("action", action);
+        entry.put("proposal", p.id());
+        entry.put("kind", p.kind());
+        entry.put("risk", p.risk());
+        entry.put("target", p.target());
+        entry.put("status", status);
+        if (extra != null) {
+            extra.forEach(entry::put);
+        }
+        if (commit != null) {
+            entry.put("commit", commit.sha());
+            entry.put("branch", commit.branch());
+        }
+        if (edited) {
+            entry.put("edited", true);
+        }
+        decisions.append(entry);
+        if (p.isDream()) {
+            ObjectNode line = DecisionLog.entry();
+            line.put("ts", clock.instant().toString());
+            line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
+            line.put("trigger", "console");
+            ArrayNode outputs = line.putArray("outputs");
+            ObjectNode output = outputs.addObject();
+            output.put("id", p.id());
+            output.put("kind", p.kind());
+            output.put("risk", p.risk());
+            output.put("target", p.target());
+            output.put("action", status.equals("changes_requested") ? "staged" : status);
+            if (commit != null) {
+                output.put("sha", commit.sha());
+                output.put("branch", commit.branch());
+            }
+            output.put("by", by);
+            if (extra != null) {
+                extra.values().stream().findFirst().ifPresent(r -> output.put("reason", r));
+            }
+            dreamLog.append(line);
+        }
+    }
+
+    private ReviewBranch branch(Proposal p) {
+        return new JGitReviewBranch(repoRoot(p), ws.reviewBranch());
+    }
+
+    private Path repoRoot(Proposal p) {
+        return "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();
+    }
+
+    private void requireWritable() {
+        if (ws.readOnly()) {
+            throw new ReviewException("Workspace " + ws.name() + " is read-only: decisions are disabled.");
+        }
+    }
+
+    private static void requireText(String value, String message) {
+        if (value == null || value.isBlank()) {
+            throw new ReviewException(message);
+        }
+    }
+
+    private interface Action<T> {
+        T run();
+    }
+
+    /** One decision at a time per workspace: a JVM lock, and a file lock for other processes. */
+    private <T> T locked(Action<T> action) {
+        Path lockFile = ws.stateDir().resolve("review.lock");
+        ReentrantLock lock = LOCKS.computeIfAbsent(lockFile.toAbsolutePath().normalize(), k -> new ReentrantLock());
+        lock.lock();
+        try {
+            Files.createDirectories(lockFile.getParent());
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock ignored = channel.lock()) {
+                return action.run();
+            }
+        } catch (IOException e) {
+            throw new ReviewException("Cannot lock " + lockFile + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

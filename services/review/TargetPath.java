@@ -1,0 +1,56 @@
+package services.review;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * Checks that a proposal's target stays inside its repository: not absolute, no {@code ..}, not into
+ * {@code .git/}, and no symlink on the way that leads out. Returns the repository-relative path with '/'.
+ */
+public final class TargetPath {
+
+    private TargetPath() {
+    }
+
+    public static String check(String proposalId, Path repoRoot, String target) {
+        String refused = "Proposal " + proposalId + ": target \"" + target + "\" ";
+        if (target == null || target.isBlank()) {
+            throw new ReviewException("Proposal " + proposalId + " has no target.");
+        }
+        String t = target.replace('\\', '/');
+        if (t.startsWith("/") || t.matches("^[A-Za-z]:.*") || Path.of(target).isAbsolute()) {
+            throw new ReviewException(refused + "is an absolute path; targets are relative to the repository. Nothing was written.");
+        }
+        for (String segment : t.split("/")) {
+            if (segment.equals("..")) {
+                throw new ReviewException(refused + "contains '..' and could leave the repository. Nothing was written.");
+            }
+            if (segment.equalsIgnoreCase(".git")) {
+                throw new ReviewException(refused + "points into .git/. Nothing was written.");
+            }
+        }
+        String normalized = Path.of(t).normalize().toString().replace('\\', '/');
+        if (normalized.isEmpty() || normalized.equals(".")) {
+            throw new ReviewException(refused + "names the repository itself, not a file. Nothing was written.");
+        }
+        try {
+            Path root = repoRoot.toRealPath();
+            Path walk = repoRoot;
+            for (String segment : normalized.split("/")) {
+                walk = walk.resolve(segment);
+                if (Files.isSymbolicLink(walk) || Files.exists(walk, LinkOption.NOFOLLOW_LINKS)) {
+                    Path real = Files.exists(walk) ? walk.toRealPath() : null;
+                    if (real == null || !real.startsWith(root)) {
+                        throw new ReviewException(refused + "resolves through the symlink " + repoRoot.relativize(walk)
+                                + " to outside the repository. Nothing was written.");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new ReviewException(refused + "cannot be checked: " + e.getMessage(), e);
+        }
+        return normalized;
+    }
+}
