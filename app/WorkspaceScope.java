@@ -19,6 +19,8 @@ import viewmodels.shell.SectionItem;
 import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.overview.OverviewView;
+import views.review.ReviewView;
+import viewmodels.review.ReviewViewModel;
 
 /**
  * Everything that belongs to one open workspace: its index, its view models, and the views of its sections,
@@ -44,11 +46,21 @@ public final class WorkspaceScope implements AutoCloseable {
         this.sections = List.of(
                 new SectionItem("overview", "Overview", "The workspace's folders and what they hold"),
                 new SectionItem("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills"),
-                new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"));
+                new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"),
+                new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"));
         this.views = Map.of(
                 "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
                 "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
-                "recall", () -> new RecallView(new RecallViewModel(new RecallService(index), app.runner())).root());
+                "recall", () -> new RecallView(new RecallViewModel(new RecallService(index), app.runner())).root(),
+                "review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
+                        reviewer(workspace), workspace.readOnly())).root());
+    }
+
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    static String reviewer(Workspace workspace) {
+        var node = workspace.raw().get("reviewer");
+        return node != null && node.isTextual() && !node.asText().isBlank() ? node.asText()
+                : System.getProperty("user.name", "reviewer");
     }
 
     /** Starts the workspace's background work: index status, and a first sync when the index is empty. */

@@ -39,6 +39,7 @@ public final class DemoWorkspace {
             write(dir.resolve("workspace.json"), """
                     {
                       "name": "demo",
+                      "reviewer": "joel",
                       "vault": "vault",
                       "skillsRepo": "repos/joelclaw",
                       "behaviourRepo": "repos/behaviour",

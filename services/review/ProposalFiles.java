@@ -61,7 +61,7 @@ final class ProposalFiles {
 
     /** A YAML double-quoted scalar (JSON string syntax is valid YAML). */
     private static String quote(String value) {
-        if (value.matches("[A-Za-z0-9_.:-]+") && !value.matches("(?i)true|false|null|yes|no|on|off|[0-9.:-]+")) {
+        if (value.matches("[A-Za-z0-9_./:-]+") && !value.matches("(?i)true|false|null|yes|no|on|off|[0-9.:-]+")) {
             return value;
         }
         StringBuilder out = new StringBuilder("\"");

@@ -113,10 +113,28 @@ public final class ShellView {
         Node node = built.computeIfAbsent(id, sectionViews);
         content.getChildren().setAll(node);
         if (node.getProperties().get(INITIAL_FOCUS) instanceof Node focus) {
-            focus.requestFocus();
+            focusWhenShown(focus);
         }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
                 .ifPresent(t -> t.setSelected(true));
+    }
+
+    /** Focuses a node now, or as soon as it joins the scene (controls inside a SplitPane join on the first layout). */
+    private static void focusWhenShown(Node focus) {
+        if (focus.getScene() != null) {
+            focus.requestFocus();
+            return;
+        }
+        focus.sceneProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends javafx.scene.Scene> obs,
+                                javafx.scene.Scene old, javafx.scene.Scene scene) {
+                if (scene != null) {
+                    obs.removeListener(this);
+                    focus.requestFocus();
+                }
+            }
+        });
     }
 
     private void rebuildRail() {

@@ -1,0 +1,95 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import services.audit.DecisionLog;
+import services.review.JGitReviewBranch;
+import services.review.ReviewBranch;
+import viewmodels.review.QueueRow;
+
+/** Joel triages three proposals by keyboard: approve, reject with a reason, request changes. */
+@ExtendWith(ApplicationExtension.class)
+class ReviewUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private UiHarness ui;
+
+    @Start
+    void start(Stage stage) {
+        ui = new UiHarness(stage, tmp.resolve("review-" + System.nanoTime()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ListView<QueueRow> queue(FxRobot robot) {
+        return robot.lookup("#review-queue").queryAs(ListView.class);
+    }
+
+    private static String selected(FxRobot robot) {
+        QueueRow row = queue(robot).getSelectionModel().getSelectedItem();
+        return row == null ? "" : row.id();
+    }
+
+    private static void key(FxRobot robot, KeyCode code) {
+        robot.press(code).release(code);
+    }
+
+    @Test
+    void triageThreeProposalsByKeyboard(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent() && !queue(robot).getItems().isEmpty()
+                && !selected(robot).isEmpty());
+        assertEquals("dream-2026-11-20-02", selected(robot));
+        assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("8 open");
+
+        key(robot, KeyCode.A); // approve the SOUL amendment
+        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
+                .startsWith("Approved dream-2026-11-20-02: committed "));
+        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-03"));
+
+        key(robot, KeyCode.R); // reject the rule, with a reason
+        UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
+        robot.clickOn("#review-reason").write("Too broad for a rule.");
+        key(robot, KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
+                .equals("Rejected dream-2026-11-20-03: Too broad for a rule."));
+
+        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-01"));
+        key(robot, KeyCode.J); // skip the new skill, move to the next one
+        UiHarness.waitUntil(() -> selected(robot).equals("sp-2026-11-15-typesense-recall-03"));
+        key(robot, KeyCode.K);
+        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-01"));
+        key(robot, KeyCode.D); // side by side
+        key(robot, KeyCode.C); // request changes on the new skill
+        UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
+        robot.clickOn("#review-reason").write("Name the CLI flags it uses.");
+        key(robot, KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
+                .startsWith("Sent back dream-2026-11-20-01"));
+
+        try (JGitReviewBranch branch = new JGitReviewBranch(ui.workspace.resolve("repos/behaviour"), "brain/review")) {
+            List<ReviewBranch.LogEntry> log = branch.log(10);
+            assertThat(log.get(0).message()).contains("Proposal-Id: dream-2026-11-20-02", "Approved-By: joel");
+            assertThat(log.stream().filter(e -> e.message().contains("Proposal-Id:"))).hasSize(1);
+        }
+        List<String> actions = new DecisionLog(ui.workspace.resolve("state/decisions.jsonl")).read().entries().stream()
+                .map(e -> e.get("action").asText() + ":" + e.get("proposal").asText()).toList();
+        assertThat(actions).containsExactly("approve:dream-2026-11-20-02", "reject:dream-2026-11-20-03",
+                "request_changes:dream-2026-11-20-01");
+    }
+}

@@ -1,0 +1,300 @@
+package viewmodels.review;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.review.Proposal;
+import services.review.ReviewService;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+
+/**
+ * The review queue: proposals grouped by kind and risk, open ones first, with counts; the selected proposal's
+ * rationale, evidence and diff; and the triage commands (approve, reject with a reason, request changes, edit
+ * then approve). After a decision the queue moves on to the next open proposal.
+ */
+public final class ReviewViewModel {
+
+    public enum Filter { OPEN, DECIDED, INVALID, ALL }
+
+    private static final List<String> RISK_ORDER = List.of("high", "medium", "low");
+
+    private final ReviewService review;
+    private final TaskRunner runner;
+    private final String reviewer;
+    private final boolean readOnly;
+    private final ObjectProperty<Filter> filter = new SimpleObjectProperty<>(Filter.OPEN);
+    private final ObservableList<QueueRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<QueueRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<DiffLine> diff = FXCollections.observableArrayList();
+    private final ObservableList<DiffLine> diffView = FXCollections.unmodifiableObservableList(diff);
+    private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("Select a proposal.");
+    private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper rationale = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper evidence = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
+    private List<ReviewService.Item> items = List.of();
+    private ReviewService.Item selected;
+
+    public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
+        this.review = review;
+        this.runner = runner;
+        this.reviewer = reviewer;
+        this.readOnly = readOnly;
+        filter.addListener((obs, old, f) -> showRows(null));
+    }
+
+    /** Reads the queue again; keeps the selection when it is still shown, else selects {@code next}. */
+    public void refresh() {
+        refresh(selectedId.get());
+    }
+
+    private void refresh(String keep) {
+        runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
+            items = found;
+            showRows(keep);
+        }, error -> message.set("Could not read the proposals: " + error.getMessage())));
+    }
+
+    private void showRows(String keep) {
+        List<QueueRow> shown = items.stream().filter(this::passes)
+                .sorted(Comparator.comparing((ReviewService.Item i) -> !i.proposal().open())
+                        .thenComparing(i -> !i.proposal().valid())
+                        .thenComparing(i -> !i.approvable())
+                        .thenComparing(i -> i.proposal().valid() ? i.proposal().group() : "")
+                        .thenComparing(i -> RISK_ORDER.indexOf(String.valueOf(i.proposal().risk())))
+                        .thenComparing(i -> i.proposal().id()))
+                .map(ReviewViewModel::row).toList();
+        rows.setAll(shown);
+        Map<String, Long> byGroup = items.stream().filter(i -> i.proposal().valid() && i.proposal().open())
+                .collect(Collectors.groupingBy(i -> i.proposal().group(), LinkedHashMap::new, Collectors.counting()));
+        long open = items.stream().filter(i -> i.proposal().valid() && i.proposal().open()).count();
+        long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
+        counts.set(open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                + (invalid == 0 ? "" : " · " + invalid + " invalid"));
+        String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
+                : shown.isEmpty() ? null : shown.get(0).id();
+        select(target);
+    }
+
+    private boolean passes(ReviewService.Item item) {
+        Proposal p = item.proposal();
+        return switch (filter.get()) {
+            case OPEN -> p.open() || !p.valid();
+            case DECIDED -> p.valid() && !p.open();
+            case INVALID -> !p.valid();
+            case ALL -> true;
+        };
+    }
+
+    private static QueueRow row(ReviewService.Item item) {
+        Proposal p = item.proposal();
+        String state;
+        if (!p.valid()) {
+            state = "invalid";
+        } else if (!p.open()) {
+            state = p.status();
+        } else if (item.change() != null && item.change().conflicted()) {
+            state = "conflict";
+        } else if (item.problem() != null) {
+            state = "blocked";
+        } else if (item.change() != null && item.change().stale()) {
+            state = "stale · merges";
+        } else {
+            state = p.status().equals("changes_requested") ? "changes requested" : "pending";
+        }
+        return new QueueRow(p.id(), p.valid() ? p.group() : "invalid", p.kind() == null ? "?" : p.kind(),
+                p.risk() == null ? "" : p.risk(), p.target() == null ? "" : p.target(), p.status(), state,
+                item.approvable());
+    }
+
+    /** Shows one proposal (null clears the detail). */
+    public void select(String id) {
+        selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
+        selectedId.set(selected == null ? "" : id);
+        if (selected == null) {
+            heading.set(rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
+            details.set("");
+            rationale.set("");
+            evidence.set("");
+            problem.set("");
+            diff.clear();
+            approvable.set(false);
+            decidable.set(false);
+            return;
+        }
+        Proposal p = selected.proposal();
+        heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
+        details.set((p.kind() == null ? "unknown kind" : p.kind()) + (p.drift() == null ? "" : " (" + p.drift() + ")")
+                + " · risk " + p.risk() + " · " + p.repo() + " repo · " + p.status()
+                + (p.confidence() == null ? "" : " · confidence " + p.confidence())
+                + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName());
+        rationale.set(p.rationale() == null ? "" : p.rationale().strip());
+        evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
+        String stale = selected.change() != null && selected.change().stale() && !selected.change().conflicted()
+                ? "The target changed since this proposal was written; the diff shows the change merged onto the current text."
+                : "";
+        String conflicts = selected.change() != null && selected.change().conflicted()
+                ? "\n" + String.join("\n", selected.change().conflicts()) : "";
+        problem.set(selected.problem() == null ? stale : selected.problem() + conflicts);
+        approvable.set(!readOnly && selected.approvable());
+        decidable.set(!readOnly && p.valid() && p.open());
+        showDiff();
+    }
+
+    private void showDiff() {
+        if (selected == null || selected.change() == null) {
+            diff.clear();
+            return;
+        }
+        String before = selected.change().before();
+        String after = selected.change().after();
+        boolean side = sideBySide.get();
+        runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(diff::setAll,
+                error -> message.set("Could not compute the diff: " + error.getMessage())));
+    }
+
+    public void next() {
+        move(1);
+    }
+
+    public void previous() {
+        move(-1);
+    }
+
+    private void move(int step) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        int at = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).id().equals(selectedId.get())) {
+                at = i;
+            }
+        }
+        select(rows.get(Math.max(0, Math.min(rows.size() - 1, at + step))).id());
+    }
+
+    public void toggleDiffMode() {
+        sideBySide.set(!sideBySide.get());
+        showDiff();
+    }
+
+    public void approve() {
+        decide("Approving", id -> review.approve(id, reviewer, null));
+    }
+
+    /** Approves with the text the user edited (it replaces the proposed result). */
+    public void approveEdited(String text) {
+        decide("Approving (edited)", id -> review.approve(id, reviewer, text));
+    }
+
+    public void reject(String reason) {
+        decide("Rejecting", id -> review.reject(id, reviewer, reason));
+    }
+
+    public void requestChanges(String feedback) {
+        decide("Requesting changes", id -> review.requestChanges(id, reviewer, feedback));
+    }
+
+    private void decide(String what, java.util.function.Function<String, ReviewService.Decision> action) {
+        if (selected == null) {
+            return;
+        }
+        String id = selected.proposal().id();
+        String next = nextOpenAfter(id);
+        runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
+            message.set(decision.message());
+            refresh(next);
+        }, error -> message.set(error.getMessage())));
+    }
+
+    private String nextOpenAfter(String id) {
+        boolean past = false;
+        for (QueueRow row : rows) {
+            if (past && !row.state().equals("invalid")) {
+                return row.id();
+            }
+            past = past || row.id().equals(id);
+        }
+        return null;
+    }
+
+    /** The text an edit starts from: what approving would write. */
+    public String proposedText() {
+        return selected == null || selected.change() == null ? "" : selected.change().after();
+    }
+
+    public ObjectProperty<Filter> filterProperty() {
+        return filter;
+    }
+
+    public ObservableList<QueueRow> rows() {
+        return rowsView;
+    }
+
+    public ObservableList<DiffLine> diff() {
+        return diffView;
+    }
+
+    public ReadOnlyStringProperty countsProperty() {
+        return counts.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty selectedIdProperty() {
+        return selectedId.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty headingProperty() {
+        return heading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty detailsProperty() {
+        return details.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty rationaleProperty() {
+        return rationale.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty evidenceProperty() {
+        return evidence.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty approvableProperty() {
+        return approvable.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty decidableProperty() {
+        return decidable.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty sideBySideProperty() {
+        return sideBySide.getReadOnlyProperty();
+    }
+}

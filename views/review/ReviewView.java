@@ -1,0 +1,249 @@
+package views.review;
+
+import atlantafx.base.theme.Styles;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import viewmodels.review.QueueRow;
+import viewmodels.review.ReviewViewModel;
+import views.components.DiffView;
+
+/**
+ * The review queue and the selected proposal's diff. Keys: j/k or arrows move, a approve, r reject (asks for a
+ * reason), c request changes (asks for feedback), e edit then approve, d unified / side by side.
+ */
+public final class ReviewView {
+
+    private final ReviewViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final ListView<QueueRow> queue = new ListView<>();
+
+    public ReviewView(ReviewViewModel vm) {
+        this.vm = vm;
+        root.getStylesheets().add(ReviewView.class.getResource("/views/review/review.css").toExternalForm());
+        SplitPane split = new SplitPane(queuePane(), detailPane());
+        split.setDividerPositions(0.34);
+        root.setCenter(split);
+        root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, queue);
+        vm.refresh();
+    }
+
+    private void onKey(KeyEvent e) {
+        if (e.getTarget() instanceof TextInputControl || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+            return;
+        }
+        if (e.isShiftDown()) {
+            return;
+        }
+        switch (e.getCode()) {
+            case J, DOWN -> vm.next();
+            case K, UP -> vm.previous();
+            case A -> {
+                if (vm.approvableProperty().get()) {
+                    vm.approve();
+                }
+            }
+            case R -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject);
+            case C -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges);
+            case E -> edit();
+            case D -> vm.toggleDiffMode();
+            default -> {
+                return;
+            }
+        }
+        e.consume();
+    }
+
+    private Node queuePane() {
+        ComboBox<ReviewViewModel.Filter> filter = new ComboBox<>();
+        filter.setId("review-filter");
+        filter.getItems().setAll(ReviewViewModel.Filter.values());
+        filter.valueProperty().bindBidirectional(vm.filterProperty());
+        filter.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ReviewViewModel.Filter f) {
+                return f == null ? "" : switch (f) {
+                    case OPEN -> "Open (pending first)";
+                    case DECIDED -> "Decided";
+                    case INVALID -> "Invalid";
+                    case ALL -> "All";
+                };
+            }
+
+            @Override
+            public ReviewViewModel.Filter fromString(String s) {
+                return null;
+            }
+        });
+        filter.setFocusTraversable(false);
+        Label counts = new Label();
+        counts.setId("review-counts");
+        counts.setWrapText(true);
+        counts.getStyleClass().add(Styles.TEXT_MUTED);
+        counts.textProperty().bind(vm.countsProperty());
+        queue.setId("review-queue");
+        queue.setItems(vm.rows());
+        queue.setCellFactory(list -> new QueueCell());
+        queue.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            if (row != null && !row.id().equals(vm.selectedIdProperty().get())) {
+                vm.select(row.id());
+            }
+        });
+        vm.selectedIdProperty().addListener((obs, old, id) -> vm.rows().stream().filter(r -> r.id().equals(id))
+                .findFirst().ifPresent(r -> {
+                    queue.getSelectionModel().select(r);
+                    queue.scrollTo(r);
+                }));
+        VBox.setVgrow(queue, Priority.ALWAYS);
+        VBox box = new VBox(8, filter, counts, queue);
+        box.setPadding(new Insets(12));
+        return box;
+    }
+
+    private Node detailPane() {
+        Label heading = label("review-heading", Styles.TITLE_4);
+        heading.textProperty().bind(vm.headingProperty());
+        Label details = label("review-details", Styles.TEXT_MUTED);
+        details.textProperty().bind(vm.detailsProperty());
+        Button approve = button("✓ Approve", "review-approve", vm::approve);
+        approve.getStyleClass().add(Styles.SUCCESS);
+        approve.disableProperty().bind(vm.approvableProperty().not());
+        Button reject = button("✗ Reject", "review-reject",
+                () -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject));
+        reject.getStyleClass().add(Styles.DANGER);
+        reject.disableProperty().bind(vm.decidableProperty().not());
+        Button changes = button("Request changes", "review-request",
+                () -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges));
+        changes.disableProperty().bind(vm.decidableProperty().not());
+        Button edit = button("Edit…", "review-edit", this::edit);
+        edit.disableProperty().bind(vm.approvableProperty().not());
+        Button mode = button("Unified / side by side", "review-mode", vm::toggleDiffMode);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox actions = new HBox(8, approve, reject, changes, edit, spacer, mode);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        Label keys = label("review-keys", Styles.TEXT_MUTED);
+        keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side");
+        Label problem = label("review-problem", "review-problem");
+        problem.textProperty().bind(vm.problemProperty());
+        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
+        problem.managedProperty().bind(problem.visibleProperty());
+        Label rationale = label("review-rationale", null);
+        rationale.textProperty().bind(vm.rationaleProperty());
+        Label evidence = label("review-evidence", Styles.TEXT_MUTED);
+        evidence.textProperty().bind(vm.evidenceProperty());
+        Label message = label("review-message", Styles.TEXT_MUTED);
+        message.textProperty().bind(vm.messageProperty());
+        DiffView diff = new DiffView(vm.diff());
+        diff.setId("review-diff");
+        VBox.setVgrow(diff, Priority.ALWAYS);
+        VBox box = new VBox(8, heading, details, actions, keys, message, problem, rationale, evidence, diff);
+        box.setPadding(new Insets(12));
+        return box;
+    }
+
+    private void edit() {
+        if (!vm.approvableProperty().get()) {
+            return;
+        }
+        Dialog<String> dialog = new Dialog<>();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Edit, then approve");
+        dialog.setHeaderText("The text that approving commits. Edits are recorded (Edited-By).");
+        TextArea text = new TextArea(vm.proposedText());
+        text.setId("review-edit-text");
+        text.setPrefSize(760, 460);
+        text.getStyleClass().add("review-edit-text");
+        dialog.getDialogPane().setContent(text);
+        ButtonType approve = new ButtonType("Approve edited", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
+        dialog.setResultConverter(b -> b == approve ? text.getText() : null);
+        dialog.showAndWait().ifPresent(vm::approveEdited);
+    }
+
+    private Optional<String> ask(String title, String question) {
+        if (!vm.decidableProperty().get()) {
+            return Optional.empty();
+        }
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle(title);
+        dialog.setHeaderText(question);
+        dialog.getEditor().setId("review-reason");
+        dialog.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
+                .bind(dialog.getEditor().textProperty().isEmpty());
+        return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
+    }
+
+    private static Label label(String id, String style) {
+        Label label = new Label();
+        label.setId(id);
+        label.setWrapText(true);
+        if (style != null) {
+            label.getStyleClass().add(style);
+        }
+        return label;
+    }
+
+    private static Button button(String text, String id, Runnable action) {
+        Button button = new Button(text);
+        button.setId(id);
+        button.setMnemonicParsing(false);
+        button.setFocusTraversable(false);
+        button.setOnAction(e -> action.run());
+        return button;
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** A queue line: state badge, id and risk; the group and target below. */
+    private static final class QueueCell extends ListCell<QueueRow> {
+        QueueCell() {
+            setPrefWidth(0);
+        }
+
+        @Override
+        protected void updateItem(QueueRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (empty || row == null) {
+                setGraphic(null);
+                return;
+            }
+            Label state = new Label(row.state());
+            state.getStyleClass().addAll("state-badge", "state-" + row.state().split(" ")[0]);
+            state.setMinWidth(Region.USE_PREF_SIZE);
+            Label id = new Label(row.id());
+            id.getStyleClass().add(Styles.TEXT_BOLD);
+            Label risk = new Label(row.risk());
+            risk.getStyleClass().addAll("risk", "risk-" + row.risk());
+            risk.setMinWidth(Region.USE_PREF_SIZE);
+            HBox first = new HBox(6, state, id, risk);
+            first.setAlignment(Pos.CENTER_LEFT);
+            Label second = new Label(row.group() + (row.target().isEmpty() ? "" : " · " + row.target()));
+            second.getStyleClass().add(Styles.TEXT_MUTED);
+            setGraphic(new VBox(2, first, second));
+        }
+    }
+}
