@@ -79,13 +79,25 @@ public final class ShellView {
     public Scene createScene() {
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
-        for (int i = 0; i < DIGITS.length; i++) {
-            int position = i;
-            scene.getAccelerators().put(new KeyCodeCombination(DIGITS[i], KeyCombination.SHORTCUT_DOWN),
-                    () -> vm.selectAt(position));
-        }
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN), vm::selectNext);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN), vm::selectPrevious);
+        // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
+        KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
+        KeyCodeCombination previous = new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN);
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (next.match(e)) {
+                vm.selectNext();
+                e.consume();
+            } else if (previous.match(e)) {
+                vm.selectPrevious();
+                e.consume();
+            } else {
+                for (int i = 0; i < DIGITS.length; i++) {
+                    if (new KeyCodeCombination(DIGITS[i], KeyCombination.SHORTCUT_DOWN).match(e)) {
+                        vm.selectAt(i);
+                        e.consume();
+                    }
+                }
+            }
+        });
         return scene;
     }
 
