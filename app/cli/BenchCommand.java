@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge or review", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -38,10 +38,18 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge).");
-        }
         PrintWriter out = spec.commandLine().getOut();
+        if ("review".equals(what)) {
+            app.bench.ReviewBenchmark.Result r = new app.bench.ReviewBenchmark(dir).run(10_000, 25);
+            out.printf("| repo files | approvals | approve median | approve p95 | first approve (cold) |%n|---:|---:|---:|---:|---:|%n"
+                    + "| %,d | %d | %.1f ms | %.1f ms | %.1f ms |%nTarget: approve on a repo of 10k files < 100 ms (median).%n",
+                    r.files(), r.approvals(), r.medianMs(), r.p95Ms(), r.firstMs());
+            out.flush();
+            return 0;
+        }
+        if (!"knowledge".equals(what)) {
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review).");
+        }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);
         List<KnowledgeBenchmark.Row> rows = new ArrayList<>();

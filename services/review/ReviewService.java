@@ -86,7 +86,7 @@ public final class ReviewService {
     }
 
     public Item find(String id) {
-        return list().stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElseThrow(() ->
+        return proposals().stream().filter(p -> p.id().equals(id)).findFirst().map(this::item).orElseThrow(() ->
                 new ReviewException("No proposal with id \"" + id + "\" in " + ws.skillProposalsDir() + " or "
                         + ws.dreamDir().resolve("proposals") + "."));
     }

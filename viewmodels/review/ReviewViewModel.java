@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -32,23 +30,13 @@ public final class ReviewViewModel {
     private final ReviewService review;
     private final TaskRunner runner;
     private final String reviewer;
-    private final boolean readOnly;
     private final ObjectProperty<Filter> filter = new SimpleObjectProperty<>(Filter.OPEN);
     private final ObservableList<QueueRow> rows = FXCollections.observableArrayList();
     private final ObservableList<QueueRow> rowsView = FXCollections.unmodifiableObservableList(rows);
-    private final ObservableList<DiffLine> diff = FXCollections.observableArrayList();
-    private final ObservableList<DiffLine> diffView = FXCollections.unmodifiableObservableList(diff);
+    private final ProposalDetailViewModel detail;
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("Select a proposal.");
-    private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper rationale = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper evidence = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
     private List<ReviewService.Item> items = List.of();
     private ReviewService.Item selected;
 
@@ -56,7 +44,7 @@ public final class ReviewViewModel {
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
-        this.readOnly = readOnly;
+        this.detail = new ProposalDetailViewModel(runner, readOnly);
         filter.addListener((obs, old, f) -> showRows(null));
     }
 
@@ -129,46 +117,7 @@ public final class ReviewViewModel {
     public void select(String id) {
         selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
         selectedId.set(selected == null ? "" : id);
-        if (selected == null) {
-            heading.set(rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
-            details.set("");
-            rationale.set("");
-            evidence.set("");
-            problem.set("");
-            diff.clear();
-            approvable.set(false);
-            decidable.set(false);
-            return;
-        }
-        Proposal p = selected.proposal();
-        heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
-        details.set((p.kind() == null ? "unknown kind" : p.kind()) + (p.drift() == null ? "" : " (" + p.drift() + ")")
-                + " · risk " + p.risk() + " · " + p.repo() + " repo · " + p.status()
-                + (p.confidence() == null ? "" : " · confidence " + p.confidence())
-                + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName());
-        rationale.set(p.rationale() == null ? "" : p.rationale().strip());
-        evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
-        String stale = selected.change() != null && selected.change().stale() && !selected.change().conflicted()
-                ? "The target changed since this proposal was written; the diff shows the change merged onto the current text."
-                : "";
-        String conflicts = selected.change() != null && selected.change().conflicted()
-                ? "\n" + String.join("\n", selected.change().conflicts()) : "";
-        problem.set(selected.problem() == null ? stale : selected.problem() + conflicts);
-        approvable.set(!readOnly && selected.approvable());
-        decidable.set(!readOnly && p.valid() && p.open());
-        showDiff();
-    }
-
-    private void showDiff() {
-        if (selected == null || selected.change() == null) {
-            diff.clear();
-            return;
-        }
-        String before = selected.change().before();
-        String after = selected.change().after();
-        boolean side = sideBySide.get();
-        runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(diff::setAll,
-                error -> message.set("Could not compute the diff: " + error.getMessage())));
+        detail.show(selected, rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
     }
 
     public void next() {
@@ -190,11 +139,6 @@ public final class ReviewViewModel {
             }
         }
         select(rows.get(Math.max(0, Math.min(rows.size() - 1, at + step))).id());
-    }
-
-    public void toggleDiffMode() {
-        sideBySide.set(!sideBySide.get());
-        showDiff();
     }
 
     public void approve() {
@@ -237,11 +181,6 @@ public final class ReviewViewModel {
         return null;
     }
 
-    /** The text an edit starts from: what approving would write. */
-    public String proposedText() {
-        return selected == null || selected.change() == null ? "" : selected.change().after();
-    }
-
     public ObjectProperty<Filter> filterProperty() {
         return filter;
     }
@@ -250,8 +189,8 @@ public final class ReviewViewModel {
         return rowsView;
     }
 
-    public ObservableList<DiffLine> diff() {
-        return diffView;
+    public ProposalDetailViewModel detail() {
+        return detail;
     }
 
     public ReadOnlyStringProperty countsProperty() {
@@ -262,39 +201,7 @@ public final class ReviewViewModel {
         return selectedId.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty headingProperty() {
-        return heading.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty detailsProperty() {
-        return details.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty rationaleProperty() {
-        return rationale.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty evidenceProperty() {
-        return evidence.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty problemProperty() {
-        return problem.getReadOnlyProperty();
-    }
-
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty approvableProperty() {
-        return approvable.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty decidableProperty() {
-        return decidable.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty sideBySideProperty() {
-        return sideBySide.getReadOnlyProperty();
     }
 }

@@ -59,14 +59,14 @@ public final class ReviewView {
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
             case A -> {
-                if (vm.approvableProperty().get()) {
+                if (vm.detail().approvableProperty().get()) {
                     vm.approve();
                 }
             }
             case R -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject);
             case C -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges);
             case E -> edit();
-            case D -> vm.toggleDiffMode();
+            case D -> vm.detail().toggleDiffMode();
             default -> {
                 return;
             }
@@ -122,22 +122,22 @@ public final class ReviewView {
 
     private Node detailPane() {
         Label heading = label("review-heading", Styles.TITLE_4);
-        heading.textProperty().bind(vm.headingProperty());
+        heading.textProperty().bind(vm.detail().headingProperty());
         Label details = label("review-details", Styles.TEXT_MUTED);
-        details.textProperty().bind(vm.detailsProperty());
+        details.textProperty().bind(vm.detail().detailsProperty());
         Button approve = button("✓ Approve", "review-approve", vm::approve);
         approve.getStyleClass().add(Styles.SUCCESS);
-        approve.disableProperty().bind(vm.approvableProperty().not());
+        approve.disableProperty().bind(vm.detail().approvableProperty().not());
         Button reject = button("✗ Reject", "review-reject",
                 () -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject));
         reject.getStyleClass().add(Styles.DANGER);
-        reject.disableProperty().bind(vm.decidableProperty().not());
+        reject.disableProperty().bind(vm.detail().decidableProperty().not());
         Button changes = button("Request changes", "review-request",
                 () -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges));
-        changes.disableProperty().bind(vm.decidableProperty().not());
+        changes.disableProperty().bind(vm.detail().decidableProperty().not());
         Button edit = button("Edit…", "review-edit", this::edit);
-        edit.disableProperty().bind(vm.approvableProperty().not());
-        Button mode = button("Unified / side by side", "review-mode", vm::toggleDiffMode);
+        edit.disableProperty().bind(vm.detail().approvableProperty().not());
+        Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox actions = new HBox(8, approve, reject, changes, edit, spacer, mode);
@@ -145,16 +145,16 @@ public final class ReviewView {
         Label keys = label("review-keys", Styles.TEXT_MUTED);
         keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side");
         Label problem = label("review-problem", "review-problem");
-        problem.textProperty().bind(vm.problemProperty());
-        problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
+        problem.textProperty().bind(vm.detail().problemProperty());
+        problem.visibleProperty().bind(vm.detail().problemProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
         Label rationale = label("review-rationale", null);
-        rationale.textProperty().bind(vm.rationaleProperty());
+        rationale.textProperty().bind(vm.detail().rationaleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
-        evidence.textProperty().bind(vm.evidenceProperty());
+        evidence.textProperty().bind(vm.detail().evidenceProperty());
         Label message = label("review-message", Styles.TEXT_MUTED);
         message.textProperty().bind(vm.messageProperty());
-        DiffView diff = new DiffView(vm.diff());
+        DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, problem, rationale, evidence, diff);
@@ -163,14 +163,14 @@ public final class ReviewView {
     }
 
     private void edit() {
-        if (!vm.approvableProperty().get()) {
+        if (!vm.detail().approvableProperty().get()) {
             return;
         }
         Dialog<String> dialog = new Dialog<>();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle("Edit, then approve");
         dialog.setHeaderText("The text that approving commits. Edits are recorded (Edited-By).");
-        TextArea text = new TextArea(vm.proposedText());
+        TextArea text = new TextArea(vm.detail().proposedText());
         text.setId("review-edit-text");
         text.setPrefSize(760, 460);
         text.getStyleClass().add("review-edit-text");
@@ -182,7 +182,7 @@ public final class ReviewView {
     }
 
     private Optional<String> ask(String title, String question) {
-        if (!vm.decidableProperty().get()) {
+        if (!vm.detail().decidableProperty().get()) {
             return Optional.empty();
         }
         TextInputDialog dialog = new TextInputDialog();

@@ -63,6 +63,27 @@ class SyncSearchCommandTest {
     }
 
     @Test
+    void proposalsListShowApproveAndRefusals() throws Exception {
+        JsonNode list = json.readTree(run("proposals", "list", "--workspace", ws, "--json").out());
+        assertEquals(12, list.size());
+        JsonNode show = json.readTree(run("proposals", "show", "sp-2026-11-18-loop-nanny-01", "--workspace", ws, "--json").out());
+        assertThat(show.get("diff").asText()).contains("+- A stalled story often holds a dev server's port");
+        DemoCommandTest.Run approve = run("proposals", "approve", "sp-2026-11-18-loop-nanny-01", "--by", "joel",
+                "--workspace", ws, "--json");
+        assertEquals(0, approve.code(), approve.err());
+        assertEquals("approved", json.readTree(approve.out()).get("status").asText());
+        DemoCommandTest.Run again = run("proposals", "approve", "sp-2026-11-18-loop-nanny-01", "--by", "joel", "--workspace", ws);
+        assertEquals(1, again.code());
+        assertThat(again.err()).contains("is already approved");
+        assertEquals(2, run("proposals", "reject", "dream-2026-11-20-03", "--by", "joel", "--workspace", ws).code());
+        assertEquals(0, run("proposals", "reject", "dream-2026-11-20-03", "--by", "joel", "--reason", "No.", "--workspace", ws).code());
+        assertEquals(0, run("proposals", "request-changes", "dream-2026-11-20-01", "--by", "joel", "--feedback", "More.",
+                "--workspace", ws).code());
+        JsonNode pending = json.readTree(run("proposals", "list", "--status", "approved", "--workspace", ws, "--json").out());
+        assertEquals(2, pending.size());
+    }
+
+    @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
         assertEquals(1, badBudget.code());

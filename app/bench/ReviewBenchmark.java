@@ -1,0 +1,81 @@
+package app.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.PersonIdent;
+import services.review.ReviewService;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
+
+/**
+ * Approve latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
+ * different file; every approval parses the queue, plans its change, commits in-core to the review branch and
+ * records the decision. Prints the median and p95.
+ */
+public final class ReviewBenchmark {
+
+    public record Result(int files, int approvals, double medianMs, double p95Ms, double firstMs) {
+    }
+
+    private final Path base;
+
+    public ReviewBenchmark(Path base) {
+        this.base = base;
+    }
+
+    public Result run(int files, int approvals) throws IOException, GitAPIException {
+        Path ws = base.resolve("review-" + files + "-" + System.nanoTime());
+        Path repo = ws.resolve("skills-repo");
+        for (int i = 0; i < files; i++) {
+            Path file = repo.resolve("skills/skill-" + (i / 100) + "/file-" + i + ".md");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, "# File " + i + "\n\n- line one\n- line two\n- line three\n");
+        }
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            git.add().addFilepattern(".").call();
+            PersonIdent me = new PersonIdent("bench", "bench@localhost");
+            git.commit().setMessage("files").setAuthor(me).setCommitter(me).setSign(false).call();
+        }
+        Path proposals = Files.createDirectories(ws.resolve("vault/system/brain/skill-proposals"));
+        for (int n = 0; n < approvals; n++) {
+            int i = n * (files / approvals);
+            String target = "skills/skill-" + (i / 100) + "/file-" + i + ".md";
+            String content = "# File " + i + "\n\n- line one\n- line two\n- line three\n";
+            Files.writeString(proposals.resolve("sp-bench-" + n + ".md"), "---\nid: sp-bench-" + n
+                    + "\nkind: skill_update\ndrift: additive_drift\nrisk: low\nrepo: skills\ntarget: " + target
+                    + "\nbase: \"" + blob(content) + "\"\nevidence:\n  - bench\n---\n## Rationale\n\nBench.\n\n## Patch\n\n"
+                    + "```diff\n--- a/" + target + "\n+++ b/" + target + "\n@@ -3,3 +3,4 @@\n - line one\n - line two\n"
+                    + " - line three\n+- line four\n```\n");
+        }
+        Files.writeString(ws.resolve("workspace.json"), "{\"name\": \"bench\", \"vault\": \"vault\", \"skillsRepo\": "
+                + "\"skills-repo\", \"behaviourRepo\": \"skills-repo\", \"dreamDir\": \"dream\", \"profilesDir\": \".\"}");
+        Workspace workspace = new WorkspaceLoader().load(ws);
+        ReviewService review = new ReviewService(workspace, Clock.systemUTC());
+        List<Double> times = new ArrayList<>();
+        for (int n = 0; n < approvals; n++) {
+            long start = System.nanoTime();
+            review.approve("sp-bench-" + n, "bench", null);
+            times.add((System.nanoTime() - start) / 1e6);
+        }
+        double first = times.get(0);
+        List<Double> warm = new ArrayList<>(times.subList(Math.min(3, times.size() - 1), times.size()));
+        Collections.sort(warm);
+        return new Result(files, approvals, warm.get(warm.size() / 2),
+                warm.get(Math.min(warm.size() - 1, (int) Math.ceil(0.95 * warm.size()) - 1)), first);
+    }
+
+    private static String blob(String content) {
+        try (ObjectInserter.Formatter f = new ObjectInserter.Formatter()) {
+            return f.idFor(Constants.OBJ_BLOB, content.getBytes(java.nio.charset.StandardCharsets.UTF_8)).name();
+        }
+    }
+}
