@@ -23,6 +23,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper rationale = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper evidence = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
@@ -43,6 +44,7 @@ public final class ProposalDetailViewModel {
             rationale.set("");
             evidence.set("");
             problem.set("");
+            notice.set("");
             diff.clear();
             approvable.set(false);
             decidable.set(false);
@@ -61,7 +63,8 @@ public final class ProposalDetailViewModel {
                 ? "The target changed since this proposal was written; the diff shows the change merged onto the current text."
                 : "";
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
-        problem.set(shown.problem() == null ? stale : shown.problem() + conflicts);
+        problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);
+        notice.set(shown.problem() == null ? stale : "");
         approvable.set(!readOnly && shown.approvable());
         decidable.set(!readOnly && p.valid() && p.open());
         showDiff();
@@ -111,6 +114,11 @@ public final class ProposalDetailViewModel {
 
     public ReadOnlyStringProperty problemProperty() {
         return problem.getReadOnlyProperty();
+    }
+
+    /** Something to know that does not block approval (a stale proposal that merges cleanly). */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty errorProperty() {

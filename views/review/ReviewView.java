@@ -148,16 +148,22 @@ public final class ReviewView {
         problem.textProperty().bind(vm.detail().problemProperty());
         problem.visibleProperty().bind(vm.detail().problemProperty().isNotEmpty());
         problem.managedProperty().bind(problem.visibleProperty());
+        Label notice = label("review-notice", "review-notice");
+        notice.textProperty().bind(vm.detail().noticeProperty());
+        notice.visibleProperty().bind(vm.detail().noticeProperty().isNotEmpty());
+        notice.managedProperty().bind(notice.visibleProperty());
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
         evidence.textProperty().bind(vm.detail().evidenceProperty());
         Label message = label("review-message", Styles.TEXT_MUTED);
         message.textProperty().bind(vm.messageProperty());
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
         DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
-        VBox box = new VBox(8, heading, details, actions, keys, message, problem, rationale, evidence, diff);
+        VBox box = new VBox(8, heading, details, actions, keys, message, problem, notice, rationale, evidence, diff);
         box.setPadding(new Insets(12));
         return box;
     }
@@ -199,6 +205,7 @@ public final class ReviewView {
         Label label = new Label();
         label.setId(id);
         label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE); // wrapped text keeps its lines; the diff takes what is left
         if (style != null) {
             label.getStyleClass().add(style);
         }

@@ -54,6 +54,9 @@ class ReviewViewModelTest {
         assertFalse(d.approvableProperty().get());
         assertTrue(d.decidableProperty().get());
         assertThat(d.problemProperty().get()).contains("conflicts").contains("<<<<<<< current");
+        vm.select("sp-2026-11-15-typesense-recall-03");
+        assertEquals("", d.problemProperty().get());
+        assertThat(d.noticeProperty().get()).startsWith("The target changed since this proposal was written");
     }
 
     @Test
