@@ -50,6 +50,10 @@ public final class AppContext {
         return new services.review.ReviewService(workspace, clock);
     }
 
+    public services.amendments.AmendmentsService amendments(Workspace workspace) {
+        return new services.amendments.AmendmentsService(workspace, clock);
+    }
+
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile) {
         return new WorkspaceScope(workspace, this, openFile);
     }

@@ -20,6 +20,9 @@ import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.overview.OverviewView;
 import views.review.ReviewView;
+import views.amendments.AmendmentsView;
+import viewmodels.amendments.AmendmentsViewModel;
+import services.amendments.AmendmentImpact;
 import viewmodels.review.ReviewViewModel;
 
 /**
@@ -47,13 +50,16 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("overview", "Overview", "The workspace's folders and what they hold"),
                 new SectionItem("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills"),
                 new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"),
-                new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"));
+                new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"),
+                new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"));
         this.views = Map.of(
                 "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
                 "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
                 "recall", () -> new RecallView(new RecallViewModel(new RecallService(index), app.runner())).root(),
                 "review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
-                        reviewer(workspace), workspace.readOnly())).root());
+                        reviewer(workspace), workspace.readOnly())).root(),
+                "amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
+                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

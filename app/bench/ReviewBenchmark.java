@@ -12,18 +12,22 @@ import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.PersonIdent;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import services.amendments.AmendmentsService;
+import services.audit.DecisionLog;
 import services.review.ReviewService;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 
 /**
- * Approve latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
+ * Approve and revert latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
  * different file; every approval parses the queue, plans its change, commits in-core to the review branch and
  * records the decision. Prints the median and p95.
  */
 public final class ReviewBenchmark {
 
-    public record Result(int files, int approvals, double medianMs, double p95Ms, double firstMs) {
+    public record Result(int files, int approvals, double medianMs, double p95Ms, double firstMs, double revertMedianMs,
+                         double revertP95Ms) {
     }
 
     private final Path base;
@@ -61,16 +65,42 @@ public final class ReviewBenchmark {
         Workspace workspace = new WorkspaceLoader().load(ws);
         ReviewService review = new ReviewService(workspace, Clock.systemUTC());
         List<Double> times = new ArrayList<>();
+        DecisionLog dream = new DecisionLog(workspace.dreamDir().resolve("log.jsonl"));
+        List<String> shas = new ArrayList<>();
         for (int n = 0; n < approvals; n++) {
             long start = System.nanoTime();
-            review.approve("sp-bench-" + n, "bench", null);
+            ReviewService.Decision d = review.approve("sp-bench-" + n, "bench", null);
             times.add((System.nanoTime() - start) / 1e6);
+            shas.add(d.commit());
+            ObjectNode line = DecisionLog.entry().put("ts", java.time.Instant.now().toString()).put("cycle", "bench");
+            line.putArray("outputs").addObject().put("id", "sp-bench-" + n).put("kind", "AMEND_SKILL")
+                    .put("risk", "medium").put("target", "x").put("action", "applied").put("sha", d.commit())
+                    .put("branch", d.branch());
+            dream.append(line);
+        }
+        // Each approval, logged as an applied dream amendment, is reverted one by one, newest first.
+        AmendmentsService amendments = new AmendmentsService(workspace, Clock.systemUTC());
+        List<Double> reverts = new ArrayList<>();
+        for (int n = shas.size() - 1; n >= 0; n--) {
+            long start = System.nanoTime();
+            amendments.revert(List.of(shas.get(n)), "bench");
+            reverts.add((System.nanoTime() - start) / 1e6);
         }
         double first = times.get(0);
+        List<Double> warm = warm(times);
+        List<Double> warmReverts = warm(reverts);
+        return new Result(files, approvals, warm.get(warm.size() / 2), p95(warm), first,
+                warmReverts.get(warmReverts.size() / 2), p95(warmReverts));
+    }
+
+    private static List<Double> warm(List<Double> times) {
         List<Double> warm = new ArrayList<>(times.subList(Math.min(3, times.size() - 1), times.size()));
         Collections.sort(warm);
-        return new Result(files, approvals, warm.get(warm.size() / 2),
-                warm.get(Math.min(warm.size() - 1, (int) Math.ceil(0.95 * warm.size()) - 1)), first);
+        return warm;
+    }
+
+    private static double p95(List<Double> sorted) {
+        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(0.95 * sorted.size()) - 1));
     }
 
     private static String blob(String content) {

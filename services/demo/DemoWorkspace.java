@@ -63,6 +63,8 @@ public final class DemoWorkspace {
             }
             int proposals = new DemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
                     vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals")).write();
+            new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
+                    clock.instant()).write();
             return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {
             throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);

@@ -2,20 +2,14 @@ package services.review;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
+import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.workspace.Workspace;
 
@@ -27,14 +21,13 @@ import services.workspace.Workspace;
  */
 public final class ReviewService {
 
-    private static final Map<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
-
     private final Workspace ws;
     private final Clock clock;
     private final ProposalParser parser = new ProposalParser();
     private final ChangePlanner planner = new ChangePlanner();
     private final DecisionLog decisions;
     private final DecisionLog dreamLog;
+    private final DecisionLock lock;
 
     /** A proposal in the queue; {@code problem} says why it cannot be approved (invalid, unsafe, conflicting). */
     public record Item(Proposal proposal, PlannedChange change, String problem) {
@@ -51,6 +44,7 @@ public final class ReviewService {
         this.clock = clock;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
+        this.lock = new DecisionLock(ws.stateDir());
     }
 
     public List<Proposal> proposals() {
@@ -262,25 +256,7 @@ public final class ReviewService {
         }
     }
 
-    private interface Action<T> {
-        T run();
-    }
-
-    /** One decision at a time per workspace: a JVM lock, and a file lock for other processes. */
-    private <T> T locked(Action<T> action) {
-        Path lockFile = ws.stateDir().resolve("review.lock");
-        ReentrantLock lock = LOCKS.computeIfAbsent(lockFile.toAbsolutePath().normalize(), k -> new ReentrantLock());
-        lock.lock();
-        try {
-            Files.createDirectories(lockFile.getParent());
-            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock ignored = channel.lock()) {
-                return action.run();
-            }
-        } catch (IOException e) {
-            throw new ReviewException("Cannot lock " + lockFile + ": " + e.getMessage(), e);
-        } finally {
-            lock.unlock();
-        }
+    private <T> T locked(java.util.function.Supplier<T> action) {
+        return lock.run(action);
     }
 }

@@ -51,7 +51,7 @@ public final class RetroParser {
     }
 
     /** Rows of the {@code id | title | result | attempts | tool} table; header and separator rows skipped. */
-    static List<Story> stories(String table) {
+    public static List<Story> stories(String table) {
         List<Story> out = new ArrayList<>();
         for (String line : table.split("\n")) {
             String t = line.strip();

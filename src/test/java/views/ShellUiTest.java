@@ -39,7 +39,7 @@ class ShellUiTest {
         UiHarness.waitForIndex(robot);
         assertEquals("Brain Console — demo", stage.getTitle());
         assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
-                .containsExactly("Overview", "Knowledge", "Recall preview", "Review");
+                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments");
         assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
@@ -50,6 +50,8 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#recall-question").tryQuery().map(n -> n.getScene() != null).orElse(false));
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().map(n -> n.getScene() != null).orElse(false));
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
 

@@ -84,6 +84,22 @@ class SyncSearchCommandTest {
     }
 
     @Test
+    void amendmentsListShowRevert() throws Exception {
+        JsonNode list = json.readTree(run("amendments", "list", "--workspace", ws, "--json").out());
+        assertEquals(4, list.get("amendments").size());
+        assertEquals("log.jsonl line 6: not valid JSON", list.get("problems").get(0).asText());
+        String sha = list.get("amendments").get(2).get("sha").asText();
+        assertThat(run("amendments", "show", sha.substring(0, 8), "--workspace", ws).out()).contains("+0. Check the loop's budget");
+        DemoCommandTest.Run revert = run("amendments", "revert", sha, "--by", "joel", "--workspace", ws, "--json");
+        assertEquals(0, revert.code(), revert.err());
+        DemoCommandTest.Run again = run("amendments", "revert", sha, "--by", "joel", "--workspace", ws);
+        assertEquals(1, again.code());
+        assertThat(again.err()).contains("is already reverted");
+        assertEquals(2, json.readTree(run("amendments", "list", "--status", "reverted", "--workspace", ws, "--json").out())
+                .get("amendments").size());
+    }
+
+    @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
         assertEquals(1, badBudget.code());

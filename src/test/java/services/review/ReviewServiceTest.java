@@ -81,8 +81,10 @@ class ReviewServiceTest {
                 .contains("```bash\n");
         assertThat(log(ws.skillsRepo())).hasSize(2);
         DecisionLog.Read dream = new DecisionLog(ws.dreamDir().resolve("log.jsonl")).read();
-        assertEquals("approved", dream.entries().get(0).get("outputs").get(0).get("action").asText());
-        assertEquals("console", dream.entries().get(0).get("trigger").asText());
+        var last = dream.entries().get(dream.entries().size() - 1);
+        assertEquals("approved", last.get("outputs").get(0).get("action").asText());
+        assertEquals("dream-2026-11-20-01", last.get("outputs").get(0).get("id").asText());
+        assertEquals("console", last.get("trigger").asText());
     }
 
     @Test

@@ -1,0 +1,122 @@
+package app.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import services.amendments.AmendmentHistory;
+import services.amendments.AmendmentsService;
+import services.review.TextDiff;
+
+/** {@code brain-console amendments …}: dream amendments that were applied, and their reverts. */
+@Command(name = "amendments", mixinStandardHelpOptions = true, description = "Dream amendments: list, show, revert.",
+        subcommands = {AmendmentsCommand.ListAmendments.class, AmendmentsCommand.Show.class, AmendmentsCommand.Revert.class})
+final class AmendmentsCommand {
+
+    static Map<String, Object> summary(AmendmentsService.Amendment a) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("sha", a.sha());
+        out.put("id", a.id());
+        out.put("kind", a.kind());
+        out.put("target", a.target());
+        out.put("repo", a.repo());
+        out.put("branch", a.branch());
+        out.put("cycle", a.cycle());
+        out.put("at", a.at() == null ? null : a.at().toString());
+        out.put("status", a.label());
+        out.put("revertedBy", a.revertedBy());
+        out.put("evidence", a.evidence());
+        out.put("note", a.note());
+        return out;
+    }
+
+    abstract static class Base implements Callable<Integer> {
+        @Mixin
+        CommonOptions options;
+
+        @Spec
+        CommandSpec spec;
+
+        CliContext cli;
+        AmendmentsService amendments;
+
+        @Override
+        public Integer call() {
+            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            amendments = cli.app().amendments(cli.workspace());
+            return run();
+        }
+
+        abstract Integer run();
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Applied amendments, newest first.")
+    static final class ListAmendments extends Base {
+        @Option(names = "--status", paramLabel = "S", description = "applied, reverted or missing.")
+        String status;
+
+        @Override
+        Integer run() {
+            AmendmentsService.Listing listing = amendments.list();
+            List<AmendmentsService.Amendment> shown = listing.amendments().stream()
+                    .filter(a -> status == null || a.label().startsWith(status)).toList();
+            listing.problems().forEach(p -> cli.message("warning: " + p));
+            StringBuilder text = new StringBuilder(shown.size() + " amendments");
+            for (AmendmentsService.Amendment a : shown) {
+                text.append(String.format("%n  %-10s %-15s %-21s %-12s %-30s %s", a.sha().length() > 10
+                        ? a.sha().substring(0, 10) : a.sha(), a.label(), a.id(), a.kind(), a.target(),
+                        a.at() == null ? "" : a.at().toString().substring(0, 10)));
+            }
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("amendments", shown.stream().map(AmendmentsCommand::summary).toList());
+            json.put("problems", listing.problems());
+            cli.print(json, text.toString());
+            return 0;
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "One amendment and its diff.")
+    static final class Show extends Base {
+        @Parameters(paramLabel = "SHA")
+        String sha;
+
+        @Override
+        Integer run() {
+            AmendmentsService.Amendment a = amendments.find(sha);
+            StringBuilder diff = new StringBuilder();
+            for (AmendmentHistory.FileChange c : amendments.changes(a)) {
+                diff.append(TextDiff.unified(c.path(), c.before(), c.after()));
+            }
+            Map<String, Object> json = summary(a);
+            json.put("diff", diff.toString());
+            cli.print(json, a.id() + " — " + a.kind() + " on " + a.target() + " (" + a.label() + ", " + a.repo()
+                    + " repo, branch " + a.branch() + ")\n" + (a.note().isEmpty() ? "" : a.note() + "\n") + "\n" + diff);
+            return 0;
+        }
+    }
+
+    @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert amendments (newest first) as new commits.")
+    static final class Revert extends Base {
+        @Parameters(paramLabel = "SHA", arity = "1..*")
+        List<String> shas;
+
+        @Option(names = "--by", required = true, paramLabel = "NAME")
+        String by;
+
+        @Override
+        Integer run() {
+            List<AmendmentsService.Reverted> done = amendments.revert(shas, by);
+            StringBuilder text = new StringBuilder();
+            done.forEach(d -> text.append("Reverted ").append(d.sha(), 0, 10).append(" with ").append(d.revertSha(), 0, 10)
+                    .append(" on ").append(d.branch()).append(" (").append(d.repo()).append(" repo)\n"));
+            cli.print(done, text.toString().stripTrailing());
+            return 0;
+        }
+    }
+}

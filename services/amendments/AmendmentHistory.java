@@ -1,0 +1,35 @@
+package services.amendments;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The git side of dream amendments: find their commits, show what they changed, and revert them. */
+public interface AmendmentHistory extends AutoCloseable {
+
+    /** A commit with its message, time, first parent and the paths it changed. */
+    record CommitInfo(String sha, String message, long epochSeconds, String parent, List<String> paths) {
+    }
+
+    /** One file as a commit's parent had it and as the commit left it ("" when absent). */
+    record FileChange(String path, String before, String after) {
+    }
+
+    Optional<CommitInfo> commit(String sha);
+
+    /** The newest commit on {@code branch} whose message has the trailer {@code key: value}. */
+    Optional<CommitInfo> findByTrailer(String branch, String key, String value);
+
+    List<FileChange> changes(String sha);
+
+    /** The commit that reverts {@code sha} on {@code branch}, if one exists ("Reverts: sha" trailer). */
+    Optional<CommitInfo> revertOf(String branch, String sha);
+
+    /**
+     * Reverts {@code sha} on {@code branch} as a new commit (in-core; through the working tree only when the
+     * branch is checked out and the tree is clean). Returns the new commit's sha.
+     */
+    String revert(String branch, String sha, String message, String author);
+
+    @Override
+    void close();
+}

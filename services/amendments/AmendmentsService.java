@@ -1,0 +1,261 @@
+package services.amendments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import services.audit.DecisionLock;
+import services.audit.DecisionLog;
+import services.workspace.Workspace;
+
+/**
+ * Dream amendments that were applied automatically (the {@code applied} outputs of {@code dream/log.jsonl}),
+ * joined with their commits, and reverted on request. The log is never rewritten: a revert appends a line.
+ */
+public final class AmendmentsService {
+
+    public enum Status { APPLIED, REVERTED, COMMIT_MISSING }
+
+    public record Amendment(String id, String kind, String risk, String target, String cycle, Instant at, String sha,
+                            String branch, String repo, Status status, String revertedBy, List<String> evidence,
+                            String note) {
+        public String label() {
+            return status == Status.COMMIT_MISSING ? "commit missing" : status.name().toLowerCase();
+        }
+    }
+
+    /** The amendments, newest first, and the log lines that could not be read (with their line numbers). */
+    public record Listing(List<Amendment> amendments, List<String> problems) {
+    }
+
+    public record Reverted(String sha, String revertSha, String branch, String repo) {
+    }
+
+    private final Workspace ws;
+    private final Clock clock;
+    private final Function<Path, AmendmentHistory> histories;
+    private final DecisionLog dreamLog;
+    private final DecisionLog decisions;
+    private final DecisionLock lock;
+
+    public AmendmentsService(Workspace ws, Clock clock) {
+        this(ws, clock, JGitAmendmentHistory::new);
+    }
+
+    public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories) {
+        this.ws = ws;
+        this.clock = clock;
+        this.histories = histories;
+        this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
+        this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
+        this.lock = new DecisionLock(ws.stateDir());
+    }
+
+    public Listing list() {
+        DecisionLog.Read read = dreamLog.read();
+        Map<String, String> revertedBy = new HashMap<>();
+        List<JsonNode> applied = new ArrayList<>();
+        List<Instant> appliedAt = new ArrayList<>();
+        List<String> cycles = new ArrayList<>();
+        for (JsonNode line : read.entries()) {
+            for (JsonNode output : line.path("outputs")) {
+                String action = output.path("action").asText();
+                if ("reverted".equals(action) && output.hasNonNull("reverts")) {
+                    revertedBy.put(output.get("reverts").asText(), output.path("sha").asText(""));
+                } else if ("applied".equals(action)) {
+                    applied.add(output);
+                    appliedAt.add(instant(line.path("ts").asText(null)));
+                    cycles.add(line.path("cycle").asText(""));
+                }
+            }
+        }
+        List<Amendment> out = new ArrayList<>();
+        try (Repos repos = new Repos()) {
+            for (int i = 0; i < applied.size(); i++) {
+                out.add(join(applied.get(i), appliedAt.get(i), cycles.get(i), revertedBy, repos));
+            }
+        }
+        out.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
+        return new Listing(out, read.problems());
+    }
+
+    private Amendment join(JsonNode o, Instant at, String cycle, Map<String, String> revertedBy, Repos repos) {
+        String id = o.path("id").asText("");
+        String kind = o.path("kind").asText("");
+        String sha = o.path("sha").asText("");
+        String branch = o.path("branch").asText("");
+        String note = "";
+        for (String repo : repos.order(kind)) {
+            AmendmentHistory history = repos.get(repo);
+            if (history == null) {
+                continue;
+            }
+            Optional<AmendmentHistory.CommitInfo> commit = sha.isEmpty() ? Optional.empty() : history.commit(sha);
+            if (commit.isEmpty() && !id.isEmpty() && !branch.isEmpty()) {
+                commit = history.findByTrailer(branch, "Proposal-Id", id);
+                if (commit.isPresent()) {
+                    note = "the logged sha " + abbreviate(sha) + " is gone; found by its Proposal-Id trailer";
+                }
+            }
+            if (commit.isPresent()) {
+                String found = commit.get().sha();
+                String revert = revertedBy.get(found);
+                if (revert == null && !branch.isEmpty()) {
+                    revert = history.revertOf(branch, found).map(AmendmentHistory.CommitInfo::sha).orElse(null);
+                }
+                return new Amendment(id, kind, o.path("risk").asText(""), o.path("target").asText(""), cycle,
+                        at != null ? at : Instant.ofEpochSecond(commit.get().epochSeconds()), found, branch, repo,
+                        revert == null ? Status.APPLIED : Status.REVERTED, revert, trailers(commit.get().message(), "Evidence"),
+                        note);
+            }
+        }
+        return new Amendment(id, kind, o.path("risk").asText(""), o.path("target").asText(""), cycle, at, sha, branch,
+                repos.order(kind).get(0), Status.COMMIT_MISSING, null, List.of(),
+                "no commit " + abbreviate(sha) + " and no commit with Proposal-Id " + id + " on " + branch);
+    }
+
+    public Amendment find(String sha) {
+        List<Amendment> all = list().amendments();
+        return all.stream().filter(a -> !sha.isBlank() && a.sha().startsWith(sha)).findFirst()
+                .orElseThrow(() -> new AmendmentException("No applied amendment with commit " + sha + " in "
+                        + dreamLog.file() + "."));
+    }
+
+    public List<AmendmentHistory.FileChange> changes(Amendment a) {
+        if (a.status() == Status.COMMIT_MISSING) {
+            return List.of();
+        }
+        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+            return history.changes(a.sha());
+        }
+    }
+
+    /**
+     * Reverts these amendments, newest first, each as its own commit on its branch. Every one is checked before
+     * the first is reverted: an already-reverted or missing commit refuses the whole request.
+     */
+    public List<Reverted> revert(List<String> shas, String by) {
+        if (ws.readOnly()) {
+            throw new AmendmentException("Workspace " + ws.name() + " is read-only: reverts are disabled.");
+        }
+        if (by == null || by.isBlank()) {
+            throw new AmendmentException("Reverting needs the reviewer's name (--by).");
+        }
+        if (shas.isEmpty()) {
+            throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
+        }
+        return lock.run(() -> {
+            List<Amendment> chosen = new ArrayList<>();
+            for (String sha : shas) {
+                Amendment a = find(sha);
+                if (a.status() == Status.REVERTED) {
+                    throw new AmendmentException("Amendment " + abbreviate(a.sha()) + " (" + a.id() + ") is already "
+                            + "reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed.");
+                }
+                if (a.status() == Status.COMMIT_MISSING) {
+                    throw new AmendmentException("Amendment " + a.id() + ": " + a.note() + "; nothing to revert.");
+                }
+                chosen.add(a);
+            }
+            chosen.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
+            List<Reverted> done = new ArrayList<>();
+            for (Amendment a : chosen) {
+                try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+                    String revert = history.revert(a.branch(), a.sha(), message(a, by), by);
+                    record(a, revert, by);
+                    done.add(new Reverted(a.sha(), revert, a.branch(), a.repo()));
+                } catch (AmendmentException e) {
+                    if (done.isEmpty()) {
+                        throw e;
+                    }
+                    throw new AmendmentException(e.getMessage() + " Already reverted in this request: "
+                            + String.join(", ", done.stream().map(d -> abbreviate(d.sha())).toList()) + ".", e.paths());
+                }
+            }
+            return done;
+        });
+    }
+
+    private static String message(Amendment a, String by) {
+        return "Revert " + a.kind() + ": " + a.target() + "\n\nReverts dream amendment " + a.id() + " of cycle "
+                + a.cycle() + ".\n\nReverts: " + a.sha() + "\nReverted-By: " + by + "\nProposal-Id: " + a.id() + "\n";
+    }
+
+    private void record(Amendment a, String revert, String by) {
+        ObjectNode line = DecisionLog.entry();
+        line.put("ts", clock.instant().toString());
+        line.put("cycle", a.cycle());
+        line.put("trigger", "console");
+        ObjectNode output = line.putArray("outputs").addObject();
+        output.put("id", a.id());
+        output.put("kind", a.kind());
+        output.put("risk", a.risk());
+        output.put("target", a.target());
+        output.put("action", "reverted");
+        output.put("reverts", a.sha());
+        output.put("sha", revert);
+        output.put("branch", a.branch());
+        output.put("by", by);
+        dreamLog.append(line);
+        ObjectNode entry = DecisionLog.entry();
+        entry.put("ts", clock.instant().toString());
+        entry.put("by", by);
+        entry.put("action", "revert");
+        entry.put("amendment", a.id());
+        entry.put("reverts", a.sha());
+        entry.put("commit", revert);
+        entry.put("branch", a.branch());
+        entry.put("target", a.target());
+        decisions.append(entry);
+    }
+
+    private Path root(String repo) {
+        return "skills".equals(repo) ? ws.skillsRepo() : ws.behaviourRepo();
+    }
+
+    static List<String> trailers(String message, String key) {
+        return message.lines().filter(l -> l.startsWith(key + ": ")).map(l -> l.substring(key.length() + 2).strip())
+                .toList();
+    }
+
+    private static Instant instant(String iso) {
+        try {
+            return iso == null ? null : Instant.parse(iso);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    static String abbreviate(String sha) {
+        return sha == null ? "?" : sha.length() > 10 ? sha.substring(0, 10) : sha;
+    }
+
+    /** The two repositories, opened once per listing; skills first for skill kinds, behaviour first otherwise. */
+    private final class Repos implements AutoCloseable {
+        private final Map<String, AmendmentHistory> open = new HashMap<>();
+
+        List<String> order(String kind) {
+            return kind.contains("SKILL") || "PRUNE".equals(kind) ? List.of("skills", "behaviour")
+                    : List.of("behaviour", "skills");
+        }
+
+        AmendmentHistory get(String repo) {
+            return open.computeIfAbsent(repo, r -> Files.isDirectory(root(r).resolve(".git")) ? histories.apply(root(r)) : null);
+        }
+
+        @Override
+        public void close() {
+            open.values().stream().filter(h -> h != null).forEach(AmendmentHistory::close);
+        }
+    }
+}

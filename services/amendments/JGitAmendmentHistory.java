@@ -1,0 +1,197 @@
+package services.amendments;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.ResetCommand;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.diff.DiffEntry;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.merge.MergeStrategy;
+import org.eclipse.jgit.merge.ResolveMerger;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.TreeWalk;
+
+/** {@link AmendmentHistory} with JGit: reverts are three-way merges computed in-core, moved by compare-and-swap. */
+public final class JGitAmendmentHistory implements AmendmentHistory {
+
+    private final Path dir;
+    private final Repository repo;
+
+    public JGitAmendmentHistory(Path dir) {
+        this.dir = dir;
+        try {
+            repo = new FileRepositoryBuilder().setGitDir(dir.resolve(".git").toFile()).setWorkTree(dir.toFile())
+                    .setMustExist(true).build();
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AmendmentException(dir + " is not a git repository (" + e.getMessage() + ").");
+        }
+    }
+
+    @Override
+    public Optional<CommitInfo> commit(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId id = repo.resolve(sha + "^{commit}");
+            return id == null ? Optional.empty() : Optional.of(info(walk, walk.parseCommit(id)));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private CommitInfo info(RevWalk walk, RevCommit c) throws IOException {
+        List<String> paths = new ArrayList<>();
+        for (DiffEntry d : diff(walk, c)) {
+            paths.add(d.getChangeType() == DiffEntry.ChangeType.DELETE ? d.getOldPath() : d.getNewPath());
+        }
+        return new CommitInfo(c.getName(), c.getFullMessage(), c.getCommitTime(),
+                c.getParentCount() == 0 ? null : c.getParent(0).getName(), paths);
+    }
+
+    private List<DiffEntry> diff(RevWalk walk, RevCommit c) throws IOException {
+        try (TreeWalk tw = new TreeWalk(repo)) {
+            tw.setRecursive(true);
+            tw.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF); // skip identical subtrees
+            if (c.getParentCount() == 0) {
+                tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+            } else {
+                tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
+            }
+            tw.addTree(c.getTree());
+            return DiffEntry.scan(tw);
+        }
+    }
+
+    @Override
+    public Optional<CommitInfo> findByTrailer(String branch, String key, String value) {
+        return walkBranch(branch, c -> c.getFullMessage().lines().anyMatch(l -> l.strip().equals(key + ": " + value)));
+    }
+
+    @Override
+    public Optional<CommitInfo> revertOf(String branch, String sha) {
+        return findByTrailer(branch, "Reverts", sha);
+    }
+
+    private Optional<CommitInfo> walkBranch(String branch, java.util.function.Predicate<RevCommit> match) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            if (ref == null) {
+                return Optional.empty();
+            }
+            walk.markStart(walk.parseCommit(ref.getObjectId()));
+            int seen = 0;
+            for (RevCommit c : walk) {
+                if (match.test(c)) {
+                    return Optional.of(info(walk, c));
+                }
+                if (++seen > 5_000) {
+                    break;
+                }
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new AmendmentException("Cannot read " + branch + " in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public List<FileChange> changes(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit c = walk.parseCommit(repo.resolve(sha + "^{commit}"));
+            List<FileChange> out = new ArrayList<>();
+            for (DiffEntry d : diff(walk, c)) {
+                out.add(new FileChange(d.getChangeType() == DiffEntry.ChangeType.DELETE ? d.getOldPath() : d.getNewPath(),
+                        text(d.getOldId().toObjectId()), text(d.getNewId().toObjectId())));
+            }
+            return out;
+        } catch (IOException | RuntimeException e) {
+            throw new AmendmentException("Cannot read commit " + sha + " in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    private String text(ObjectId id) throws IOException {
+        if (id == null || id.equals(ObjectId.zeroId())) {
+            return "";
+        }
+        return new String(repo.open(id).getBytes(), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String revert(String branch, String sha, String message, String author) {
+        try (RevWalk walk = new RevWalk(repo); ObjectInserter inserter = repo.newObjectInserter()) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            if (ref == null) {
+                throw new AmendmentException("Branch " + branch + " does not exist in " + dir + "; nothing was reverted.");
+            }
+            boolean checkedOut = (Constants.R_HEADS + branch).equals(repo.getFullBranch());
+            if (checkedOut && !clean()) {
+                throw new AmendmentException(branch + " is checked out in " + dir + " and its working tree has "
+                        + "uncommitted changes; commit or stash them, or revert from another branch. Nothing was reverted.");
+            }
+            RevCommit head = walk.parseCommit(ref.getObjectId());
+            RevCommit amendment = walk.parseCommit(repo.resolve(sha + "^{commit}"));
+            if (amendment.getParentCount() == 0) {
+                throw new AmendmentException("Commit " + sha + " has no parent; it cannot be reverted.");
+            }
+            RevCommit parent = walk.parseCommit(amendment.getParent(0));
+            ResolveMerger merger = (ResolveMerger) MergeStrategy.RECURSIVE.newMerger(repo, true);
+            merger.setBase(amendment.getTree());
+            if (!merger.merge(head, parent)) {
+                List<String> paths = new ArrayList<>(merger.getUnmergedPaths());
+                if (paths.isEmpty() && merger.getFailingPaths() != null) {
+                    paths.addAll(merger.getFailingPaths().keySet());
+                }
+                throw new AmendmentException("Reverting " + sha.substring(0, 10) + " conflicts with later changes on "
+                        + branch + " in: " + String.join(", ", paths) + ". Nothing was reverted.", paths);
+            }
+            CommitBuilder commit = new CommitBuilder();
+            commit.setTreeId(merger.getResultTreeId());
+            commit.setParentId(head);
+            commit.setAuthor(new PersonIdent(author, author.replaceAll("[^A-Za-z0-9._-]", ".") + "@brain-console"));
+            commit.setCommitter(new PersonIdent("Brain Console", "brain-console@localhost"));
+            commit.setMessage(message);
+            ObjectId id = inserter.insert(commit);
+            inserter.flush();
+            RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
+            update.setExpectedOldObjectId(head);
+            update.setNewObjectId(id);
+            update.setRefLogMessage("brain-console: revert " + sha, false);
+            RefUpdate.Result result = update.update();
+            if (result != RefUpdate.Result.FAST_FORWARD && result != RefUpdate.Result.FORCED) {
+                throw new AmendmentException(branch + " in " + dir + " moved while reverting " + sha.substring(0, 10)
+                        + " (" + result + "); nothing was reverted. Try again.");
+            }
+            if (checkedOut) {
+                try (Git git = new Git(repo)) {
+                    git.reset().setMode(ResetCommand.ResetType.HARD).setRef(id.name()).call();
+                }
+            }
+            return id.name();
+        } catch (IOException | GitAPIException e) {
+            throw new AmendmentException("Cannot revert " + sha + " on " + branch + " in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    private boolean clean() throws GitAPIException {
+        try (Git git = new Git(repo)) {
+            return git.status().call().isClean();
+        }
+    }
+
+    @Override
+    public void close() {
+        repo.close();
+    }
+}

@@ -1,0 +1,69 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import services.amendments.JGitAmendmentHistory;
+import services.audit.DecisionLog;
+import viewmodels.amendments.AmendmentRow;
+
+/** A reviewer reverts a dream amendment from the screen and sees the log line and the new commit. */
+@ExtendWith(ApplicationExtension.class)
+class AmendmentsUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private UiHarness ui;
+
+    @Start
+    void start(Stage stage) {
+        ui = new UiHarness(stage, tmp.resolve("amend-" + System.nanoTime()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ListView<AmendmentRow> list(FxRobot robot) {
+        return robot.lookup("#amendments-list").queryAs(ListView.class);
+    }
+
+    @Test
+    void revertAnAmendmentFromTheScreen(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
+        assertThat(robot.lookup("#amendments-problems").queryAs(Label.class).getText()).contains("line 6: not valid JSON");
+        robot.clickOn("#amendments-filter").write("SOUL");
+        UiHarness.waitUntil(() -> list(robot).getItems().size() == 2);
+        robot.type(KeyCode.TAB);
+        robot.clickOn("dream-2026-11-10-01");
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-heading").queryAs(Label.class).getText()
+                .startsWith("dream-2026-11-10-01"));
+        String sha = list(robot).getSelectionModel().getSelectedItem().sha();
+        robot.clickOn("#amendments-revert");
+        robot.clickOn("OK");
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText()
+                .startsWith("Reverted " + sha.substring(0, 10)));
+        UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> r.sha().equals(sha))
+                .anyMatch(r -> r.status().equals("reverted")));
+
+        List<com.fasterxml.jackson.databind.JsonNode> log = new DecisionLog(ui.workspace.resolve("dream/log.jsonl")).read().entries();
+        var last = log.get(log.size() - 1).get("outputs").get(0);
+        assertEquals("reverted", last.get("action").asText());
+        assertEquals(sha, last.get("reverts").asText());
+        try (JGitAmendmentHistory history = new JGitAmendmentHistory(ui.workspace.resolve("repos/behaviour"))) {
+            assertThat(history.commit(last.get("sha").asText()).orElseThrow().message()).contains("Reverts: " + sha);
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package viewmodels.amendments;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.amendments.AmendmentHistory;
+import services.amendments.AmendmentImpact;
+import services.amendments.AmendmentsService;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+import viewmodels.review.DiffLine;
+import viewmodels.review.DiffLines;
+
+/**
+ * The dream amendments screen: every applied amendment with its status, filters by target and status, the
+ * selected one's diff, evidence and impact (loop outcomes before and after), and reverting the selected ones.
+ */
+public final class AmendmentsViewModel {
+
+    public enum StatusFilter { ALL, APPLIED, REVERTED, MISSING }
+
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final AmendmentsService service;
+    private final AmendmentImpact impact;
+    private final TaskRunner runner;
+    private final String reviewer;
+    private final ZoneId zone;
+    private final StringProperty targetFilter = new SimpleStringProperty("");
+    private final ObjectProperty<StatusFilter> statusFilter = new SimpleObjectProperty<>(StatusFilter.ALL);
+    private final IntegerProperty windowDays = new SimpleIntegerProperty(14);
+    private final ObservableList<AmendmentRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<AmendmentRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<DiffLine> diff = FXCollections.observableArrayList();
+    private final ObservableList<DiffLine> diffView = FXCollections.unmodifiableObservableList(diff);
+    private final ObservableList<ImpactRow> impactRows = FXCollections.observableArrayList();
+    private final ObservableList<ImpactRow> impactView = FXCollections.unmodifiableObservableList(impactRows);
+    private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("Select an amendment.");
+    private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private List<AmendmentsService.Amendment> all = List.of();
+    private List<String> selected = List.of();
+    private AmendmentsService.Amendment shown;
+
+    public AmendmentsViewModel(AmendmentsService service, AmendmentImpact impact, TaskRunner runner, String reviewer,
+                               ZoneId zone) {
+        this.service = service;
+        this.impact = impact;
+        this.runner = runner;
+        this.reviewer = reviewer;
+        this.zone = zone;
+        targetFilter.addListener((o, a, b) -> showRows());
+        statusFilter.addListener((o, a, b) -> showRows());
+        windowDays.addListener((o, a, b) -> showImpact());
+    }
+
+    public void refresh() {
+        runner.submit("Reading dream amendments", progress -> service.list(), TaskCallbacks.of(listing -> {
+            all = listing.amendments();
+            problems.set(listing.problems().isEmpty() ? "" : "Dream log lines that could not be read: "
+                    + String.join("; ", listing.problems()));
+            showRows();
+        }, error -> message.set("Could not read the dream log: " + error.getMessage())));
+    }
+
+    private void showRows() {
+        String text = targetFilter.get().strip().toLowerCase();
+        rows.setAll(all.stream().filter(a -> text.isEmpty() || a.target().toLowerCase().contains(text)
+                        || a.id().toLowerCase().contains(text))
+                .filter(a -> switch (statusFilter.get()) {
+                    case ALL -> true;
+                    case APPLIED -> a.status() == AmendmentsService.Status.APPLIED;
+                    case REVERTED -> a.status() == AmendmentsService.Status.REVERTED;
+                    case MISSING -> a.status() == AmendmentsService.Status.COMMIT_MISSING;
+                })
+                .map(a -> new AmendmentRow(a.sha(), a.sha().length() > 10 ? a.sha().substring(0, 10) : a.sha(), a.id(),
+                        a.kind(), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
+                .toList());
+        if (shown != null && rows.stream().anyMatch(r -> r.sha().equals(shown.sha()))) {
+            select(List.of(shown.sha()));
+        } else {
+            select(rows.isEmpty() ? List.of() : List.of(rows.get(0).sha()));
+        }
+    }
+
+    /** The selection: the first one is shown; all are reverted by {@link #revertSelected()}. */
+    public void select(List<String> shas) {
+        selected = List.copyOf(shas);
+        shown = shas.isEmpty() ? null : all.stream().filter(a -> a.sha().equals(shas.get(0))).findFirst().orElse(null);
+        if (shown == null) {
+            heading.set(rows.isEmpty() ? "No amendments in the dream log." : "Select an amendment.");
+            details.set("");
+            diff.clear();
+            impactRows.clear();
+            return;
+        }
+        AmendmentsService.Amendment a = shown;
+        heading.set(a.id() + " — " + a.kind() + " on " + a.target());
+        details.set(a.label() + (a.revertedBy() == null ? "" : " by " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
+                + " · " + a.repo() + " repo · branch " + a.branch() + " · cycle " + a.cycle() + " · commit " + a.sha()
+                + (a.evidence().isEmpty() ? "" : "\nEvidence: " + String.join(" · ", a.evidence()))
+                + (a.note().isEmpty() ? "" : "\n" + a.note()));
+        runner.submit("Reading amendment " + a.id(), progress -> lines(service.changes(a)), TaskCallbacks.of(diff::setAll,
+                error -> message.set("Could not read commit " + a.sha() + ": " + error.getMessage())));
+        showImpact();
+    }
+
+    private static List<DiffLine> lines(List<AmendmentHistory.FileChange> changes) {
+        List<DiffLine> out = new ArrayList<>();
+        for (AmendmentHistory.FileChange c : changes) {
+            if (changes.size() > 1) {
+                out.add(new DiffLine(false, "skip", "", List.of(new DiffLine.Segment(c.path(), true)), "", List.of()));
+            }
+            out.addAll(DiffLines.of(c.before(), c.after(), false));
+        }
+        return out;
+    }
+
+    private void showImpact() {
+        if (shown == null || shown.at() == null) {
+            impactRows.clear();
+            return;
+        }
+        var at = shown.at();
+        int days = windowDays.get();
+        runner.submit("Impact", progress -> impact.around(at, days), TaskCallbacks.of(found -> impactRows.setAll(
+                found.stream().map(p -> new ImpactRow(p.project(), describe(p.before()), describe(p.after()))).toList()),
+                error -> message.set("Could not compute the impact: " + error.getMessage())));
+    }
+
+    private static String describe(AmendmentImpact.Outcome o) {
+        int stories = o.completed() + o.failed() + o.skipped();
+        return o.loops() == 0 ? "no loops" : o.loops() + (o.loops() == 1 ? " loop" : " loops") + " · " + o.completed()
+                + "/" + stories + " passed · " + o.failed() + " failed (" + o.passRate() + ")";
+    }
+
+    /** Reverts every selected amendment, newest first. */
+    public void revertSelected() {
+        if (selected.isEmpty()) {
+            return;
+        }
+        List<String> shas = selected;
+        runner.submit("Reverting " + shas.size() + " amendment(s)", progress -> service.revert(shas, reviewer),
+                TaskCallbacks.of(done -> {
+                    message.set("Reverted " + String.join(", ", done.stream().map(d -> d.sha().substring(0, 10) + " → "
+                            + d.revertSha().substring(0, 10) + " on " + d.branch()).toList()) + ".");
+                    refresh();
+                }, error -> message.set(error.getMessage())));
+    }
+
+    public int selectedCount() {
+        return selected.size();
+    }
+
+    public StringProperty targetFilterProperty() {
+        return targetFilter;
+    }
+
+    public ObjectProperty<StatusFilter> statusFilterProperty() {
+        return statusFilter;
+    }
+
+    public IntegerProperty windowDaysProperty() {
+        return windowDays;
+    }
+
+    public ObservableList<AmendmentRow> rows() {
+        return rowsView;
+    }
+
+    public ObservableList<DiffLine> diff() {
+        return diffView;
+    }
+
+    public ObservableList<ImpactRow> impact() {
+        return impactView;
+    }
+
+    public ReadOnlyStringProperty headingProperty() {
+        return heading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty detailsProperty() {
+        return details.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,195 @@
+package views.amendments;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.amendments.AmendmentRow;
+import viewmodels.amendments.AmendmentsViewModel;
+import viewmodels.amendments.ImpactRow;
+import views.components.DiffView;
+
+/**
+ * Dream amendments: the list (Shift/Ctrl to select several), the selected one's diff and impact, and revert.
+ * Keys: arrows move, Delete or Backspace reverts the selection (after a confirmation).
+ */
+public final class AmendmentsView {
+
+    private final AmendmentsViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final ListView<AmendmentRow> list = new ListView<>();
+
+    public AmendmentsView(AmendmentsViewModel vm) {
+        this.vm = vm;
+        root.getStylesheets().add(AmendmentsView.class.getResource("/views/review/review.css").toExternalForm());
+        SplitPane split = new SplitPane(listPane(), detailPane());
+        split.setDividerPositions(0.36);
+        root.setCenter(split);
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, list);
+        vm.refresh();
+    }
+
+    private Node listPane() {
+        TextField filter = new TextField();
+        filter.setId("amendments-filter");
+        filter.setPromptText("Filter by target or id");
+        filter.textProperty().bindBidirectional(vm.targetFilterProperty());
+        ComboBox<AmendmentsViewModel.StatusFilter> status = new ComboBox<>();
+        status.getItems().setAll(AmendmentsViewModel.StatusFilter.values());
+        status.valueProperty().bindBidirectional(vm.statusFilterProperty());
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        HBox filters = new HBox(8, filter, status);
+        list.setId("amendments-list");
+        list.setItems(vm.rows());
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.setCellFactory(l -> new RowCell());
+        list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<AmendmentRow>) c ->
+                vm.select(list.getSelectionModel().getSelectedItems().stream().map(AmendmentRow::sha).toList()));
+        vm.rows().addListener((ListChangeListener<AmendmentRow>) c -> {
+            if (!vm.rows().isEmpty() && list.getSelectionModel().isEmpty()) {
+                list.getSelectionModel().select(0);
+            }
+        });
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) {
+                confirmRevert();
+                e.consume();
+            }
+        });
+        Label problems = new Label();
+        problems.setId("amendments-problems");
+        problems.setWrapText(true);
+        problems.setMinHeight(Region.USE_PREF_SIZE);
+        problems.getStyleClass().add("review-notice");
+        problems.textProperty().bind(vm.problemsProperty());
+        problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty());
+        problems.managedProperty().bind(problems.visibleProperty());
+        VBox.setVgrow(list, Priority.ALWAYS);
+        VBox box = new VBox(8, filters, problems, list);
+        box.setPadding(new Insets(12));
+        return box;
+    }
+
+    private Node detailPane() {
+        Label heading = new Label();
+        heading.setId("amendments-heading");
+        heading.getStyleClass().add(Styles.TITLE_4);
+        heading.setWrapText(true);
+        heading.textProperty().bind(vm.headingProperty());
+        Label details = new Label();
+        details.setId("amendments-details");
+        details.setWrapText(true);
+        details.setMinHeight(Region.USE_PREF_SIZE);
+        details.getStyleClass().add(Styles.TEXT_MUTED);
+        details.textProperty().bind(vm.detailsProperty());
+        Button revert = new Button("Revert selected…");
+        revert.setId("amendments-revert");
+        revert.getStyleClass().add(Styles.DANGER);
+        revert.setOnAction(e -> confirmRevert());
+        Label message = new Label();
+        message.setId("amendments-message");
+        message.setWrapText(true);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        message.textProperty().bind(vm.messageProperty());
+        Label keys = new Label("Shift / Ctrl select several · Delete reverts the selection, newest first");
+        keys.getStyleClass().add(Styles.TEXT_MUTED);
+        HBox actions = new HBox(12, revert, keys);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        DiffView diff = new DiffView(vm.diff());
+        diff.setId("amendments-diff");
+        VBox.setVgrow(diff, Priority.ALWAYS);
+        VBox box = new VBox(8, heading, details, actions, message, diff, impact());
+        box.setPadding(new Insets(12));
+        return box;
+    }
+
+    private Node impact() {
+        Label title = new Label("Impact: loop outcomes before and after, per project, within");
+        Spinner<Integer> days = new Spinner<>(1, 90, vm.windowDaysProperty().get());
+        days.setEditable(true);
+        days.setPrefWidth(80);
+        days.valueProperty().addListener((o, a, b) -> vm.windowDaysProperty().set(b));
+        HBox head = new HBox(8, title, days, new Label("days"));
+        head.setAlignment(Pos.CENTER_LEFT);
+        TableView<ImpactRow> table = new TableView<>(vm.impact());
+        table.setId("amendments-impact");
+        table.setPrefHeight(150);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(column("Project", ImpactRow::project, 140));
+        table.getColumns().add(column("Before", ImpactRow::before, 280));
+        table.getColumns().add(column("After", ImpactRow::after, 280));
+        table.setPlaceholder(new Label("No retros in this window."));
+        return new VBox(6, head, table);
+    }
+
+    private static TableColumn<ImpactRow, String> column(String title, java.util.function.Function<ImpactRow, String> get,
+                                                         double width) {
+        TableColumn<ImpactRow, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(get.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private void confirmRevert() {
+        int n = vm.selectedCount();
+        if (n == 0) {
+            return;
+        }
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "Revert " + n + " amendment" + (n == 1 ? "" : "s")
+                + ", newest first? Each revert is a new commit on the amendment's branch; nothing else is touched.",
+                ButtonType.OK, ButtonType.CANCEL);
+        confirm.initOwner(root.getScene().getWindow());
+        confirm.setHeaderText("Revert dream amendments");
+        confirm.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> vm.revertSelected());
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    private static final class RowCell extends ListCell<AmendmentRow> {
+        RowCell() {
+            setPrefWidth(0);
+        }
+
+        @Override
+        protected void updateItem(AmendmentRow row, boolean empty) {
+            super.updateItem(row, empty);
+            if (empty || row == null) {
+                setGraphic(null);
+                return;
+            }
+            Label status = new Label(row.status());
+            status.getStyleClass().addAll("state-badge", "state-" + row.status().split(" ")[0]);
+            status.setMinWidth(Region.USE_PREF_SIZE);
+            Label id = new Label(row.id());
+            id.getStyleClass().add(Styles.TEXT_BOLD);
+            HBox first = new HBox(6, status, id, new Label(row.shortSha()));
+            first.setAlignment(Pos.CENTER_LEFT);
+            Label second = new Label(row.kind() + " · " + row.target() + " · " + row.date());
+            second.getStyleClass().add(Styles.TEXT_MUTED);
+            setGraphic(new VBox(2, first, second));
+        }
+    }
+}
