@@ -134,7 +134,8 @@ public final class AmendmentsView {
         head.setAlignment(Pos.CENTER_LEFT);
         TableView<ImpactRow> table = new TableView<>(vm.impact());
         table.setId("amendments-impact");
-        table.setPrefHeight(150);
+        table.setPrefHeight(170);
+        table.setMinHeight(170);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("Project", ImpactRow::project, 140));
         table.getColumns().add(column("Before", ImpactRow::before, 280));
