@@ -54,8 +54,14 @@ public final class AppContext {
         return new services.amendments.AmendmentsService(workspace, clock);
     }
 
-    public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile) {
-        return new WorkspaceScope(workspace, this, openFile);
+    /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). */
+    public services.failed.FailedTargets openFailedTargets(Workspace workspace) {
+        return workspace.redis() == null ? null : services.failed.RedisConnector.open(workspace.redis());
+    }
+
+    public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,
+                               java.util.function.Consumer<String> selectSection) {
+        return new WorkspaceScope(workspace, this, openFile, selectSection);
     }
 
     public AppDirs dirs() {

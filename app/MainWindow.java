@@ -78,7 +78,7 @@ public final class MainWindow {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
-            scope = app.open(workspace, openFile);
+            scope = app.open(workspace, openFile, shell::select);
         } catch (RuntimeException e) {
             LOG.warn("Could not open workspace {}", workspace.dir(), e);
             shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));

@@ -20,6 +20,9 @@ import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.overview.OverviewView;
 import views.review.ReviewView;
+import views.failed.FailedTargetsView;
+import viewmodels.failed.FailedTargetsViewModel;
+import services.failed.FailedTargetsService;
 import views.amendments.AmendmentsView;
 import viewmodels.amendments.AmendmentsViewModel;
 import services.amendments.AmendmentImpact;
@@ -38,9 +41,12 @@ public final class WorkspaceScope implements AutoCloseable {
     private final Map<String, Supplier<Node>> views;
     private final List<SectionItem> sections;
 
-    WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile) {
+    private final services.failed.FailedTargets redis;
+
+    WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection) {
         this.workspace = workspace;
         this.index = app.openIndex(workspace);
+        this.redis = app.openFailedTargets(workspace);
         ZoneId zone = app.clock().getZone();
         this.sync = new SyncViewModel(index, app.sync(workspace, index), app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,
@@ -51,7 +57,12 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills"),
                 new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"),
                 new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"),
-                new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"));
+                new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"),
+                new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"));
+        Consumer<String> openDocument = id -> {
+            selectSection.accept("knowledge");
+            knowledge.detail().open(id);
+        };
         this.views = Map.of(
                 "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
                 "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
@@ -59,7 +70,9 @@ public final class WorkspaceScope implements AutoCloseable {
                 "review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
                         reviewer(workspace), workspace.readOnly())).root(),
                 "amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
-                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
+                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root(),
+                "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(new FailedTargetsService(workspace,
+                        index, redis, app.clock()), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
@@ -99,5 +112,8 @@ public final class WorkspaceScope implements AutoCloseable {
     public void close() {
         sync.cancel();
         index.close();
+        if (redis != null) {
+            redis.close();
+        }
     }
 }

@@ -40,6 +40,7 @@ public final class VaultSync {
     private final SkillParser skills = new SkillParser();
     private final RetroParser retros = new RetroParser();
     private final long sizeLimit;
+    private volatile Set<String> removed = Set.of();
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock) {
         this(workspace, index, clock, FileText.DEFAULT_LIMIT);
@@ -72,6 +73,7 @@ public final class VaultSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
+        removed = removedByOperators();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int[] counts = new int[3]; // indexed, unchanged, changed files
@@ -112,6 +114,20 @@ public final class VaultSync {
                 - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
     }
 
+    /**
+     * Failed targets an operator cleared or pruned (their ids are in the decision log) stay gone: the retro that
+     * names them is not re-read into them.
+     */
+    private Set<String> removedByOperators() {
+        Set<String> ids = new HashSet<>();
+        for (var entry : new services.audit.DecisionLog(workspace.stateDir().resolve("decisions.jsonl")).read().entries()) {
+            if (entry.path("action").asText().endsWith("_failed")) {
+                entry.path("docIds").forEach(id -> ids.add(id.asText()));
+            }
+        }
+        return ids;
+    }
+
     /** One file, read and parsed (or found unchanged, or failed), before it is merged into the run. */
     private record Prepared(VaultFiles.SourceFile file, long[] stamp, boolean unchanged, String hash,
                             List<KnowledgeDoc> docs, List<FileIssue> warnings, String error) {
@@ -128,7 +144,9 @@ public final class VaultSync {
                 return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
             }
             List<FileIssue> warnings = new ArrayList<>();
-            return new Prepared(file, stamp, false, text.sha256(), parse(file, text, now, warnings), warnings, null);
+            List<KnowledgeDoc> docs = parse(file, text, now, warnings).stream()
+                    .filter(d -> !removed.contains(d.id())).toList();
+            return new Prepared(file, stamp, false, text.sha256(), docs, warnings, null);
         } catch (VaultFileException e) {
             return new Prepared(file, stamp, false, null, List.of(), List.of(), e.reason());
         }
@@ -191,6 +209,7 @@ public final class VaultSync {
         SyncState.Data before = state.load();
         long now = clock.instant().getEpochSecond();
         Parsed parsed = new Parsed();
+        Set<String> gone = removedByOperators();
         Set<String> known = new HashSet<>();
         before.files().values().forEach(e -> known.addAll(e.ids()));
         Set<String> types = new HashSet<>(OWNED_TYPES);
@@ -205,7 +224,8 @@ public final class VaultSync {
             progress.update((double) i / files.size(), file.display());
             try {
                 FileText text = read(file);
-                List<KnowledgeDoc> docs = parse(file, text, now, parsed.warnings);
+                List<KnowledgeDoc> docs = parse(file, text, now, parsed.warnings).stream()
+                        .filter(d -> !gone.contains(d.id())).toList();
                 String duplicate = duplicate(docs, file.display(), parsed);
                 if (duplicate != null) {
                     throw new VaultFileException(duplicate);

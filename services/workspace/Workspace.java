@@ -20,6 +20,7 @@ public record Workspace(
         String reviewBranch,
         int failedTargetTtlDays,
         IndexSettings index,
+        RedisSettings redis,
         boolean readOnly,
         List<WorkspaceProblem> problems,
         ObjectNode raw) {

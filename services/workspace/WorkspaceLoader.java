@@ -52,7 +52,8 @@ public final class WorkspaceLoader {
         int ttl = keys.integer("failedTargetTtlDays", 7, 1, 3650);
         boolean readOnly = keys.bool("readOnly", false);
         IndexSettings index = readIndex(root.get("index"), file);
-        return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, readOnly,
+        RedisSettings redis = readRedis(root.get("redis"), file);
+        return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, redis, readOnly,
                 problems, root);
     }
 
@@ -114,6 +115,37 @@ public final class WorkspaceLoader {
         return new IndexSettings(backend, nodes, keys.string("apiKeyEnv", null), keys.string("apiKeyFile", null),
                 keys.string("collection", "system_knowledge"), keys.integer("timeoutSeconds", 5, 1, 600),
                 keys.integer("embeddingDimensions", 384, 1, 4096));
+    }
+
+    private RedisSettings readRedis(JsonNode node, Path file) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw typeError(file, "redis", "null or an object like {\"url\": \"redis://localhost:6379/0\"}", node);
+        }
+        Keys keys = new Keys((ObjectNode) node, file, "redis.");
+        String url = keys.string("url", null);
+        List<String> sentinels = keys.strings("sentinels");
+        List<String> cluster = keys.strings("cluster");
+        int modes = (url == null ? 0 : 1) + (sentinels.isEmpty() ? 0 : 1) + (cluster.isEmpty() ? 0 : 1);
+        if (modes != 1) {
+            throw new WorkspaceException(file + " key 'redis': give exactly one of \"url\", \"sentinels\" (with "
+                    + "\"masterName\") or \"cluster\".");
+        }
+        if (url != null && !url.matches("^rediss?://.+")) {
+            throw new WorkspaceException(file + " key 'redis.url': \"" + url.replaceAll("//[^@/]*:[^@/]*@", "//***@")
+                    + "\" is not a redis:// or rediss:// URL.");
+        }
+        if (url != null && url.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
+            throw new WorkspaceException(file + " key 'redis.url': put no password in the URL; name an environment "
+                    + "variable in \"passwordEnv\" instead.");
+        }
+        String master = keys.string("masterName", null);
+        if (!sentinels.isEmpty() && master == null) {
+            throw new WorkspaceException(file + " key 'redis.masterName': Sentinel needs the master's name.");
+        }
+        return new RedisSettings(url, sentinels, master, cluster, keys.string("passwordEnv", null));
     }
 
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javafx.application.Application;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
@@ -39,20 +40,21 @@ class ShellUiTest {
         UiHarness.waitForIndex(robot);
         assertEquals("Brain Console — demo", stage.getTitle());
         assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
-                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments");
+                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets");
         assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().map(n -> n.getScene() != null).orElse(false));
         assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
 
-        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#recall-question").tryQuery().map(n -> n.getScene() != null).orElse(false));
-        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().map(n -> n.getScene() != null).orElse(false));
-        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().map(n -> n.getScene() != null).orElse(false));
-        robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+        // Ctrl+PgDn walks every section in order, from any control that has the focus, and wraps around.
+        for (String next : List.of("recall", "review", "amendments", "failed", "overview")) {
+            robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+            UiHarness.waitUntil(() -> robot.lookup("#nav-" + next).queryAs(ToggleButton.class).isSelected());
+        }
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#nav-failed").queryAs(ToggleButton.class).isSelected());
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);

@@ -100,6 +100,30 @@ class SyncSearchCommandTest {
     }
 
     @Test
+    void failedListClearPruneWithARealRedis() throws Exception {
+        try (testsupport.RedisServer redis = new testsupport.RedisServer(tmp.resolve("redis"))) {
+            Path file = Path.of(ws, "workspace.json");
+            Files.writeString(file, Files.readString(file).replace("\"redis\": null", "\"redis\": {\"url\": \"" + redis.url() + "\"}"));
+            run("sync", "--workspace", ws);
+            assertEquals(0, run("failed", "copy-to-redis", "--workspace", ws).code());
+            JsonNode list = json.readTree(run("failed", "list", "--workspace", ws, "--json").out());
+            assertEquals(3, list.get("targets").size());
+            assertThat(list.get("targets").findValuesAsText("where")).containsOnly("BOTH");
+            assertEquals(2, run("failed", "clear", "gremlin/S1", "--workspace", ws).code(), "a reason is required");
+            DemoCommandTest.Run unknown = run("failed", "clear", "nope/S1", "--reason", "x", "--workspace", ws);
+            assertEquals(1, unknown.code());
+            assertThat(unknown.err()).contains("No failed target \"nope/S1\"");
+            DemoCommandTest.Run clear = run("failed", "clear", "gremlin/S1", "--reason", "Fixed.", "--by", "joel", "--workspace", ws);
+            assertEquals(0, clear.code(), clear.err());
+            assertThat(clear.out()).startsWith("gremlin/S1: Redis removed, index removed");
+            DemoCommandTest.Run prune = run("failed", "prune", "--workspace", ws, "--json");
+            assertEquals(0, prune.code(), prune.err());
+            assertThat(json.readTree(prune.out()).get("redisRemoved").asInt()).isPositive();
+            assertEquals(1, json.readTree(run("failed", "list", "--workspace", ws, "--json").out()).get("targets").size());
+        }
+    }
+
+    @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
         assertEquals(1, badBudget.code());

@@ -1,0 +1,141 @@
+package app.cli;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import services.failed.FailedTargets;
+import services.failed.FailedTargetsService;
+import services.knowledge.KnowledgeIndex;
+import services.workspace.Workspace;
+
+/** {@code brain-console failed …}: failed targets across Redis and the index. */
+@Command(name = "failed", mixinStandardHelpOptions = true, description = "Failed targets: list, clear, prune.",
+        subcommands = {FailedCommand.ListTargets.class, FailedCommand.Clear.class, FailedCommand.Prune.class,
+            FailedCommand.SeedRedis.class})
+final class FailedCommand {
+
+    abstract static class Base implements Callable<Integer> {
+        @Mixin
+        CommonOptions options;
+
+        @Spec
+        CommandSpec spec;
+
+        CliContext cli;
+
+        @Override
+        public Integer call() {
+            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            Workspace ws = cli.workspace();
+            try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
+                return run(new FailedTargetsService(ws, index, redis, cli.app().clock()));
+            }
+        }
+
+        abstract Integer run(FailedTargetsService service);
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Failed targets, newest first.")
+    static final class ListTargets extends Base {
+        @Option(names = "--project", paramLabel = "P")
+        String project;
+
+        @Override
+        Integer run(FailedTargetsService service) {
+            FailedTargetsService.Listing listing = service.list();
+            listing.problems().forEach(p -> cli.message("warning: " + p));
+            List<FailedTargetsService.Target> shown = listing.targets().stream()
+                    .filter(t -> project == null || t.project().equals(project)).toList();
+            long now = cli.app().clock().millis();
+            StringBuilder text = new StringBuilder(shown.size() + " failed targets"
+                    + (listing.redisConfigured() ? "" : " (index only: no Redis configured)"));
+            for (FailedTargetsService.Target t : shown) {
+                text.append(String.format("%n  %-26s %-6s failed %-10s %-16s %s", t.key(), t.where().name().toLowerCase(),
+                        ago(now - t.failedAtMillis()), expires(t.expiresAtMillis() - now), t.storyTitle()));
+            }
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("targets", shown);
+            json.put("problems", listing.problems());
+            cli.print(json, text.toString());
+            return 0;
+        }
+    }
+
+    @Command(name = "clear", mixinStandardHelpOptions = true,
+            description = "Clear targets (project/target, or a failed_target document id) so they may be retried.")
+    static final class Clear extends Base {
+        @Parameters(paramLabel = "ID", arity = "1..*")
+        List<String> ids;
+
+        @Option(names = "--reason", required = true, paramLabel = "R")
+        String reason;
+
+        @Option(names = "--by", paramLabel = "NAME", description = "Who clears (default: your user name).")
+        String by;
+
+        @Override
+        Integer run(FailedTargetsService service) {
+            List<FailedTargetsService.Outcome> out = service.clear(ids, reason, by);
+            StringBuilder text = new StringBuilder();
+            out.forEach(o -> text.append(o.key()).append(": Redis ").append(o.redis()).append(", index ")
+                    .append(o.index()).append(" (").append(o.docsDeleted()).append(" documents)\n"));
+            boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
+            if (!complete) {
+                text.append("Not every store was cleared: run the same command again to finish.");
+            }
+            cli.print(out, text.toString().stripTrailing());
+            return complete ? 0 : 1;
+        }
+    }
+
+    @Command(name = "prune", mixinStandardHelpOptions = true, description = "Remove targets older than the TTL.")
+    static final class Prune extends Base {
+        @Option(names = "--by", paramLabel = "NAME")
+        String by;
+
+        @Override
+        Integer run(FailedTargetsService service) {
+            FailedTargetsService.PruneResult r = service.prune(by);
+            cli.print(r, "Pruned " + r.redisRemoved() + " Redis members and " + r.docsRemoved().size()
+                    + " documents older than the TTL.");
+            return 0;
+        }
+    }
+
+    @Command(name = "copy-to-redis", mixinStandardHelpOptions = true,
+            description = "Write every failed_target document into the configured Redis (the demo's seeding step).")
+    static final class SeedRedis extends Base {
+        @Override
+        Integer run(FailedTargetsService service) {
+            int n = service.copyIndexToRedis();
+            cli.print(Map.of("written", n), "Wrote " + n + " failed targets to Redis.");
+            return 0;
+        }
+    }
+
+    static String ago(long millis) {
+        Duration d = Duration.ofMillis(Math.max(0, millis));
+        return d.toDays() > 0 ? d.toDays() + " d ago" : d.toHours() > 0 ? d.toHours() + " h ago" : d.toMinutes() + " min ago";
+    }
+
+    static String expires(long millis) {
+        if (millis <= 0) {
+            return "expired";
+        }
+        Duration d = Duration.ofMillis(millis);
+        return "expires in " + (d.toDays() > 0 ? d.toDays() + " d" : d.toHours() > 0 ? d.toHours() + " h" : d.toMinutes() + " min");
+    }
+
+    static String at(long millis) {
+        return Instant.ofEpochMilli(millis).toString();
+    }
+}

@@ -1,0 +1,278 @@
+package services.failed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import services.audit.DecisionLock;
+import services.audit.DecisionLog;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+import services.workspace.Workspace;
+
+/**
+ * Failed targets across both stores (formats.md part 6): Redis members and {@code failed_target} documents,
+ * joined by project and target id. Clearing removes exactly that member and exactly the documents whose id names
+ * the target — never a fuzzy search — and each store is tried on its own, so a half-done clear is reported and a
+ * retry finishes it. Every clear and prune is recorded in the decision log.
+ */
+public final class FailedTargetsService {
+
+    public enum Where { REDIS, INDEX, BOTH }
+
+    /** One failed target: {@code key} is {@code project/target}. */
+    public record Target(String key, String project, String target, String storyTitle, List<String> loopIds,
+                         List<String> docIds, Long redisScoreMillis, long failedAtMillis, long expiresAtMillis,
+                         int times, Where where) {
+    }
+
+    public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
+    }
+
+    /** What a clear did to one target, store by store. */
+    public record Outcome(String key, String redis, int docsDeleted, String index) {
+        public boolean complete() {
+            return !redis.startsWith("failed") && !index.startsWith("failed");
+        }
+    }
+
+    public record PruneResult(long redisRemoved, List<String> docsRemoved) {
+    }
+
+    private final Workspace ws;
+    private final KnowledgeIndex index;
+    private final FailedTargets redis;
+    private final Clock clock;
+    private final DecisionLog decisions;
+    private final DecisionLock lock;
+
+    /** @param redis null for index-only mode (no Redis configured) */
+    public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock) {
+        this.ws = ws;
+        this.index = index;
+        this.redis = redis;
+        this.clock = clock;
+        this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
+        this.lock = new DecisionLock(ws.stateDir());
+    }
+
+    public long ttlMillis() {
+        return ws.failedTargetTtlDays() * 86_400_000L;
+    }
+
+    public Listing list() {
+        Map<String, Builder> byKey = new LinkedHashMap<>();
+        for (KnowledgeDoc doc : docs(null)) {
+            String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
+            String project = doc.project() == null ? "" : doc.project();
+            byKey.computeIfAbsent(project + "/" + target, k -> new Builder(project, target)).add(doc);
+        }
+        List<String> problems = new ArrayList<>();
+        if (redis != null) {
+            try {
+                FailedTargets.Members members = redis.members();
+                problems.addAll(members.problems());
+                for (FailedTargets.Member m : members.members()) {
+                    byKey.computeIfAbsent(m.project() + "/" + m.target(), k -> new Builder(m.project(), m.target())).redis = m.scoreMillis();
+                }
+            } catch (FailedTargetsException e) {
+                problems.add(e.getMessage() + " — showing the index only");
+            }
+        }
+        List<Target> targets = byKey.values().stream().map(b -> b.build(ttlMillis()))
+                .sorted(Comparator.comparingLong(Target::failedAtMillis).reversed()).toList();
+        return new Listing(targets, problems, redis != null);
+    }
+
+    /** Every failed_target document, or those created before {@code beforeSeconds}. */
+    private List<KnowledgeDoc> docs(Long beforeSeconds) {
+        SearchResult found = index.search(KnowledgeQuery.text("", 100_000)
+                .withFilters(Map.of("type", List.of("failed_target"))).createdBetween(null, beforeSeconds));
+        return found.hits().stream().map(SearchResult.Hit::doc).toList();
+    }
+
+    /** What clearing these targets removes, one line each, before anything is removed. */
+    public List<String> preview(List<String> keys) {
+        Map<String, Target> known = resolve(keys);
+        List<String> out = new ArrayList<>();
+        for (Target t : known.values()) {
+            List<String> parts = new ArrayList<>();
+            if (t.redisScoreMillis() != null) {
+                parts.add("Redis member " + t.target() + " of " + FailedTargets.PREFIX + t.project());
+            }
+            t.docIds().forEach(id -> parts.add("document " + id));
+            out.add(t.key() + ": " + String.join("; ", parts));
+        }
+        return out;
+    }
+
+    private Map<String, Target> resolve(List<String> keys) {
+        Map<String, Target> all = new LinkedHashMap<>();
+        list().targets().forEach(t -> all.put(t.key(), t));
+        Map<String, Target> chosen = new LinkedHashMap<>();
+        for (String key : keys) {
+            Target t = all.get(key);
+            if (t == null) {
+                t = all.values().stream().filter(x -> x.docIds().contains(key)).findFirst().orElse(null);
+            }
+            if (t == null) {
+                throw new FailedTargetsException("No failed target \"" + key + "\" (use project/target as listed by "
+                        + "'failed list', or a failed_target document id). Nothing was cleared.");
+            }
+            chosen.put(t.key(), t);
+        }
+        return chosen;
+    }
+
+    public List<Outcome> clear(List<String> keys, String reason, String by) {
+        requireWritable();
+        if (reason == null || reason.isBlank()) {
+            throw new FailedTargetsException("Clearing a failed target needs a reason (why it may be retried now).");
+        }
+        if (keys.isEmpty()) {
+            throw new FailedTargetsException("Name at least one failed target to clear.");
+        }
+        String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
+        return lock.run(() -> {
+            Map<String, Target> chosen = resolve(keys);
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Target t : chosen.values()) {
+                outcomes.add(clearOne(t));
+            }
+            index.flush();
+            record("clear_failed", who, reason, outcomes.stream().map(Outcome::key).toList(),
+                    chosen.values().stream().flatMap(t -> t.docIds().stream()).toList(), outcomes, null);
+            return outcomes;
+        });
+    }
+
+    private Outcome clearOne(Target t) {
+        String redisOutcome;
+        if (redis == null) {
+            redisOutcome = "not configured";
+        } else {
+            try {
+                redisOutcome = redis.remove(t.project(), t.target()) ? "removed" : "absent";
+            } catch (FailedTargetsException e) {
+                redisOutcome = "failed: " + e.getMessage();
+            }
+        }
+        int deleted = 0;
+        String indexOutcome;
+        try {
+            deleted = t.docIds().isEmpty() ? 0 : index.delete(t.docIds());
+            indexOutcome = deleted > 0 ? "removed" : "absent";
+        } catch (RuntimeException e) {
+            indexOutcome = "failed: " + e.getMessage();
+        }
+        return new Outcome(t.key(), redisOutcome, deleted, indexOutcome);
+    }
+
+    /** Removes every member and document older than the TTL, in both stores. */
+    public PruneResult prune(String by) {
+        requireWritable();
+        String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
+        return lock.run(() -> {
+            long cutoff = clock.millis() - ttlMillis();
+            long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff);
+            List<String> ids = docs(cutoff / 1000 - 1).stream().map(KnowledgeDoc::id).toList();
+            index.delete(ids);
+            index.flush();
+            PruneResult result = new PruneResult(fromRedis, ids);
+            record("prune_failed", who, "older than " + ws.failedTargetTtlDays() + " days", List.of(), ids, List.of(),
+                    result);
+            return result;
+        });
+    }
+
+    /**
+     * Writes every failed_target document's member into Redis (score = its failure time), so both stores agree;
+     * also the demo's seeding step. Returns how many members were written.
+     */
+    public int copyIndexToRedis() {
+        requireWritable();
+        if (redis == null) {
+            throw new FailedTargetsException("No Redis is configured for workspace " + ws.name()
+                    + ": add \"redis\": {\"url\": \"redis://127.0.0.1:6379/0\"} to workspace.json.");
+        }
+        int n = 0;
+        for (KnowledgeDoc doc : docs(null)) {
+            redis.add(doc.project() == null ? "" : doc.project(), doc.id().substring(doc.id().lastIndexOf(':') + 1),
+                    doc.createdAt() * 1000);
+            n++;
+        }
+        return n;
+    }
+
+    /** Clears and prunes, newest first, from the decision log. */
+    public List<JsonNode> history() {
+        List<JsonNode> out = new ArrayList<>(decisions.read().entries().stream()
+                .filter(e -> e.path("action").asText().endsWith("_failed")).toList());
+        java.util.Collections.reverse(out);
+        return out;
+    }
+
+    private void record(String action, String by, String reason, List<String> targets, List<String> docIds,
+                        List<Outcome> outcomes, PruneResult prune) {
+        ObjectNode entry = DecisionLog.entry();
+        entry.put("ts", clock.instant().toString());
+        entry.put("by", by);
+        entry.put("action", action);
+        entry.put("reason", reason);
+        ArrayNode t = entry.putArray("targets");
+        targets.forEach(t::add);
+        ArrayNode d = entry.putArray("docIds");
+        docIds.forEach(d::add);
+        ObjectNode result = entry.putObject("result");
+        for (Outcome o : outcomes) {
+            result.putObject(o.key()).put("redis", o.redis()).put("index", o.index()).put("docsDeleted", o.docsDeleted());
+        }
+        if (prune != null) {
+            result.put("redisRemoved", prune.redisRemoved()).put("docsRemoved", prune.docsRemoved().size());
+        }
+        decisions.append(entry);
+    }
+
+    private void requireWritable() {
+        if (ws.readOnly()) {
+            throw new FailedTargetsException("Workspace " + ws.name() + " is read-only: clearing and pruning are disabled.");
+        }
+    }
+
+    /** Collects one target's documents and member. */
+    private static final class Builder {
+        final String project;
+        final String target;
+        final List<KnowledgeDoc> docs = new ArrayList<>();
+        Long redis;
+
+        Builder(String project, String target) {
+            this.project = project;
+            this.target = target;
+        }
+
+        void add(KnowledgeDoc doc) {
+            docs.add(doc);
+        }
+
+        Target build(long ttl) {
+            docs.sort(Comparator.comparingLong(KnowledgeDoc::createdAt).reversed());
+            long docTime = docs.isEmpty() ? 0 : docs.get(0).createdAt() * 1000;
+            long failedAt = Math.max(docTime, redis == null ? 0 : redis);
+            String title = docs.isEmpty() ? "" : docs.get(0).title().replaceFirst("^Failed: ", "");
+            int times = Math.max(docs.size(), redis == null ? 0 : 1); // the loops it failed in
+            Where where = docs.isEmpty() ? Where.REDIS : redis == null ? Where.INDEX : Where.BOTH;
+            return new Target(project + "/" + target, project, target, title,
+                    docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
+                    docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
+                    times, where);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package services.failed;
+
+import java.net.URI;
+import java.util.Set;
+import java.util.stream.Collectors;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.RedisSentinelClient;
+import redis.clients.jedis.UnifiedJedis;
+import services.workspace.RedisSettings;
+
+/** Opens Redis as the workspace says: standalone URL (TLS with rediss://), Sentinel or Cluster. */
+public final class RedisConnector {
+
+    private RedisConnector() {
+    }
+
+    public static FailedTargets open(RedisSettings settings) {
+        String password = null;
+        if (settings.passwordEnv() != null) {
+            password = System.getenv(settings.passwordEnv());
+            if (password == null) {
+                throw new FailedTargetsException("The environment variable " + settings.passwordEnv()
+                        + " (redis.passwordEnv) is not set.");
+            }
+        }
+        try {
+            return new RedisFailedTargets(client(settings, password), settings.describe());
+        } catch (RuntimeException e) {
+            throw new FailedTargetsException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static UnifiedJedis client(RedisSettings s, String password) {
+        if (s.url() != null) {
+            URI uri = URI.create(s.url());
+            String user = uri.getUserInfo() == null ? null : uri.getUserInfo().split(":")[0];
+            String path = uri.getPath() == null ? "" : uri.getPath().replace("/", "");
+            JedisClientConfig config = config(user, password, "rediss".equals(uri.getScheme()),
+                    path.isEmpty() ? 0 : Integer.parseInt(path));
+            return RedisClient.builder().hostAndPort(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort())
+                    .clientConfig(config).build();
+        }
+        JedisClientConfig config = config(null, password, false, 0);
+        if (!s.sentinels().isEmpty()) {
+            return RedisSentinelClient.builder().masterName(s.masterName()).sentinels(nodes(s.sentinels()))
+                    .clientConfig(config).build();
+        }
+        return RedisClusterClient.builder().nodes(nodes(s.cluster())).clientConfig(config).build();
+    }
+
+    private static JedisClientConfig config(String user, String password, boolean ssl, int database) {
+        return DefaultJedisClientConfig.builder().user(user).password(password).ssl(ssl).database(database)
+                .connectionTimeoutMillis(3000).socketTimeoutMillis(3000).clientName("brain-console").build();
+    }
+
+    private static Set<HostAndPort> nodes(java.util.List<String> list) {
+        return list.stream().map(HostAndPort::from).collect(Collectors.toSet());
+    }
+}

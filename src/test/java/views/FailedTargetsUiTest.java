@@ -1,0 +1,56 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import viewmodels.failed.FailedRow;
+
+/** An operator clears a failed target with a reason and sees it gone and in the history (index-only demo). */
+@ExtendWith(ApplicationExtension.class)
+class FailedTargetsUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        new UiHarness(stage, tmp.resolve("failed-" + System.nanoTime()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<FailedRow> table(FxRobot robot) {
+        return robot.lookup("#failed-table").queryAs(TableView.class);
+    }
+
+    @Test
+    void clearATargetWithAReason(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText())
+                .startsWith("3 failed targets").contains("index only");
+        robot.clickOn("gremlin");
+        robot.clickOn("#failed-clear");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
+        robot.clickOn("#failed-reason").write("The JSON migration landed; retry it.");
+        robot.clickOn("Clear");
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 2);
+        assertThat(table(robot).getItems()).noneMatch(r -> r.key().equals("gremlin/S1"));
+        @SuppressWarnings("unchecked")
+        ListView<String> history = robot.lookup("#failed-history").queryAs(ListView.class);
+        UiHarness.waitUntil(() -> !history.getItems().isEmpty());
+        assertThat(history.getItems().get(0)).contains("cleared gremlin/S1 — The JSON migration landed; retry it.");
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
+    }
+}

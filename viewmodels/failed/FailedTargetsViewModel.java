@@ -1,0 +1,195 @@
+package viewmodels.failed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.failed.FailedTargetsService;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+
+/**
+ * The failed targets screen: one row per target across Redis and the index, with when it failed, when it expires
+ * and where it is stored; filters; clearing the selected ones with a reason (after a preview); pruning; and the
+ * history of clears and prunes.
+ */
+public final class FailedTargetsViewModel {
+
+    public static final String ALL_PROJECTS = "All projects";
+
+    private final FailedTargetsService service;
+    private final TaskRunner runner;
+    private final Clock clock;
+    private final String operator;
+    private final Consumer<String> openDocument;
+    private final ObjectProperty<String> project = new SimpleObjectProperty<>(ALL_PROJECTS);
+    private final StringProperty text = new SimpleStringProperty("");
+    private final ObservableList<String> projects = FXCollections.observableArrayList(ALL_PROJECTS);
+    private final ObservableList<String> projectsView = FXCollections.unmodifiableObservableList(projects);
+    private final ObservableList<FailedRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<FailedRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<String> history = FXCollections.observableArrayList();
+    private final ObservableList<String> historyView = FXCollections.unmodifiableObservableList(history);
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private List<FailedTargetsService.Target> all = List.of();
+    private boolean redisConfigured;
+    private List<String> selected = List.of();
+
+    public FailedTargetsViewModel(FailedTargetsService service, TaskRunner runner, Clock clock, String operator,
+                                  Consumer<String> openDocument) {
+        this.service = service;
+        this.runner = runner;
+        this.clock = clock;
+        this.operator = operator;
+        this.openDocument = openDocument;
+        project.addListener((o, a, b) -> showRows());
+        text.addListener((o, a, b) -> showRows());
+    }
+
+    public void refresh() {
+        runner.submit("Reading failed targets", progress -> new Loaded(service.list(), service.history()),
+                TaskCallbacks.of(this::show, error -> message.set("Could not read failed targets: " + error.getMessage())));
+    }
+
+    private record Loaded(FailedTargetsService.Listing listing, List<JsonNode> history) {
+    }
+
+    private void show(Loaded loaded) {
+        all = loaded.listing().targets();
+        redisConfigured = loaded.listing().redisConfigured();
+        problems.set(String.join("\n", loaded.listing().problems()));
+        List<String> names = new ArrayList<>(List.of(ALL_PROJECTS));
+        all.stream().map(FailedTargetsService.Target::project).distinct().sorted().forEach(names::add);
+        String keep = project.get();
+        projects.setAll(names);
+        project.set(names.contains(keep) ? keep : ALL_PROJECTS);
+        history.setAll(loaded.history().stream().map(FailedTargetsViewModel::historyLine).toList());
+        showRows();
+    }
+
+    private static String historyLine(JsonNode e) {
+        String what = e.path("action").asText().equals("prune_failed")
+                ? "pruned " + e.path("docIds").size() + " documents and " + e.path("result").path("redisRemoved").asLong()
+                + " Redis members (" + e.path("reason").asText() + ")"
+                : "cleared " + String.join(", ", toList(e.path("targets"))) + " — " + e.path("reason").asText();
+        return e.path("ts").asText().replace('T', ' ').replaceFirst("\\..*$", "") + " · " + e.path("by").asText() + " " + what;
+    }
+
+    private static List<String> toList(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private void showRows() {
+        long now = clock.millis();
+        String q = text.get().strip().toLowerCase();
+        rows.setAll(all.stream()
+                .filter(t -> ALL_PROJECTS.equals(project.get()) || t.project().equals(project.get()))
+                .filter(t -> q.isEmpty() || (t.key() + " " + t.storyTitle() + " " + String.join(" ", t.loopIds()))
+                        .toLowerCase().contains(q))
+                .map(t -> new FailedRow(t.key(), t.project(), t.target(), t.storyTitle(),
+                        t.loopIds().isEmpty() ? "" : t.loopIds().get(0), span(now - t.failedAtMillis()) + " ago · "
+                        + DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(t.failedAtMillis()))
+                        .substring(5, 16).replace('T', ' '), t.failedAtMillis(),
+                        t.expiresAtMillis() <= now ? "expired" : span(t.expiresAtMillis() - now), t.expiresAtMillis(),
+                        t.times(), switch (t.where()) {
+                            case BOTH -> "Redis + index";
+                            case REDIS -> "Redis only";
+                            case INDEX -> "index only";
+                        }, redisConfigured && t.where() != FailedTargetsService.Where.BOTH))
+                .toList());
+        long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
+        summary.set(rows.size() + " failed targets" + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
+                + (redisConfigured ? "" : " · index only: no Redis configured"));
+    }
+
+    static String span(long millis) {
+        Duration d = Duration.ofMillis(Math.max(0, millis));
+        return d.toDays() > 0 ? d.toDays() + " d" : d.toHours() > 0 ? d.toHours() + " h" : d.toMinutes() + " min";
+    }
+
+    public void select(List<String> keys) {
+        selected = List.copyOf(keys);
+    }
+
+    public List<String> selectedKeys() {
+        return selected;
+    }
+
+    /** What clearing the selection removes, for the confirmation. */
+    public List<String> preview() {
+        return selected.isEmpty() ? List.of() : service.preview(selected);
+    }
+
+    public void clearSelected(String reason) {
+        List<String> keys = selected;
+        runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, reason, operator),
+                TaskCallbacks.of(out -> {
+                    boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
+                    message.set((complete ? "Cleared " : "Partly cleared (clear again to finish): ") + String.join("; ",
+                            out.stream().map(o -> o.key() + " — Redis " + o.redis() + ", index " + o.index()).toList()));
+                    refresh();
+                }, error -> message.set(error.getMessage())));
+    }
+
+    public void prune() {
+        runner.submit("Pruning expired failed targets", progress -> service.prune(operator), TaskCallbacks.of(r -> {
+            message.set("Pruned " + r.redisRemoved() + " Redis members and " + r.docsRemoved().size() + " documents.");
+            refresh();
+        }, error -> message.set(error.getMessage())));
+    }
+
+    /** Opens the retro of the row's loop in the Knowledge section. */
+    public void openLoop(FailedRow row) {
+        if (row != null && !row.loop().isEmpty()) {
+            openDocument.accept("retro:" + row.loop());
+        }
+    }
+
+    public ObjectProperty<String> projectProperty() {
+        return project;
+    }
+
+    public StringProperty textProperty() {
+        return text;
+    }
+
+    public ObservableList<String> projects() {
+        return projectsView;
+    }
+
+    public ObservableList<FailedRow> rows() {
+        return rowsView;
+    }
+
+    public ObservableList<String> history() {
+        return historyView;
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

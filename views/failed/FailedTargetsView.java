@@ -1,0 +1,203 @@
+package views.failed;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.failed.FailedRow;
+import viewmodels.failed.FailedTargetsViewModel;
+
+/**
+ * Failed targets: a sortable table (click a header), Shift/Ctrl to select several, Delete or "Clear selected…"
+ * asks for a reason after showing what will be removed; Enter on a row opens its loop's retro.
+ */
+public final class FailedTargetsView {
+
+    private final FailedTargetsViewModel vm;
+    private final BorderPane root = new BorderPane();
+    private final TableView<FailedRow> table = new TableView<>();
+
+    public FailedTargetsView(FailedTargetsViewModel vm) {
+        this.vm = vm;
+        root.getStylesheets().add(FailedTargetsView.class.getResource("/views/review/review.css").toExternalForm());
+        root.setPadding(new Insets(12));
+        root.setTop(toolbar());
+        root.setCenter(table());
+        root.setBottom(historyPane());
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, table);
+        vm.refresh();
+    }
+
+    private Node toolbar() {
+        ComboBox<String> project = new ComboBox<>(vm.projects());
+        project.setId("failed-project");
+        project.valueProperty().bindBidirectional(vm.projectProperty());
+        TextField text = new TextField();
+        text.setId("failed-filter");
+        text.setPromptText("Filter by target, story or loop");
+        text.textProperty().bindBidirectional(vm.textProperty());
+        HBox.setHgrow(text, Priority.ALWAYS);
+        Button clear = new Button("Clear selected…");
+        clear.setId("failed-clear");
+        clear.getStyleClass().add(Styles.DANGER);
+        clear.setOnAction(e -> confirmClear());
+        Button prune = new Button("Prune expired");
+        prune.setId("failed-prune");
+        prune.setOnAction(e -> vm.prune());
+        HBox bar = new HBox(8, project, text, clear, prune);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        Label summary = label("failed-summary", Styles.TEXT_MUTED);
+        summary.textProperty().bind(vm.summaryProperty());
+        Label problems = label("failed-problems", "review-notice");
+        problems.textProperty().bind(vm.problemsProperty());
+        problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty());
+        problems.managedProperty().bind(problems.visibleProperty());
+        Label message = label("failed-message", null);
+        message.textProperty().bind(vm.messageProperty());
+        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
+        message.managedProperty().bind(message.visibleProperty());
+        VBox top = new VBox(8, bar, summary, problems, message);
+        top.setPadding(new Insets(0, 0, 8, 0));
+        return top;
+    }
+
+    private Node table() {
+        table.setId("failed-table");
+        table.setItems(vm.rows());
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(column("Project", FailedRow::project, 120));
+        table.getColumns().add(column("Target", FailedRow::target, 90));
+        table.getColumns().add(column("Story", FailedRow::story, 230));
+        TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 190);
+        table.getColumns().add(loop);
+        TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed at");
+        failed.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().failedAtMillis()));
+        failed.setCellFactory(c -> text(row -> row.failedAt()));
+        failed.setPrefWidth(170);
+        failed.setMinWidth(150);
+        table.getColumns().add(failed);
+        TableColumn<FailedRow, Long> expires = new TableColumn<>("Expires in");
+        expires.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().expiresAtMillis()));
+        expires.setCellFactory(c -> text(FailedRow::expiresIn));
+        expires.setPrefWidth(95);
+        expires.setMinWidth(95);
+        table.getColumns().add(expires);
+        TableColumn<FailedRow, Integer> times = new TableColumn<>("Times");
+        times.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().times()));
+        times.setPrefWidth(65);
+        times.setMinWidth(65);
+        table.getColumns().add(times);
+        TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 120);
+        table.getColumns().add(stored);
+        table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
+                vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) {
+                confirmClear();
+                e.consume();
+            } else if (e.getCode() == KeyCode.ENTER) {
+                vm.openLoop(table.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
+        table.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                vm.openLoop(table.getSelectionModel().getSelectedItem());
+            }
+        });
+        return table;
+    }
+
+    private static <T> TableCell<FailedRow, T> text(Function<FailedRow, String> show) {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                FailedRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(row == null ? null : show.apply(row));
+            }
+        };
+    }
+
+    private static TableColumn<FailedRow, String> column(String title, Function<FailedRow, String> get, double width) {
+        TableColumn<FailedRow, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private Node historyPane() {
+        ListView<String> list = new ListView<>(vm.history());
+        list.setId("failed-history");
+        list.setPrefHeight(130);
+        list.setPlaceholder(new Label("No clears or prunes yet."));
+        Label title = new Label("History of clears and prunes (decision log)");
+        title.getStyleClass().add(Styles.TITLE_4);
+        VBox box = new VBox(6, title, list);
+        box.setPadding(new Insets(8, 0, 0, 0));
+        return box;
+    }
+
+    private void confirmClear() {
+        if (vm.selectedKeys().isEmpty()) {
+            return;
+        }
+        Dialog<String> dialog = new Dialog<>();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Clear failed targets");
+        dialog.setHeaderText("Clearing lets planners retry these. It removes exactly:");
+        TextArea preview = new TextArea(String.join("\n", vm.preview()));
+        preview.setEditable(false);
+        preview.setWrapText(true);
+        preview.setPrefRowCount(6);
+        TextField reason = new TextField();
+        reason.setId("failed-reason");
+        reason.setPromptText("Why may they be retried now? (required)");
+        dialog.getDialogPane().setContent(new VBox(8, preview, new Label("Reason"), reason));
+        ButtonType clear = new ButtonType("Clear", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(clear, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(reason.textProperty().isEmpty());
+        dialog.setResultConverter(b -> b == clear ? reason.getText().strip() : null);
+        dialog.setOnShown(e -> reason.requestFocus());
+        dialog.showAndWait().filter(r -> !r.isBlank()).ifPresent(vm::clearSelected);
+    }
+
+    private static Label label(String id, String style) {
+        Label label = new Label();
+        label.setId(id);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        if (style != null) {
+            label.getStyleClass().add(style);
+        }
+        return label;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
