@@ -3,13 +3,9 @@ package app.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import services.amendments.AmendmentHistory;
 import services.amendments.AmendmentsService;
 import services.review.TextDiff;
@@ -36,24 +32,16 @@ final class AmendmentsCommand {
         return out;
     }
 
-    abstract static class Base implements Callable<Integer> {
-        @Mixin
-        CommonOptions options;
-
-        @Spec
-        CommandSpec spec;
-
-        CliContext cli;
+    abstract static class Base extends WorkspaceCommand {
         AmendmentsService amendments;
 
         @Override
-        public Integer call() {
-            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Integer run() {
             amendments = cli.app().amendments(cli.workspace());
-            return run();
+            return execute();
         }
 
-        abstract Integer run();
+        abstract Integer execute();
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "Applied amendments, newest first.")
@@ -62,7 +50,7 @@ final class AmendmentsCommand {
         String status;
 
         @Override
-        Integer run() {
+        Integer execute() {
             AmendmentsService.Listing listing = amendments.list();
             List<AmendmentsService.Amendment> shown = listing.amendments().stream()
                     .filter(a -> status == null || a.label().startsWith(status)).toList();
@@ -87,7 +75,7 @@ final class AmendmentsCommand {
         String sha;
 
         @Override
-        Integer run() {
+        Integer execute() {
             AmendmentsService.Amendment a = amendments.find(sha);
             StringBuilder diff = new StringBuilder();
             for (AmendmentHistory.FileChange c : amendments.changes(a)) {
@@ -110,7 +98,7 @@ final class AmendmentsCommand {
         String by;
 
         @Override
-        Integer run() {
+        Integer execute() {
             List<AmendmentsService.Reverted> done = amendments.revert(shas, by);
             StringBuilder text = new StringBuilder();
             done.forEach(d -> text.append("Reverted ").append(d.sha(), 0, 10).append(" with ").append(d.revertSha(), 0, 10)

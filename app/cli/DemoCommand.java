@@ -1,31 +1,20 @@
 package app.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import services.demo.DemoWorkspace;
 
 /** {@code brain-console demo DIR}: writes the demo workspace. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Write a realistic demo workspace into DIR (new or empty, or an earlier demo).")
-final class DemoCommand implements Callable<Integer> {
-
-    @Mixin
-    CommonOptions options;
-
-    @Spec
-    CommandSpec spec;
+final class DemoCommand extends WorkspaceCommand {
 
     @Parameters(paramLabel = "DIR", description = "Folder to write the demo workspace into.")
     Path dir;
 
     @Override
-    public Integer call() {
-        CliContext cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+    Integer run() {
         DemoWorkspace.Summary summary = cli.app().demo().write(dir);
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),
                         summary.proposals()),

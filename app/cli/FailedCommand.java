@@ -1,18 +1,13 @@
 package app.cli;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import services.failed.FailedTargets;
+import services.text.HumanDuration;
 import services.failed.FailedTargetsService;
 import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
@@ -23,25 +18,16 @@ import services.workspace.Workspace;
             FailedCommand.SeedRedis.class})
 final class FailedCommand {
 
-    abstract static class Base implements Callable<Integer> {
-        @Mixin
-        CommonOptions options;
-
-        @Spec
-        CommandSpec spec;
-
-        CliContext cli;
-
+    abstract static class Base extends WorkspaceCommand {
         @Override
-        public Integer call() {
-            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Integer run() {
             Workspace ws = cli.workspace();
             try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
-                return run(new FailedTargetsService(ws, index, redis, cli.app().clock()));
+                return execute(new FailedTargetsService(ws, index, redis, cli.app().clock()));
             }
         }
 
-        abstract Integer run(FailedTargetsService service);
+        abstract Integer execute(FailedTargetsService service);
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "Failed targets, newest first.")
@@ -50,7 +36,7 @@ final class FailedCommand {
         String project;
 
         @Override
-        Integer run(FailedTargetsService service) {
+        Integer execute(FailedTargetsService service) {
             FailedTargetsService.Listing listing = service.list();
             listing.problems().forEach(p -> cli.message("warning: " + p));
             List<FailedTargetsService.Target> shown = listing.targets().stream()
@@ -83,7 +69,7 @@ final class FailedCommand {
         String by;
 
         @Override
-        Integer run(FailedTargetsService service) {
+        Integer execute(FailedTargetsService service) {
             List<FailedTargetsService.Outcome> out = service.clear(ids, reason, by);
             StringBuilder text = new StringBuilder();
             out.forEach(o -> text.append(o.key()).append(": Redis ").append(o.redis()).append(", index ")
@@ -103,7 +89,7 @@ final class FailedCommand {
         String by;
 
         @Override
-        Integer run(FailedTargetsService service) {
+        Integer execute(FailedTargetsService service) {
             FailedTargetsService.PruneResult r = service.prune(by);
             cli.print(r, "Pruned " + r.redisRemoved() + " Redis members and " + r.docsRemoved().size()
                     + " documents older than the TTL.");
@@ -115,7 +101,7 @@ final class FailedCommand {
             description = "Write every failed_target document into the configured Redis (the demo's seeding step).")
     static final class SeedRedis extends Base {
         @Override
-        Integer run(FailedTargetsService service) {
+        Integer execute(FailedTargetsService service) {
             int n = service.copyIndexToRedis();
             cli.print(Map.of("written", n), "Wrote " + n + " failed targets to Redis.");
             return 0;
@@ -123,19 +109,10 @@ final class FailedCommand {
     }
 
     static String ago(long millis) {
-        Duration d = Duration.ofMillis(Math.max(0, millis));
-        return d.toDays() > 0 ? d.toDays() + " d ago" : d.toHours() > 0 ? d.toHours() + " h ago" : d.toMinutes() + " min ago";
+        return HumanDuration.of(millis) + " ago";
     }
 
     static String expires(long millis) {
-        if (millis <= 0) {
-            return "expired";
-        }
-        Duration d = Duration.ofMillis(millis);
-        return "expires in " + (d.toDays() > 0 ? d.toDays() + " d" : d.toHours() > 0 ? d.toHours() + " h" : d.toMinutes() + " min");
-    }
-
-    static String at(long millis) {
-        return Instant.ofEpochMilli(millis).toString();
+        return millis <= 0 ? "expired" : "expires in " + HumanDuration.of(millis);
     }
 }

@@ -3,13 +3,9 @@ package app.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.review.TextDiff;
@@ -38,24 +34,16 @@ final class ProposalsCommand {
         return out;
     }
 
-    abstract static class Base implements Callable<Integer> {
-        @Mixin
-        CommonOptions options;
-
-        @Spec
-        CommandSpec spec;
-
-        CliContext cli;
+    abstract static class Base extends WorkspaceCommand {
         ReviewService review;
 
         @Override
-        public Integer call() {
-            cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Integer run() {
             review = cli.app().review(cli.workspace());
-            return run();
+            return execute();
         }
 
-        abstract Integer run();
+        abstract Integer execute();
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
@@ -65,7 +53,7 @@ final class ProposalsCommand {
         String status;
 
         @Override
-        Integer run() {
+        Integer execute() {
             List<ReviewService.Item> items = review.list().stream()
                     .filter(i -> status == null || (status.equals("invalid") ? !i.proposal().valid()
                             : i.proposal().valid() && status.equals(i.proposal().status())))
@@ -91,7 +79,7 @@ final class ProposalsCommand {
         String id;
 
         @Override
-        Integer run() {
+        Integer execute() {
             ReviewService.Item item = review.find(id);
             Map<String, Object> out = summary(item);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
@@ -121,7 +109,7 @@ final class ProposalsCommand {
         String by;
 
         @Override
-        Integer run() {
+        Integer execute() {
             ReviewService.Decision d = review.approve(id, by, null);
             cli.print(d, d.message());
             return 0;
@@ -140,7 +128,7 @@ final class ProposalsCommand {
         String reason;
 
         @Override
-        Integer run() {
+        Integer execute() {
             ReviewService.Decision d = review.reject(id, by, reason);
             cli.print(d, d.message());
             return 0;
@@ -159,7 +147,7 @@ final class ProposalsCommand {
         String feedback;
 
         @Override
-        Integer run() {
+        Integer execute() {
             ReviewService.Decision d = review.requestChanges(id, by, feedback);
             cli.print(d, d.message());
             return 0;

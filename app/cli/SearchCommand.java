@@ -4,13 +4,9 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -23,13 +19,7 @@ import services.workspace.Workspace;
 /** {@code brain-console search}: the knowledge index, or with --budget the recall an agent would get. */
 @Command(name = "search", mixinStandardHelpOptions = true,
         description = "Search system_knowledge. With --budget, show the System Context block an agent would get.")
-final class SearchCommand implements Callable<Integer> {
-
-    @Mixin
-    CommonOptions options;
-
-    @Spec
-    CommandSpec spec;
+final class SearchCommand extends WorkspaceCommand {
 
     @Parameters(paramLabel = "QUERY", arity = "1..*", description = "Words to search for.")
     List<String> words;
@@ -50,8 +40,7 @@ final class SearchCommand implements Callable<Integer> {
     int limit;
 
     @Override
-    public Integer call() {
-        CliContext cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+    Integer run() {
         Workspace ws = cli.workspace();
         String text = String.join(" ", words);
         Map<String, List<String>> filters = new HashMap<>();

@@ -1,12 +1,8 @@
 package app.cli;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import services.knowledge.KnowledgeIndex;
 import services.sync.DriftReport;
 import services.sync.FileIssue;
@@ -19,13 +15,7 @@ import services.workspace.Workspace;
 @Command(name = "sync", mixinStandardHelpOptions = true,
         description = "Index the Vault's ADRs, retros and brain notes and the skills repo. Unchanged files are "
                 + "skipped; files with problems are listed and the rest is indexed.")
-final class SyncCommand implements Callable<Integer> {
-
-    @Mixin
-    CommonOptions options;
-
-    @Spec
-    CommandSpec spec;
+final class SyncCommand extends WorkspaceCommand {
 
     @Option(names = "--dry-run", description = "Only show the drift between files and index (missing, stale, orphaned).")
     boolean dryRun;
@@ -42,8 +32,7 @@ final class SyncCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        CliContext cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+    Integer run() {
         Workspace ws = cli.workspace();
         SyncOptions.Scope scope = only == null ? SyncOptions.Scope.ALL
                 : only.adrs ? SyncOptions.Scope.ADRS : SyncOptions.Scope.SKILLS;

@@ -2,7 +2,6 @@ package viewmodels.failed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.failed.FailedTargetsService;
+import services.text.HumanDuration;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -103,10 +103,10 @@ public final class FailedTargetsViewModel {
                 .filter(t -> q.isEmpty() || (t.key() + " " + t.storyTitle() + " " + String.join(" ", t.loopIds()))
                         .toLowerCase().contains(q))
                 .map(t -> new FailedRow(t.key(), t.project(), t.target(), t.storyTitle(),
-                        t.loopIds().isEmpty() ? "" : t.loopIds().get(0), span(now - t.failedAtMillis()) + " ago · "
+                        t.loopIds().isEmpty() ? "" : t.loopIds().get(0), HumanDuration.of(now - t.failedAtMillis()) + " ago · "
                         + DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(t.failedAtMillis()))
                         .substring(5, 16).replace('T', ' '), t.failedAtMillis(),
-                        t.expiresAtMillis() <= now ? "expired" : span(t.expiresAtMillis() - now), t.expiresAtMillis(),
+                        t.expiresAtMillis() <= now ? "expired" : HumanDuration.of(t.expiresAtMillis() - now), t.expiresAtMillis(),
                         t.times(), switch (t.where()) {
                             case BOTH -> "Redis + index";
                             case REDIS -> "Redis only";
@@ -116,11 +116,6 @@ public final class FailedTargetsViewModel {
         long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
         summary.set(rows.size() + " failed targets" + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
                 + (redisConfigured ? "" : " · index only: no Redis configured"));
-    }
-
-    static String span(long millis) {
-        Duration d = Duration.ofMillis(Math.max(0, millis));
-        return d.toDays() > 0 ? d.toDays() + " d" : d.toHours() > 0 ? d.toHours() + " h" : d.toMinutes() + " min";
     }
 
     public void select(List<String> keys) {

@@ -1,8 +1,6 @@
 package viewmodels.knowledge;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -18,6 +16,7 @@ import services.sync.VaultSync;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
+import services.text.HumanDuration;
 
 /**
  * Runs the vault sync from the window (with progress and cancel) and keeps the status line: backend, document
@@ -116,17 +115,8 @@ public final class SyncViewModel {
     }
 
     private String ago(long epochSeconds) {
-        Duration d = Duration.between(Instant.ofEpochSecond(epochSeconds), clock.instant());
-        if (d.toMinutes() < 1) {
-            return "just now";
-        }
-        if (d.toHours() < 1) {
-            return d.toMinutes() + " min ago";
-        }
-        if (d.toDays() < 1) {
-            return d.toHours() + " h ago";
-        }
-        return d.toDays() + " d ago";
+        long millis = clock.millis() - epochSeconds * 1000;
+        return millis < 60_000 ? "just now" : HumanDuration.of(millis) + " ago";
     }
 
     public ReadOnlyStringProperty statusProperty() {
