@@ -52,5 +52,12 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> !history.getItems().isEmpty());
         assertThat(history.getItems().get(0)).contains("cleared gremlin/S1 — The JSON migration landed; retry it.");
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
+
+        robot.clickOn("course-builder");
+        robot.type(KeyCode.ENTER); // the loop's retro, in the Knowledge browser
+        UiHarness.waitUntil(() -> robot.lookup("#nav-knowledge").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
+                .startsWith("Retrospective loop-") && robot.lookup("#detail-title").queryAs(Label.class).getText()
+                .contains("course-builder"));
     }
 }
