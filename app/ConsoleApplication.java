@@ -13,17 +13,22 @@ public final class ConsoleApplication extends Application {
 
     private static volatile Path requestedWorkspace;
     private static volatile boolean demo;
+    private static volatile boolean exitAfterStart;
+    private static volatile boolean browseThenExit;
 
     private FxTaskRunner runner;
 
-    static void launchWith(Path workspace, boolean openDemo) {
+    static void launchWith(Path workspace, boolean openDemo, boolean exitWhenInteractive, boolean browse) {
+        browseThenExit = browse;
         requestedWorkspace = workspace;
         demo = openDemo;
+        exitAfterStart = exitWhenInteractive;
         Application.launch(ConsoleApplication.class);
     }
 
     @Override
     public void start(Stage stage) {
+        StartupReport.mark("fx-toolkit");
         runner = new FxTaskRunner();
         AppDirs dirs = AppDirs.fromEnvironment();
         AppContext context = new AppContext(dirs, Clock.systemDefaultZone(), runner);
@@ -32,6 +37,20 @@ public final class ConsoleApplication extends Application {
         new ErrorReporter(dirs.logs().resolve("brain-console.log"),
                 message -> Platform.runLater(() -> window.shell().reportError(message))).install();
         stage.show();
+        StartupReport.mark("window-shown");
+        window.setOnInteractive(() -> {
+            StartupReport.finish("interactive");
+            if (browseThenExit) {
+                window.browseEverySection(() -> {
+                    System.gc();
+                    System.err.println("after browsing: resident " + StartupReport.residentKb() / 1024 + " MB ("
+                            + StartupReport.breakdown() + ")");
+                    Platform.exit();
+                });
+            } else if (exitAfterStart) {
+                Platform.exit();
+            }
+        });
         window.openInitial(Optional.ofNullable(requestedWorkspace), demo);
     }
 

@@ -24,6 +24,7 @@ public final class MainWindow {
     private final ShellViewModel shell;
     private final ShellView view;
     private WorkspaceScope scope;
+    private Runnable onInteractive = () -> { };
 
     private final java.util.function.Consumer<String> openFile;
 
@@ -38,6 +39,37 @@ public final class MainWindow {
         stage.setMinHeight(600);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
         stage.setOnHidden(e -> closeScope());
+    }
+
+    /**
+     * For the memory benchmark: shows every section in turn and searches a few queries in Knowledge, giving each
+     * step time to load, then runs {@code done}.
+     */
+    public void browseEverySection(Runnable done) {
+        java.util.List<Runnable> steps = new java.util.ArrayList<>();
+        for (viewmodels.shell.SectionItem section : scope.sections()) {
+            steps.add(() -> shell.select(section.id()));
+            if ("knowledge".equals(section.id())) {
+                for (String q : java.util.List.of("retry", "idempotency email", "typesense filter", "")) {
+                    steps.add(() -> scope.search(q));
+                }
+            }
+        }
+        javafx.animation.SequentialTransition sequence = new javafx.animation.SequentialTransition();
+        for (Runnable step : steps) {
+            javafx.animation.PauseTransition pause = new javafx.animation.PauseTransition(javafx.util.Duration.millis(1500));
+            pause.setOnFinished(e -> step.run());
+            sequence.getChildren().add(pause);
+        }
+        javafx.animation.PauseTransition last = new javafx.animation.PauseTransition(javafx.util.Duration.millis(2500));
+        last.setOnFinished(e -> done.run());
+        sequence.getChildren().add(last);
+        sequence.play();
+    }
+
+    /** Called once the first workspace's sections are in the window. */
+    public void setOnInteractive(Runnable action) {
+        this.onInteractive = action;
     }
 
     public ShellViewModel shell() {
@@ -88,6 +120,9 @@ public final class MainWindow {
         view.showSections(scope::view);
         view.statusLabel().textProperty().bind(scope.statusText());
         scope.start();
+        Runnable interactive = onInteractive;
+        onInteractive = () -> { };
+        interactive.run();
     }
 
     private void closeScope() {

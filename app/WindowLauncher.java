@@ -8,7 +8,12 @@ public final class WindowLauncher {
     private WindowLauncher() {
     }
 
-    public static void launch(Path workspace, boolean demo) {
-        ConsoleApplication.launchWith(workspace, demo);
+    public static void launch(Path workspace, boolean demo, boolean startupReport, boolean exitAfterStart,
+                              boolean browseThenExit) {
+        StartupReport.mark("main");
+        if (startupReport) {
+            StartupReport.printOnStderr();
+        }
+        ConsoleApplication.launchWith(workspace, demo, exitAfterStart, browseThenExit);
     }
 }

@@ -103,6 +103,11 @@ public final class WorkspaceScope implements AutoCloseable {
         return view.get();
     }
 
+    /** Searches in the Knowledge browser (used by the memory benchmark). */
+    void search(String text) {
+        knowledge.queryProperty().set(text);
+    }
+
     /** The status bar's text: index backend, document count, last sync. */
     public ReadOnlyStringProperty statusText() {
         return sync.statusProperty();

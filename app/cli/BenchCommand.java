@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge or review", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review or startup", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -39,6 +39,16 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if ("startup".equals(what)) {
+            app.bench.StartupBenchmark.Result r = new app.bench.StartupBenchmark(dir).run(5, spec.commandLine().getErr());
+            out.printf("launcher: %s%n| cold start, median of %d | all runs | resident at start | resident after browsing "
+                    + "%,d docs |%n|---:|---|---:|---:|%n| %d ms | %s ms | %d MB | %d MB |%n"
+                    + "Targets: start-up < 1.5 s on 2 cores; resident memory < 400 MB after browsing a 100k-doc workspace.%n",
+                    r.launcher(), r.startsMs().size(), r.browsedDocs(), r.medianMs(), r.startsMs(), r.residentAtStartMb(),
+                    r.residentAfterBrowsingMb());
+            out.flush();
+            return 0;
+        }
         if ("review".equals(what)) {
             app.bench.ReviewBenchmark.Result r = new app.bench.ReviewBenchmark(dir).run(10_000, 25);
             out.printf("| repo files | approvals | approve median | approve p95 | first approve (cold) | revert median | revert p95 |%n"
@@ -50,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review).");
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup).");
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

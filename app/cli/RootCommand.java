@@ -28,9 +28,19 @@ public final class RootCommand implements Callable<Integer> {
     @Option(names = "--demo", description = "Write (or refresh) the demo workspace in the data folder and open it.")
     boolean demo;
 
+    @Option(names = "--startup-report", description = "Print the start-up phases and total on stderr.")
+    boolean startupReport;
+
+    @Option(names = "--exit-after-start", hidden = true, description = "Close once interactive (for the benchmark).")
+    boolean exitAfterStart;
+
+    @Option(names = "--browse-then-exit", hidden = true,
+            description = "Visit every section and search, report memory, close (for the benchmark).")
+    boolean browseThenExit;
+
     @Override
     public Integer call() {
-        WindowLauncher.launch(workspace, demo);
+        WindowLauncher.launch(workspace, demo, startupReport, exitAfterStart, browseThenExit);
         return 0;
     }
 

@@ -84,7 +84,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         this.dimensions = embeddingDimensions;
         facets.setMultiValued("tags", true);
         try {
-            directory = FSDirectory.open(dir);
+            directory = new org.apache.lucene.store.NIOFSDirectory(dir);
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             config.setRAMBufferSizeMB(64);
             writer = new IndexWriter(directory, config);

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Builds the installable console with jpackage (JDK 17+): an app-image with a jlinked runtime of only the JDK
+# modules needed, a class-data-sharing archive for fast start, and on Linux a .deb. Run by `mvn -Pinstaller package`
+# after the jar and target/lib exist. macOS (.dmg) and Windows (.msi) use installer/macos and installer/windows;
+# they can only be built on those systems (see the README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version="${1:-0.1.0}"
+out=target/installer
+name=brain-console
+rm -rf "$out"
+mkdir -p "$out/input"
+cp target/brain-console.jar "$out/input/"
+cp -r target/lib "$out/input/lib"
+# Class-data sharing skips classes of signed jars, and JDK 17 crashes dumping lambdas of skipped classes (JGit's jar
+# is signed). The signature only proves where the jar came from — Maven Central checked that — so the installed
+# copy drops it.
+for jar in "$out"/input/lib/*.jar; do
+  names="$(unzip -Z1 "$jar" 2>/dev/null || true)"   # no pipe into grep -q: pipefail would see SIGPIPE
+  if grep -qE '^META-INF/[^/]+\.(SF|RSA|DSA|EC)$' <<< "$names"; then
+    if command -v zip >/dev/null 2>&1; then
+      zip -q -d "$jar" 'META-INF/*.SF' 'META-INF/*.RSA' 'META-INF/*.DSA' 'META-INF/*.EC' >/dev/null 2>&1 || true
+    else
+      echo "  zip is missing: $(basename "$jar") stays signed and start-up goes without class-data sharing"
+    fi
+  fi
+done
+
+# JDK modules the app and its libraries use (JavaFX and the libraries stay on the class path, as in development).
+modules=java.base,java.desktop,java.logging,java.management,java.naming,java.net.http,java.prefs,java.scripting
+modules=$modules,java.security.jgss,java.sql,java.xml,jdk.crypto.ec,jdk.unsupported,jdk.zipfs,jdk.management,jdk.jfr
+
+os="$(uname -s)"
+icon=installer/linux/brain-console.png
+case "$os" in
+  Darwin) icon=installer/macos/brain-console.icns ;;   # make it with: iconutil -c icns (see installer/macos/README.md)
+  MINGW*|MSYS*|CYGWIN*) icon=installer/windows/brain-console.ico ;;
+esac
+[ -f "$icon" ] || icon=installer/linux/brain-console.png
+
+echo "jpackage: app-image"
+jpackage --type app-image --name "$name" --app-version "$version" \
+  --vendor "Brain Console" --description "Operator's console for a self-learning agent system" \
+  --input "$out/input" --main-jar brain-console.jar --main-class app.Main \
+  --icon "$icon" --dest "$out" \
+  --add-modules "$modules" \
+  --jlink-options "--strip-debug --no-man-pages --no-header-files --generate-cds-archive" \
+  --java-options "-XX:+UseSerialGC" --java-options "-Xss512k" --java-options "-Xmx512m" \
+  --java-options "-XX:MinHeapFreeRatio=10" --java-options "-XX:MaxHeapFreeRatio=30" \
+  --java-options "-XX:TieredStopAtLevel=1" --java-options "-XX:ReservedCodeCacheSize=64m" \
+  --java-options "-Dprism.lcdtext=false"
+
+image="$out/$name"
+app="$image/lib/app"
+launcher="$image/bin/$name"
+[ -x "$launcher" ] || launcher="$image/Contents/MacOS/$name"
+
+echo "class-data-sharing archive"
+# A static AppCDS archive: the classes one start loads (recorded once, here), dumped into an archive for the
+# class path the launcher uses. It names that class path absolutely, so the .deb ships only the class list and its
+# postinst dumps the archive where the console is installed. Without an archive the console starts all the same.
+cfg="$app/$name.cfg"
+cp "$cfg" "$cfg.orig"
+set_options() {
+  grep -v -e 'SharedArchiveFile' -e 'Xshare' -e 'Xlog:cds' -e 'DumpLoadedClassList' "$cfg.orig" \
+    | sed "s|^\\[JavaOptions\\]$|[JavaOptions]\\n$1|" > "$cfg"
+}
+set_options 'java-options=-XX:DumpLoadedClassList=$APPDIR/classes.lst'
+home="$(mktemp -d)"
+run() { JAVA_TOOL_OPTIONS="-Dbrainconsole.home=$home" "$@" >/dev/null 2>&1 || true; }
+if [ -n "${DISPLAY:-}" ]; then
+  run "$launcher" --demo --exit-after-start
+elif command -v xvfb-run >/dev/null 2>&1; then
+  run xvfb-run -a "$launcher" --demo --exit-after-start
+else
+  run "$launcher" demo "$home/demo"   # no display: the classes the commands use
+fi
+rm -rf "$home"
+classpath() { grep '^app.classpath=' "$cfg.orig" | sed "s|^app.classpath=\\\$APPDIR|$1|" | paste -sd: -; }
+if [ -f "$app/classes.lst" ] && "$image/lib/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$app/classes.lst" \
+     -XX:SharedArchiveFile="$app/$name.jsa" -cp "$(classpath "$(cd "$app" && pwd)")" >/dev/null 2>&1; then
+  set_options 'java-options=-XX:SharedArchiveFile=$APPDIR/brain-console.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off\njava-options=-Xlog:cds+dynamic=off'
+  echo "  $(wc -l < "$app/classes.lst") classes, $(du -h "$app/$name.jsa" | cut -f1) archive"
+else
+  cp "$cfg.orig" "$cfg"
+  echo "  no archive; the console starts without it"
+fi
+rm -f "$cfg.orig"
+
+case "$os" in
+  Darwin)
+    echo "jpackage: .dmg"
+    jpackage --type dmg --app-image "$image.app" --name "Brain Console" --app-version "$version" \
+      --mac-package-name "Brain Console" --mac-package-identifier dev.brainconsole --dest "$out" || \
+    jpackage --type dmg --app-image "$image" --name "Brain Console" --app-version "$version" \
+      --mac-package-name "Brain Console" --mac-package-identifier dev.brainconsole --dest "$out"
+    ;;
+  MINGW*|MSYS*|CYGWIN*)
+    echo "jpackage: .msi (needs the WiX Toolset 3 on the PATH)"
+    jpackage --type msi --app-image "$image" --name "Brain Console" --app-version "$version" \
+      --win-menu --win-shortcut --win-dir-chooser --win-per-user-install \
+      --win-upgrade-uuid 7a4c2b9e-3f1d-4e6a-9b8c-2d5f0e1a7c34 --dest "$out"
+    ;;
+esac
+
+if [ "$os" = Linux ] && command -v dpkg-deb >/dev/null 2>&1; then
+  echo "jpackage: .deb"
+  # The archive names this build's paths: the package's postinst dumps one for /opt/brain-console instead.
+  [ -f "$app/$name.jsa" ] && mv "$app/$name.jsa" "$out/$name.jsa.image"
+  jpackage --type deb --app-image "$image" --name "$name" --app-version "$version" \
+    --vendor "Brain Console" --description "Operator's console for a self-learning agent system" \
+    --linux-package-name "$name" --linux-package-deps "libgtk-3-0" --linux-shortcut \
+    --linux-menu-group "Development" --linux-app-category devel --icon "$icon" \
+    --resource-dir installer/linux --dest "$out"
+  [ -f "$out/$name.jsa.image" ] && mv "$out/$name.jsa.image" "$app/$name.jsa"
+fi
+echo "done:"
+ls -1 "$out" | grep -v '^input$' | sed 's/^/  /'
