@@ -56,7 +56,14 @@ public final class AppContext {
 
     /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). */
     public services.failed.FailedTargets openFailedTargets(Workspace workspace) {
-        return workspace.redis() == null ? null : services.failed.RedisConnector.open(workspace.redis());
+        if (workspace.redis() == null) {
+            return null;
+        }
+        try {
+            return services.failed.RedisConnector.open(workspace.redis());
+        } catch (services.failed.FailedTargetsException e) {
+            return new services.failed.UnreachableFailedTargets(e.getMessage());
+        }
     }
 
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,

@@ -158,6 +158,7 @@ public final class FailedTargetsService {
         if (redis == null) {
             redisOutcome = "not configured";
         } else {
+            // An unreachable store reports its reason here; the index is still cleared and a retry finishes.
             try {
                 redisOutcome = redis.remove(t.project(), t.target()) ? "removed" : "absent";
             } catch (FailedTargetsException e) {

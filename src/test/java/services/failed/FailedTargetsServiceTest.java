@@ -189,6 +189,20 @@ class FailedTargetsServiceTest {
     }
 
     @Test
+    void aRedisThatCannotBeOpenedFallsBackToTheIndexAndSaysWhy() {
+        FailedTargetsService svc = new FailedTargetsService(ws, index,
+                new UnreachableFailedTargets("The environment variable REDIS_PASSWORD (redis.passwordEnv) is not set."),
+                Fixtures.CLOCK);
+        FailedTargetsService.Listing listing = svc.list();
+        assertThat(listing.targets()).isNotEmpty();
+        assertThat(listing.problems()).containsExactly("The environment variable REDIS_PASSWORD (redis.passwordEnv) "
+                + "is not set. — showing the index only");
+        assertThat(assertThrows(FailedTargetsException.class, () -> RedisConnector.open(
+                new RedisSettings("redis://127.0.0.1:1/0", List.of(), null, List.of(), "BRAIN_CONSOLE_NO_SUCH_VAR")))
+                .getMessage()).isEqualTo("The environment variable BRAIN_CONSOLE_NO_SUCH_VAR (redis.passwordEnv) is not set.");
+    }
+
+    @Test
     void badInputIsRefusedAndChangesNothing() throws Exception {
         int before = service.list().targets().size();
         assertEquals("Clearing a failed target needs a reason (why it may be retried now).",

@@ -127,6 +127,31 @@ class WorkspaceLoaderTest {
     }
 
     @Test
+    void redisSettingsAreChecked() throws Exception {
+        Path dir = workspace("{\"redis\": {\"url\": \"redis://127.0.0.1:6390/0\", \"passwordEnv\": \"REDIS_PASSWORD\"}}");
+        RedisSettings redis = loader.load(dir).redis();
+        assertEquals("redis://127.0.0.1:6390/0", redis.url());
+        assertEquals("REDIS_PASSWORD", redis.passwordEnv());
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": null}");
+        assertEquals(null, loader.load(dir).redis());
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": {\"url\": \"redis://:s3cret@host:6379\"}}");
+        WorkspaceException password = assertThrows(WorkspaceException.class, () -> loader.load(dir));
+        assertThat(password.getMessage()).contains("put no password in the URL").doesNotContain("s3cret");
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": {\"url\": \"http://host\"}}");
+        assertThat(assertThrows(WorkspaceException.class, () -> loader.load(dir)).getMessage())
+                .endsWith("key 'redis.url': \"http://host\" is not a redis:// or rediss:// URL.");
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": {\"sentinels\": [\"h:26379\"]}}");
+        assertThat(assertThrows(WorkspaceException.class, () -> loader.load(dir)).getMessage())
+                .endsWith("key 'redis.masterName': Sentinel needs the master's name.");
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": {\"url\": \"redis://h\", \"cluster\": [\"h:7000\"]}}");
+        assertThat(assertThrows(WorkspaceException.class, () -> loader.load(dir)).getMessage())
+                .contains("give exactly one of");
+        Files.writeString(dir.resolve("workspace.json"), "{\"redis\": \"localhost\"}");
+        assertThat(assertThrows(WorkspaceException.class, () -> loader.load(dir)).getMessage())
+                .contains("key 'redis': expected null or an object");
+    }
+
+    @Test
     void unreadableFolderIsRefused() throws Exception {
         assumeFalse("root".equals(System.getProperty("user.name")), "running as root: every folder is readable");
         Path dir = workspace("{}");
