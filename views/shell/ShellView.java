@@ -268,13 +268,22 @@ public final class ShellView {
         alert.initOwner(window());
         alert.setTitle("Keyboard shortcuts");
         alert.setHeaderText("Keyboard shortcuts");
+        alert.getDialogPane().setMinWidth(780);
+        alert.getDialogPane().lookup(".content").setStyle("-fx-font-family: monospace;");
         alert.setContentText("""
                 Ctrl+1 … Ctrl+9        go to section 1 … 9
                 Ctrl+PgDn / Ctrl+PgUp  next / previous section
                 Ctrl+Shift+T           light / dark theme
                 Ctrl+O                 open a workspace
                 Ctrl+Q                 quit
-                F1                     this list""");
+                F1                     this list
+
+                Knowledge     Ctrl+F search · Down into the results · Esc clear filters
+                              Enter on a provenance line follows it
+                Review        j / k move · a approve · r reject · c request changes
+                              e edit, then approve · d unified / side by side
+                Amendments    Shift / Ctrl select several · Delete revert the selection
+                Failed        Shift / Ctrl select several · Delete clear · Enter open the loop's retro""");
         alert.show();
     }
 
