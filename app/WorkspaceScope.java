@@ -20,6 +20,10 @@ import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.overview.OverviewView;
 import views.review.ReviewView;
+import views.notes.NoteView;
+import viewmodels.notes.NoteViewModel;
+import services.notes.TurnNotes;
+import services.notes.TurnEvents;
 import views.failed.FailedTargetsView;
 import viewmodels.failed.FailedTargetsViewModel;
 import services.failed.FailedTargetsService;
@@ -58,7 +62,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("recall", "Recall preview", "What an agent would get injected, per budget"),
                 new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"),
                 new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"),
-                new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"));
+                new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"),
+                new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -72,7 +77,9 @@ public final class WorkspaceScope implements AutoCloseable {
                 "amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
                         new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root(),
                 "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(new FailedTargetsService(workspace,
-                        index, redis, app.clock()), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
+                        index, redis, app.clock()), app.runner(), app.clock(), reviewer(workspace), openDocument)).root(),
+                "note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
+                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

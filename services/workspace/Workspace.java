@@ -56,6 +56,13 @@ public record Workspace(
         return dir.resolve("state");
     }
 
+    /** Where JSON-lines OTEL events live (the {@code otelEvents.path} key, default {@code otel}). */
+    public Path otelDir() {
+        var events = raw.get("otelEvents");
+        var path = events == null ? null : events.get("path");
+        return dir.resolve(path != null && path.isTextual() ? path.asText() : "otel").normalize();
+    }
+
     public Path indexDir() {
         return stateDir().resolve("index");
     }

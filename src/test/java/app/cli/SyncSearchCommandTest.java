@@ -124,6 +124,28 @@ class SyncSearchCommandTest {
     }
 
     @Test
+    void noteWritesATurnNoteOrPrintsTheReasonCode() throws Exception {
+        DemoCommandTest.Run ok = run("note", "--source", "gateway", "--agent", "pi", "--session", "s1", "--turn", "3",
+                "--summary", "Chose exact ids", "--usefulness", "Retry Safety", "--workspace", ws, "--json");
+        assertEquals(0, ok.code(), ok.err());
+        assertEquals("turn:gateway:pi:internal:s1:3", json.readTree(ok.out()).get("id").asText());
+        DemoCommandTest.Run skip = run("note", "--source", "gateway", "--agent", "pi", "--session", "s1", "--turn", "4",
+                "--skip-reason", "routine-heartbeat", "--workspace", ws);
+        assertEquals(0, skip.code());
+        assertThat(skip.out()).startsWith("Skipped (routine-heartbeat)");
+        DemoCommandTest.Run bad = run("note", "--source", "gateway", "--agent", "pi", "--session", "s1", "--turn", "5",
+                "--skip-reason", "bored", "--workspace", ws);
+        assertEquals(1, bad.code());
+        assertEquals("invalid_skip_reason", bad.out().strip());
+        DemoCommandTest.Run none = run("note", "--source", "gateway", "--agent", "pi", "--session", "s1", "--turn", "6",
+                "--workspace", ws, "--json");
+        assertEquals("missing_summary_without_skip_reason", json.readTree(none.out()).get("reason").asText());
+        assertEquals(2, run("note", "--agent", "pi", "--session", "s", "--turn", "1", "--workspace", ws).code());
+        JsonNode found = json.readTree(run("search", "exact", "--type", "turn_note", "--workspace", ws, "--json").out());
+        assertEquals(1, found.get("total").asInt());
+    }
+
+    @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
         assertEquals(1, badBudget.code());

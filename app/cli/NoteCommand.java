@@ -1,0 +1,58 @@
+package app.cli;
+
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import services.knowledge.KnowledgeIndex;
+import services.notes.TurnEvents;
+import services.notes.TurnNoteRefused;
+import services.notes.TurnNoteRequest;
+import services.notes.TurnNotes;
+import services.workspace.Workspace;
+
+/** {@code brain-console note}: a turn-level knowledge write, with the running system's flags (formats.md part 7). */
+@Command(name = "note", mixinStandardHelpOptions = true,
+        description = "Write a turn note (or record a skip). A refusal prints the contract's reason code and exits 1.")
+final class NoteCommand extends WorkspaceCommand {
+
+    @Option(names = "--source", required = true) String source;
+    @Option(names = "--agent", required = true) String agent;
+    @Option(names = "--session", required = true) String session;
+    @Option(names = "--turn", required = true, description = "The turn number.") int turn;
+    @Option(names = "--channel") String channel;
+    @Option(names = "--summary") String summary;
+    @Option(names = "--decision") String decision;
+    @Option(names = "--evidence", split = ",", paramLabel = "a,b") List<String> evidence;
+    @Option(names = "--usefulness", split = ",", paramLabel = "a,b") List<String> usefulness;
+    @Option(names = "--tools", split = ",", paramLabel = "a,b") List<String> tools;
+    @Option(names = "--skip-reason", paramLabel = "R", description = "routine-heartbeat, duplicate-signal or no-new-information.")
+    String skipReason;
+    @Option(names = "--turn-id", description = "Overrides the default <source>:<agent>:<channel|internal>:<session>:<turn>.")
+    String turnId;
+
+    @Override
+    Integer run() {
+        Workspace ws = cli.workspace();
+        if (ws.readOnly()) {
+            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: notes are disabled.");
+        }
+        TurnNoteRequest request = new TurnNoteRequest(source, agent, channel, session, turn, turnId, summary, decision,
+                evidence, usefulness, skipReason, null, null, null, null, null, tools, null);
+        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+            TurnNotes notes = new TurnNotes(index, new TurnEvents(ws.otelDir(), cli.app().clock()), cli.app().clock());
+            TurnNotes.Outcome out;
+            try {
+                out = notes.write(request);
+            } catch (TurnNoteRefused e) {
+                cli.print(Map.of("ok", false, "reason", e.code(), "message", e.getMessage()), e.code());
+                cli.message("refused: " + e.getMessage());
+                return 1;
+            }
+            cli.print(Map.of("ok", true, "status", out.status(), "turnId", out.turnId(),
+                    "id", out.doc() == null ? "" : out.doc().id()), out.status().equals("written")
+                    ? "Wrote " + out.doc().id() : "Skipped (" + out.skipReason() + "): " + out.turnId());
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import services.audit.DecisionLog;
+
+/** An operator writes a knowledge note: a refusal shows the reason code, a complete note is written. */
+@ExtendWith(ApplicationExtension.class)
+class NoteUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private UiHarness ui;
+
+    @Start
+    void start(Stage stage) {
+        ui = new UiHarness(stage, tmp.resolve("note-" + System.nanoTime()));
+    }
+
+    private static String result(FxRobot robot) {
+        return robot.lookup("#note-result").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void refusedThenWritten(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#note-agent").tryQuery().isPresent());
+        robot.clickOn("#note-agent").write("pi");
+        robot.clickOn("#note-session").write("s-42");
+        robot.clickOn("#note-write");
+        UiHarness.waitUntil(() -> result(robot).startsWith("Refused — missing_summary_without_skip_reason"));
+        robot.clickOn("#note-summary").write("Delete failed targets by exact id only.");
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> result(robot).startsWith("Written: turn:console:pi:internal:s-42:1"));
+        assertThat(new DecisionLog(ui.workspace.resolve("otel/turn-writes.jsonl")).read().entries())
+                .extracting(e -> e.get("action").asText())
+                .containsExactly("knowledge.turn_write.started", "knowledge.turn_write.failed",
+                        "knowledge.turn_write.started", "knowledge.turn_write.completed");
+    }
+}
