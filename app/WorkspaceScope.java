@@ -21,6 +21,8 @@ import views.knowledge.RecallView;
 import views.overview.OverviewView;
 import views.review.ReviewView;
 import views.notes.NoteView;
+import views.profiles.LessonsView;
+import viewmodels.profiles.LessonsViewModel;
 import viewmodels.notes.NoteViewModel;
 import services.notes.TurnNotes;
 import services.notes.TurnEvents;
@@ -63,7 +65,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"),
                 new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"),
                 new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"),
-                new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"));
+                new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"),
+                new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -79,7 +82,9 @@ public final class WorkspaceScope implements AutoCloseable {
                 "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(new FailedTargetsService(workspace,
                         index, redis, app.clock()), app.runner(), app.clock(), reviewer(workspace), openDocument)).root(),
                 "note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
-                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root());
+                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root(),
+                "lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
+                        workspace.profilesDir(), app.runner())).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

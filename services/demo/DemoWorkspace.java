@@ -63,6 +63,7 @@ public final class DemoWorkspace {
             }
             int proposals = new DemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
                     vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals")).write();
+            new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
                     clock.instant()).write();
             return new Summary(dir, adrs, skills, loops, proposals);

@@ -1,0 +1,124 @@
+package views.profiles;
+
+import atlantafx.base.theme.Styles;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.profiles.LessonsViewModel;
+import views.components.MarkdownView;
+
+/** Agent lessons: the agents, and the selected one's lessons, flags and journal. */
+public final class LessonsView {
+
+    private final SplitPane root = new SplitPane();
+
+    public LessonsView(LessonsViewModel vm) {
+        root.getStylesheets().add(LessonsView.class.getResource("/views/review/review.css").toExternalForm());
+        ListView<LessonsViewModel.AgentRow> agents = new ListView<>(vm.agents());
+        agents.setId("lessons-agents");
+        agents.setCellFactory(l -> new ListCell<>() {
+            {
+                setPrefWidth(0);
+            }
+
+            @Override
+            protected void updateItem(LessonsViewModel.AgentRow row, boolean empty) {
+                super.updateItem(row, empty);
+                if (empty || row == null) {
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(row.agent() + (row.attention() ? "  ⚠" : ""));
+                name.getStyleClass().add(Styles.TEXT_BOLD);
+                Label summary = new Label(row.summary());
+                summary.setWrapText(true);
+                summary.getStyleClass().add(Styles.TEXT_MUTED);
+                setGraphic(new VBox(2, name, summary));
+            }
+        });
+        agents.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (row != null) {
+                vm.select(row.agent());
+            }
+        });
+        vm.agents().addListener((javafx.collections.ListChangeListener<LessonsViewModel.AgentRow>) c -> {
+            if (!vm.agents().isEmpty() && agents.getSelectionModel().isEmpty()) {
+                agents.getSelectionModel().select(0);
+            }
+        });
+        VBox left = new VBox(agents);
+        VBox.setVgrow(agents, Priority.ALWAYS);
+        left.setPadding(new Insets(12));
+
+        Label heading = label("lessons-heading", Styles.TITLE_4);
+        heading.textProperty().bind(vm.headingProperty());
+        Label status = label("lessons-status", Styles.TEXT_MUTED);
+        status.textProperty().bind(vm.statusProperty());
+        ListView<String> flags = new ListView<>(vm.flags());
+        flags.setId("lessons-flags");
+        flags.setPrefHeight(90);
+        flags.setPlaceholder(new Label("Every line is abstract: no issue numbers, no file paths."));
+        flags.setCellFactory(l -> new ListCell<>() {
+            {
+                setPrefWidth(0);
+                setWrapText(true);
+            }
+
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+            }
+        });
+        flags.setPrefHeight(110);
+        MarkdownView lessons = new MarkdownView();
+        lessons.setId("lessons-text");
+        vm.lessonsProperty().addListener((o, a, text) -> lessons.setMarkdown(text));
+        ListView<String> journals = new ListView<>(vm.journals());
+        journals.setId("lessons-journals");
+        journals.setPrefHeight(120);
+        journals.setPlaceholder(new Label("No undigested journal entries."));
+        journals.getSelectionModel().selectedItemProperty().addListener((o, a, name) -> {
+            if (name != null) {
+                vm.openJournal(name);
+            }
+        });
+        MarkdownView journal = new MarkdownView();
+        vm.journalTextProperty().addListener((o, a, text) -> journal.setMarkdown(text));
+        VBox right = new VBox(8, heading, status, section("Lines that break the \"abstract\" rule"), flags,
+                section("lessons-learned.md"), lessons, section("Journal (undigested, newest first)"), journals, journal);
+        right.setPadding(new Insets(12));
+        ScrollPane scroll = new ScrollPane(right);
+        scroll.setFitToWidth(true);
+        root.getItems().setAll(left, scroll);
+        root.setDividerPositions(0.3);
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, agents);
+        vm.refresh();
+    }
+
+    private static Label section(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.TEXT_BOLD);
+        return l;
+    }
+
+    private static Label label(String id, String style) {
+        Label l = new Label();
+        l.setId(id);
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        l.getStyleClass().add(style);
+        return l;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
