@@ -66,6 +66,22 @@ public final class AppContext {
         }
     }
 
+    /** The mise brief's view of Redis, or null without Redis (a failed open is reported in the brief). */
+    public services.brief.MiseBrief brief(Workspace workspace, services.knowledge.KnowledgeIndex index,
+                                          services.failed.FailedTargets redis) {
+        services.brief.LoopState loops = null;
+        String problem = null;
+        if (workspace.redis() != null) {
+            try {
+                loops = new services.brief.RedisLoopState(services.failed.RedisConnector.client(workspace.redis()));
+            } catch (RuntimeException e) {
+                problem = e.getMessage();
+            }
+        }
+        return new services.brief.MiseBrief(workspace, index, new services.failed.FailedTargetsService(workspace,
+                index, redis, clock), loops, problem, clock);
+    }
+
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,
                                java.util.function.Consumer<String> selectSection) {
         return new WorkspaceScope(workspace, this, openFile, selectSection);

@@ -21,6 +21,8 @@ import views.knowledge.RecallView;
 import views.overview.OverviewView;
 import views.review.ReviewView;
 import views.notes.NoteView;
+import views.brief.BriefView;
+import viewmodels.brief.BriefViewModel;
 import views.profiles.LessonsView;
 import viewmodels.profiles.LessonsViewModel;
 import viewmodels.notes.NoteViewModel;
@@ -66,7 +68,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"),
                 new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"),
                 new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"),
-                new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"));
+                new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"),
+                new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -84,7 +87,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 "note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
                         app.clock()), app.clock()), app.runner(), workspace.readOnly())).root(),
                 "lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
-                        workspace.profilesDir(), app.runner())).root());
+                        workspace.profilesDir(), app.runner())).root(),
+                "brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

@@ -34,6 +34,19 @@ public final class RedisConnector {
         }
     }
 
+    /** A Jedis client for these settings (the caller closes it). */
+    public static UnifiedJedis client(RedisSettings settings) {
+        String password = null;
+        if (settings.passwordEnv() != null) {
+            password = System.getenv(settings.passwordEnv());
+            if (password == null) {
+                throw new FailedTargetsException("The environment variable " + settings.passwordEnv()
+                        + " (redis.passwordEnv) is not set.");
+            }
+        }
+        return client(settings, password);
+    }
+
     private static UnifiedJedis client(RedisSettings s, String password) {
         if (s.url() != null) {
             URI uri = URI.create(s.url());

@@ -146,6 +146,16 @@ class SyncSearchCommandTest {
     }
 
     @Test
+    void briefAsMarkdownAndJson() throws Exception {
+        run("sync", "--workspace", ws);
+        assertThat(run("brief", "--workspace", ws).out()).startsWith("# Mise brief\n\n**Pitch allowed**");
+        JsonNode brief = json.readTree(run("brief", "--workspace", ws, "--json").out());
+        assertEquals(5, brief.get("recentRetros").size());
+        assertEquals("not configured", brief.get("health").get("redis").asText());
+        assertThat(brief.get("gatheredMillis").asLong()).isNotNegative();
+    }
+
+    @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
         assertEquals(1, badBudget.code());

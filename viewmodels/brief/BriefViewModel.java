@@ -1,0 +1,44 @@
+package viewmodels.brief;
+
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import services.brief.MiseBrief;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+
+/** The mise brief screen: the verdict on pitching and the whole brief as markdown, gathered on demand. */
+public final class BriefViewModel {
+
+    private final MiseBrief brief;
+    private final TaskRunner runner;
+    private final ReadOnlyStringWrapper markdown = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("Gathering the brief…");
+    private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(false);
+
+    public BriefViewModel(MiseBrief brief, TaskRunner runner) {
+        this.brief = brief;
+        this.runner = runner;
+    }
+
+    public void refresh() {
+        runner.submit("Gathering the mise brief", progress -> brief.gather(), TaskCallbacks.of(b -> {
+            allowed.set(b.pitchAllowed());
+            verdict.set((b.pitchAllowed() ? "Pitch allowed — " : "Pitch not allowed — ") + String.join("; ", b.reasons()));
+            markdown.set(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", ""));
+        }, error -> verdict.set("Could not gather the brief: " + error.getMessage())));
+    }
+
+    public ReadOnlyStringProperty markdownProperty() {
+        return markdown.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty allowedProperty() {
+        return allowed.getReadOnlyProperty();
+    }
+}
