@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review or startup", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup or brief", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -49,6 +49,32 @@ final class BenchCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if ("brief".equals(what)) {
+            java.nio.file.Path demo = java.nio.file.Files.createTempDirectory("bc-brief").resolve("demo");
+            services.workspace.Workspace ws = new services.workspace.WorkspaceLoader().load(
+                    new services.demo.DemoWorkspace(java.time.Clock.systemUTC()).write(demo).dir());
+            try (services.knowledge.LuceneKnowledgeIndex index = new services.knowledge.LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+                new services.sync.VaultSync(ws, index, java.time.Clock.systemUTC()).run(services.sync.SyncOptions.all(),
+                        services.tasks.ProgressSink.NONE);
+                services.brief.MiseBrief brief = new services.brief.MiseBrief(ws, index,
+                        new services.failed.FailedTargetsService(ws, index, null, java.time.Clock.systemUTC()), null, null,
+                        java.time.Clock.systemUTC());
+                java.util.List<Long> times = new java.util.ArrayList<>();
+                for (int i = 0; i < 25; i++) {
+                    long t = System.nanoTime();
+                    brief.gather();
+                    times.add((System.nanoTime() - t) / 1_000_000);
+                }
+                long first = times.get(0);
+                java.util.List<Long> warm = new java.util.ArrayList<>(times.subList(5, times.size()));
+                java.util.Collections.sort(warm);
+                out.printf("| brief gathered (demo workspace, index only) | first | median | p95 |%n|---|---:|---:|---:|%n"
+                        + "| 25 runs | %d ms | %d ms | %d ms |%nTarget: gathered in < 100 ms.%n", first,
+                        warm.get(warm.size() / 2), warm.get((int) Math.ceil(0.95 * warm.size()) - 1));
+            }
+            out.flush();
+            return 0;
+        }
         if ("review".equals(what)) {
             app.bench.ReviewBenchmark.Result r = new app.bench.ReviewBenchmark(dir).run(10_000, 25);
             out.printf("| repo files | approvals | approve median | approve p95 | first approve (cold) | revert median | revert p95 |%n"
@@ -60,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup).");
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief).");
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);
