@@ -26,6 +26,20 @@ public final class AppContext {
     private final RecentWorkspaces recents;
     private final WorkspaceInventory inventory = new WorkspaceInventory();
 
+    private final TelemetrySetup otel = new TelemetrySetup(System.getenv());
+
+    public services.telemetry.Telemetry telemetry() {
+        return otel.telemetry();
+    }
+
+    public services.telemetry.RecentSpans recentSpans() {
+        return otel.recent();
+    }
+
+    public TelemetrySetup otel() {
+        return otel;
+    }
+
     public AppContext(AppDirs dirs, Clock clock, TaskRunner runner) {
         this.dirs = dirs;
         this.clock = clock;
@@ -39,19 +53,21 @@ public final class AppContext {
             throw new KnowledgeIndexException("The " + workspace.index().backend() + " backend is not available in "
                     + "this version: set \"index\": {\"backend\": \"lucene\"} in " + workspace.dir().resolve(Workspace.FILE_NAME));
         }
-        return new LuceneKnowledgeIndex(workspace.indexDir(), workspace.index().embeddingDimensions());
+        return new services.telemetry.TracedKnowledgeIndex(
+                new LuceneKnowledgeIndex(workspace.indexDir(), workspace.index().embeddingDimensions()), telemetry());
     }
 
     public VaultSync sync(Workspace workspace, KnowledgeIndex index) {
-        return new VaultSync(workspace, index, clock);
+        return new VaultSync(workspace, index, clock, services.vault.FileText.DEFAULT_LIMIT, telemetry());
     }
 
     public services.review.ReviewService review(Workspace workspace) {
-        return new services.review.ReviewService(workspace, clock);
+        return new services.review.ReviewService(workspace, clock, telemetry());
     }
 
     public services.amendments.AmendmentsService amendments(Workspace workspace) {
-        return new services.amendments.AmendmentsService(workspace, clock);
+        return new services.amendments.AmendmentsService(workspace, clock, services.amendments.JGitAmendmentHistory::new,
+                telemetry());
     }
 
     /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). */
@@ -78,8 +94,16 @@ public final class AppContext {
                 problem = e.getMessage();
             }
         }
-        return new services.brief.MiseBrief(workspace, index, new services.failed.FailedTargetsService(workspace,
-                index, redis, clock), loops, problem, clock);
+        return new services.brief.MiseBrief(workspace, index, failedTargets(workspace, index, redis), loops, problem, clock);
+    }
+
+    public services.failed.FailedTargetsService failedTargets(Workspace workspace, KnowledgeIndex index,
+                                                               services.failed.FailedTargets redis) {
+        return new services.failed.FailedTargetsService(workspace, index, redis, clock, telemetry());
+    }
+
+    public services.recall.RecallService recall(KnowledgeIndex index) {
+        return new services.recall.RecallService(index, telemetry());
     }
 
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,

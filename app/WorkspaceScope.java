@@ -69,7 +69,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"),
                 new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"),
                 new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"),
-                new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"));
+                new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"),
+                new SectionItem("telemetry", "Telemetry", "The console's own spans: what it did, how long it took"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -77,18 +78,20 @@ public final class WorkspaceScope implements AutoCloseable {
         this.views = Map.of(
                 "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
                 "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
-                "recall", () -> new RecallView(new RecallViewModel(new RecallService(index), app.runner())).root(),
+                "recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root(),
                 "review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
                         reviewer(workspace), workspace.readOnly())).root(),
                 "amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
                         new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root(),
-                "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(new FailedTargetsService(workspace,
-                        index, redis, app.clock()), app.runner(), app.clock(), reviewer(workspace), openDocument)).root(),
+                "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
+                        index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root(),
                 "note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
                         app.clock()), app.clock()), app.runner(), workspace.readOnly())).root(),
                 "lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
                         workspace.profilesDir(), app.runner())).root(),
-                "brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
+                "brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root(),
+                "telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
+                        app.recentSpans(), app.otel().exportingTo(), zone)).root());
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

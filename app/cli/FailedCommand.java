@@ -23,7 +23,7 @@ final class FailedCommand {
         Integer run() {
             Workspace ws = cli.workspace();
             try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
-                return execute(new FailedTargetsService(ws, index, redis, cli.app().clock()));
+                return execute(cli.app().failedTargets(ws, index, redis));
             }
         }
 

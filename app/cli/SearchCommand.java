@@ -52,7 +52,7 @@ final class SearchCommand extends WorkspaceCommand {
         }
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
             if (budget != null) {
-                RecallPreview preview = new RecallService(index).preview(text, parseBudget(text), filters);
+                RecallPreview preview = cli.app().recall(index).preview(text, parseBudget(text), filters);
                 cli.print(Map.of("budget", preview.budget().label(), "query", preview.query(),
                         "candidates", preview.candidates(), "injected", preview.injected().stream().map(h -> h.doc().id()).toList(),
                         "context", preview.contextBlock()), preview.contextBlock().stripTrailing());

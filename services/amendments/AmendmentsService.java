@@ -47,12 +47,19 @@ public final class AmendmentsService {
     private final DecisionLog dreamLog;
     private final DecisionLog decisions;
     private final DecisionLock lock;
+    private final services.telemetry.Telemetry telemetry;
 
     public AmendmentsService(Workspace ws, Clock clock) {
         this(ws, clock, JGitAmendmentHistory::new);
     }
 
     public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories) {
+        this(ws, clock, histories, services.telemetry.Telemetry.noop());
+    }
+
+    public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories,
+                             services.telemetry.Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.ws = ws;
         this.clock = clock;
         this.histories = histories;
@@ -145,6 +152,15 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
+        return telemetry.span("amendment.revert", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) shas.size()), span -> {
+            List<Reverted> done = revertUntraced(shas, by);
+            span.setAttribute("brainconsole.commits", String.join(",", done.stream().map(Reverted::revertSha).toList()));
+            return done;
+        });
+    }
+
+    private List<Reverted> revertUntraced(List<String> shas, String by) {
         if (ws.readOnly()) {
             throw new AmendmentException("Workspace " + ws.name() + " is read-only: reverts are disabled.");
         }

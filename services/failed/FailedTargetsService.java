@@ -52,9 +52,16 @@ public final class FailedTargetsService {
     private final Clock clock;
     private final DecisionLog decisions;
     private final DecisionLock lock;
+    private final services.telemetry.Telemetry telemetry;
 
     /** @param redis null for index-only mode (no Redis configured) */
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock) {
+        this(ws, index, redis, clock, services.telemetry.Telemetry.noop());
+    }
+
+    public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock,
+                                services.telemetry.Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.ws = ws;
         this.index = index;
         this.redis = redis;
@@ -132,6 +139,16 @@ public final class FailedTargetsService {
     }
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
+        return telemetry.span("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) keys.size()), span -> {
+            List<Outcome> out = clearUntraced(keys, reason, by);
+            span.setAttribute(services.telemetry.Telemetry.OUTCOME,
+                    out.stream().allMatch(Outcome::complete) ? "complete" : "partial");
+            return out;
+        });
+    }
+
+    private List<Outcome> clearUntraced(List<String> keys, String reason, String by) {
         requireWritable();
         if (reason == null || reason.isBlank()) {
             throw new FailedTargetsException("Clearing a failed target needs a reason (why it may be retried now).");
@@ -178,6 +195,15 @@ public final class FailedTargetsService {
 
     /** Removes every member and document older than the TTL, in both stores. */
     public PruneResult prune(String by) {
+        return telemetry.span("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(), span -> {
+            PruneResult r = pruneUntraced(by);
+            span.setAttribute("brainconsole.redis_removed", r.redisRemoved());
+            span.setAttribute("brainconsole.docs_removed", r.docsRemoved().size());
+            return r;
+        });
+    }
+
+    private PruneResult pruneUntraced(String by) {
         requireWritable();
         String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
         return lock.run(() -> {

@@ -18,8 +18,15 @@ public final class RecallService {
     private final KnowledgeIndex index;
     private final QueryRewriter rewriter = new QueryRewriter();
 
+    private final services.telemetry.Telemetry telemetry;
+
     public RecallService(KnowledgeIndex index) {
+        this(index, services.telemetry.Telemetry.noop());
+    }
+
+    public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry) {
         this.index = index;
+        this.telemetry = telemetry;
     }
 
     public RecallPreview preview(String question, RecallBudget budget) {
@@ -28,6 +35,15 @@ public final class RecallService {
 
     /** @param extraFilters facet filters added to the budget's; a {@code type} filter replaces the budget's types */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
+        return telemetry.span("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+                budget.label()), span -> {
+            RecallPreview p = previewUntraced(question, budget, extraFilters);
+            span.setAttribute(services.telemetry.Telemetry.COUNT, (long) p.injected().size());
+            return p;
+        });
+    }
+
+    private RecallPreview previewUntraced(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
         String text = budget.rewrite() ? rewriter.rewrite(question) : question.strip();
         Map<String, List<String>> filters = new HashMap<>();
         if (!budget.types().isEmpty()) {

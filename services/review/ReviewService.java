@@ -28,6 +28,7 @@ public final class ReviewService {
     private final DecisionLog decisions;
     private final DecisionLog dreamLog;
     private final DecisionLock lock;
+    private final services.telemetry.Telemetry telemetry;
 
     /** A proposal in the queue; {@code problem} says why it cannot be approved (invalid, unsafe, conflicting). */
     public record Item(Proposal proposal, PlannedChange change, String problem) {
@@ -40,6 +41,11 @@ public final class ReviewService {
     }
 
     public ReviewService(Workspace ws, Clock clock) {
+        this(ws, clock, services.telemetry.Telemetry.noop());
+    }
+
+    public ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.ws = ws;
         this.clock = clock;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
@@ -87,6 +93,22 @@ public final class ReviewService {
 
     /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
     public Decision approve(String id, String by, String editedText) {
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText));
+    }
+
+    private Decision traced(String name, String id, java.util.function.Supplier<Decision> work) {
+        return telemetry.span(name, io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.ID, id), span -> {
+            Decision d = work.get();
+            span.setAttribute(services.telemetry.Telemetry.OUTCOME, d.status());
+            if (d.commit() != null) {
+                span.setAttribute("brainconsole.commit", d.commit());
+            }
+            telemetry.decided(d.status());
+            return d;
+        });
+    }
+
+    private Decision approveUntraced(String id, String by, String editedText) {
         requireWritable();
         requireText(by, "Approving needs the approver's name (--by).");
         return locked(() -> {
@@ -135,12 +157,13 @@ public final class ReviewService {
 
     public Decision reject(String id, String by, String reason) {
         requireText(reason, "Rejecting needs a reason.");
-        return decide(id, by, "reject", "rejected", "reason", reason);
+        return traced("proposal.reject", id, () -> decide(id, by, "reject", "rejected", "reason", reason));
     }
 
     public Decision requestChanges(String id, String by, String feedback) {
         requireText(feedback, "Requesting changes needs feedback for the author.");
-        return decide(id, by, "request_changes", "changes_requested", "feedback", feedback);
+        return traced("proposal.request_changes", id,
+                () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
     }
 
     private Decision decide(String id, String by, String action, String status, String key, String text) {

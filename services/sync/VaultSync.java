@@ -41,12 +41,19 @@ public final class VaultSync {
     private final RetroParser retros = new RetroParser();
     private final long sizeLimit;
     private volatile Set<String> removed = Set.of();
+    private final services.telemetry.Telemetry telemetry;
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock) {
         this(workspace, index, clock, FileText.DEFAULT_LIMIT);
     }
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock, long sizeLimit) {
+        this(workspace, index, clock, sizeLimit, services.telemetry.Telemetry.noop());
+    }
+
+    public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock, long sizeLimit,
+                     services.telemetry.Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.workspace = workspace;
         this.index = index;
         this.clock = clock;
@@ -66,6 +73,19 @@ public final class VaultSync {
     }
 
     public SyncResult run(SyncOptions options, ProgressSink progress) {
+        return telemetry.span("sync", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+                options.scope().name().toLowerCase()), span -> {
+            SyncResult result = runUntraced(options, progress);
+            span.setAttribute("brainconsole.indexed", result.indexed());
+            span.setAttribute("brainconsole.unchanged", result.unchanged());
+            span.setAttribute("brainconsole.deleted", result.deleted());
+            span.setAttribute("brainconsole.errors", result.errors().size());
+            telemetry.indexed(result.indexed(), result.millis());
+            return result;
+        });
+    }
+
+    private SyncResult runUntraced(SyncOptions options, ProgressSink progress) {
         long started = System.currentTimeMillis();
         long now = clock.instant().getEpochSecond();
         SyncState.Data before = state.load();

@@ -1,0 +1,74 @@
+package services.telemetry;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.LongCounter;
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
+import java.util.function.Function;
+
+/**
+ * OpenTelemetry for the console's own work: a span per operation (sync, search, recall preview, approve, reject,
+ * revert, clear, prune) and a few metrics. Attributes carry ids and counts only — never a secret, never a
+ * document's text.
+ */
+public final class Telemetry {
+
+    public static final AttributeKey<String> ID = AttributeKey.stringKey("brainconsole.id");
+    public static final AttributeKey<String> KIND = AttributeKey.stringKey("brainconsole.kind");
+    public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("brainconsole.outcome");
+    public static final AttributeKey<Long> COUNT = AttributeKey.longKey("brainconsole.count");
+
+    private final Tracer tracer;
+    private final LongCounter indexed;
+    private final DoubleHistogram syncMillis;
+    private final DoubleHistogram searchMillis;
+    private final LongCounter decided;
+
+    public Telemetry(OpenTelemetry otel) {
+        this.tracer = otel.getTracer("brain-console");
+        Meter meter = otel.getMeter("brain-console");
+        this.indexed = meter.counterBuilder("brainconsole.documents.indexed").setDescription("Documents written by syncs").build();
+        this.syncMillis = meter.histogramBuilder("brainconsole.sync.duration").setUnit("ms").build();
+        this.searchMillis = meter.histogramBuilder("brainconsole.search.duration").setUnit("ms").build();
+        this.decided = meter.counterBuilder("brainconsole.proposals.decided").build();
+    }
+
+    public static Telemetry noop() {
+        return new Telemetry(OpenTelemetry.noop());
+    }
+
+    /** Runs {@code work} in a span named {@code name}; a failure is recorded on the span and rethrown. */
+    public <T> T span(String name, Attributes attributes, Function<Span, T> work) {
+        Span span = tracer.spanBuilder(name).setAllAttributes(attributes).startSpan();
+        try (Scope ignored = span.makeCurrent()) {
+            T result = work.apply(span);
+            span.setStatus(StatusCode.OK);
+            return result;
+        } catch (RuntimeException e) {
+            span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+            span.addEvent("refused or failed", Attributes.of(OUTCOME, e.getClass().getSimpleName()));
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    public void indexed(long documents, double millis) {
+        indexed.add(documents);
+        syncMillis.record(millis);
+    }
+
+    public void searched(double millis) {
+        searchMillis.record(millis);
+    }
+
+    public void decided(String decision) {
+        decided.add(1, Attributes.of(OUTCOME, decision));
+    }
+}

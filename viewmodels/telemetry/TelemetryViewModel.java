@@ -1,0 +1,71 @@
+package viewmodels.telemetry;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.telemetry.RecentSpans;
+
+/** The Telemetry screen: the console's recent spans with their attributes and durations, filterable. */
+public final class TelemetryViewModel {
+
+    /** One span in the table. */
+    public record SpanRow(String time, String name, String duration, String status, String attributes) {
+    }
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
+
+    private final RecentSpans recent;
+    private final ZoneId zone;
+    private final StringProperty filter = new SimpleStringProperty("");
+    private final ObservableList<SpanRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<SpanRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final String exportingTo;
+
+    public TelemetryViewModel(RecentSpans recent, String exportingTo, ZoneId zone) {
+        this.recent = recent;
+        this.exportingTo = exportingTo;
+        this.zone = zone;
+        filter.addListener((o, a, b) -> refresh());
+    }
+
+    public void refresh() {
+        String q = filter.get().strip().toLowerCase();
+        List<RecentSpans.Record> all = recent.snapshot();
+        rows.setAll(all.stream().map(this::row)
+                .filter(r -> q.isEmpty() || (r.name() + " " + r.status() + " " + r.attributes()).toLowerCase().contains(q))
+                .toList());
+        summary.set(rows.size() + " of the last " + all.size() + " spans · "
+                + (exportingTo == null ? "not exported (set OTEL_EXPORTER_OTLP_ENDPOINT to send them)"
+                : "also exported to " + exportingTo));
+    }
+
+    private SpanRow row(RecentSpans.Record r) {
+        String attributes = r.attributes().entrySet().stream()
+                .map(e -> e.getKey().replaceFirst("^brainconsole\\.", "") + "=" + e.getValue())
+                .collect(Collectors.joining("  "))
+                + (r.events().isEmpty() ? "" : "  events: " + String.join(", ", r.events()));
+        return new SpanRow(TIME.format(Instant.ofEpochMilli(r.startMillis()).atZone(zone)), r.name(),
+                String.format("%.1f ms", r.durationMillis()), r.status(), attributes);
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public ObservableList<SpanRow> rows() {
+        return rowsView;
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+}
