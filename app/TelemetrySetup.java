@@ -2,8 +2,6 @@ package app;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
-import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
@@ -25,7 +23,9 @@ public final class TelemetrySetup {
 
     private final RecentSpans recent = new RecentSpans(500);
     private final Telemetry telemetry;
-    private final String exportingTo;
+    private final SwitchableExporters exporters = new SwitchableExporters();
+    private final OpenTelemetrySdk sdk;
+    private final boolean fromEnvironment;
 
     public TelemetrySetup(Map<String, String> env) {
         String version = TelemetrySetup.class.getPackage().getImplementationVersion();
@@ -33,27 +33,25 @@ public final class TelemetrySetup {
                 AttributeKey.stringKey("service.name"), "brain-console",
                 AttributeKey.stringKey("service.version"), version == null ? "dev" : version)));
         var tracer = SdkTracerProvider.builder().setResource(resource)
-                .addSpanProcessor(SimpleSpanProcessor.create(recent));
-        var meter = SdkMeterProvider.builder().setResource(resource);
+                .addSpanProcessor(SimpleSpanProcessor.create(recent))
+                .addSpanProcessor(BatchSpanProcessor.builder(exporters.spanExporter).build());
+        var meter = SdkMeterProvider.builder().setResource(resource)
+                .registerMetricReader(PeriodicMetricReader.builder(exporters.metricExporter).build());
         String base = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
-        String traces = env.getOrDefault("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
-                base == null ? null : base.replaceAll("/$", "") + "/v1/traces");
-        if (traces != null && !traces.isBlank()) {
-            tracer.addSpanProcessor(BatchSpanProcessor.builder(OtlpHttpSpanExporter.builder().setEndpoint(traces).build()).build());
-            String metrics = env.getOrDefault("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
-                    base == null ? null : base.replaceAll("/$", "") + "/v1/metrics");
-            if (metrics != null) {
-                meter.registerMetricReader(PeriodicMetricReader.builder(
-                        OtlpHttpMetricExporter.builder().setEndpoint(metrics).build()).build());
-            }
-            exportingTo = traces;
-        } else {
-            exportingTo = null;
-        }
-        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(tracer.build())
+        String traces = env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
+        fromEnvironment = (base != null && !base.isBlank()) || (traces != null && !traces.isBlank());
+        exporters.pointAt(base != null && !base.isBlank() ? base
+                : traces != null && !traces.isBlank() ? traces.replaceAll("/v1/traces/?$", "") : null);
+        sdk = OpenTelemetrySdk.builder().setTracerProvider(tracer.build())
                 .setMeterProvider(meter.build()).build();
         telemetry = new Telemetry(sdk);
         Runtime.getRuntime().addShutdownHook(new Thread(sdk::close, "otel-shutdown"));
+    }
+
+    /** Sends what is pending now (tests; the shutdown hook does it at exit). */
+    public void flush() {
+        sdk.getSdkTracerProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
+        sdk.getSdkMeterProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     public Telemetry telemetry() {
@@ -66,6 +64,16 @@ public final class TelemetrySetup {
 
     /** Where spans are exported, or null when nothing is sent. */
     public String exportingTo() {
-        return exportingTo;
+        return exporters.endpoint();
+    }
+
+    /**
+     * A workspace's {@code telemetry.otlpEndpoint} (base URL of an OTLP/HTTP collector) turns export on for it;
+     * the standard environment variables, when set, win. Null or absent: export stays as the environment says.
+     */
+    public void useWorkspaceEndpoint(String base) {
+        if (!fromEnvironment) {
+            exporters.pointAt(base);
+        }
     }
 }

@@ -55,6 +55,8 @@ public final class WorkspaceScope implements AutoCloseable {
         this.workspace = workspace;
         this.index = app.openIndex(workspace);
         this.redis = app.openFailedTargets(workspace);
+        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
+        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
         ZoneId zone = app.clock().getZone();
         this.sync = new SyncViewModel(index, app.sync(workspace, index), app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,

@@ -42,6 +42,8 @@ final class CliContext {
                         + "(or create one with 'brain-console demo DIR')."));
         Workspace workspace = app.loader().load(dir);
         workspace.problems().forEach(p -> err.println("warning: " + p.message()));
+        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
+        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
         app.recents().remember(workspace.dir());
         return workspace;
     }
