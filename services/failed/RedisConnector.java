@@ -19,22 +19,11 @@ public final class RedisConnector {
     }
 
     public static FailedTargets open(RedisSettings settings) {
-        String password = null;
-        if (settings.passwordEnv() != null) {
-            password = System.getenv(settings.passwordEnv());
-            if (password == null) {
-                throw new FailedTargetsException("The environment variable " + settings.passwordEnv()
-                        + " (redis.passwordEnv) is not set.");
-            }
-        }
-        try {
-            return new RedisFailedTargets(client(settings, password), settings.describe());
-        } catch (RuntimeException e) {
-            throw new FailedTargetsException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
-        }
+        UnifiedJedis client = client(settings);
+        return new RedisFailedTargets(client, settings.describe());
     }
 
-    /** A Jedis client for these settings (the caller closes it). */
+    /** A Jedis client for these settings (the caller closes it); a missing password variable is named. */
     public static UnifiedJedis client(RedisSettings settings) {
         String password = null;
         if (settings.passwordEnv() != null) {
@@ -44,7 +33,11 @@ public final class RedisConnector {
                         + " (redis.passwordEnv) is not set.");
             }
         }
-        return client(settings, password);
+        try {
+            return client(settings, password);
+        } catch (RuntimeException e) {
+            throw new FailedTargetsException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
+        }
     }
 
     private static UnifiedJedis client(RedisSettings s, String password) {
