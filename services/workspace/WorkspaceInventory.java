@@ -6,13 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** Counts what a workspace holds on disk, and says for each configured folder whether it is usable. */
 public final class WorkspaceInventory {
-
-    private static final Pattern ADR_NAME = Pattern.compile("^\\d{4}-.*\\.md$");
 
     public record Location(String key, Path path, boolean usable, String status) {
     }
@@ -31,7 +28,7 @@ public final class WorkspaceInventory {
         int proposals = count(ws.skillProposalsDir(), p -> p.toString().endsWith(".md"))
                 + count(ws.dreamDir().resolve("proposals"), p -> p.toString().endsWith(".md"));
         return new Inventory(locations,
-                count(ws.adrDir(), p -> ADR_NAME.matcher(p.getFileName().toString()).matches()),
+                count(ws.adrDir(), p -> services.vault.AdrParser.FILE_NAME.matcher(p.getFileName().toString()).matches()),
                 count(ws.skillsDir(), p -> Files.isRegularFile(p.resolve("SKILL.md"))),
                 count(ws.retrosDir(), p -> p.toString().endsWith(".md")),
                 count(ws.brainNotesDir(), p -> p.toString().endsWith(".md")),
