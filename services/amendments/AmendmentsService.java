@@ -132,7 +132,10 @@ public final class AmendmentsService {
     }
 
     public Amendment find(String sha) {
-        List<Amendment> all = list().amendments();
+        return find(list().amendments(), sha);
+    }
+
+    private Amendment find(List<Amendment> all, String sha) {
         return all.stream().filter(a -> !sha.isBlank() && a.sha().startsWith(sha)).findFirst()
                 .orElseThrow(() -> new AmendmentException("No applied amendment with commit " + sha + " in "
                         + dreamLog.file() + "."));
@@ -171,9 +174,10 @@ public final class AmendmentsService {
             throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
         }
         return lock.run(() -> {
+            List<Amendment> all = list().amendments();
             List<Amendment> chosen = new ArrayList<>();
             for (String sha : shas) {
-                Amendment a = find(sha);
+                Amendment a = find(all, sha);
                 if (a.status() == Status.REVERTED) {
                     throw new AmendmentException("Amendment " + abbreviate(a.sha()) + " (" + a.id() + ") is already "
                             + "reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed.");
