@@ -40,7 +40,6 @@ public final class VaultSync {
     private final SkillParser skills = new SkillParser();
     private final RetroParser retros = new RetroParser();
     private final long sizeLimit;
-    private volatile Set<String> removed = Set.of();
     private final services.telemetry.Telemetry telemetry;
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock) {
@@ -93,7 +92,7 @@ public final class VaultSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
-        removed = removedByOperators();
+        Set<String> removed = removedByOperators();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         int[] counts = new int[3]; // indexed, unchanged, changed files
@@ -104,7 +103,7 @@ public final class VaultSync {
                 // Reading, hashing and parsing run in parallel; merging stays in file order, so the first file
                 // (by name) wins a duplicate id whatever the timing.
                 List<Prepared> prepared = chunk.parallelStream()
-                        .map(file -> prepare(file, before.files().get(file.source()), full, now)).toList();
+                        .map(file -> prepare(file, before.files().get(file.source()), full, now, removed)).toList();
                 for (int i = 0; i < prepared.size(); i++) {
                     Prepared one = prepared.get(i);
                     progress.update((double) (from + i) / files.size(), one.file().display());
@@ -153,7 +152,8 @@ public final class VaultSync {
                             List<KnowledgeDoc> docs, List<FileIssue> warnings, String error) {
     }
 
-    private Prepared prepare(VaultFiles.SourceFile file, SyncState.Entry previous, boolean full, long now) {
+    private Prepared prepare(VaultFiles.SourceFile file, SyncState.Entry previous, boolean full, long now,
+                             Set<String> removed) {
         long[] stamp = stamp(file);
         if (!full && previous != null && previous.size() == stamp[0] && previous.modified() == stamp[1]) {
             return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
