@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
@@ -178,10 +177,5 @@ public final class TurnNotes {
 
     private static boolean blank(String s) {
         return s == null || s.isBlank();
-    }
-
-    /** Kept for callers that need the contract's limits (forms show them). */
-    public static Map<String, Integer> limits() {
-        return Map.of("evidence", MAX_EVIDENCE, "usefulnessTags", MAX_TAGS, "toolNames", MAX_TOOLS, "itemChars", MAX_ITEM);
     }
 }

@@ -67,7 +67,7 @@ public final class KnowledgeViewModel {
 
     /** Runs the current search from the first page. */
     public void search() {
-        lastQuery = buildQuery(0);
+        lastQuery = buildQuery();
         long mine = ++generation;
         KnowledgeQuery q = lastQuery;
         runner.submit("Searching", progress -> index.search(q), TaskCallbacks.of(
@@ -98,7 +98,7 @@ public final class KnowledgeViewModel {
         }, error -> message.set("Could not load more: " + error.getMessage())));
     }
 
-    private KnowledgeQuery buildQuery(int offset) {
+    private KnowledgeQuery buildQuery() {
         Map<String, List<String>> filters = new HashMap<>();
         selected.forEach((facet, values) -> {
             if (!values.isEmpty()) {
@@ -110,7 +110,7 @@ public final class KnowledgeViewModel {
             case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
             case SCORE -> KnowledgeQuery.SortOrder.SCORE;
         };
-        return new KnowledgeQuery(query.get(), filters, null, null, null, order, offset, PAGE, true, true);
+        return new KnowledgeQuery(query.get(), filters, null, null, null, order, 0, PAGE, true, true);
     }
 
     private void show(SearchResult result, boolean append) {
