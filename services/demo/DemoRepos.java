@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import org.eclipse.jgit.api.Git;
+import services.review.ChangePlanner;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectInserter;
@@ -155,15 +155,10 @@ final class DemoRepos {
     }
 
     static String patch(String target, String before, String after) {
-        List<String> a = lines(before);
-        List<String> b = lines(after);
+        List<String> a = ChangePlanner.lines(before);
+        List<String> b = ChangePlanner.lines(after);
         List<String> diff = UnifiedDiffUtils.generateUnifiedDiff("a/" + target, "b/" + target, a, DiffUtils.diff(a, b), 3);
         return String.join("\n", diff) + "\n";
-    }
-
-    private static List<String> lines(String text) {
-        String body = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
-        return Arrays.asList(body.split("\n", -1));
     }
 
     static String blob(String content) {

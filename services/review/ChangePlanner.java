@@ -149,7 +149,8 @@ public final class ChangePlanner {
         return new String(bytes, StandardCharsets.UTF_8).replace("\r\n", "\n");
     }
 
-    static List<String> lines(String text) {
+    /** The lines of a text, without a trailing empty line for its final newline. */
+    public static List<String> lines(String text) {
         if (text.isEmpty()) {
             return new ArrayList<>();
         }
