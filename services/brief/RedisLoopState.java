@@ -52,12 +52,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Long lastWatchdogRun() {
-        String raw = redis.get("knowledge:watchdog:last_run");
-        try {
-            return raw == null ? null : Long.parseLong(raw.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return services.watchdog.RedisWatchdogGate.parse(redis.get(services.watchdog.RedisWatchdogGate.KEY));
     }
 
     @Override

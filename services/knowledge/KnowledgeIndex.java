@@ -34,6 +34,14 @@ public interface KnowledgeIndex extends AutoCloseable {
 
     IndexStatus status();
 
+    /**
+     * False when the collection is missing: Typesense has no such collection, or the embedded index was not on
+     * disk when it was opened (created empty) and nothing has been written to it since.
+     */
+    default boolean exists() {
+        return true;
+    }
+
     @Override
     void close();
 }

@@ -75,6 +75,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private final IndexWriter writer;
     private final SearcherManager searchers;
     private volatile FacetState facetState;
+    private volatile boolean missing;
 
     private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
     }
@@ -85,6 +86,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         facets.setMultiValued("tags", true);
         try {
             directory = new org.apache.lucene.store.NIOFSDirectory(dir);
+            missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             config.setRAMBufferSizeMB(64);
             writer = new IndexWriter(directory, config);
@@ -100,6 +102,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
+        missing = false;
         try {
             for (KnowledgeDoc doc : docs) {
                 writer.updateDocument(new Term("id", doc.id()), facets.build(toDocument(doc)));
@@ -351,6 +354,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public void recreate() {
+        missing = false;
         try {
             writer.deleteAll();
             writer.commit();
@@ -358,6 +362,11 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot clear the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public boolean exists() {
+        return !missing;
     }
 
     @Override

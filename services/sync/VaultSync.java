@@ -71,7 +71,8 @@ public final class VaultSync {
         return errors ? data.errors() : data.warnings();
     }
 
-    public SyncResult run(SyncOptions options, ProgressSink progress) {
+    /** Runs a sync; a second caller waits for the running one to finish (the window, the scheduler and the watchdog share one). */
+    public synchronized SyncResult run(SyncOptions options, ProgressSink progress) {
         return telemetry.span("sync", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
                 options.scope().name().toLowerCase()), span -> {
             SyncResult result = runUntraced(options, progress);

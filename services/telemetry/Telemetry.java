@@ -29,6 +29,7 @@ public final class Telemetry {
     private final DoubleHistogram syncMillis;
     private final DoubleHistogram searchMillis;
     private final LongCounter decided;
+    private final LongCounter findings;
 
     public Telemetry(OpenTelemetry otel) {
         this.tracer = otel.getTracer("brain-console");
@@ -37,6 +38,8 @@ public final class Telemetry {
         this.syncMillis = meter.histogramBuilder("brainconsole.sync.duration").setUnit("ms").build();
         this.searchMillis = meter.histogramBuilder("brainconsole.search.duration").setUnit("ms").build();
         this.decided = meter.counterBuilder("brainconsole.proposals.decided").build();
+        this.findings = meter.counterBuilder("brainconsole.watchdog.findings")
+                .setDescription("Watchdog findings, by severity").build();
     }
 
     public static Telemetry noop() {
@@ -66,6 +69,11 @@ public final class Telemetry {
 
     public void searched(double millis) {
         searchMillis.record(millis);
+    }
+
+    /** One watchdog finding of this severity. */
+    public void finding(String severity) {
+        findings.add(1, Attributes.of(OUTCOME, severity));
     }
 
     public void decided(String decision) {

@@ -69,6 +69,11 @@ public final class TracedKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
+    public boolean exists() {
+        return index.exists();
+    }
+
+    @Override
     public IndexStatus status() {
         return index.status();
     }

@@ -1,0 +1,61 @@
+package services.scheduler;
+
+import com.cronutils.descriptor.CronDescriptor;
+import com.cronutils.model.Cron;
+import com.cronutils.model.CronType;
+import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.model.time.ExecutionTime;
+import com.cronutils.parser.CronParser;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+import java.util.Optional;
+
+/** A job's schedule: a five-field Unix cron expression ({@code minute hour day-of-month month day-of-week}). */
+public final class CronSchedule {
+
+    private static final CronParser PARSER = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
+
+    private final String expression;
+    private final Cron cron;
+    private final ExecutionTime times;
+
+    private CronSchedule(String expression, Cron cron) {
+        this.expression = expression;
+        this.cron = cron;
+        this.times = ExecutionTime.forCron(cron);
+    }
+
+    /** Parses {@code expression}; the message of a refusal names the job and says what a valid one looks like. */
+    public static CronSchedule parse(String job, String expression) {
+        if (expression == null || expression.isBlank()) {
+            throw new ScheduleException("Schedule of job " + job + " is empty: give five fields, minute hour "
+                    + "day-of-month month day-of-week, e.g. \"0 3 * * *\" for 03:00 every day.");
+        }
+        String trimmed = expression.strip().replaceAll("\\s+", " ");
+        try {
+            return new CronSchedule(trimmed, PARSER.parse(trimmed).validate());
+        } catch (IllegalArgumentException e) {
+            throw new ScheduleException("Schedule of job " + job + " \"" + trimmed + "\" is not a valid cron expression: "
+                    + e.getMessage() + " (five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\").");
+        }
+    }
+
+    public String expression() {
+        return expression;
+    }
+
+    /** In words, e.g. "every 4 hours". */
+    public String describe() {
+        return CronDescriptor.instance(Locale.UK).describe(cron);
+    }
+
+    /** The first time strictly after {@code after}. */
+    public Optional<ZonedDateTime> next(ZonedDateTime after) {
+        return times.nextExecution(after);
+    }
+
+    /** The last time strictly before {@code before}. */
+    public Optional<ZonedDateTime> last(ZonedDateTime before) {
+        return times.lastExecution(before);
+    }
+}

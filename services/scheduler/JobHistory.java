@@ -1,0 +1,102 @@
+package services.scheduler;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+
+/**
+ * Every job run, appended to {@code state/jobs.jsonl} so the history survives a restart. A damaged line is skipped
+ * and reported with its line number; an unreadable or unwritable file is reported and the scheduler goes on with
+ * what it has in memory.
+ */
+public final class JobHistory {
+
+    private final DecisionLog log;
+    private final List<JobRun> runs = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+
+    public JobHistory(Path stateDir) {
+        this.log = new DecisionLog(stateDir.resolve("jobs.jsonl"));
+        load();
+    }
+
+    private void load() {
+        try {
+            DecisionLog.Read read = log.read();
+            read.problems().forEach(p -> problems.add("Job history " + p + " — skipped"));
+            int line = 0;
+            for (JsonNode e : read.entries()) {
+                line++;
+                try {
+                    runs.add(new JobRun(text(e, "job"), JobRun.Trigger.valueOf(text(e, "trigger")),
+                            JobRun.Status.valueOf(text(e, "status")), Instant.parse(text(e, "startedAt")),
+                            e.path("durationMs").asLong(), e.path("summary").asText()));
+                } catch (RuntimeException bad) {
+                    problems.add("Job history " + log.file().getFileName() + " entry " + line + ": " + bad.getMessage()
+                            + " — skipped");
+                }
+            }
+        } catch (ConsoleException e) {
+            problems.add(e.getMessage() + " — the job history starts empty");
+        }
+    }
+
+    private static String text(JsonNode e, String key) {
+        JsonNode v = e.get(key);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("\"" + key + "\" is missing or not a string");
+        }
+        return v.asText();
+    }
+
+    public synchronized void record(JobRun run) {
+        runs.add(run);
+        ObjectNode e = DecisionLog.entry();
+        e.put("job", run.job());
+        e.put("trigger", run.trigger().name());
+        e.put("status", run.status().name());
+        e.put("startedAt", run.startedAt().toString());
+        e.put("durationMs", run.durationMillis());
+        e.put("summary", run.summary());
+        try {
+            log.append(e);
+        } catch (ConsoleException failed) {
+            problems.add(failed.getMessage() + " — the run is kept in memory only");
+        }
+    }
+
+    public synchronized Optional<JobRun> last(String job) {
+        for (int i = runs.size() - 1; i >= 0; i--) {
+            if (runs.get(i).job().equals(job)) {
+                return Optional.of(runs.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The job's last {@code limit} runs, newest first. */
+    public synchronized List<JobRun> recent(String job, int limit) {
+        List<JobRun> out = new ArrayList<>();
+        for (int i = runs.size() - 1; i >= 0 && out.size() < limit; i--) {
+            if (job == null || runs.get(i).job().equals(job)) {
+                out.add(runs.get(i));
+            }
+        }
+        return out;
+    }
+
+    public synchronized List<String> problems() {
+        return Collections.unmodifiableList(new ArrayList<>(problems));
+    }
+
+    public Path file() {
+        return log.file();
+    }
+}

@@ -1,0 +1,60 @@
+package services.watchdog;
+
+import java.util.Map;
+
+/**
+ * Check 1: the collection exists (if missing: recreate it, sync everything, then look again), is not empty, and
+ * holds at least {@code minDocuments}.
+ */
+public final class CollectionCheck implements WatchdogCheck {
+
+    /** Recreates the collection and fills it with a full sync; returns the upstream {@code recovery} figures. */
+    @FunctionalInterface
+    public interface Recovery {
+        Map<String, Object> recover(services.tasks.ProgressSink progress);
+    }
+
+    private final Recovery recovery;
+
+    public CollectionCheck(Recovery recovery) {
+        this.recovery = recovery;
+    }
+
+    @Override
+    public String name() {
+        return "collection";
+    }
+
+    @Override
+    public Finding run(WatchdogRun run) {
+        String prefix = "";
+        if (!run.index.exists()) {
+            if (run.workspace.readOnly()) {
+                run.stats.put("collection_exists", false);
+                run.stats.put("collection_missing", true);
+                return Finding.of(name(), Severity.ERROR, "system_knowledge collection MISSING (read-only workspace: "
+                        + "not recreated)", Map.of("documents", 0));
+            }
+            run.progress.update(-1, "Recreating the missing collection and syncing everything");
+            run.recovery = recovery.recover(run.progress);
+            prefix = "Recreated the missing collection (" + run.recovery.get("import_success") + " documents synced); ";
+        }
+        boolean exists = run.index.exists();
+        long docs = run.index.status().documents();
+        run.stats.put("collection_exists", exists);
+        run.stats.put("collection_missing", !exists);
+        run.stats.put("num_documents", docs);
+        Map<String, Object> figures = Map.of("documents", docs, "minimum", run.settings.minDocuments());
+        if (!exists) {
+            return Finding.of(name(), Severity.ERROR, prefix + "system_knowledge collection MISSING", figures);
+        }
+        if (docs == 0) {
+            return Finding.of(name(), Severity.ERROR, prefix + "system_knowledge collection EMPTY (0 documents)", figures);
+        }
+        if (docs < run.settings.minDocuments()) {
+            return Finding.of(name(), Severity.WARNING, prefix + "system_knowledge suspiciously small: " + docs
+                    + " docs (fewer than " + run.settings.minDocuments() + ")", figures);
+        }
+        return Finding.of(name(), prefix.isEmpty() ? Severity.OK : Severity.INFO, prefix + docs + " documents", figures);
+    }
+}

@@ -1,0 +1,29 @@
+package services.watchdog;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The events of one time window, counted by kind, with up to {@link #SAMPLES} references per kind as evidence
+ * ({@code event:<file>:<line>}), and what could not be read.
+ */
+public record EventWindow(long fromMillis, long toMillis, Map<EventKind, Long> counts,
+                          Map<EventKind, List<String>> samples, long scanned, List<String> problems) {
+
+    public static final int SAMPLES = 20;
+
+    public EventWindow {
+        counts = new EnumMap<>(counts.isEmpty() ? Map.of(EventKind.OTHER, 0L) : counts);
+        samples = samples.isEmpty() ? Map.of() : new EnumMap<>(samples);
+        problems = List.copyOf(problems);
+    }
+
+    public long count(EventKind kind) {
+        return counts.getOrDefault(kind, 0L);
+    }
+
+    public List<String> samples(EventKind kind) {
+        return samples.getOrDefault(kind, List.of());
+    }
+}

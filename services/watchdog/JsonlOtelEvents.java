@@ -1,0 +1,217 @@
+package services.watchdog;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * OTEL events from {@code <dir>/*.jsonl}, one event per line. Files are append-only, so each is read once and then
+ * only from where the last read stopped; what is kept per event is its time, its kind and its line (about 13
+ * bytes). A line that is not a JSON object, or has no numeric {@code timestamp}, is reported with its file and
+ * line number and skipped; a timestamp in seconds (below 10^11) is read as seconds and reported.
+ */
+public final class JsonlOtelEvents implements OtelEventSource {
+
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final long SECONDS_LIMIT = 100_000_000_000L;
+    private static final int PROBLEMS_PER_FILE = 20;
+
+    private final Path dir;
+    private final Map<Path, FileEvents> files = new HashMap<>();
+
+    public JsonlOtelEvents(Path dir) {
+        this.dir = dir;
+    }
+
+    @Override
+    public String describe() {
+        return "OTEL events in " + dir;
+    }
+
+    @Override
+    public synchronized EventWindow window(long from, long to) {
+        List<Path> current = list();
+        files.keySet().retainAll(current);
+        current.forEach(f -> files.computeIfAbsent(f, FileEvents::new));
+        List<FileEvents> all = current.stream().map(files::get).toList();
+        all.parallelStream().forEach(FileEvents::refresh);
+
+        Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
+        Map<EventKind, List<String>> samples = new EnumMap<>(EventKind.class);
+        List<String> problems = new ArrayList<>();
+        long scanned = 0;
+        EventKind[] kinds = EventKind.values();
+        for (FileEvents f : all) {
+            problems.addAll(f.problems);
+            if (f.hiddenProblems > 0) {
+                problems.add(f.name + ": " + f.hiddenProblems + " more unreadable lines");
+            }
+            scanned += f.size;
+            for (int i = 0; i < f.size; i++) {
+                long t = f.times[i];
+                if (t >= from && t < to) {
+                    EventKind k = kinds[f.kinds[i]];
+                    counts.merge(k, 1L, Long::sum);
+                    List<String> s = samples.computeIfAbsent(k, x -> new ArrayList<>());
+                    if (s.size() < EventWindow.SAMPLES) {
+                        s.add("event:" + f.name + ":" + f.lines[i]);
+                    }
+                }
+            }
+        }
+        return new EventWindow(from, to, counts, samples, scanned, problems);
+    }
+
+    private List<Path> list() {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p)).sorted().toList();
+        } catch (IOException e) {
+            throw new services.errors.ConsoleException("Cannot list the OTEL events folder " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One file's events, read up to {@link #offset}. */
+    private static final class FileEvents {
+        final Path file;
+        final String name;
+        long offset;
+        int lineNo;
+        int size;
+        long[] times = new long[64];
+        byte[] kinds = new byte[64];
+        int[] lines = new int[64];
+        final List<String> problems = new ArrayList<>();
+        int hiddenProblems;
+
+        FileEvents(Path file) {
+            this.file = file;
+            this.name = file.getFileName().toString();
+        }
+
+        void refresh() {
+            try {
+                long length = Files.size(file);
+                if (length < offset) { // truncated or replaced: read it again from the start
+                    offset = 0;
+                    lineNo = 0;
+                    size = 0;
+                    problems.clear();
+                    hiddenProblems = 0;
+                }
+                if (length == offset) {
+                    return;
+                }
+                byte[] bytes;
+                try (InputStream in = Files.newInputStream(file)) {
+                    in.skipNBytes(offset);
+                    bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, length - offset));
+                }
+                int start = 0;
+                int consumed = 0;
+                for (int i = 0; i < bytes.length; i++) {
+                    if (bytes[i] == '\n') {
+                        lineNo++;
+                        parse(bytes, start, i - start, true);
+                        start = i + 1;
+                        consumed = start;
+                    }
+                }
+                if (start < bytes.length) { // an unfinished last line that is not valid yet is read next time
+                    lineNo++;
+                    if (parse(bytes, start, bytes.length - start, false)) {
+                        consumed = bytes.length;
+                    } else {
+                        lineNo--;
+                    }
+                }
+                offset += consumed;
+            } catch (IOException e) {
+                problem(name + ": cannot be read (" + e.getMessage() + ")");
+            }
+        }
+
+        /** Parses one line; false only for an unterminated last line that is not (yet) valid JSON. */
+        private boolean parse(byte[] b, int off, int len, boolean terminated) {
+            while (len > 0 && (b[off + len - 1] == '\r' || b[off + len - 1] == ' ')) {
+                len--;
+            }
+            if (len == 0) {
+                return true;
+            }
+            long time = Long.MIN_VALUE;
+            String action = null;
+            String component = null;
+            try (JsonParser p = JSON.createParser(b, off, len)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    return reject(terminated, "not a JSON object");
+                }
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    JsonToken v = p.nextToken();
+                    switch (field) {
+                        case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
+                                : v == JsonToken.VALUE_STRING && p.getText().matches("\\d{1,19}") ? Long.parseLong(p.getText())
+                                : Long.MIN_VALUE;
+                        case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                        case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                        default -> p.skipChildren();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return reject(terminated, "not valid JSON");
+            }
+            if (time == Long.MIN_VALUE) {
+                problem(name + " line " + lineNo + ": no numeric \"timestamp\" (epoch milliseconds) — skipped");
+                return true;
+            }
+            if (time < SECONDS_LIMIT) {
+                problem(name + " line " + lineNo + ": timestamp " + time + " is in seconds, not milliseconds — read as seconds");
+                time *= 1000;
+            }
+            add(time, EventKind.of(component, action));
+            return true;
+        }
+
+        private boolean reject(boolean terminated, String why) {
+            if (!terminated) {
+                return false;
+            }
+            problem(name + " line " + lineNo + ": " + why + " — skipped");
+            return true;
+        }
+
+        private void problem(String text) {
+            if (problems.size() < PROBLEMS_PER_FILE) {
+                problems.add(text);
+            } else {
+                hiddenProblems++;
+            }
+        }
+
+        private void add(long time, EventKind kind) {
+            if (size == times.length) {
+                times = Arrays.copyOf(times, size * 2);
+                kinds = Arrays.copyOf(kinds, size * 2);
+                lines = Arrays.copyOf(lines, size * 2);
+            }
+            times[size] = time;
+            kinds[size] = (byte) kind.ordinal();
+            lines[size] = lineNo;
+            size++;
+        }
+    }
+}

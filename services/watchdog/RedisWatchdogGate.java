@@ -1,0 +1,44 @@
+package services.watchdog;
+
+import redis.clients.jedis.UnifiedJedis;
+
+/** The gate in Redis, shared with the running system's own watchdog. */
+public final class RedisWatchdogGate implements WatchdogGate, AutoCloseable {
+
+    public static final String KEY = "knowledge:watchdog:last_run";
+
+    private final UnifiedJedis redis;
+
+    public RedisWatchdogGate(UnifiedJedis redis) {
+        this.redis = redis;
+    }
+
+    @Override
+    public Long lastRun() {
+        return parse(redis.get(KEY));
+    }
+
+    /** The key's value as epoch ms, or null when absent or not a number. */
+    public static Long parse(String raw) {
+        try {
+            return raw == null ? null : Long.parseLong(raw.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void record(long epochMillis) {
+        redis.set(KEY, Long.toString(epochMillis));
+    }
+
+    @Override
+    public String describe() {
+        return "Redis " + KEY;
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+    }
+}

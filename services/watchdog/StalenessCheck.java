@@ -1,0 +1,30 @@
+package services.watchdog;
+
+import java.util.Map;
+
+/** Check 4: the newest document (its {@code created_at}, seconds) is older than {@code staleHours} (48). */
+public final class StalenessCheck implements WatchdogCheck {
+
+    @Override
+    public String name() {
+        return "staleness";
+    }
+
+    @Override
+    public Finding run(WatchdogRun run) {
+        var status = run.index.status();
+        if (status.documents() == 0) {
+            return Finding.of(name(), Severity.OK, "No documents to age (see the collection check)", Map.of());
+        }
+        long ageMillis = Math.max(0, run.now - status.newestCreatedAt() * 1000);
+        double hours = Math.round(ageMillis / 360_000.0) / 10.0;
+        run.stats.put("last_sync_age_hours", Math.round(ageMillis / 3_600_000.0));
+        Map<String, Object> figures = Map.of("ageHours", hours, "thresholdHours", run.settings.staleHours(),
+                "newestCreatedAt", status.newestCreatedAt());
+        if (ageMillis > run.settings.staleHours() * 3_600_000) {
+            return Finding.of(name(), Severity.WARNING, "system_knowledge stale: newest document written " + hours
+                    + " h ago (over " + Math.round(run.settings.staleHours()) + " h)", figures);
+        }
+        return Finding.of(name(), Severity.OK, "Newest document written " + hours + " h ago", figures);
+    }
+}

@@ -1,0 +1,145 @@
+package services.watchdog;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.opentelemetry.api.common.Attributes;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+import services.knowledge.KnowledgeIndex;
+import services.tasks.ProgressSink;
+import services.telemetry.Telemetry;
+import services.text.HumanDuration;
+import services.workspace.Workspace;
+
+/**
+ * The knowledge watchdog (ADR-0199, ADR-0202): runs its checks, one finding each, and reports in the running
+ * system's shape. It honours and sets {@code knowledge:watchdog:last_run} so it never doubles up with the system's
+ * own watchdog (a forced run ignores the gate but still sets it), appends a {@code knowledge.watchdog.check} event
+ * to {@code <otel>/watchdog.jsonl}, and keeps every run in {@link WatchdogLog}.
+ */
+public final class Watchdog {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Workspace ws;
+    private final KnowledgeIndex index;
+    private final OtelEventSource events;
+    private final WatchdogGate gate;
+    private final List<WatchdogCheck> checks;
+    private final WatchdogLog log;
+    private final Clock clock;
+    private final Telemetry telemetry;
+
+    public Watchdog(Workspace ws, KnowledgeIndex index, OtelEventSource events, WatchdogGate gate,
+                    List<WatchdogCheck> checks, Clock clock, Telemetry telemetry) {
+        this.ws = ws;
+        this.index = index;
+        this.events = events;
+        this.gate = gate;
+        this.checks = List.copyOf(checks);
+        this.log = new WatchdogLog(ws.stateDir());
+        this.clock = clock;
+        this.telemetry = telemetry;
+    }
+
+    public WatchdogLog log() {
+        return log;
+    }
+
+    public List<String> checkNames() {
+        return checks.stream().map(WatchdogCheck::name).toList();
+    }
+
+    public WatchdogReport run(boolean force, ProgressSink progress) {
+        WatchdogSettings settings = WatchdogSettings.of(ws);
+        long now = clock.millis();
+        List<String> problems = new ArrayList<>(settings.problems());
+        Long last = null;
+        try {
+            last = gate.lastRun();
+        } catch (RuntimeException e) {
+            problems.add("Cannot read the watchdog gate (" + gate.describe() + "): " + e.getMessage());
+        }
+        long gateMillis = (long) (settings.gateHours() * 3_600_000);
+        if (!force && last != null && now - last >= 0 && now - last < gateMillis) {
+            return new WatchdogReport("skipped", true, null, List.of(), Map.of("last_run", last), Map.of(), List.of(),
+                    clock.instant(), 0, "a watchdog ran " + HumanDuration.of(now - last) + " ago (" + gate.describe()
+                    + "); runs within " + Math.round(settings.gateHours()) + " h are skipped — force to run anyway",
+                    problems);
+        }
+        return telemetry.span("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"), span -> {
+            WatchdogReport report = checkAll(settings, now, progress, problems);
+            report.findings().forEach(f -> telemetry.finding(f.severity().name()));
+            span.setAttribute("brainconsole.healthy", report.healthy());
+            span.setAttribute(Telemetry.COUNT, (long) report.issues().size());
+            return report;
+        });
+    }
+
+    private WatchdogReport checkAll(WatchdogSettings settings, long now, ProgressSink progress, List<String> problems) {
+        WatchdogRun run = new WatchdogRun(ws, index, events, settings, now, progress);
+        List<Finding> findings = new ArrayList<>();
+        for (int i = 0; i < checks.size(); i++) {
+            progress.checkCancelled();
+            WatchdogCheck check = checks.get(i);
+            progress.update((double) i / checks.size(), "Checking " + check.name());
+            try {
+                findings.add(check.run(run));
+            } catch (ConsoleException | IllegalStateException e) {
+                findings.add(Finding.of(check.name(), Severity.ERROR, "The check could not run: " + e.getMessage(), Map.of()));
+            }
+        }
+        if (run.events() != null) {
+            problems.addAll(run.events().problems());
+        }
+        List<String> issues = findings.stream().filter(f -> f.severity().unhealthy()).map(Finding::message).toList();
+        long end = clock.millis();
+        WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), run.recovery, issues,
+                new LinkedHashMap<>(run.stats), run.pruned == null ? Map.of() : run.pruned, findings,
+                java.time.Instant.ofEpochMilli(now), end - now, null, problems);
+        record(report, problems);
+        return report;
+    }
+
+    private void record(WatchdogReport report, List<String> problems) {
+        try {
+            log.append(report);
+            emitEvent(report);
+        } catch (ConsoleException e) {
+            problems.add(e.getMessage());
+        }
+        try {
+            gate.record(report.ranAt().toEpochMilli());
+        } catch (RuntimeException e) {
+            problems.add("Cannot set the watchdog gate (" + gate.describe() + "): " + e.getMessage());
+        }
+    }
+
+    private void emitEvent(WatchdogReport report) {
+        ObjectNode e = DecisionLog.entry();
+        e.put("id", UUID.randomUUID().toString());
+        e.put("timestamp", report.ranAt().toEpochMilli());
+        e.put("date", report.ranAt().atOffset(ZoneOffset.UTC).toLocalDate().toString());
+        e.put("sessionId", "");
+        e.put("systemId", "brain-console");
+        e.put("level", report.healthy() ? "info" : "warn");
+        e.put("source", "brain-console");
+        e.put("component", "knowledge-watchdog");
+        e.put("action", "knowledge.watchdog.check");
+        e.put("duration_ms", report.durationMillis());
+        e.put("success", report.healthy());
+        ObjectNode meta = e.putObject("metadata");
+        meta.setAll((ObjectNode) JSON.valueToTree(report.stats()));
+        meta.set("recovery", JSON.valueToTree(report.recovery()));
+        meta.put("issue_count", report.issues().size());
+        meta.set("issues", JSON.valueToTree(report.issues()));
+        new DecisionLog(ws.otelDir().resolve("watchdog.jsonl")).append(e);
+    }
+}

@@ -1,0 +1,69 @@
+package services.watchdog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import services.audit.DecisionLog;
+
+/**
+ * Every watchdog run's findings, appended to {@code state/watchdog.jsonl}: what the Health screen's trends and
+ * "new since the last run" read. Damaged lines are skipped and reported.
+ */
+public final class WatchdogLog {
+
+    /** A past run as the log keeps it. */
+    public record Entry(Instant ranAt, boolean healthy, List<Finding> findings) {
+    }
+
+    public record Read(List<Entry> runs, List<String> problems) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final DecisionLog log;
+
+    public WatchdogLog(Path stateDir) {
+        this.log = new DecisionLog(stateDir.resolve("watchdog.jsonl"));
+    }
+
+    public void append(WatchdogReport report) {
+        ObjectNode e = DecisionLog.entry();
+        e.put("ranAt", report.ranAt().toString());
+        e.put("healthy", report.healthy());
+        e.put("durationMs", report.durationMillis());
+        ArrayNode findings = e.putArray("findings");
+        report.findings().forEach(f -> findings.add(JSON.valueToTree(f)));
+        log.append(e);
+    }
+
+    /** The last {@code limit} runs, oldest first. */
+    public Read recent(int limit) {
+        DecisionLog.Read read = log.read();
+        List<String> problems = new ArrayList<>(read.problems());
+        List<Entry> runs = new ArrayList<>();
+        List<JsonNode> entries = read.entries();
+        for (JsonNode e : entries.subList(Math.max(0, entries.size() - limit), entries.size())) {
+            try {
+                List<Finding> findings = new ArrayList<>();
+                for (JsonNode f : e.path("findings")) {
+                    Map<String, Object> figures = JSON.convertValue(f.path("figures"), LinkedHashMap.class);
+                    List<String> evidence = new ArrayList<>();
+                    f.path("evidence").forEach(x -> evidence.add(x.asText()));
+                    findings.add(new Finding(f.path("check").asText(), Severity.valueOf(f.path("severity").asText()),
+                            f.path("message").asText(), figures == null ? Map.of() : figures, evidence));
+                }
+                runs.add(new Entry(Instant.parse(e.path("ranAt").asText()), e.path("healthy").asBoolean(), findings));
+            } catch (RuntimeException bad) {
+                problems.add(log.file().getFileName() + ": a run could not be read (" + bad.getMessage() + ") — skipped");
+            }
+        }
+        return new Read(runs, problems);
+    }
+}

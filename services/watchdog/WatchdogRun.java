@@ -1,0 +1,87 @@
+package services.watchdog;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import services.errors.ConsoleException;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.tasks.ProgressSink;
+import services.workspace.Workspace;
+
+/**
+ * What the checks of one run share: the workspace, the index, the settings, the time of the run (epoch ms), the
+ * event window (read once, on first use), and the upstream-compatible {@code stats}, {@code recovery} and
+ * {@code pruned} they fill in.
+ */
+public final class WatchdogRun {
+
+    final Workspace workspace;
+    final KnowledgeIndex index;
+    final WatchdogSettings settings;
+    final long now;
+    final ProgressSink progress;
+    final Map<String, Object> stats = new LinkedHashMap<>();
+    Map<String, Object> recovery;
+    Map<String, Object> pruned;
+    private final OtelEventSource events;
+    private EventWindow window;
+    private String eventsProblem;
+
+    WatchdogRun(Workspace workspace, KnowledgeIndex index, OtelEventSource events, WatchdogSettings settings, long now,
+                ProgressSink progress) {
+        this.workspace = workspace;
+        this.index = index;
+        this.events = events;
+        this.settings = settings;
+        this.now = now;
+        this.progress = progress;
+    }
+
+    long windowStart() {
+        return now - settings.windowMillis();
+    }
+
+    String windowText() {
+        double h = settings.windowHours();
+        return (h == Math.rint(h) ? String.valueOf((long) h) : String.valueOf(h)) + " h";
+    }
+
+    /** The events of the window {@code [now - window, now]}, or null when the source cannot be read. */
+    EventWindow events() {
+        if (window == null && eventsProblem == null) {
+            try {
+                window = events.window(windowStart(), now + 1);
+                stats.put("otel_events_scanned", window.scanned());
+                stats.put("otel_problems", window.problems().size());
+            } catch (ConsoleException e) {
+                eventsProblem = e.getMessage();
+                stats.put("otel_search_error", true);
+            }
+        }
+        return window;
+    }
+
+    String eventsProblem() {
+        return eventsProblem;
+    }
+
+    String eventsSource() {
+        return events.describe();
+    }
+
+    /** Documents of these types written in the write window ({@code writeWindowHours}). */
+    long writtenInWindow(List<String> types) {
+        return written(types, 1).total();
+    }
+
+    List<String> idsWrittenInWindow(List<String> types, int limit) {
+        return written(types, limit).hits().stream().map(h -> "doc:" + h.doc().id()).toList();
+    }
+
+    private services.knowledge.SearchResult written(List<String> types, int limit) {
+        long from = now - (long) (settings.writeWindowHours() * 3_600_000);
+        return index.search(KnowledgeQuery.text("", limit).withFilters(Map.of("type", types))
+                .createdBetween(from / 1000, now / 1000));
+    }
+}

@@ -1,0 +1,48 @@
+package services.watchdog;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import services.failed.FailedTargetsService;
+import services.knowledge.KnowledgeIndex;
+import services.sync.SyncOptions;
+import services.sync.SyncResult;
+import services.sync.VaultSync;
+import services.telemetry.Telemetry;
+import services.workspace.Workspace;
+
+/** Builds a workspace's watchdog with its seven checks, in the order the Health screen lists them. */
+public final class Watchdogs {
+
+    private Watchdogs() {
+    }
+
+    public static Watchdog create(Workspace ws, KnowledgeIndex index, VaultSync sync, FailedTargetsService failed,
+                                  OtelEventSource events, WatchdogGate gate, Clock clock, Telemetry telemetry) {
+        List<WatchdogCheck> checks = List.of(
+                new CollectionCheck(progress -> recover(index, sync, progress)),
+                new ZeroRetrievalCheck(),
+                new TurnWriteComplianceCheck(),
+                new StalenessCheck(),
+                new FailedTargetTtlCheck(failed),
+                new WriteSideSilentCheck(),
+                new BrainNotesCheck());
+        return new Watchdog(ws, index, events, gate, checks, clock, telemetry);
+    }
+
+    /** Self-heal: recreate the collection and sync everything into it; figures in the running system's keys. */
+    static Map<String, Object> recover(KnowledgeIndex index, VaultSync sync, services.tasks.ProgressSink progress) {
+        index.recreate();
+        SyncResult result = sync.run(SyncOptions.all(), progress);
+        Map<String, Long> counts = index.countsByType();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("attempted", true);
+        out.put("docs_prepared", result.indexed() + result.errors().size());
+        out.put("adrs_indexed", counts.getOrDefault("adr", 0L));
+        out.put("skills_indexed", counts.getOrDefault("skill", 0L));
+        out.put("import_success", result.indexed());
+        out.put("import_errors", result.errors().size());
+        return out;
+    }
+}
