@@ -1,6 +1,7 @@
 package app;
 
 import java.time.Clock;
+import java.util.List;
 import services.demo.DemoWorkspace;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeIndexException;
@@ -104,6 +105,47 @@ public final class AppContext {
 
     public services.recall.RecallService recall(KnowledgeIndex index) {
         return new services.recall.RecallService(index, telemetry());
+    }
+
+    /** The workspace's OTEL events: JSON-lines files (the embedded default). */
+    public services.watchdog.OtelEventSource otelEvents(Workspace workspace) {
+        String source = workspace.raw().path("otelEvents").path("source").asText("jsonl");
+        if (!"jsonl".equals(source)) {
+            throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is not available in this "
+                    + "version: set \"otelEvents\": {\"source\": \"jsonl\", \"path\": \"otel\"} in "
+                    + workspace.dir().resolve(Workspace.FILE_NAME));
+        }
+        return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
+    }
+
+    /**
+     * The watchdog's last-run gate: Redis {@code knowledge:watchdog:last_run} when the workspace has Redis (shared
+     * with the system's own watchdog), else a file in the workspace's state. The caller closes it if closeable.
+     */
+    public services.watchdog.WatchdogGate watchdogGate(Workspace workspace) {
+        if (workspace.redis() != null) {
+            try {
+                return new services.watchdog.RedisWatchdogGate(services.failed.RedisConnector.client(workspace.redis()));
+            } catch (services.failed.FailedTargetsException e) {
+                return new services.watchdog.FileWatchdogGate(workspace.stateDir());
+            }
+        }
+        return new services.watchdog.FileWatchdogGate(workspace.stateDir());
+    }
+
+    public services.watchdog.Watchdog watchdog(Workspace workspace, KnowledgeIndex index, VaultSync sync,
+                                               services.failed.FailedTargets redis,
+                                               services.watchdog.WatchdogGate gate) {
+        return services.watchdog.Watchdogs.create(workspace, index, sync, failedTargets(workspace, index, redis),
+                otelEvents(workspace), gate, clock, telemetry());
+    }
+
+    /** The workspace's jobs — the vault sync and the watchdog — on their schedules, run through {@code jobs}. */
+    public services.scheduler.Scheduler scheduler(Workspace workspace, VaultSync sync,
+                                                  services.watchdog.Watchdog watchdog, TaskRunner jobs) {
+        return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly()),
+                new services.watchdog.WatchdogJob(watchdog)), new services.scheduler.ScheduleSettings(workspace),
+                new services.scheduler.JobHistory(workspace.stateDir()), jobs, clock);
     }
 
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,

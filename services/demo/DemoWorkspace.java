@@ -66,6 +66,7 @@ public final class DemoWorkspace {
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
                     clock.instant()).write();
+            new DemoOtel(dir, clock.instant()).write();
             return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {
             throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);

@@ -106,6 +106,11 @@ public final class Scheduler {
         changed();
     }
 
+    /** Whether the workspace asks for a sync after vault changes ({@code vaultWatch.enabled}). */
+    public boolean watchesVault() {
+        return settings.vaultWatch();
+    }
+
     /** A file in the vault changed: the sync runs once the vault has been quiet for the configured time. */
     public synchronized void vaultChanged() {
         vaultChangedAt = clock.instant();

@@ -25,12 +25,12 @@ public final class BrainNotesCheck implements WatchdogCheck {
                 notes = s.filter(p -> p.getFileName().toString().endsWith(".md")).count();
             } catch (IOException e) {
                 return Finding.of(name(), Severity.WARNING, "Cannot list the brain notes in " + dir + ": "
-                        + e.getMessage(), Map.of());
+                        + e.getMessage(), Finding.ordered());
             }
         }
         int limit = run.settings.brainNotesLimit();
         run.stats.put("brain_notes", notes);
-        Map<String, Object> figures = Map.of("notes", notes, "limit", limit);
+        Map<String, Object> figures = Finding.ordered("notes", notes, "limit", limit);
         if (notes > limit) {
             return new Finding(name(), Severity.WARNING, notes + " brain notes (over " + limit
                     + "): consolidation (meditate) is due", figures, java.util.List.of("file:" + dir));

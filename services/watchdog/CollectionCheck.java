@@ -33,7 +33,7 @@ public final class CollectionCheck implements WatchdogCheck {
                 run.stats.put("collection_exists", false);
                 run.stats.put("collection_missing", true);
                 return Finding.of(name(), Severity.ERROR, "system_knowledge collection MISSING (read-only workspace: "
-                        + "not recreated)", Map.of("documents", 0));
+                        + "not recreated)", Finding.ordered("documents", 0));
             }
             run.progress.update(-1, "Recreating the missing collection and syncing everything");
             run.recovery = recovery.recover(run.progress);
@@ -44,7 +44,7 @@ public final class CollectionCheck implements WatchdogCheck {
         run.stats.put("collection_exists", exists);
         run.stats.put("collection_missing", !exists);
         run.stats.put("num_documents", docs);
-        Map<String, Object> figures = Map.of("documents", docs, "minimum", run.settings.minDocuments());
+        Map<String, Object> figures = Finding.ordered("documents", docs, "minimum", run.settings.minDocuments());
         if (!exists) {
             return Finding.of(name(), Severity.ERROR, prefix + "system_knowledge collection MISSING", figures);
         }

@@ -1,7 +1,6 @@
 package services.watchdog;
 
 import java.util.List;
-import java.util.Map;
 import services.failed.FailedTargetsService;
 
 /**
@@ -30,24 +29,24 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
         List<String> evidence = expired.stream().flatMap(t -> t.docIds().stream()).limit(EventWindow.SAMPLES)
                 .map(id -> "doc:" + id).toList();
         if (expired.isEmpty()) {
-            run.pruned = Map.of("pruned", 0, "found", 0);
+            run.pruned = Finding.ordered("pruned", 0, "found", 0);
             return Finding.of(name(), Severity.OK, "No failed target past its TTL (" + ttl + " days) of "
-                    + listing.targets().size(), Map.of("targets", listing.targets().size(), "expired", 0));
+                    + listing.targets().size(), Finding.ordered("targets", listing.targets().size(), "expired", 0));
         }
         if (run.workspace.readOnly()) {
-            run.pruned = Map.of("pruned", 0, "found", expired.size(), "error", "read-only workspace");
+            run.pruned = Finding.ordered("pruned", 0, "found", expired.size(), "error", "read-only workspace");
             return new Finding(name(), Severity.WARNING, expired.size() + " failed targets are past their TTL ("
                     + ttl + " days) but the workspace is read-only: not pruned",
-                    Map.of("targets", listing.targets().size(), "expired", expired.size()), evidence);
+                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size()), evidence);
         }
         run.progress.update(-1, "Pruning " + expired.size() + " expired failed targets");
         FailedTargetsService.PruneResult result = failed.prune("watchdog");
         long total = result.redisRemoved() + result.docsRemoved().size();
-        run.pruned = Map.of("pruned", total, "found", expired.size(), "redis_removed", result.redisRemoved(),
+        run.pruned = Finding.ordered("pruned", total, "found", expired.size(), "redis_removed", result.redisRemoved(),
                 "docs_removed", result.docsRemoved().size());
         return new Finding(name(), Severity.INFO, "Pruned " + expired.size() + " failed targets past their TTL ("
                 + ttl + " days): " + result.redisRemoved() + " Redis members, " + result.docsRemoved().size()
-                + " documents", Map.of("targets", listing.targets().size(), "expired", expired.size(),
+                + " documents", Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
                 "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size()), evidence);
     }
 }

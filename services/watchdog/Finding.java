@@ -20,6 +20,15 @@ public record Finding(String check, Severity severity, String message, Map<Strin
         return new Finding(check, severity, message, figures, List.of());
     }
 
+    /** Figures in the order given: {@code ordered("documents", 12, "minimum", 50)}. */
+    public static Map<String, Object> ordered(Object... keysAndValues) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            out.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return out;
+    }
+
     public Finding withEvidence(List<String> refs) {
         return new Finding(check, severity, message, figures, refs);
     }

@@ -14,12 +14,12 @@ public final class StalenessCheck implements WatchdogCheck {
     public Finding run(WatchdogRun run) {
         var status = run.index.status();
         if (status.documents() == 0) {
-            return Finding.of(name(), Severity.OK, "No documents to age (see the collection check)", Map.of());
+            return Finding.of(name(), Severity.OK, "No documents to age (see the collection check)", Finding.ordered());
         }
         long ageMillis = Math.max(0, run.now - status.newestCreatedAt() * 1000);
         double hours = Math.round(ageMillis / 360_000.0) / 10.0;
         run.stats.put("last_sync_age_hours", Math.round(ageMillis / 3_600_000.0));
-        Map<String, Object> figures = Map.of("ageHours", hours, "thresholdHours", run.settings.staleHours(),
+        Map<String, Object> figures = Finding.ordered("ageHours", hours, "thresholdHours", run.settings.staleHours(),
                 "newestCreatedAt", status.newestCreatedAt());
         if (ageMillis > run.settings.staleHours() * 3_600_000) {
             return Finding.of(name(), Severity.WARNING, "system_knowledge stale: newest document written " + hours

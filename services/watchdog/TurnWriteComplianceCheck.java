@@ -21,7 +21,7 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
         EventWindow w = run.events();
         if (w == null) {
             return Finding.of(name(), Severity.WARNING, "Cannot read " + run.eventsSource() + ": " + run.eventsProblem(),
-                    Map.of());
+                    Finding.ordered());
         }
         long eligible = w.count(EventKind.TURN_ELIGIBLE);
         long completed = w.count(EventKind.TURN_COMPLETED);
@@ -33,7 +33,7 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
         run.stats.put("turn_writes_accounted", accounted);
         run.stats.put("turn_writes_failed", failed);
         run.stats.put("turn_write_compliance", ratio);
-        Map<String, Object> figures = Map.of("eligible", eligible, "completed", completed, "skipped", skipped,
+        Map<String, Object> figures = Finding.ordered("eligible", eligible, "completed", completed, "skipped", skipped,
                 "failed", failed, "ratio", ratio, "threshold", run.settings.compliance());
         List<String> evidence = new ArrayList<>(w.samples(EventKind.TURN_FAILED));
         String failures = failed == 0 ? "" : ", " + failed + " failed";

@@ -24,7 +24,7 @@ public final class WriteSideSilentCheck implements WatchdogCheck {
         run.stats.put("writes_in_window", writes);
         double hours = run.settings.writeWindowHours();
         String window = (hours == Math.rint(hours) ? String.valueOf((long) hours) : String.valueOf(hours)) + " h";
-        Map<String, Object> figures = Map.of("retros", retros, "lessonsPatternsFailedTargets", writes,
+        Map<String, Object> figures = Finding.ordered("retros", retros, "lessonsPatternsFailedTargets", writes,
                 "windowHours", hours);
         if (retros > 0 && writes == 0) {
             return new Finding(name(), Severity.WARNING, retros + " retros written in " + window

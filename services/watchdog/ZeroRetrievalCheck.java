@@ -18,13 +18,13 @@ public final class ZeroRetrievalCheck implements WatchdogCheck {
         EventWindow w = run.events();
         if (w == null) {
             return Finding.of(name(), Severity.WARNING, "Cannot read " + run.eventsSource() + ": " + run.eventsProblem(),
-                    Map.of());
+                    Finding.ordered());
         }
         long retrievals = w.count(EventKind.RETRIEVAL);
         long dispatches = w.count(EventKind.DISPATCH);
         run.stats.put("retrievals_in_window", retrievals);
         run.stats.put("dispatches_in_window", dispatches);
-        Map<String, Object> figures = Map.of("dispatches", dispatches, "retrievals", retrievals,
+        Map<String, Object> figures = Finding.ordered("dispatches", dispatches, "retrievals", retrievals,
                 "windowHours", run.settings.windowHours());
         if (dispatches > 0 && retrievals == 0) {
             return new Finding(name(), Severity.ERROR, dispatches + " agent dispatches with ZERO knowledge retrievals in "

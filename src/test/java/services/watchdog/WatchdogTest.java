@@ -41,8 +41,13 @@ class WatchdogTest {
     private final List<String> events = new ArrayList<>();
 
     @BeforeEach
-    void setUp() {
+    void setUp() throws IOException {
         ws = Fixtures.demo(tmp);
+        try (var demoEvents = Files.list(ws.otelDir())) { // each test writes the events it needs
+            for (Path p : demoEvents.toList()) {
+                Files.delete(p);
+            }
+        }
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
     }
@@ -97,6 +102,20 @@ class WatchdogTest {
                 "retrievals_in_window", "dispatches_in_window", "last_sync_age_hours");
         assertThat(r.stats().get("last_sync_age_hours")).isEqualTo(1L);
         assertThat(r.pruned()).containsKeys("pruned", "found"); // the demo has failed targets past their TTL
+    }
+
+    @Test
+    void theDemoTripsTurnWriteComplianceAndPassesZeroRetrieval() {
+        Workspace demo = Fixtures.demo(tmp.resolve("second"));
+        try (LuceneKnowledgeIndex idx = new LuceneKnowledgeIndex(demo.indexDir(), 384)) {
+            new VaultSync(demo, idx, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
+            WatchdogReport r = watchdog(demo, idx).run(false, ProgressSink.NONE);
+            assertThat(finding(r, "zero-retrieval").severity()).isEqualTo(Severity.OK);
+            assertThat(finding(r, "turn-write-compliance").message()).contains("85.0%").contains("1 failed");
+            assertThat(finding(r, "failed-target-ttl").severity()).isEqualTo(Severity.INFO);
+            assertThat(r.problems()).anySatisfy(p -> assertThat(p).contains("line 9: not valid JSON"));
+            assertThat(r.healthy()).isFalse();
+        }
     }
 
     @Test

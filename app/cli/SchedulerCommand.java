@@ -1,0 +1,133 @@
+package app.cli;
+
+import app.VaultWatcher;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import services.errors.ConsoleException;
+import services.failed.FailedTargets;
+import services.knowledge.KnowledgeIndex;
+import services.scheduler.JobRun;
+import services.scheduler.Scheduler;
+import services.sync.VaultSync;
+import services.tasks.SynchronousTaskRunner;
+import services.watchdog.WatchdogGate;
+import services.workspace.Workspace;
+
+/**
+ * {@code brain-console scheduler}: the workspace's jobs on their schedules, headless, until stopped (SIGTERM or
+ * Ctrl+C cancel a running job at its next check and record it) — for a server's service manager.
+ */
+@Command(name = "scheduler", mixinStandardHelpOptions = true,
+        description = "Run the vault sync and the watchdog on their schedules, headless, until stopped.")
+final class SchedulerCommand extends WorkspaceCommand {
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+    @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long: 500ms, 90s, 10m, 2h.")
+    String forDuration;
+
+    @Option(names = "--run-now", paramLabel = "JOB", description = "Run this job at start (sync, watchdog); repeatable.")
+    List<String> runNow = new ArrayList<>();
+
+    @Option(names = "--tick", paramLabel = "MS", hidden = true, defaultValue = "1000")
+    long tickMillis;
+
+    private volatile boolean stopped;
+
+    @Override
+    Integer run() {
+        Duration limit = forDuration == null ? null : parse(forDuration);
+        Workspace ws = cli.workspace();
+        WatchdogGate gate = cli.app().watchdogGate(ws);
+        List<JobRun> done = new ArrayList<>();
+        try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
+            VaultSync sync = cli.app().sync(ws, index);
+            Scheduler scheduler = cli.app().scheduler(ws, sync,
+                    cli.app().watchdog(ws, index, sync, redis, gate), new SynchronousTaskRunner());
+            scheduler.problems().forEach(p -> cli.message("warning: " + p));
+            Map<String, JobRun> seen = new HashMap<>();
+            scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));
+            scheduler.addListener(() -> scheduler.statuses().forEach(s -> {
+                if (s.lastRun() != null && s.lastRun() != seen.get(s.id())) {
+                    seen.put(s.id(), s.lastRun());
+                    done.add(s.lastRun());
+                    cli.message(line(s.lastRun()));
+                }
+            }));
+            Thread main = Thread.currentThread();
+            Thread hook = new Thread(() -> {
+                stopped = true;
+                main.interrupt();
+                try {
+                    main.join(15_000);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "bc-scheduler-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try (VaultWatcher watcher = scheduler.watchesVault() ? new VaultWatcher(ws, scheduler::vaultChanged) : null) {
+                scheduler.start();
+                scheduler.statuses().forEach(s -> cli.message(s.id() + ": " + (s.problem() != null ? s.problem()
+                        : (s.paused() ? "paused" : "next run " + s.nextRun()) + " (" + s.expression() + ")")));
+                runNow.forEach(scheduler::runNow);
+                Instant end = limit == null ? null : Instant.now().plus(limit);
+                while (!stopped && (end == null || Instant.now().isBefore(end))) {
+                    scheduler.tick();
+                    try {
+                        Thread.sleep(tickMillis);
+                    } catch (InterruptedException e) {
+                        break;
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new ConsoleException("Cannot watch the vault of " + ws.name() + ": " + e.getMessage(), e);
+            } finally {
+                if (!stopped) {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                }
+            }
+        } finally {
+            if (gate instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception ignored) {
+                    // closing a Redis client cannot lose anything
+                }
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("runs", done.stream().map(r -> Map.of("job", r.job(), "trigger", r.trigger().name(), "status",
+                r.status().name(), "startedAt", r.startedAt().toString(), "durationMs", r.durationMillis(),
+                "summary", r.summary())).toList());
+        cli.print(out, "Scheduler stopped after " + done.size() + " runs.");
+        return 0;
+    }
+
+    private static String line(JobRun r) {
+        return r.startedAt() + " " + r.job() + " " + r.trigger().name().toLowerCase() + " " + r.status() + " ("
+                + r.durationMillis() + " ms): " + r.summary();
+    }
+
+    private Duration parse(String text) {
+        Matcher m = DURATION.matcher(text.strip());
+        if (!m.matches()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--for " + text + ": give a number and a unit, e.g. 500ms, 90s, 10m or 2h.");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+        };
+    }
+}

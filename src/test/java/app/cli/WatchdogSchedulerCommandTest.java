@@ -1,0 +1,75 @@
+package app.cli;
+
+import static app.cli.DemoCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The headless face of the watchdog and the scheduler. */
+class WatchdogSchedulerCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private String ws;
+    private final ObjectMapper json = new ObjectMapper();
+
+    @BeforeEach
+    void demo() {
+        ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        assertEquals(0, run("sync", "--workspace", ws).code());
+    }
+
+    @Test
+    void watchdogJsonHasTheUpstreamKeysAndTheGateSkipsASecondRun() throws Exception {
+        DemoCommandTest.Run first = run("watchdog", "--workspace", ws, "--json");
+        assertEquals(0, first.code(), first.err());
+        JsonNode r = json.readTree(first.out());
+        assertThat(r.fieldNames()).toIterable().contains("healthy", "recovery", "issues", "stats", "pruned");
+        assertThat(r.get("healthy").asBoolean()).isFalse();
+        assertThat(r.get("issues").toString()).contains("Turn-write compliance 85.0%");
+        assertThat(r.get("stats").get("num_documents").asInt()).isGreaterThan(100);
+        assertThat(r.get("findings")).hasSize(7);
+
+        DemoCommandTest.Run second = run("watchdog", "--workspace", ws, "--fail-on-issues");
+        assertEquals(0, second.code());
+        assertThat(second.out()).startsWith("Watchdog skipped: a watchdog ran");
+
+        DemoCommandTest.Run forced = run("watchdog", "--workspace", ws, "--force", "--fail-on-issues");
+        assertEquals(3, forced.code());
+        assertThat(forced.out()).contains("WARNING  turn-write-compliance");
+    }
+
+    @Test
+    void theHeadlessSchedulerCatchesUpRunsJobsAndKeepsTheirHistory() throws Exception {
+        DemoCommandTest.Run s = run("scheduler", "--workspace", ws, "--for", "300ms", "--tick", "50", "--json");
+        assertEquals(0, s.code(), s.err());
+        JsonNode runs = json.readTree(s.out()).get("runs");
+        assertThat(runs.findValuesAsText("trigger")).containsExactly("CATCH_UP", "CATCH_UP");
+        assertThat(runs.findValuesAsText("job")).containsExactly("sync", "watchdog");
+        assertThat(s.err()).contains("watchdog: next run").contains("(0 */4 * * *)");
+        assertThat(Files.readAllLines(Path.of(ws, "state/jobs.jsonl"))).hasSize(4);
+    }
+
+    @Test
+    void anInvalidScheduleIsReportedAndTheOtherJobRuns() throws Exception {
+        Path file = Path.of(ws, "workspace.json");
+        Files.writeString(file, Files.readString(file).replace("\"0 */4 * * *\"", "\"every four hours\""));
+        DemoCommandTest.Run s = run("scheduler", "--workspace", ws, "--for", "200ms", "--tick", "50", "--run-now", "watchdog",
+                "--run-now", "sync", "--json");
+        assertEquals(0, s.code(), s.err());
+        assertThat(s.err()).contains("Schedule of job watchdog \"every four hours\" is not a valid cron expression");
+        assertThat(json.readTree(s.out()).get("runs").findValuesAsText("job")).contains("sync", "watchdog");
+        DemoCommandTest.Run bad = run("scheduler", "--workspace", ws, "--for", "soon");
+        assertEquals(2, bad.code());
+        assertThat(bad.err()).contains("--for soon: give a number and a unit");
+    }
+}
