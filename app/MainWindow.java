@@ -27,9 +27,11 @@ public final class MainWindow {
     private Runnable onInteractive = () -> { };
 
     private final java.util.function.Consumer<String> openFile;
+    private final Stage stage;
 
     public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile) {
         this.app = app;
+        this.stage = stage;
         this.openFile = openFile;
         this.shell = new ShellViewModel(app.loader(), app.recents(), app.runner());
         this.view = new ShellView(shell);
@@ -119,10 +121,21 @@ public final class MainWindow {
         shell.setSections(scope.sections());
         view.showSections(scope::view);
         view.statusLabel().textProperty().bind(scope.statusText());
+        scope.alerts().addListener((o, before, text) -> notify(text));
         scope.start();
         Runnable interactive = onInteractive;
         onInteractive = () -> { };
         interactive.run();
+    }
+
+    /** A desktop notification for new watchdog warnings and errors; clicking it opens the Health screen. */
+    private void notify(String text) {
+        if (text == null || text.isEmpty() || stage.getScene() == null) {
+            return;
+        }
+        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(text)
+                .owner(stage).hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
+                .showWarning();
     }
 
     private void closeScope() {

@@ -50,6 +50,12 @@ public final class WorkspaceScope implements AutoCloseable {
     private final List<SectionItem> sections;
 
     private final services.failed.FailedTargets redis;
+    private final services.watchdog.WatchdogGate gate;
+    private final services.scheduler.Scheduler scheduler;
+    private final viewmodels.health.HealthViewModel health;
+    private final viewmodels.health.JobsViewModel jobs;
+    private final java.util.concurrent.ScheduledExecutorService ticks;
+    private VaultWatcher watcher;
 
     WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection) {
         this.workspace = workspace;
@@ -58,7 +64,8 @@ public final class WorkspaceScope implements AutoCloseable {
         var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
         app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
         ZoneId zone = app.clock().getZone();
-        this.sync = new SyncViewModel(index, app.sync(workspace, index), app.runner(), app.clock(), workspace.readOnly());
+        services.sync.VaultSync vaultSync = app.sync(workspace, index);
+        this.sync = new SyncViewModel(index, vaultSync, app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,
                 new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
         sync.setAfterSync(knowledge::search);
@@ -69,6 +76,7 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("review", "Review", "Approve or reject skill-update and dream proposals"),
                 new SectionItem("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert"),
                 new SectionItem("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune"),
+                new SectionItem("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog"),
                 new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"),
                 new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"),
                 new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"),
@@ -77,23 +85,54 @@ public final class WorkspaceScope implements AutoCloseable {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
         };
-        this.views = Map.of(
-                "overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root(),
-                "knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root(),
-                "recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root(),
-                "review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
-                        reviewer(workspace), workspace.readOnly())).root(),
-                "amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
-                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root(),
-                "failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
-                        index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root(),
-                "note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
-                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root(),
-                "lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
-                        workspace.profilesDir(), app.runner())).root(),
-                "brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root(),
-                "telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
+        this.gate = app.watchdogGate(workspace);
+        services.watchdog.Watchdog watchdog = app.watchdog(workspace, index, vaultSync, redis, gate);
+        this.scheduler = app.scheduler(workspace, vaultSync, watchdog, app.runner());
+        this.jobs = new viewmodels.health.JobsViewModel(scheduler, zone, app.clock());
+        this.health = new viewmodels.health.HealthViewModel(watchdog.log(), watchdog.checkNames(), scheduler,
+                new services.watchdog.Evidence(index, workspace.otelDir()), app.runner(), zone, item -> {
+                    if (item.documentId() != null) {
+                        openDocument.accept(item.documentId());
+                    } else if (item.file() != null) {
+                        openFile.accept(item.file().toString());
+                    }
+                });
+        scheduler.addListener(new Runnable() {
+            private java.time.Instant lastSync = lastRun("sync");
+
+            @Override
+            public void run() {
+                java.time.Instant now = lastRun("sync");
+                if (now != null && !now.equals(lastSync)) {
+                    lastSync = now;
+                    sync.syncedElsewhere();
+                }
+            }
+        });
+        this.ticks = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bc-scheduler-tick");
+            t.setDaemon(true);
+            return t;
+        });
+        Map<String, Supplier<Node>> sectionViews = new java.util.HashMap<>();
+        sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
+        sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root());
+        sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
+        sectionViews.put("review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
+                        reviewer(workspace), workspace.readOnly())).root());
+        sectionViews.put("amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
+                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
+        sectionViews.put("failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
+                        index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
+        sectionViews.put("note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
+                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root());
+        sectionViews.put("lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
+                        workspace.profilesDir(), app.runner())).root());
+        sectionViews.put("health", () -> new views.health.HealthView(health, jobs).root());
+        sectionViews.put("brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
+        sectionViews.put("telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
+        this.views = Map.copyOf(sectionViews);
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
@@ -103,9 +142,34 @@ public final class WorkspaceScope implements AutoCloseable {
                 : System.getProperty("user.name", "reviewer");
     }
 
-    /** Starts the workspace's background work: index status, and a first sync when the index is empty. */
+    private java.time.Instant lastRun(String job) {
+        return scheduler.history().last(job).map(services.scheduler.JobRun::startedAt).orElse(null);
+    }
+
+    /**
+     * Starts the workspace's background work: index status, a first sync when the index is empty, then the
+     * scheduler (catch-up runs first, then a tick every few seconds) and, when asked for, the vault watch.
+     */
     public void start() {
-        sync.start();
+        health.start();
+        sync.start(() -> {
+            scheduler.start();
+            long every = Long.getLong("brainconsole.tickMillis", 5_000);
+            ticks.scheduleWithFixedDelay(() -> javafx.application.Platform.runLater(scheduler::tick), every, every,
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (scheduler.watchesVault()) {
+                try {
+                    watcher = new VaultWatcher(workspace, () -> javafx.application.Platform.runLater(scheduler::vaultChanged));
+                } catch (java.io.IOException e) {
+                    org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).warn("Vault watch not started: {}", e.getMessage());
+                }
+            }
+        });
+    }
+
+    /** New watchdog warnings and errors, for a desktop notification. */
+    public ReadOnlyStringProperty alerts() {
+        return health.alertProperty();
     }
 
     public Workspace workspace() {
@@ -136,6 +200,18 @@ public final class WorkspaceScope implements AutoCloseable {
 
     @Override
     public void close() {
+        ticks.shutdownNow();
+        if (watcher != null) {
+            watcher.close();
+        }
+        scheduler.statuses().forEach(j -> scheduler.cancel(j.id()));
+        if (gate instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception ignored) {
+                // closing a Redis client cannot lose anything
+            }
+        }
         sync.cancel();
         index.close();
         if (redis != null) {

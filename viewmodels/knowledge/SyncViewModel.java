@@ -36,6 +36,7 @@ public final class SyncViewModel {
     private final ObservableList<String> issuesView = FXCollections.unmodifiableObservableList(issues);
     private Runnable afterSync = () -> { };
     private TaskHandle current;
+    private Runnable whenIdle = () -> { };
 
     public SyncViewModel(KnowledgeIndex index, VaultSync sync, TaskRunner runner, Clock clock, boolean readOnly) {
         this.index = index;
@@ -52,13 +53,33 @@ public final class SyncViewModel {
 
     /** Refreshes the status; syncs at once when the index is empty. */
     public void start() {
+        start(() -> { });
+    }
+
+    /**
+     * Refreshes the status and syncs at once when the index is empty; {@code ready} runs when that is done (or
+     * failed, or was cancelled) — the scheduler starts then, so its first jobs see a populated index.
+     */
+    public void start(Runnable ready) {
         runner.submit("Reading index status", progress -> index.status(), TaskCallbacks.of(found -> {
             showStatus(found);
             showIssues(sync.lastIssues(true), sync.lastIssues(false));
             if (found.documents() == 0 && !readOnly) {
+                whenIdle = ready;
                 syncNow();
+            } else {
+                ready.run();
             }
-        }, error -> status.set("Index unavailable: " + error.getMessage())));
+        }, error -> {
+            status.set("Index unavailable: " + error.getMessage());
+            ready.run();
+        }));
+    }
+
+    private void idle() {
+        Runnable r = whenIdle;
+        whenIdle = () -> { };
+        r.run();
     }
 
     public void syncNow() {
@@ -75,11 +96,13 @@ public final class SyncViewModel {
                 TaskCallbacks.<SyncResult>of(this::finished, error -> {
                     running.set(false);
                     lastResult.set("Sync failed: " + error.getMessage());
+                    idle();
                 }).withCancelled(() -> {
                     running.set(false);
                     lastResult.set("Sync cancelled; what was indexed so far is kept.");
                     refreshStatus();
                     afterSync.run();
+                    idle();
                 }));
     }
 
@@ -93,6 +116,14 @@ public final class SyncViewModel {
         running.set(false);
         lastResult.set("Last sync: " + result.summary());
         showIssues(result.errors(), result.warnings());
+        refreshStatus();
+        afterSync.run();
+        idle();
+    }
+
+    /** Shows a sync that ran elsewhere (the scheduler): status, issues, and the browser searches again. */
+    public void syncedElsewhere() {
+        showIssues(sync.lastIssues(true), sync.lastIssues(false));
         refreshStatus();
         afterSync.run();
     }

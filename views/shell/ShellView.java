@@ -45,7 +45,7 @@ import viewmodels.shell.ShellViewModel;
 public final class ShellView {
 
     private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-        KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+        KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
 
     /** Key in a section root's properties naming the node to focus when the section is shown. */
     public static final String INITIAL_FOCUS = "brainconsole.initialFocus";
@@ -161,7 +161,7 @@ public final class ShellView {
             button.setMaxWidth(Double.MAX_VALUE);
             button.setAlignment(Pos.CENTER_LEFT);
             button.getStyleClass().add("nav-button");
-            button.setTooltip(new Tooltip(item.hint() + (position <= 9 ? "  (Ctrl+" + position + ")" : "")));
+            button.setTooltip(new Tooltip(item.hint() + (position <= 10 ? "  (Ctrl+" + position % 10 + ")" : "")));
             button.setOnAction(e -> {
                 vm.select(item.id());
                 button.setSelected(true);
@@ -271,7 +271,7 @@ public final class ShellView {
         alert.getDialogPane().setMinWidth(780);
         alert.getDialogPane().lookup(".content").setStyle("-fx-font-family: monospace;");
         alert.setContentText("""
-                Ctrl+1 … Ctrl+9        go to section 1 … 9
+                Ctrl+1 … Ctrl+9, 0     go to section 1 … 10
                 Ctrl+PgDn / Ctrl+PgUp  next / previous section
                 Ctrl+Shift+T           light / dark theme
                 Ctrl+O                 open a workspace
@@ -283,7 +283,9 @@ public final class ShellView {
                 Review        j / k move · a approve · r reject · c request changes
                               e edit, then approve · d unified / side by side
                 Amendments    Shift / Ctrl select several · Delete revert the selection
-                Failed        Shift / Ctrl select several · Delete clear · Enter open the loop's retro""");
+                Failed        Shift / Ctrl select several · Delete clear · Enter open the loop's retro
+                Health        Ctrl+R run the watchdog now · Enter on evidence opens it
+                              jobs: Enter run now · P pause / resume · Esc cancel the run""");
         alert.show();
     }
 

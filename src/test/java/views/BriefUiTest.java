@@ -28,7 +28,7 @@ class BriefUiTest {
     @Test
     void showsTheVerdictAndTheBrief(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.press(KeyCode.CONTROL, KeyCode.DIGIT9).release(KeyCode.DIGIT9, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#brief-verdict").tryQuery().isPresent()
                 && robot.lookup("#brief-verdict").queryAs(Label.class).getText().startsWith("Pitch"));
         assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getText())

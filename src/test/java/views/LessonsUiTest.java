@@ -29,7 +29,7 @@ class LessonsUiTest {
     @Test
     void showsCapFlagsAndDigestion(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.press(KeyCode.CONTROL, KeyCode.DIGIT8).release(KeyCode.DIGIT8, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT9).release(KeyCode.DIGIT9, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#lessons-status").tryQuery().isPresent()
                 && !robot.lookup("#lessons-status").queryAs(Label.class).getText().isEmpty());
         assertThat(robot.lookup("#lessons-status").queryAs(Label.class).getText())

@@ -35,7 +35,7 @@ class NoteUiTest {
     @Test
     void refusedThenWritten(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT8).release(KeyCode.DIGIT8, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#note-agent").tryQuery().isPresent());
         robot.clickOn("#note-agent").write("pi");
         robot.clickOn("#note-session").write("s-42");

@@ -40,7 +40,7 @@ class ShellUiTest {
         UiHarness.waitForIndex(robot);
         assertEquals("Brain Console — demo", stage.getTitle());
         assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
-                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets",
+                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets", "Health",
                         "Knowledge note", "Agent lessons", "Mise brief", "Telemetry");
         assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
 
@@ -49,7 +49,7 @@ class ShellUiTest {
         assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
 
         // Ctrl+PgDn walks every section in order, from any control that has the focus, and wraps around.
-        for (String next : List.of("recall", "review", "amendments", "failed", "note", "lessons", "brief", "telemetry", "overview")) {
+        for (String next : List.of("recall", "review", "amendments", "failed", "health", "note", "lessons", "brief", "telemetry", "overview")) {
             robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
             UiHarness.waitUntil(() -> robot.lookup("#nav-" + next).queryAs(ToggleButton.class).isSelected());
         }

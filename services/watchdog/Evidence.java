@@ -1,0 +1,75 @@
+package services.watchdog;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+
+/**
+ * What a finding's evidence refers to, in words: a document's type and title, an OTEL event's line as written,
+ * a folder's path — and, for opening, the document id or the file.
+ */
+public final class Evidence {
+
+    /** One piece of evidence: its reference, what it says, and the document id or file path to open (or null). */
+    public record Item(String ref, String text, String documentId, Path file) {
+    }
+
+    private static final int LINE_LIMIT = 240;
+
+    private final KnowledgeIndex index;
+    private final Path otelDir;
+
+    public Evidence(KnowledgeIndex index, Path otelDir) {
+        this.index = index;
+        this.otelDir = otelDir;
+    }
+
+    public List<Item> describe(List<String> refs) {
+        List<Item> out = new ArrayList<>();
+        for (String ref : refs) {
+            out.add(describe(ref));
+        }
+        return out;
+    }
+
+    private Item describe(String ref) {
+        if (ref.startsWith("doc:")) {
+            String id = ref.substring(4);
+            return new Item(ref, index.get(id).map(Evidence::title).orElse(id + " (no longer in the index)"), id, null);
+        }
+        if (ref.startsWith("event:")) {
+            int colon = ref.lastIndexOf(':');
+            String name = ref.substring(6, colon);
+            Path file = otelDir.resolve(name).normalize();
+            if (!file.startsWith(otelDir.normalize())) {
+                return new Item(ref, ref + " (outside the OTEL events folder)", null, null);
+            }
+            return new Item(ref, name + " line " + ref.substring(colon + 1) + ": "
+                    + line(file, Integer.parseInt(ref.substring(colon + 1))), null, file);
+        }
+        if (ref.startsWith("file:")) {
+            Path file = Path.of(ref.substring(5));
+            return new Item(ref, file.toString(), null, file);
+        }
+        return new Item(ref, ref, null, null);
+    }
+
+    private static String title(KnowledgeDoc doc) {
+        return doc.type() + " · " + doc.title();
+    }
+
+    private static String line(Path file, int number) {
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            String text = lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)");
+            return text.length() > LINE_LIMIT ? text.substring(0, LINE_LIMIT) + "…" : text;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "(cannot be read: " + e.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package viewmodels.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.scheduler.Job;
+import services.scheduler.JobHistory;
+import services.scheduler.JobOutcome;
+import services.scheduler.ScheduleSettings;
+import services.scheduler.Scheduler;
+import services.tasks.SynchronousTaskRunner;
+import services.watchdog.Evidence;
+import services.watchdog.Finding;
+import services.watchdog.Severity;
+import services.watchdog.WatchdogLog;
+import services.watchdog.WatchdogReport;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
+import testsupport.MutableClock;
+
+/** The Health view models without a toolkit: findings worst first, trends, alerts only for what is new. */
+class HealthViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-01T10:00:00Z"));
+    private final List<Severity> next = new ArrayList<>();
+
+    private Scheduler scheduler(Workspace ws, WatchdogLog log) {
+        Job watchdog = new Job() {
+            public String id() {
+                return "watchdog";
+            }
+
+            public String title() {
+                return "Knowledge watchdog";
+            }
+
+            public JobOutcome run(services.scheduler.JobRun.Trigger trigger, services.tasks.ProgressSink progress) {
+                clock.advance(java.time.Duration.ofMinutes(1));
+                Severity s = next.remove(0);
+                log.append(new WatchdogReport("ran", !s.unhealthy(), null, List.of(), Map.of(), Map.of(), List.of(
+                        Finding.of("staleness", s, "stale " + s, Map.of("ageHours", 50)),
+                        Finding.of("collection", Severity.OK, "120 documents", Map.of())), clock.instant(), 5, null,
+                        List.of()));
+                return JobOutcome.ok(s.name());
+            }
+        };
+        return new Scheduler(List.of(watchdog), new ScheduleSettings(ws), new JobHistory(ws.stateDir()),
+                new SynchronousTaskRunner(), clock);
+    }
+
+    @Test
+    void aRunWithANewWarningAlertsOnceAndFindingsAreWorstFirst() throws Exception {
+        Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
+        Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
+        WatchdogLog log = new WatchdogLog(ws.stateDir());
+        Scheduler scheduler = scheduler(ws, log);
+        HealthViewModel vm = new HealthViewModel(log, List.of("collection", "staleness"), scheduler,
+                new Evidence(null, ws.otelDir()), new SynchronousTaskRunner(), ZoneOffset.UTC, item -> { });
+        JobsViewModel jobs = new JobsViewModel(scheduler, ZoneOffset.UTC, clock);
+        vm.start();
+        assertThat(vm.findings()).isEmpty();
+
+        next.add(Severity.OK);
+        jobs.runNow("watchdog");
+        assertThat(vm.alertProperty().get()).isEmpty();
+        assertThat(vm.summaryProperty().get()).isEqualTo("Last run Sun 1 Nov 10:01 · healthy");
+
+        next.add(Severity.WARNING);
+        vm.runWatchdogNow();
+        assertThat(vm.alertProperty().get()).isEqualTo("WARNING: stale WARNING");
+        assertThat(vm.findings()).extracting(FindingRow::check).containsExactly("staleness", "collection");
+        assertThat(vm.findings().get(0).isNew()).isTrue();
+        assertThat(vm.findings().get(0).figures()).isEqualTo("ageHours 50");
+        assertThat(vm.summaryProperty().get()).contains("0 errors, 1 warning");
+        assertThat(vm.trend()).extracting(TrendRow::severities)
+                .containsExactly(List.of("OK", "OK"), List.of("OK", "WARNING"));
+
+        next.add(Severity.WARNING); // the same warning again: nothing new to alert about
+        String before = vm.alertProperty().get();
+        jobs.runNow("watchdog");
+        assertThat(vm.findings().get(0).isNew()).isFalse();
+        assertThat(vm.alertProperty().get()).isSameAs(before);
+        assertThat(jobs.rows().get(0).last()).startsWith("OK · Sun 1 Nov 10:02").endsWith("WARNING");
+        assertThat(jobs.applySchedule("watchdog", "0 25 * * *")).isFalse();
+        assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression");
+        assertThat(jobs.applySchedule("watchdog", "0 */2 * * *")).isTrue();
+        assertThat(jobs.rows().get(0).schedule()).isEqualTo("0 */2 * * *");
+    }
+}

@@ -1,0 +1,108 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import viewmodels.health.EvidenceRow;
+import viewmodels.health.FindingRow;
+import viewmodels.health.JobRow;
+
+/** The Health screen: run the watchdog now, see its findings and evidence; edit a schedule with validation. */
+@ExtendWith(ApplicationExtension.class)
+class HealthUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private UiHarness harness;
+
+    @Start
+    void start(Stage stage) throws IOException {
+        harness = new UiHarness(stage, tmp.resolve("health-" + System.nanoTime()));
+        // Half of the eligible turns of the last hour were written: the compliance check must warn.
+        long now = System.currentTimeMillis();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            lines.add("{\"timestamp\":" + (now - 600_000 + i) + ",\"component\":\"gateway\",\"action\":\"knowledge.turn_write.eligible\"}");
+            if (i < 5) {
+                lines.add("{\"timestamp\":" + (now - 590_000 + i) + ",\"component\":\"knowledge\",\"action\":\"knowledge.turn_write.completed\"}");
+            }
+        }
+        Files.write(harness.workspace.resolve("otel/ui-test.jsonl"), lines);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<FindingRow> findings(FxRobot robot) {
+        return robot.lookup("#health-findings").queryAs(TableView.class);
+    }
+
+    @Test
+    void runningTheWatchdogNowShowsItsFindingsWithEvidence(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#health-run").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.clickOn("#health-run");
+        UiHarness.waitUntil(() -> findings(robot).getItems().stream()
+                .anyMatch(f -> f.check().equals("turn-write-compliance") && f.severity().equals("WARNING")));
+        assertThat(findings(robot).getItems()).hasSize(7);
+        assertThat(findings(robot).getItems().get(0).severity()).isEqualTo("WARNING"); // worst first
+        assertThat(robot.lookup("#health-summary").queryAs(Label.class).getText()).contains("1 warning");
+
+        robot.interact(() -> findings(robot).getSelectionModel().select(0));
+        @SuppressWarnings("unchecked")
+        ListView<EvidenceRow> evidence = robot.lookup("#health-evidence").queryAs(ListView.class);
+        UiHarness.waitUntil(() -> !evidence.getItems().isEmpty());
+        assertThat(evidence.getItems().get(0).text()).startsWith("ui-test.jsonl line ").contains("turn_write.eligible");
+
+        @SuppressWarnings("unchecked")
+        ListView<Object> trend = robot.lookup("#health-trend").queryAs(ListView.class);
+        assertThat(trend.getItems()).hasSize(7);
+
+        // Ctrl+R runs it again; the watchdog job's history grows.
+        @SuppressWarnings("unchecked")
+        TableView<JobRow> jobs = robot.lookup("#health-jobs").queryAs(TableView.class);
+        assertThat(jobs.getItems()).extracting(JobRow::id).containsExactly("sync", "watchdog");
+        robot.interact(() -> jobs.getSelectionModel().select(1));
+        @SuppressWarnings("unchecked")
+        ListView<String> history = robot.lookup("#health-job-history").queryAs(ListView.class);
+        int before = history.getItems().size();
+        robot.clickOn("#health-run").press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> history.getItems().size() > before);
+        assertThat(history.getItems().get(0)).contains("manual").contains("WARNING");
+    }
+
+    @Test
+    void anInvalidScheduleIsRefusedWithItsReasonAndAValidOneIsSaved(FxRobot robot) throws IOException {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#health-jobs").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        @SuppressWarnings("unchecked")
+        TableView<JobRow> jobs = robot.lookup("#health-jobs").queryAs(TableView.class);
+        robot.interact(() -> jobs.getSelectionModel().select(0));
+        robot.doubleClickOn("#health-schedule").eraseText(12).write("every night").clickOn("#health-schedule-save");
+        UiHarness.waitUntil(() -> robot.lookup("#health-schedule-error").queryAs(Label.class).getText()
+                .contains("not a valid cron expression"));
+        assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).doesNotContain("every night");
+
+        robot.interact(() -> robot.lookup("#health-schedule").queryAs(javafx.scene.control.TextField.class).setText("30 2 * * *"));
+        robot.clickOn("#health-schedule-save");
+        UiHarness.waitUntil(() -> robot.lookup("#health-schedule-error").queryAs(Label.class).getText().isEmpty());
+        assertThat(jobs.getItems().get(0).schedule()).isEqualTo("30 2 * * *");
+        assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).contains("\"sync\" : \"30 2 * * *\"");
+    }
+}

@@ -1,0 +1,154 @@
+package viewmodels.health;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.errors.ConsoleException;
+import services.scheduler.JobRun;
+import services.scheduler.Scheduler;
+import services.text.HumanDuration;
+
+/**
+ * The scheduled jobs: next run, last run (status, duration, summary), state; run now, pause/resume, cancel, and a
+ * schedule edit validated before it is saved. Follows the scheduler's changes.
+ */
+public final class JobsViewModel {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
+
+    private final Scheduler scheduler;
+    private final ZoneId zone;
+    private final Clock clock;
+    private final ObservableList<JobRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<String> history = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper scheduleError = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
+    private String selected;
+
+    public JobsViewModel(Scheduler scheduler, ZoneId zone, Clock clock) {
+        this.scheduler = scheduler;
+        this.zone = zone;
+        this.clock = clock;
+        scheduler.addListener(this::refresh);
+        refresh();
+    }
+
+    public void refresh() {
+        java.util.List<JobRow> fresh = scheduler.statuses().stream().map(this::row).toList();
+        if (fresh.size() != rows.size()) {
+            rows.setAll(fresh);
+        } else {
+            for (int i = 0; i < fresh.size(); i++) { // only changed rows, so a table keeps its selection
+                if (!fresh.get(i).equals(rows.get(i))) {
+                    rows.set(i, fresh.get(i));
+                }
+            }
+        }
+        problems.set(String.join("\n", scheduler.problems()));
+        showHistory();
+    }
+
+    private JobRow row(Scheduler.JobStatus s) {
+        String state = switch (s.state()) {
+            case RUNNING -> "running" + (s.progress() == null ? "" : ": " + s.progress());
+            case QUEUED -> "queued";
+            case IDLE -> "idle";
+        };
+        String next = s.paused() ? "paused" : s.nextRun() == null ? "not scheduled" : when(s.nextRun());
+        return new JobRow(s.id(), s.title(), s.expression(), s.description(), next, last(s.lastRun()), state,
+                s.paused(), s.overran(), s.problem() == null ? "" : s.problem());
+    }
+
+    private String last(JobRun run) {
+        if (run == null) {
+            return "never";
+        }
+        return run.status() + " · " + when(run.startedAt()) + " · " + HumanDuration.of(run.durationMillis())
+                + (run.summary().isEmpty() ? "" : " · " + run.summary());
+    }
+
+    private String when(Instant t) {
+        long delta = t.toEpochMilli() - clock.millis();
+        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.of(delta)
+                : HumanDuration.of(-delta) + " ago";
+        return WHEN.format(t.atZone(zone)) + " (" + rel + ")";
+    }
+
+    public void select(String jobId) {
+        selected = jobId;
+        scheduleError.set("");
+        showHistory();
+    }
+
+    private void showHistory() {
+        history.setAll(selected == null ? java.util.List.of() : scheduler.history().recent(selected, 20).stream()
+                .map(r -> when(r.startedAt()) + "  " + r.trigger().name().toLowerCase().replace('_', '-') + "  "
+                        + r.status() + "  " + HumanDuration.of(r.durationMillis()) + "  " + r.summary()).toList());
+    }
+
+    public void runNow(String jobId) {
+        if (jobId != null) {
+            message.set(scheduler.runNow(jobId) ? "" : jobId + " is already running or queued.");
+        }
+    }
+
+    public void cancel(String jobId) {
+        if (jobId != null) {
+            scheduler.cancel(jobId);
+        }
+    }
+
+    public void togglePause(JobRow row) {
+        if (row != null) {
+            act(() -> scheduler.setPaused(row.id(), !row.paused()));
+        }
+    }
+
+    /** Saves a new schedule; false (with the reason in {@link #scheduleErrorProperty()}) when it is not valid. */
+    public boolean applySchedule(String jobId, String expression) {
+        try {
+            scheduler.reschedule(jobId, expression);
+            scheduleError.set("");
+            message.set("Schedule of " + jobId + " saved in workspace.json.");
+            return true;
+        } catch (ConsoleException e) {
+            scheduleError.set(e.getMessage());
+            return false;
+        }
+    }
+
+    private void act(Runnable action) {
+        try {
+            action.run();
+            message.set("");
+        } catch (ConsoleException e) {
+            message.set(e.getMessage());
+        }
+    }
+
+    public ObservableList<JobRow> rows() {
+        return FXCollections.unmodifiableObservableList(rows);
+    }
+
+    public ObservableList<String> history() {
+        return FXCollections.unmodifiableObservableList(history);
+    }
+
+    public ReadOnlyStringProperty scheduleErrorProperty() {
+        return scheduleError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty problemsProperty() {
+        return problems.getReadOnlyProperty();
+    }
+}

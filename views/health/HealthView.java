@@ -1,0 +1,295 @@
+package views.health;
+
+import atlantafx.base.theme.Styles;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.health.EvidenceRow;
+import viewmodels.health.FindingRow;
+import viewmodels.health.HealthViewModel;
+import viewmodels.health.JobRow;
+import viewmodels.health.JobsViewModel;
+import viewmodels.health.TrendRow;
+
+/**
+ * Health: the watchdog's latest findings, worst first, with figures and evidence (Enter opens a document or an
+ * event file); each check's trend over the last runs; and the scheduled jobs with run now, pause, cancel and a
+ * schedule edit. Ctrl+R runs the watchdog now.
+ */
+public final class HealthView {
+
+    private final HealthViewModel vm;
+    private final JobsViewModel jobs;
+    private final BorderPane root = new BorderPane();
+    private final TableView<JobRow> jobTable = new TableView<>();
+    private String scheduleFor;
+
+    public HealthView(HealthViewModel vm, JobsViewModel jobs) {
+        this.vm = vm;
+        this.jobs = jobs;
+        root.getStylesheets().addAll(HealthView.class.getResource("/views/review/review.css").toExternalForm(),
+                HealthView.class.getResource("/views/health/health.css").toExternalForm());
+        root.setPadding(new Insets(12));
+        root.setTop(header());
+        SplitPane lower = new SplitPane(trendPane(), jobsPane());
+        lower.setDividerPositions(0.38);
+        SplitPane split = new SplitPane(findingsPane(), lower);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        root.setCenter(split);
+        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                vm.runWatchdogNow();
+                e.consume();
+            }
+        });
+    }
+
+    private Node header() {
+        Label title = new Label("Health");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label summary = new Label();
+        summary.setId("health-summary");
+        summary.textProperty().bind(vm.summaryProperty());
+        summary.getStyleClass().add(Styles.TEXT_MUTED);
+        Button run = new Button("Run watchdog now  (Ctrl+R)");
+        run.setId("health-run");
+        run.getStyleClass().add(Styles.ACCENT);
+        run.setOnAction(e -> vm.runWatchdogNow());
+        HBox head = new HBox(12, title, run, summary);
+        head.setAlignment(Pos.CENTER_LEFT);
+        Label problems = banner("health-problems");
+        problems.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> java.util.stream.Stream.of(
+                vm.problemsProperty().get(), jobs.problemsProperty().get()).filter(t -> !t.isEmpty())
+                .collect(java.util.stream.Collectors.joining("\n")), vm.problemsProperty(), jobs.problemsProperty()));
+        problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty().or(jobs.problemsProperty().isNotEmpty()));
+        problems.managedProperty().bind(problems.visibleProperty());
+        VBox top = new VBox(8, head, problems);
+        top.setPadding(new Insets(0, 0, 8, 0));
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, run);
+        return top;
+    }
+
+    private static Label banner(String id) {
+        Label label = new Label();
+        label.setId(id);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        label.getStyleClass().add("review-notice");
+        return label;
+    }
+
+    private Node findingsPane() {
+        TableView<FindingRow> table = new TableView<>(vm.findings());
+        table.setId("health-findings");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<FindingRow, String> severity = column("Severity", FindingRow::severity, 95);
+        severity.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                FindingRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (row == null) {
+                    setGraphic(null);
+                    return;
+                }
+                Label badge = new Label(row.severity() + (row.isNew() ? " · new" : ""));
+                badge.getStyleClass().addAll("severity-badge", "sev-" + row.severity());
+                setGraphic(badge);
+            }
+        });
+        table.getColumns().add(severity);
+        table.getColumns().add(column("Check", FindingRow::check, 150));
+        table.getColumns().add(column("Finding", FindingRow::message, 420));
+        table.getColumns().add(column("Figures", FindingRow::figures, 260));
+        table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
+
+        ListView<EvidenceRow> evidence = new ListView<>(vm.evidence());
+        evidence.setId("health-evidence");
+        evidence.setPrefHeight(110);
+        evidence.setPlaceholder(new Label("Select a finding to see the documents or events behind it."));
+        evidence.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(EvidenceRow item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.text());
+                setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
+            }
+        });
+        evidence.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                vm.open(evidence.getSelectionModel().getSelectedItem());
+            }
+        });
+        evidence.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                vm.open(evidence.getSelectionModel().getSelectedItem());
+            }
+        });
+        Label evidenceTitle = new Label("Evidence (Enter or double-click opens)");
+        evidenceTitle.getStyleClass().add(Styles.TEXT_MUTED);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return new VBox(6, table, evidenceTitle, evidence);
+    }
+
+    private Node trendPane() {
+        ListView<TrendRow> trend = new ListView<>(vm.trend());
+        trend.setId("health-trend");
+        trend.setFocusTraversable(false);
+        trend.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(TrendRow row, boolean empty) {
+                super.updateItem(row, empty);
+                if (empty || row == null) {
+                    setGraphic(null);
+                    return;
+                }
+                Label name = new Label(row.check());
+                name.setMinWidth(150);
+                HBox cells = new HBox(3);
+                cells.setAlignment(Pos.CENTER_LEFT);
+                for (String s : row.severities()) {
+                    Region cell = new Region();
+                    cell.getStyleClass().addAll("trend-cell", "sev-" + (s.isEmpty() ? "NONE" : s));
+                    Tooltip.install(cell, new Tooltip(s.isEmpty() ? "not checked" : s));
+                    cells.getChildren().add(cell);
+                }
+                HBox box = new HBox(8, name, cells);
+                box.setAlignment(Pos.CENTER_LEFT);
+                setGraphic(box);
+            }
+        });
+        Label title = new Label("Trend: last " + HealthViewModel.TREND_RUNS + " runs, oldest first");
+        title.getStyleClass().add(Styles.TITLE_4);
+        VBox.setVgrow(trend, Priority.ALWAYS);
+        VBox box = new VBox(6, title, trend);
+        box.setPadding(new Insets(6, 6, 0, 0));
+        return box;
+    }
+
+    private Node jobsPane() {
+        jobTable.setId("health-jobs");
+        jobTable.setItems(jobs.rows());
+        jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        jobTable.getColumns().add(column2("Job", JobRow::title, 140));
+        jobTable.getColumns().add(column2("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
+        jobTable.getColumns().add(column2("Next run", JobRow::next, 190));
+        jobTable.getColumns().add(column2("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
+        jobTable.getColumns().add(column2("Last run", JobRow::last, 320));
+        jobTable.setPrefHeight(110);
+        TextField schedule = new TextField();
+        schedule.setId("health-schedule");
+        schedule.setPromptText("cron: minute hour day month weekday");
+        schedule.setPrefColumnCount(14);
+        Label description = new Label();
+        description.getStyleClass().add(Styles.TEXT_MUTED);
+        jobTable.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            if (row == null) {
+                return; // a row being replaced by its newer state; it is selected again below
+            }
+            jobs.select(row.id());
+            if (!row.id().equals(scheduleFor)) {
+                scheduleFor = row.id();
+                schedule.setText(row.schedule());
+            }
+            description.setText(row.problem().isEmpty() ? row.description() : row.problem());
+        });
+        jobs.rows().addListener((javafx.collections.ListChangeListener<JobRow>) c -> {
+            for (int i = 0; i < jobTable.getItems().size(); i++) {
+                if (jobTable.getItems().get(i).id().equals(scheduleFor)
+                        && jobTable.getSelectionModel().getSelectedIndex() != i) {
+                    jobTable.getSelectionModel().select(i);
+                }
+            }
+        });
+        Button apply = new Button("Save schedule");
+        apply.setId("health-schedule-save");
+        apply.setOnAction(e -> jobs.applySchedule(selectedId(), schedule.getText()));
+        schedule.setOnAction(e -> jobs.applySchedule(selectedId(), schedule.getText()));
+        Button run = new Button("Run now");
+        run.setId("health-job-run");
+        run.setOnAction(e -> jobs.runNow(selectedId()));
+        Button pause = new Button("Pause / resume");
+        pause.setId("health-job-pause");
+        pause.setOnAction(e -> jobs.togglePause(jobTable.getSelectionModel().getSelectedItem()));
+        Button cancel = new Button("Cancel run");
+        cancel.setId("health-job-cancel");
+        cancel.setOnAction(e -> jobs.cancel(selectedId()));
+        jobTable.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                jobs.runNow(selectedId());
+            } else if (e.getCode() == KeyCode.P) {
+                jobs.togglePause(jobTable.getSelectionModel().getSelectedItem());
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                jobs.cancel(selectedId());
+            }
+        });
+        HBox actions = new HBox(8, run, pause, cancel, schedule, apply);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        Label error = new Label();
+        error.setId("health-schedule-error");
+        error.setWrapText(true);
+        error.getStyleClass().add("review-problem");
+        error.textProperty().bind(jobs.scheduleErrorProperty());
+        error.visibleProperty().bind(jobs.scheduleErrorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        Label message = new Label();
+        message.setId("health-jobs-message");
+        message.textProperty().bind(jobs.messageProperty());
+        message.getStyleClass().add(Styles.TEXT_MUTED);
+        ListView<String> history = new ListView<>(jobs.history());
+        history.setId("health-job-history");
+        history.setPlaceholder(new Label("Select a job to see its runs."));
+        VBox.setVgrow(history, Priority.ALWAYS);
+        Label title = new Label("Scheduled jobs");
+        title.getStyleClass().add(Styles.TITLE_4);
+        VBox box = new VBox(6, title, jobTable, actions, description, error, message, history);
+        box.setPadding(new Insets(6, 0, 0, 6));
+        return box;
+    }
+
+    private String selectedId() {
+        JobRow row = jobTable.getSelectionModel().getSelectedItem();
+        return row == null ? null : row.id();
+    }
+
+    private static TableColumn<FindingRow, String> column(String title, Function<FindingRow, String> get, double width) {
+        TableColumn<FindingRow, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    private static TableColumn<JobRow, String> column2(String title, Function<JobRow, String> get, double width) {
+        TableColumn<JobRow, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
