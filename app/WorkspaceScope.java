@@ -89,7 +89,7 @@ public final class WorkspaceScope implements AutoCloseable {
         services.watchdog.Watchdog watchdog = app.watchdog(workspace, index, vaultSync, redis, gate);
         this.scheduler = app.scheduler(workspace, vaultSync, watchdog, app.runner());
         this.jobs = new viewmodels.health.JobsViewModel(scheduler, zone, app.clock());
-        this.health = new viewmodels.health.HealthViewModel(watchdog.log(), watchdog.checkNames(), scheduler,
+        this.health = new viewmodels.health.HealthViewModel(watchdog.log(), scheduler,
                 new services.watchdog.Evidence(index, workspace.otelDir()), app.runner(), zone, item -> {
                     if (item.documentId() != null) {
                         openDocument.accept(item.documentId());
@@ -97,15 +97,17 @@ public final class WorkspaceScope implements AutoCloseable {
                         openFile.accept(item.file().toString());
                     }
                 });
-        scheduler.addListener(new Runnable() {
-            private java.time.Instant lastSync = lastRun("sync");
+        scheduler.addListener(new Runnable() { // a scheduled sync or a watchdog prune changed the index
+            private final java.util.Map<String, java.time.Instant> seen = new java.util.HashMap<>(
+                    java.util.Map.of("sync", java.time.Instant.EPOCH, "watchdog", java.time.Instant.EPOCH));
 
             @Override
             public void run() {
-                java.time.Instant now = lastRun("sync");
-                if (now != null && !now.equals(lastSync)) {
-                    lastSync = now;
-                    sync.syncedElsewhere();
+                for (String job : seen.keySet()) {
+                    java.time.Instant now = lastRun(job);
+                    if (now != null && !now.equals(seen.put(job, now))) {
+                        sync.indexChangedElsewhere();
+                    }
                 }
             }
         });

@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup or brief", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief or watchdog", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -46,6 +46,18 @@ final class BenchCommand implements Callable<Integer> {
                     + "Targets: start-up < 1.5 s on 2 cores; resident memory < 400 MB after browsing a 100k-doc workspace.%n",
                     r.launcher(), r.startsMs().size(), r.browsedDocs(), r.medianMs(), r.startsMs(), r.residentAtStartMb(),
                     r.residentAfterBrowsingMb());
+            out.flush();
+            return 0;
+        }
+        if ("watchdog".equals(what)) {
+            int docs = sizes.get(sizes.size() - 1);
+            app.bench.WatchdogBenchmark.Result r = new app.bench.WatchdogBenchmark(dir).run(docs, 1_000_000,
+                    spec.commandLine().getErr());
+            out.printf("| documents | OTEL events | event files | cold run | warm run (median of 5) | after 1,000 new events "
+                    + "(median of 5) |%n|---:|---:|---:|---:|---:|---:|%n| %,d | %,d | %d MB | %d ms | %d ms | %d ms |%n"
+                    + "findings: %s%nTarget: one watchdog run over a 100k-doc index and 1M OTEL events < 1 s.%n",
+                    r.documents(), r.events(), r.eventBytes() >> 20, r.coldMs(), r.warmMedianMs(),
+                    r.incrementalMedianMs(), r.findings());
             out.flush();
             return 0;
         }

@@ -21,6 +21,7 @@ public final class Evidence {
     }
 
     private static final int LINE_LIMIT = 240;
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final KnowledgeIndex index;
     private final Path otelDir;
@@ -67,6 +68,16 @@ public final class Evidence {
     private static String line(Path file, int number) {
         try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
             String text = lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)");
+            try {
+                var e = JSON.readTree(text);
+                if (e != null && e.isObject() && e.path("timestamp").isNumber()) {
+                    return java.time.Instant.ofEpochMilli(e.path("timestamp").asLong()) + " · " + e.path("component").asText("?")
+                            + " · " + e.path("action").asText("?") + (e.path("success").asBoolean(true) ? ""
+                            : " · failed" + (e.hasNonNull("error") ? ": " + e.path("error").asText() : ""));
+                }
+            } catch (IOException notJson) {
+                // shown as written below
+            }
             return text.length() > LINE_LIMIT ? text.substring(0, LINE_LIMIT) + "…" : text;
         } catch (IOException | java.io.UncheckedIOException e) {
             return "(cannot be read: " + e.getMessage() + ")";

@@ -25,6 +25,8 @@ public final class StalenessCheck implements WatchdogCheck {
             return Finding.of(name(), Severity.WARNING, "system_knowledge stale: newest document written " + hours
                     + " h ago (over " + Math.round(run.settings.staleHours()) + " h)", figures);
         }
-        return Finding.of(name(), Severity.OK, "Newest document written " + hours + " h ago", figures);
+        String age = ageMillis < 60_000 ? "just now" : ageMillis < 3_600_000
+                ? services.text.HumanDuration.of(ageMillis) + " ago" : hours + " h ago";
+        return Finding.of(name(), Severity.OK, "Newest document written " + age, figures);
     }
 }

@@ -53,10 +53,6 @@ public final class Watchdog {
         return log;
     }
 
-    public List<String> checkNames() {
-        return checks.stream().map(WatchdogCheck::name).toList();
-    }
-
     public WatchdogReport run(boolean force, ProgressSink progress) {
         WatchdogSettings settings = WatchdogSettings.of(ws);
         long now = clock.millis();

@@ -19,7 +19,7 @@ import services.audit.DecisionLog;
 public final class WatchdogLog {
 
     /** A past run as the log keeps it. */
-    public record Entry(Instant ranAt, boolean healthy, List<Finding> findings) {
+    public record Entry(Instant ranAt, boolean healthy, List<Finding> findings, List<String> problems) {
     }
 
     public record Read(List<Entry> runs, List<String> problems) {
@@ -40,6 +40,8 @@ public final class WatchdogLog {
         e.put("durationMs", report.durationMillis());
         ArrayNode findings = e.putArray("findings");
         report.findings().forEach(f -> findings.add(JSON.valueToTree(f)));
+        ArrayNode problems = e.putArray("problems");
+        report.problems().forEach(problems::add);
         log.append(e);
     }
 
@@ -59,7 +61,10 @@ public final class WatchdogLog {
                     findings.add(new Finding(f.path("check").asText(), Severity.valueOf(f.path("severity").asText()),
                             f.path("message").asText(), figures == null ? Map.of() : figures, evidence));
                 }
-                runs.add(new Entry(Instant.parse(e.path("ranAt").asText()), e.path("healthy").asBoolean(), findings));
+                List<String> runProblems = new ArrayList<>();
+                e.path("problems").forEach(x -> runProblems.add(x.asText()));
+                runs.add(new Entry(Instant.parse(e.path("ranAt").asText()), e.path("healthy").asBoolean(), findings,
+                        runProblems));
             } catch (RuntimeException bad) {
                 problems.add(log.file().getFileName() + ": a run could not be read (" + bad.getMessage() + ") — skipped");
             }

@@ -31,6 +31,7 @@ public record WatchdogReport(String status, boolean healthy, Map<String, Object>
         long warnings = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
         long errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
         return healthy ? "healthy: " + findings.size() + " checks passed"
-                : errors + " errors, " + warnings + " warnings: " + String.join("; ", issues);
+                : errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning: " : " warnings: ")
+                + String.join("; ", issues);
     }
 }

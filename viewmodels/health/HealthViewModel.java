@@ -24,8 +24,8 @@ import services.watchdog.Severity;
 import services.watchdog.WatchdogLog;
 
 /**
- * The Health screen's watchdog half: the latest run's findings, worst first, with their figures and evidence; the
- * trend of each check over the last runs; and an alert whenever a run brings a warning or error the run before did
+ * The Health screen's watchdog half: the latest run's findings, worst first, with their figures, evidence and
+ * trend over the last runs; and an alert whenever a run brings a warning or error the run before did
  * not have. Reloads when the scheduler finishes a watchdog run.
  */
 public final class HealthViewModel {
@@ -34,14 +34,12 @@ public final class HealthViewModel {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
 
     private final WatchdogLog log;
-    private final List<String> checks;
     private final Scheduler scheduler;
     private final Evidence evidence;
     private final TaskRunner runner;
     private final ZoneId zone;
     private final Consumer<Evidence.Item> open;
     private final ObservableList<FindingRow> findings = FXCollections.observableArrayList();
-    private final ObservableList<TrendRow> trend = FXCollections.observableArrayList();
     private final ObservableList<EvidenceRow> evidenceRows = FXCollections.observableArrayList();
     private final Map<String, Evidence.Item> evidenceItems = new java.util.HashMap<>();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No watchdog run yet: run it now (Ctrl+R).");
@@ -51,10 +49,9 @@ public final class HealthViewModel {
     private Instant alerted; // the newest run already shown; null until the first load
     private Instant lastWatchdogRun;
 
-    public HealthViewModel(WatchdogLog log, List<String> checks, Scheduler scheduler, Evidence evidence,
+    public HealthViewModel(WatchdogLog log, Scheduler scheduler, Evidence evidence,
                            TaskRunner runner, ZoneId zone, Consumer<Evidence.Item> open) {
         this.log = log;
-        this.checks = List.copyOf(checks);
         this.scheduler = scheduler;
         this.evidence = evidence;
         this.runner = runner;
@@ -103,6 +100,8 @@ public final class HealthViewModel {
             return;
         }
         WatchdogLog.Entry latest = runs.get(runs.size() - 1);
+        problems.set(String.join("\n", java.util.stream.Stream.concat(read.problems().stream(),
+                latest.problems().stream()).toList()));
         List<Finding> before = runs.size() > 1 ? runs.get(runs.size() - 2).findings() : List.of();
         List<FindingRow> rows = new ArrayList<>();
         List<String> fresh = new ArrayList<>();
@@ -112,7 +111,9 @@ public final class HealthViewModel {
             if (isNew) {
                 fresh.add(f.severity() + ": " + f.message());
             }
-            rows.add(new FindingRow(f.severity().name(), f.check(), f.message(), figures(f.figures()), f.evidence(), isNew));
+            rows.add(new FindingRow(f.severity().name(), f.check(), f.message(), figures(f.figures()), f.evidence(), isNew,
+                    runs.stream().map(r -> r.findings().stream().filter(x -> x.check().equals(f.check()))
+                            .map(x -> x.severity().name()).findFirst().orElse("")).toList()));
         }
         rows.sort(Comparator.comparing((FindingRow r) -> Severity.valueOf(r.severity())).reversed());
         findings.setAll(rows);
@@ -121,8 +122,6 @@ public final class HealthViewModel {
         healthy.set(latest.healthy());
         summary.set("Last run " + WHEN.format(latest.ranAt().atZone(zone)) + " · " + (latest.healthy() ? "healthy"
                 : errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")));
-        trend.setAll(checks.stream().map(c -> new TrendRow(c, runs.stream().map(r -> r.findings().stream()
-                .filter(f -> f.check().equals(c)).map(f -> f.severity().name()).findFirst().orElse("")).toList())).toList());
         if (!first && alerted != null && latest.ranAt().isAfter(alerted) && !fresh.isEmpty()) {
             alert.set(String.join("\n", fresh));
         }
@@ -159,10 +158,6 @@ public final class HealthViewModel {
 
     public ObservableList<FindingRow> findings() {
         return FXCollections.unmodifiableObservableList(findings);
-    }
-
-    public ObservableList<TrendRow> trend() {
-        return FXCollections.unmodifiableObservableList(trend);
     }
 
     public ObservableList<EvidenceRow> evidence() {

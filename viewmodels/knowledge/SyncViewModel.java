@@ -121,8 +121,8 @@ public final class SyncViewModel {
         idle();
     }
 
-    /** Shows a sync that ran elsewhere (the scheduler): status, issues, and the browser searches again. */
-    public void syncedElsewhere() {
+    /** The scheduler synced or pruned: the status, the issues and the browser's results are read again. */
+    public void indexChangedElsewhere() {
         showIssues(sync.lastIssues(true), sync.lastIssues(false));
         refreshStatus();
         afterSync.run();

@@ -30,11 +30,10 @@ import viewmodels.health.FindingRow;
 import viewmodels.health.HealthViewModel;
 import viewmodels.health.JobRow;
 import viewmodels.health.JobsViewModel;
-import viewmodels.health.TrendRow;
 
 /**
- * Health: the watchdog's latest findings, worst first, with figures and evidence (Enter opens a document or an
- * event file); each check's trend over the last runs; and the scheduled jobs with run now, pause, cancel and a
+ * Health: the watchdog's latest findings, worst first, with each check's trend over the last runs, figures and
+ * evidence (Enter opens a document or an event file); and the scheduled jobs with run now, pause, cancel and a
  * schedule edit. Ctrl+R runs the watchdog now.
  */
 public final class HealthView {
@@ -52,11 +51,11 @@ public final class HealthView {
                 HealthView.class.getResource("/views/health/health.css").toExternalForm());
         root.setPadding(new Insets(12));
         root.setTop(header());
-        SplitPane lower = new SplitPane(trendPane(), jobsPane());
-        lower.setDividerPositions(0.38);
+        SplitPane lower = new SplitPane(evidencePane(), jobsPane());
+        lower.setDividerPositions(0.4);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(0.52);
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -104,7 +103,8 @@ public final class HealthView {
         TableView<FindingRow> table = new TableView<>(vm.findings());
         table.setId("health-findings");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<FindingRow, String> severity = column("Severity", FindingRow::severity, 95);
+        TableColumn<FindingRow, String> severity = column("Severity", FindingRow::severity, 140);
+        severity.setMinWidth(140);
         severity.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
@@ -120,16 +120,47 @@ public final class HealthView {
             }
         });
         table.getColumns().add(severity);
-        table.getColumns().add(column("Check", FindingRow::check, 150));
+        TableColumn<FindingRow, String> check = column("Check", FindingRow::check, 170);
+        check.setMinWidth(160);
+        table.getColumns().add(check);
         table.getColumns().add(column("Finding", FindingRow::message, 420));
-        table.getColumns().add(column("Figures", FindingRow::figures, 260));
+        table.getColumns().add(column("Figures", FindingRow::figures, 220));
+        TableColumn<FindingRow, String> trend = column("Trend", r -> "", 130);
+        trend.setMinWidth(110);
+        trend.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                FindingRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (row == null) {
+                    setGraphic(null);
+                    return;
+                }
+                HBox cells = new HBox(3);
+                cells.setAlignment(Pos.CENTER_LEFT);
+                for (String s : row.trend()) {
+                    Region cell = new Region();
+                    cell.getStyleClass().addAll("trend-cell", "sev-" + (s.isEmpty() ? "NONE" : s));
+                    Tooltip.install(cell, new Tooltip(s.isEmpty() ? "not checked" : s));
+                    cells.getChildren().add(cell);
+                }
+                setGraphic(cells);
+            }
+        });
+        table.getColumns().add(3, trend);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
 
+        VBox.setVgrow(table, Priority.ALWAYS);
+        Label title = new Label("Findings of the latest run, worst first");
+        title.getStyleClass().add(Styles.TITLE_4);
+        return new VBox(6, title, table);
+    }
+
+    private Node evidencePane() {
         ListView<EvidenceRow> evidence = new ListView<>(vm.evidence());
         evidence.setId("health-evidence");
-        evidence.setPrefHeight(110);
-        evidence.setPlaceholder(new Label("Select a finding to see the documents or events behind it."));
+        evidence.setPlaceholder(new Label("Select a finding to see\nthe documents or events behind it."));
         evidence.setCellFactory(l -> new ListCell<>() {
             @Override
             protected void updateItem(EvidenceRow item, boolean empty) {
@@ -148,44 +179,11 @@ public final class HealthView {
                 vm.open(evidence.getSelectionModel().getSelectedItem());
             }
         });
-        Label evidenceTitle = new Label("Evidence (Enter or double-click opens)");
-        evidenceTitle.getStyleClass().add(Styles.TEXT_MUTED);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        return new VBox(6, table, evidenceTitle, evidence);
-    }
-
-    private Node trendPane() {
-        ListView<TrendRow> trend = new ListView<>(vm.trend());
-        trend.setId("health-trend");
-        trend.setFocusTraversable(false);
-        trend.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(TrendRow row, boolean empty) {
-                super.updateItem(row, empty);
-                if (empty || row == null) {
-                    setGraphic(null);
-                    return;
-                }
-                Label name = new Label(row.check());
-                name.setMinWidth(150);
-                HBox cells = new HBox(3);
-                cells.setAlignment(Pos.CENTER_LEFT);
-                for (String s : row.severities()) {
-                    Region cell = new Region();
-                    cell.getStyleClass().addAll("trend-cell", "sev-" + (s.isEmpty() ? "NONE" : s));
-                    Tooltip.install(cell, new Tooltip(s.isEmpty() ? "not checked" : s));
-                    cells.getChildren().add(cell);
-                }
-                HBox box = new HBox(8, name, cells);
-                box.setAlignment(Pos.CENTER_LEFT);
-                setGraphic(box);
-            }
-        });
-        Label title = new Label("Trend: last " + HealthViewModel.TREND_RUNS + " runs, oldest first");
+        Label title = new Label("Evidence (Enter or double-click opens)");
         title.getStyleClass().add(Styles.TITLE_4);
-        VBox.setVgrow(trend, Priority.ALWAYS);
-        VBox box = new VBox(6, title, trend);
-        box.setPadding(new Insets(6, 6, 0, 0));
+        VBox.setVgrow(evidence, Priority.ALWAYS);
+        VBox box = new VBox(6, title, evidence);
+        box.setPadding(new Insets(8, 8, 0, 0));
         return box;
     }
 
@@ -193,12 +191,14 @@ public final class HealthView {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
         jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        jobTable.getColumns().add(column2("Job", JobRow::title, 140));
+        jobTable.getColumns().add(column2("Job", JobRow::title, 160));
         jobTable.getColumns().add(column2("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
+        jobTable.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         jobTable.getColumns().add(column2("Next run", JobRow::next, 190));
         jobTable.getColumns().add(column2("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
         jobTable.getColumns().add(column2("Last run", JobRow::last, 320));
-        jobTable.setPrefHeight(110);
+        jobTable.setPrefHeight(122);
+        jobTable.setMinHeight(122);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron: minute hour day month weekday");
@@ -262,11 +262,18 @@ public final class HealthView {
         ListView<String> history = new ListView<>(jobs.history());
         history.setId("health-job-history");
         history.setPlaceholder(new Label("Select a job to see its runs."));
+        history.setPrefHeight(80);
         VBox.setVgrow(history, Priority.ALWAYS);
         Label title = new Label("Scheduled jobs");
         title.getStyleClass().add(Styles.TITLE_4);
+        for (Node n : actions.getChildren()) {
+            if (n instanceof Button b) {
+                b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+        HBox.setHgrow(schedule, Priority.ALWAYS);
         VBox box = new VBox(6, title, jobTable, actions, description, error, message, history);
-        box.setPadding(new Insets(6, 0, 0, 6));
+        box.setPadding(new Insets(8, 0, 0, 8));
         return box;
     }
 

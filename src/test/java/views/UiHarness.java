@@ -23,6 +23,13 @@ public final class UiHarness {
 
     public UiHarness(Stage stage, Path tmp) {
         workspace = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        // No scheduled job may change what a screen's test sees: no catch-up, both jobs paused (Run now still works).
+        try {
+            java.nio.file.Files.delete(workspace.resolve("state/jobs.jsonl"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        new services.workspace.WorkspaceFile(workspace).update(root -> root.putArray("schedulesPaused").add("sync").add("watchdog"));
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
                 java.time.Clock.systemUTC(), new FxTaskRunner());
         window = new MainWindow(app, stage, file -> { });

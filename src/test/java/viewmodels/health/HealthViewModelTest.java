@@ -65,7 +65,7 @@ class HealthViewModelTest {
         Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
         WatchdogLog log = new WatchdogLog(ws.stateDir());
         Scheduler scheduler = scheduler(ws, log);
-        HealthViewModel vm = new HealthViewModel(log, List.of("collection", "staleness"), scheduler,
+        HealthViewModel vm = new HealthViewModel(log, scheduler,
                 new Evidence(null, ws.otelDir()), new SynchronousTaskRunner(), ZoneOffset.UTC, item -> { });
         JobsViewModel jobs = new JobsViewModel(scheduler, ZoneOffset.UTC, clock);
         vm.start();
@@ -83,8 +83,8 @@ class HealthViewModelTest {
         assertThat(vm.findings().get(0).isNew()).isTrue();
         assertThat(vm.findings().get(0).figures()).isEqualTo("ageHours 50");
         assertThat(vm.summaryProperty().get()).contains("0 errors, 1 warning");
-        assertThat(vm.trend()).extracting(TrendRow::severities)
-                .containsExactly(List.of("OK", "OK"), List.of("OK", "WARNING"));
+        assertThat(vm.findings()).extracting(FindingRow::trend)
+                .containsExactly(List.of("OK", "WARNING"), List.of("OK", "OK"));
 
         next.add(Severity.WARNING); // the same warning again: nothing new to alert about
         String before = vm.alertProperty().get();
