@@ -107,7 +107,7 @@ public final class KnowledgeBenchmark {
         return sorted.get(sorted.size() / 2);
     }
 
-    private static void deleteState(Path ws) throws IOException {
+    static void deleteState(Path ws) throws IOException {
         Path state = ws.resolve("state");
         if (Files.exists(state)) {
             try (var walk = Files.walk(state)) {

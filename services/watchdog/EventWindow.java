@@ -6,10 +6,11 @@ import java.util.Map;
 
 /**
  * The events of one time window, counted by kind, with up to {@link #SAMPLES} references per kind as evidence
- * ({@code event:<file>:<line>}), and what could not be read.
+ * ({@code event:<file>:<line>}), how many events were read, how many files were not read because they were last
+ * written before the window began, and what could not be read.
  */
 public record EventWindow(long fromMillis, long toMillis, Map<EventKind, Long> counts,
-                          Map<EventKind, List<String>> samples, long scanned, List<String> problems) {
+                          Map<EventKind, List<String>> samples, long scanned, int filesSkipped, List<String> problems) {
 
     public static final int SAMPLES = 20;
 

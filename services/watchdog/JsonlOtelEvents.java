@@ -19,13 +19,16 @@ import java.util.stream.Stream;
  * OTEL events from {@code <dir>/*.jsonl}, one event per line. Files are append-only, so each is read once and then
  * only from where the last read stopped; what is kept per event is its time, its kind and its line (about 13
  * bytes). A line that is not a JSON object, or has no numeric {@code timestamp}, is reported with its file and
- * line number and skipped; a timestamp in seconds (below 10^11) is read as seconds and reported.
+ * line number and skipped; a timestamp in seconds (below 10^11) is read as seconds and reported. A file last written
+ * more than five minutes (clock skew) before the window begins cannot hold an event of the window and is not read
+ * for it — with a 4-hour window over daily files, only the newest one or two are.
  */
 public final class JsonlOtelEvents implements OtelEventSource {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final long SECONDS_LIMIT = 100_000_000_000L;
     private static final int PROBLEMS_PER_FILE = 20;
+    private static final long SKEW_MILLIS = 5 * 60_000;
 
     private final Path dir;
     private final Map<Path, FileEvents> files = new HashMap<>();
@@ -43,8 +46,9 @@ public final class JsonlOtelEvents implements OtelEventSource {
     public synchronized EventWindow window(long from, long to) {
         List<Path> current = list();
         files.keySet().retainAll(current);
-        current.forEach(f -> files.computeIfAbsent(f, FileEvents::new));
-        List<FileEvents> all = current.stream().map(files::get).toList();
+        List<Path> recent = current.stream().filter(f -> modified(f) >= from - SKEW_MILLIS).toList();
+        recent.forEach(f -> files.computeIfAbsent(f, FileEvents::new));
+        List<FileEvents> all = recent.stream().map(files::get).toList();
         all.parallelStream().forEach(FileEvents::refresh);
 
         Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
@@ -70,7 +74,15 @@ public final class JsonlOtelEvents implements OtelEventSource {
                 }
             }
         }
-        return new EventWindow(from, to, counts, samples, scanned, problems);
+        return new EventWindow(from, to, counts, samples, scanned, current.size() - recent.size(), problems);
+    }
+
+    private static long modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            return Long.MAX_VALUE; // read it, and report what goes wrong there
+        }
     }
 
     private List<Path> list() {
@@ -93,6 +105,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         int size;
         long[] times = new long[64];
         byte[] kinds = new byte[64];
+        private final Map<String, Map<String, EventKind>> kindsByName = new HashMap<>();
         int[] lines = new int[64];
         final List<String> problems = new ArrayList<>();
         int hiddenProblems;
@@ -122,12 +135,18 @@ public final class JsonlOtelEvents implements OtelEventSource {
                 }
                 int start = 0;
                 int consumed = 0;
-                for (int i = 0; i < bytes.length; i++) {
-                    if (bytes[i] == '\n') {
-                        lineNo++;
-                        parse(bytes, start, i - start, true);
-                        start = i + 1;
-                        consumed = start;
+                int complete = lastNewline(bytes) + 1;
+                if (complete > 0 && fast(bytes, complete)) {
+                    start = complete;
+                    consumed = complete;
+                } else {
+                    for (int i = 0; i < bytes.length; i++) {
+                        if (bytes[i] == '\n') {
+                            lineNo++;
+                            parse(bytes, start, i - start, true);
+                            start = i + 1;
+                            consumed = start;
+                        }
                     }
                 }
                 if (start < bytes.length) { // an unfinished last line that is not valid yet is read next time
@@ -142,6 +161,75 @@ public final class JsonlOtelEvents implements OtelEventSource {
             } catch (IOException e) {
                 problem(name + ": cannot be read (" + e.getMessage() + ")");
             }
+        }
+
+        private static int lastNewline(byte[] b) {
+            for (int i = b.length - 1; i >= 0; i--) {
+                if (b[i] == '\n') {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The fast path: one parser over every complete line. It gives up — and the caller reads line by line,
+         * reporting each bad line — as soon as anything is not one well-formed object per line with a timestamp in
+         * milliseconds; nothing it read is kept then.
+         */
+        private boolean fast(byte[] b, int length) {
+            int mark = size;
+            int lines = 0;
+            try (JsonParser p = JSON.createParser(b, 0, length)) {
+                JsonToken t;
+                while ((t = p.nextToken()) != null) {
+                    int line = p.currentTokenLocation().getLineNr();
+                    if (t != JsonToken.START_OBJECT || line <= lines) {
+                        size = mark;
+                        return false;
+                    }
+                    long time = Long.MIN_VALUE;
+                    String action = null;
+                    String component = null;
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String field = p.currentName();
+                        JsonToken v = p.nextToken();
+                        switch (field) {
+                            case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : Long.MIN_VALUE;
+                            case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                            case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                            default -> p.skipChildren();
+                        }
+                    }
+                    if (time < SECONDS_LIMIT || p.currentLocation().getLineNr() != line) {
+                        size = mark;
+                        return false;
+                    }
+                    lines = line;
+                    add(time, kind(component, action), lineNo + line);
+                }
+            } catch (IOException | RuntimeException e) {
+                size = mark;
+                return false;
+            }
+            lineNo += countLines(b, length);
+            return true;
+        }
+
+        private static int countLines(byte[] b, int length) {
+            int n = 0;
+            for (int i = 0; i < length; i++) {
+                if (b[i] == '\n') {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        /** The kind of an event, remembered per (component, action): a file holds few distinct pairs. */
+        private EventKind kind(String component, String action) {
+            return kindsByName.computeIfAbsent(component == null ? "" : component, c -> new HashMap<>())
+                    .computeIfAbsent(action == null ? "" : action, a -> EventKind.of(component, action));
         }
 
         /** Parses one line; false only for an unterminated last line that is not (yet) valid JSON. */
@@ -182,7 +270,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
                 problem(name + " line " + lineNo + ": timestamp " + time + " is in seconds, not milliseconds — read as seconds");
                 time *= 1000;
             }
-            add(time, EventKind.of(component, action));
+            add(time, kind(component, action), lineNo);
             return true;
         }
 
@@ -202,7 +290,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
             }
         }
 
-        private void add(long time, EventKind kind) {
+        private void add(long time, EventKind kind, int line) {
             if (size == times.length) {
                 times = Arrays.copyOf(times, size * 2);
                 kinds = Arrays.copyOf(kinds, size * 2);
@@ -210,7 +298,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
             }
             times[size] = time;
             kinds[size] = (byte) kind.ordinal();
-            lines[size] = lineNo;
+            lines[size] = line;
             size++;
         }
     }

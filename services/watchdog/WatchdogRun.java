@@ -53,6 +53,7 @@ public final class WatchdogRun {
             try {
                 window = events.window(windowStart(), now + 1);
                 stats.put("otel_events_scanned", window.scanned());
+                stats.put("otel_files_skipped", window.filesSkipped());
                 stats.put("otel_problems", window.problems().size());
             } catch (ConsoleException e) {
                 eventsProblem = e.getMessage();

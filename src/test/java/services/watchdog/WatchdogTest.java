@@ -332,6 +332,21 @@ class WatchdogTest {
     }
 
     @Test
+    void aFileLastWrittenBeforeTheWindowIsNotRead() throws IOException {
+        event("agent-loop", "agent.dispatch", 10);
+        writeEvents("old.jsonl");
+        Files.setLastModifiedTime(ws.otelDir().resolve("old.jsonl"),
+                java.nio.file.attribute.FileTime.from(clock.instant().minus(Duration.ofHours(5))));
+        EventWindow w = new JsonlOtelEvents(ws.otelDir()).window(clock.millis() - 4 * 3_600_000L, clock.millis());
+        assertThat(w.filesSkipped()).isEqualTo(1);
+        assertThat(w.scanned()).isZero();
+        Files.setLastModifiedTime(ws.otelDir().resolve("old.jsonl"),
+                java.nio.file.attribute.FileTime.from(clock.instant().minus(Duration.ofHours(3))));
+        assertThat(new JsonlOtelEvents(ws.otelDir()).window(clock.millis() - 4 * 3_600_000L, clock.millis())
+                .count(EventKind.DISPATCH)).isEqualTo(1);
+    }
+
+    @Test
     void wrongThresholdSettingsAreReportedByKey() {
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("watchdog").put("compliance", 5).put("staleHours", "x"));
         WatchdogSettings s = WatchdogSettings.of(new WorkspaceLoader().load(ws.dir()));
