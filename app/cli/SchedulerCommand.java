@@ -51,8 +51,8 @@ final class SchedulerCommand extends WorkspaceCommand {
         List<JobRun> done = new ArrayList<>();
         try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
             VaultSync sync = cli.app().sync(ws, index);
-            Scheduler scheduler = cli.app().scheduler(ws, sync,
-                    cli.app().watchdog(ws, index, sync, redis, gate), new SynchronousTaskRunner());
+            SynchronousTaskRunner jobs = new SynchronousTaskRunner();
+            Scheduler scheduler = cli.app().scheduler(ws, sync, cli.app().watchdog(ws, index, sync, redis, gate), jobs);
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));
@@ -64,9 +64,9 @@ final class SchedulerCommand extends WorkspaceCommand {
                 }
             }));
             Thread main = Thread.currentThread();
-            Thread hook = new Thread(() -> {
+            Thread hook = new Thread(() -> { // no interrupt: it would close the index's open files under the job
                 stopped = true;
-                main.interrupt();
+                jobs.cancelRunning();
                 try {
                     main.join(15_000);
                 } catch (InterruptedException ignored) {

@@ -9,6 +9,15 @@ public final class SynchronousTaskRunner implements TaskRunner {
 
     private final List<TaskListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean cancelNext;
+    private volatile AtomicBoolean current;
+
+    /** Cancels the task running now, from another thread (the headless scheduler's shutdown hook). */
+    public void cancelRunning() {
+        AtomicBoolean running = current;
+        if (running != null) {
+            running.set(true);
+        }
+    }
 
     /** Makes the next submitted task see itself cancelled from the start (for testing cancel paths). */
     public void cancelNextTask() {
@@ -19,6 +28,8 @@ public final class SynchronousTaskRunner implements TaskRunner {
     public <T> TaskHandle submit(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
         AtomicBoolean cancelled = new AtomicBoolean(cancelNext);
         cancelNext = false;
+        AtomicBoolean outer = current;
+        current = cancelled;
         AtomicBoolean done = new AtomicBoolean();
         TaskHandle handle = new TaskHandle() {
             @Override
@@ -60,6 +71,7 @@ public final class SynchronousTaskRunner implements TaskRunner {
             done.set(true);
             callbacks.onFailure().accept(e);
         } finally {
+            current = outer;
             listeners.forEach(l -> l.finished(handle));
         }
         return handle;
