@@ -177,16 +177,6 @@ public final class Scheduler {
         return out;
     }
 
-    /** Earliest next run of any unpaused job, or null. */
-    public synchronized Instant nextDue() {
-        return slots.values().stream().filter(s -> !s.paused && s.next != null).map(s -> s.next.toInstant())
-                .min(Instant::compareTo).orElse(null);
-    }
-
-    public synchronized boolean busy() {
-        return running != null || !queue.isEmpty();
-    }
-
     /** Listeners hear about every change of state (on the thread that changed it: the UI thread in the window). */
     public void addListener(Runnable listener) {
         listeners.add(listener);

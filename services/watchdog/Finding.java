@@ -28,8 +28,4 @@ public record Finding(String check, Severity severity, String message, Map<Strin
         }
         return out;
     }
-
-    public Finding withEvidence(List<String> refs) {
-        return new Finding(check, severity, message, figures, refs);
-    }
 }

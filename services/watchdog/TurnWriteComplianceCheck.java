@@ -20,8 +20,7 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
     public Finding run(WatchdogRun run) {
         EventWindow w = run.events();
         if (w == null) {
-            return Finding.of(name(), Severity.WARNING, "Cannot read " + run.eventsSource() + ": " + run.eventsProblem(),
-                    Finding.ordered());
+            return run.eventsUnreadable(name());
         }
         long eligible = w.count(EventKind.TURN_ELIGIBLE);
         long completed = w.count(EventKind.TURN_COMPLETED);

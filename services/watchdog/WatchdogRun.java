@@ -63,12 +63,10 @@ public final class WatchdogRun {
         return window;
     }
 
-    String eventsProblem() {
-        return eventsProblem;
-    }
-
-    String eventsSource() {
-        return events.describe();
+    /** The finding of a check that needs the events when they cannot be read. */
+    Finding eventsUnreadable(String check) {
+        return Finding.of(check, Severity.WARNING, "Cannot read " + events.describe() + ": " + eventsProblem,
+                Finding.ordered());
     }
 
     /** Documents of these types written in the write window ({@code writeWindowHours}). */

@@ -17,8 +17,7 @@ public final class ZeroRetrievalCheck implements WatchdogCheck {
     public Finding run(WatchdogRun run) {
         EventWindow w = run.events();
         if (w == null) {
-            return Finding.of(name(), Severity.WARNING, "Cannot read " + run.eventsSource() + ": " + run.eventsProblem(),
-                    Finding.ordered());
+            return run.eventsUnreadable(name());
         }
         long retrievals = w.count(EventKind.RETRIEVAL);
         long dispatches = w.count(EventKind.DISPATCH);

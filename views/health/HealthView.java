@@ -103,50 +103,32 @@ public final class HealthView {
         TableView<FindingRow> table = new TableView<>(vm.findings());
         table.setId("health-findings");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<FindingRow, String> severity = column("Severity", FindingRow::severity, 140);
+        TableColumn<FindingRow, String> severity = HealthView.<FindingRow>column("Severity", FindingRow::severity, 140);
         severity.setMinWidth(140);
-        severity.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                FindingRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
-                if (row == null) {
-                    setGraphic(null);
-                    return;
-                }
-                Label badge = new Label(row.severity() + (row.isNew() ? " · new" : ""));
-                badge.getStyleClass().addAll("severity-badge", "sev-" + row.severity());
-                setGraphic(badge);
-            }
-        });
+        severity.setCellFactory(c -> graphicCell(row -> {
+            Label badge = new Label(row.severity() + (row.isNew() ? " · new" : ""));
+            badge.getStyleClass().addAll("severity-badge", "sev-" + row.severity());
+            return badge;
+        }));
         table.getColumns().add(severity);
-        TableColumn<FindingRow, String> check = column("Check", FindingRow::check, 170);
+        TableColumn<FindingRow, String> check = HealthView.<FindingRow>column("Check", FindingRow::check, 170);
         check.setMinWidth(160);
         table.getColumns().add(check);
-        table.getColumns().add(column("Finding", FindingRow::message, 420));
-        table.getColumns().add(column("Figures", FindingRow::figures, 220));
-        TableColumn<FindingRow, String> trend = column("Trend", r -> "", 130);
+        table.getColumns().add(HealthView.<FindingRow>column("Finding", FindingRow::message, 420));
+        table.getColumns().add(HealthView.<FindingRow>column("Figures", FindingRow::figures, 220));
+        TableColumn<FindingRow, String> trend = HealthView.<FindingRow>column("Trend", r -> "", 130);
         trend.setMinWidth(110);
-        trend.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                FindingRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
-                if (row == null) {
-                    setGraphic(null);
-                    return;
-                }
-                HBox cells = new HBox(3);
-                cells.setAlignment(Pos.CENTER_LEFT);
-                for (String s : row.trend()) {
-                    Region cell = new Region();
-                    cell.getStyleClass().addAll("trend-cell", "sev-" + (s.isEmpty() ? "NONE" : s));
-                    Tooltip.install(cell, new Tooltip(s.isEmpty() ? "not checked" : s));
-                    cells.getChildren().add(cell);
-                }
-                setGraphic(cells);
+        trend.setCellFactory(c -> graphicCell(row -> {
+            HBox cells = new HBox(3);
+            cells.setAlignment(Pos.CENTER_LEFT);
+            for (String s : row.trend()) {
+                Region cell = new Region();
+                cell.getStyleClass().addAll("trend-cell", "sev-" + (s.isEmpty() ? "NONE" : s));
+                Tooltip.install(cell, new Tooltip(s.isEmpty() ? "not checked" : s));
+                cells.getChildren().add(cell);
             }
-        });
+            return cells;
+        }));
         table.getColumns().add(3, trend);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
@@ -191,12 +173,12 @@ public final class HealthView {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
         jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        jobTable.getColumns().add(column2("Job", JobRow::title, 160));
-        jobTable.getColumns().add(column2("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Job", JobRow::title, 160));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
         jobTable.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
-        jobTable.getColumns().add(column2("Next run", JobRow::next, 190));
-        jobTable.getColumns().add(column2("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
-        jobTable.getColumns().add(column2("Last run", JobRow::last, 320));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Next run", JobRow::next, 190));
+        jobTable.getColumns().add(HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Last run", JobRow::last, 320));
         jobTable.setPrefHeight(122);
         jobTable.setMinHeight(122);
         TextField schedule = new TextField();
@@ -282,18 +264,23 @@ public final class HealthView {
         return row == null ? null : row.id();
     }
 
-    private static TableColumn<FindingRow, String> column(String title, Function<FindingRow, String> get, double width) {
-        TableColumn<FindingRow, String> c = new TableColumn<>(title);
+    private static <R> TableColumn<R, String> column(String title, Function<R, String> get, double width) {
+        TableColumn<R, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
         c.setPrefWidth(width);
         return c;
     }
 
-    private static TableColumn<JobRow, String> column2(String title, Function<JobRow, String> get, double width) {
-        TableColumn<JobRow, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
-        c.setPrefWidth(width);
-        return c;
+    /** A cell showing a node made from its row (a badge, the trend squares). */
+    private static TableCell<FindingRow, String> graphicCell(Function<FindingRow, Node> show) {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                FindingRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setGraphic(row == null ? null : show.apply(row));
+            }
+        };
     }
 
     public Node root() {
