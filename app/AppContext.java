@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import services.demo.DemoWorkspace;
 import services.knowledge.KnowledgeIndex;
-import services.knowledge.KnowledgeIndexException;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.VaultSync;
 import services.tasks.TaskRunner;
@@ -26,6 +25,7 @@ public final class AppContext {
     private final WorkspaceLoader loader = new WorkspaceLoader();
     private final RecentWorkspaces recents;
     private final WorkspaceInventory inventory = new WorkspaceInventory();
+    private final services.workspace.Secrets secrets = services.workspace.Secrets.fromEnvironment();
 
     private final TelemetrySetup otel = new TelemetrySetup(System.getenv());
 
@@ -50,12 +50,17 @@ public final class AppContext {
 
     /** Opens the workspace's knowledge index with the backend its settings name. */
     public KnowledgeIndex openIndex(Workspace workspace) {
-        if (!workspace.index().isLucene()) {
-            throw new KnowledgeIndexException("The " + workspace.index().backend() + " backend is not available in "
-                    + "this version: set \"index\": {\"backend\": \"lucene\"} in " + workspace.dir().resolve(Workspace.FILE_NAME));
+        return new services.telemetry.TracedKnowledgeIndex(openUntraced(workspace.index(), workspace), telemetry());
+    }
+
+    /** The index these settings name, in this workspace (for a copy between backends, and Settings' test). */
+    public KnowledgeIndex openUntraced(services.workspace.IndexSettings settings, Workspace workspace) {
+        if (settings.isLucene()) {
+            return new LuceneKnowledgeIndex(workspace.indexDir(), settings.embeddingDimensions());
         }
-        return new services.telemetry.TracedKnowledgeIndex(
-                new LuceneKnowledgeIndex(workspace.indexDir(), workspace.index().embeddingDimensions()), telemetry());
+        String key = secrets.typesenseKey(settings, workspace.dir());
+        return new services.knowledge.TypesenseKnowledgeIndex(services.knowledge.TypesenseKnowledgeIndex.Settings.of(
+                settings.nodes(), key, settings.collection(), settings.timeoutSeconds(), settings.embeddingDimensions()));
     }
 
     public VaultSync sync(Workspace workspace, KnowledgeIndex index) {

@@ -21,6 +21,11 @@ public interface KnowledgeIndex extends AutoCloseable {
 
     SearchResult search(KnowledgeQuery query);
 
+    /** Several searches at once (the recall preview's budgets): one request where the backend allows it. */
+    default List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
+        return queries.stream().map(this::search).toList();
+    }
+
     Map<String, Long> countsByType();
 
     /** Ids of every document whose type is one of {@code types}. */

@@ -44,14 +44,22 @@ public final class RecallService {
     }
 
     private RecallPreview previewUntraced(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
+        KnowledgeQuery query = query(question, budget, extraFilters);
+        return assemble(question, budget, query.text(), index.search(query));
+    }
+
+    private KnowledgeQuery query(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
         String text = budget.rewrite() ? rewriter.rewrite(question) : question.strip();
         Map<String, List<String>> filters = new HashMap<>();
         if (!budget.types().isEmpty()) {
             filters.put("type", budget.types());
         }
         filters.putAll(extraFilters);
-        SearchResult found = index.search(new KnowledgeQuery(text, filters, null, null, null,
-                KnowledgeQuery.SortOrder.RELEVANCE, 0, budget.candidates(), false, false));
+        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
+                budget.candidates(), false, false);
+    }
+
+    private RecallPreview assemble(String question, RecallBudget budget, String text, SearchResult found) {
         List<SearchResult.Hit> injected = new ArrayList<>();
         Map<String, Integer> perType = new HashMap<>();
         java.util.Set<String> seenText = new java.util.HashSet<>();
@@ -71,10 +79,18 @@ public final class RecallService {
                 found.tookMicros());
     }
 
-    /** All three budgets for one question, for the side-by-side preview. */
+    /** All three budgets for one question, for the side-by-side preview: one multi-search where the index has it. */
     public List<RecallPreview> compare(String question) {
-        return List.of(preview(question, RecallBudget.LEAN), preview(question, RecallBudget.BALANCED),
-                preview(question, RecallBudget.DEEP));
+        List<RecallBudget> budgets = List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP);
+        return telemetry.span("recall.compare", io.opentelemetry.api.common.Attributes.empty(), span -> {
+            List<KnowledgeQuery> queries = budgets.stream().map(b -> query(question, b, Map.of())).toList();
+            List<SearchResult> found = index.searchAll(queries);
+            List<RecallPreview> out = new ArrayList<>();
+            for (int i = 0; i < budgets.size(); i++) {
+                out.add(assemble(question, budgets.get(i), queries.get(i).text(), found.get(i)));
+            }
+            return out;
+        });
     }
 
     private static String block(String question, RecallBudget budget, String query, SearchResult found,

@@ -112,20 +112,18 @@ public final class VaultSync {
                     seen.add(one.file().source());
                     merge(one, before.files().get(one.file().source()), after, parsed, batch, counts);
                     if (batch.size() >= BATCH) {
-                        index.upsert(batch);
-                        counts[0] += batch.size();
+                        write(batch, after, parsed, counts);
                         batch.clear();
                     }
                 }
             }
         } catch (TaskCancelledException cancelled) {
-            index.upsert(batch);
+            write(batch, after, parsed, counts);
             index.flush();
             state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings()));
             throw cancelled;
         }
-        index.upsert(batch);
-        counts[0] += batch.size();
+        write(batch, after, parsed, counts);
         int deleted = deleteGone(before, after, seen, parsed, options.scope());
         index.flush();
         state.save(new SyncState.Data(after, now, parsed.errors, parsed.warnings));
@@ -170,6 +168,25 @@ public final class VaultSync {
             return new Prepared(file, stamp, false, text.sha256(), docs, warnings, null);
         } catch (VaultFileException e) {
             return new Prepared(file, stamp, false, null, List.of(), List.of(), e.reason());
+        }
+    }
+
+    /**
+     * Writes a batch. A document the index rejects (Typesense answers per document) becomes an error of its file,
+     * and that file is read again by the next sync; the rest of the batch landed.
+     */
+    private void write(List<KnowledgeDoc> batch, Map<String, SyncState.Entry> after, Parsed parsed, int[] counts) {
+        try {
+            index.upsert(batch);
+            counts[0] += batch.size();
+        } catch (services.knowledge.DocumentsRejected rejected) {
+            counts[0] += batch.size() - rejected.reasons().size();
+            rejected.reasons().forEach((id, reason) -> {
+                parsed.errors.add(new FileIssue(parsed.owner.getOrDefault(id, id), "document " + id
+                        + " was rejected by the index: " + reason));
+                after.replaceAll((source, entry) -> entry.ids().contains(id) ? new SyncState.Entry("", entry.ids())
+                        : entry);
+            });
         }
     }
 

@@ -34,6 +34,12 @@ public final class TracedKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
+    public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
+        return telemetry.span("search", Attributes.of(Telemetry.KIND, "multi", Telemetry.COUNT, (long) queries.size()),
+                span -> index.searchAll(queries));
+    }
+
+    @Override
     public void upsert(List<KnowledgeDoc> docs) {
         index.upsert(docs);
     }

@@ -1,0 +1,492 @@
+package services.knowledge;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.typesense.api.Client;
+import org.typesense.api.Configuration;
+import org.typesense.api.exceptions.ObjectNotFound;
+import org.typesense.api.exceptions.ServerError;
+import org.typesense.api.exceptions.ServiceUnavailable;
+import org.typesense.api.exceptions.TypesenseError;
+import org.typesense.model.CollectionResponse;
+import org.typesense.model.DeleteDocumentsParameters;
+import org.typesense.model.ExportDocumentsParameters;
+import org.typesense.model.FacetCounts;
+import org.typesense.model.ImportDocumentsParameters;
+import org.typesense.model.IndexAction;
+import org.typesense.model.MultiSearchCollectionParameters;
+import org.typesense.model.MultiSearchResult;
+import org.typesense.model.MultiSearchResultItem;
+import org.typesense.model.MultiSearchSearchesParameter;
+import org.typesense.model.SearchParameters;
+import org.typesense.model.SearchResultHit;
+import org.typesense.resources.Node;
+
+/**
+ * {@code system_knowledge} in Typesense (typesense-java), single node or an HA node list. On open the collection
+ * is created with the schema of formats.md part 2 when missing; an existing one that differs is kept and its
+ * differences reported ({@link #problems()}) — a user's collection is never dropped except by {@link #recreate()}.
+ * Upserts go through the import endpoint in batches; a rejected document is reported with its id and Typesense's
+ * reason ({@link DocumentsRejected}) while the rest land. Every call is retried with backoff on 503, 500, timeouts
+ * and connection failures, moving to the next node; when all attempts fail the error names the nodes tried. The
+ * API key travels in a header only and never appears in a message.
+ */
+public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
+
+    /** How to reach the cluster. {@code attempts} per call (≥ 1), doubling {@code backoff} between them. */
+    public record Settings(List<String> nodes, String apiKey, String collection, Duration timeout,
+                           int embeddingDimensions, int batchSize, int attempts, Duration backoff) {
+
+        public Settings {
+            nodes = List.copyOf(nodes);
+        }
+
+        public static Settings of(List<String> nodes, String apiKey, String collection, int timeoutSeconds,
+                                  int embeddingDimensions) {
+            return new Settings(nodes, apiKey, collection, Duration.ofSeconds(timeoutSeconds), embeddingDimensions, 200,
+                    Math.max(3, 2 * nodes.size()), Duration.ofMillis(200));
+        }
+
+        @Override
+        public String toString() { // records print every field: never the key
+            return "Settings[nodes=" + nodes + ", collection=" + collection + "]";
+        }
+    }
+
+    private static final int PAGE = 250;
+    private static final String FIELDS_OUT = "embedding";
+
+    private final Settings settings;
+    private final Client client;
+    private final ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private final List<String> problems = new ArrayList<>();
+    private volatile boolean exists;
+
+    public TypesenseKnowledgeIndex(Settings settings) {
+        this.settings = settings;
+        List<Node> nodes = new ArrayList<>();
+        for (String url : settings.nodes()) {
+            nodes.add(node(url));
+        }
+        Configuration config = new Configuration(nodes, settings.timeout(), settings.timeout(), settings.apiKey());
+        config.numRetries = 1; // retries, backoff and their messages are ours (call)
+        config.retryInterval = Duration.ZERO;
+        this.client = new Client(config);
+        bootstrap();
+    }
+
+    static Node node(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url.strip());
+        } catch (IllegalArgumentException e) {
+            throw new KnowledgeIndexException("Typesense node \"" + url + "\" is not a URL like https://host:8108.");
+        }
+        if (uri.getScheme() == null || uri.getHost() == null || !uri.getScheme().matches("https?")) {
+            throw new KnowledgeIndexException("Typesense node \"" + url + "\" is not a URL like https://host:8108.");
+        }
+        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+        Node node = new Node(uri.getScheme(), uri.getHost(), String.valueOf(port));
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
+        node.path = path;
+        node.baseUrl = node.baseUrl + path;
+        return node;
+    }
+
+    private void bootstrap() {
+        Optional<CollectionResponse> found = call("read the collection " + settings.collection(), () -> {
+            try {
+                return Optional.of(client.collections(settings.collection()).retrieve());
+            } catch (ObjectNotFound missing) {
+                return Optional.empty();
+            }
+        });
+        if (found.isPresent()) {
+            exists = true;
+            problems.addAll(TypesenseSchema.drift(settings.collection(), found.get(), settings.embeddingDimensions()));
+        } else {
+            exists = false;
+        }
+    }
+
+    /** Creates the collection when it is missing (the first write does this, or the watchdog's self-heal). */
+    private void ensureCollection() {
+        if (exists) {
+            return;
+        }
+        call("create the collection " + settings.collection(), () -> {
+            try {
+                client.collections().create(TypesenseSchema.schema(settings.collection(), settings.embeddingDimensions()));
+            } catch (org.typesense.api.exceptions.ObjectAlreadyExists raced) {
+                // created meanwhile by another console or the system itself: fine
+            }
+            return null;
+        });
+        exists = true;
+    }
+
+    /** Schema differences found on open, for the status line and Settings. */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    @Override
+    public boolean exists() {
+        return exists;
+    }
+
+    @Override
+    public void upsert(List<KnowledgeDoc> docs) {
+        if (docs.isEmpty()) {
+            return;
+        }
+        ensureCollection();
+        Map<String, String> rejected = new LinkedHashMap<>();
+        for (int from = 0; from < docs.size(); from += settings.batchSize()) {
+            List<KnowledgeDoc> batch = docs.subList(from, Math.min(docs.size(), from + settings.batchSize()));
+            StringBuilder body = new StringBuilder();
+            for (KnowledgeDoc d : batch) {
+                try {
+                    body.append(json.writeValueAsString(d)).append('\n');
+                } catch (IOException e) {
+                    throw new KnowledgeIndexException("Cannot write document " + d.id() + " as JSON: " + e.getMessage(), e);
+                }
+            }
+            ImportDocumentsParameters params = new ImportDocumentsParameters().action(IndexAction.UPSERT)
+                    .batchSize(settings.batchSize());
+            String result = call("import " + batch.size() + " documents", () ->
+                    client.collections(settings.collection()).documents().import_(body.toString(), params));
+            String[] lines = result == null ? new String[0] : result.split("\n");
+            for (int i = 0; i < batch.size(); i++) {
+                JsonNode line = i < lines.length ? parse(lines[i]) : null;
+                if (line == null || !line.path("success").asBoolean(false)) {
+                    rejected.put(batch.get(i).id(), line == null ? "no result for it in Typesense's answer"
+                            : line.path("error").asText("rejected"));
+                }
+            }
+        }
+        if (!rejected.isEmpty()) {
+            throw new DocumentsRejected("Typesense", rejected);
+        }
+    }
+
+    private JsonNode parse(String line) {
+        try {
+            return json.readTree(line);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public int delete(Collection<String> ids) {
+        if (ids.isEmpty() || !exists) {
+            return 0;
+        }
+        List<String> all = new ArrayList<>(new java.util.LinkedHashSet<>(ids));
+        int deleted = 0;
+        for (int from = 0; from < all.size(); from += 100) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + 100));
+            DeleteDocumentsParameters params = new DeleteDocumentsParameters()
+                    .filterBy(TypesenseFilters.oneOf("id", chunk)).batchSize(100);
+            Map<String, Object> result = call("delete " + chunk.size() + " documents", () ->
+                    client.collections(settings.collection()).documents().delete(params));
+            Object n = result == null ? null : result.get("num_deleted");
+            deleted += n instanceof Number num ? num.intValue() : 0;
+        }
+        return deleted;
+    }
+
+    @Override
+    public Optional<KnowledgeDoc> get(String id) {
+        if (!exists) {
+            return Optional.empty();
+        }
+        return call("read document " + id, () -> {
+            try {
+                return Optional.of(toDoc(client.collections(settings.collection()).documents(id).retrieve()));
+            } catch (ObjectNotFound missing) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public SearchResult search(KnowledgeQuery query) {
+        return searchAll(List.of(query)).get(0);
+    }
+
+    /**
+     * Several searches in one multi-search request (the recall preview's budgets); each facet with an active
+     * filter gets one more search without its own filter, so its counts ignore it as in the embedded index.
+     */
+    @Override
+    public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
+        if (!exists) {
+            return queries.stream().map(q -> SearchResult.empty()).toList();
+        }
+        long started = System.nanoTime();
+        MultiSearchSearchesParameter body = new MultiSearchSearchesParameter();
+        List<int[]> layout = new ArrayList<>(); // per query: index of its main search, count of facet searches
+        List<List<String>> facetFields = new ArrayList<>();
+        for (KnowledgeQuery q : queries) {
+            int main = body.getSearches().size();
+            int limit = Math.min(q.limit(), PAGE);
+            body.addSearchesItem(params(q, TypesenseFilters.of(q, null), limit, q.offset(),
+                    q.withFacets() ? String.join(",", KnowledgeQuery.FACETS) : null));
+            List<String> own = new ArrayList<>();
+            if (q.withFacets()) {
+                for (String f : KnowledgeQuery.FACETS) {
+                    if (!q.filters().getOrDefault(f, List.of()).isEmpty()) {
+                        own.add(f);
+                        body.addSearchesItem(params(q, TypesenseFilters.of(q, f), 0, 0, f));
+                    }
+                }
+            }
+            layout.add(new int[] {main, own.size()});
+            facetFields.add(own);
+        }
+        MultiSearchResult result = call("search", () -> client.multiSearch.perform(body, Map.of()));
+        List<SearchResult> out = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            KnowledgeQuery q = queries.get(i);
+            MultiSearchResultItem main = item(result, layout.get(i)[0]);
+            List<SearchResult.Hit> hits = new ArrayList<>();
+            for (SearchResultHit h : main.getHits() == null ? List.<SearchResultHit>of() : main.getHits()) {
+                Object score = h.getTextMatch();
+                hits.add(new SearchResult.Hit(toDoc(h.getDocument()), score instanceof Number n ? n.floatValue() : 0f));
+            }
+            if (q.limit() > PAGE) {
+                hits.addAll(morePages(q, main.getFound() == null ? 0 : main.getFound()));
+            }
+            Map<String, List<SearchResult.FacetCount>> facets = new LinkedHashMap<>();
+            if (q.withFacets()) {
+                facets.putAll(facetsOf(main));
+                for (int f = 0; f < layout.get(i)[1]; f++) {
+                    String field = facetFields.get(i).get(f);
+                    facets.put(field, facetsOf(item(result, layout.get(i)[0] + 1 + f)).getOrDefault(field, List.of()));
+                }
+            }
+            out.add(new SearchResult(hits, main.getFound() == null ? 0 : main.getFound(), facets,
+                    (System.nanoTime() - started) / 1000));
+        }
+        return out;
+    }
+
+    /** Pages 2… of a query asking for more than one page (failed-target listings, prunes). */
+    private List<SearchResult.Hit> morePages(KnowledgeQuery q, long found) {
+        List<SearchResult.Hit> more = new ArrayList<>();
+        String filter = TypesenseFilters.of(q, null);
+        for (int offset = q.offset() + PAGE; offset < Math.min(found, (long) q.offset() + q.limit()); offset += PAGE) {
+            int limit = (int) Math.min(PAGE, (long) q.offset() + q.limit() - offset);
+            SearchParameters p = json.convertValue(searchParams(q, filter, limit, offset, null), SearchParameters.class);
+            org.typesense.model.SearchResult page = call("search", () ->
+                    client.collections(settings.collection()).documents().search(p));
+            for (SearchResultHit h : page.getHits()) {
+                more.add(new SearchResult.Hit(toDoc(h.getDocument()), 0f));
+            }
+        }
+        return more;
+    }
+
+    private MultiSearchResultItem item(MultiSearchResult result, int index) {
+        if (result == null || result.getResults() == null || result.getResults().size() <= index) {
+            throw new KnowledgeIndexException("Typesense answered the search without a result for each query.");
+        }
+        MultiSearchResultItem item = result.getResults().get(index);
+        if (item.getError() != null) {
+            throw new KnowledgeIndexException("Typesense refused the search (" + item.getCode() + "): " + item.getError());
+        }
+        return item;
+    }
+
+    private MultiSearchCollectionParameters params(KnowledgeQuery q, String filter, int limit, int offset, String facets) {
+        Map<String, Object> p = searchParams(q, filter, limit, offset, facets);
+        p.put("collection", settings.collection());
+        return json.convertValue(p, MultiSearchCollectionParameters.class);
+    }
+
+    /** The search parameters of a query, by their Typesense names. */
+    static Map<String, Object> searchParams(KnowledgeQuery q, String filter, int limit, int offset, String facets) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        String text = q.text().strip();
+        p.put("q", text.isEmpty() ? "*" : text);
+        p.put("query_by", "title,content");
+        p.put("exclude_fields", FIELDS_OUT);
+        if (!filter.isEmpty()) {
+            p.put("filter_by", filter);
+        }
+        if (facets != null) {
+            p.put("facet_by", facets);
+            p.put("max_facet_values", 100);
+        }
+        p.put("sort_by", switch (q.sort()) {
+            case NEWEST -> "created_at:desc";
+            case SCORE -> "score:desc,created_at:desc";
+            case RELEVANCE -> text.isEmpty() ? "created_at:desc" : "_text_match:desc,created_at:desc";
+        });
+        if (!q.matchAll()) {
+            p.put("drop_tokens_threshold", Integer.MAX_VALUE);
+        }
+        p.put("limit", limit);
+        p.put("offset", offset);
+        return p;
+    }
+
+    private static Map<String, List<SearchResult.FacetCount>> facetsOf(org.typesense.model.SearchResult r) {
+        Map<String, List<SearchResult.FacetCount>> out = new LinkedHashMap<>();
+        for (FacetCounts f : r.getFacetCounts() == null ? List.<FacetCounts>of() : r.getFacetCounts()) {
+            List<SearchResult.FacetCount> counts = new ArrayList<>();
+            f.getCounts().forEach(c -> counts.add(new SearchResult.FacetCount(c.getValue(), c.getCount())));
+            out.put(f.getFieldName(), counts);
+        }
+        return out;
+    }
+
+    private KnowledgeDoc toDoc(Map<String, Object> document) {
+        return json.convertValue(document, KnowledgeDoc.class);
+    }
+
+    @Override
+    public Map<String, Long> countsByType() {
+        SearchResult r = search(KnowledgeQuery.text("", 0).withFacets(true));
+        Map<String, Long> out = new java.util.TreeMap<>();
+        r.facets().getOrDefault("type", List.of()).forEach(c -> out.put(c.value(), c.count()));
+        return out;
+    }
+
+    @Override
+    public Set<String> ids(Set<String> types) {
+        if (!exists || types.isEmpty()) {
+            return Set.of();
+        }
+        ExportDocumentsParameters params = new ExportDocumentsParameters()
+                .filterBy(TypesenseFilters.oneOf("type", new ArrayList<>(types))).includeFields("id");
+        String lines = call("export ids", () -> client.collections(settings.collection()).documents().export(params));
+        Set<String> out = new HashSet<>();
+        for (String line : lines == null ? new String[0] : lines.split("\n")) {
+            JsonNode n = parse(line);
+            if (n != null && n.hasNonNull("id")) {
+                out.add(n.get("id").asText());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void flush() {
+        // Typesense makes every accepted write durable and visible before it answers
+    }
+
+    @Override
+    public void recreate() {
+        drop();
+        ensureCollection();
+    }
+
+    /** Drops the collection and everything in it (recreate, and tests cleaning up after themselves). */
+    public void drop() {
+        call("drop the collection " + settings.collection(), () -> {
+            try {
+                client.collections(settings.collection()).delete();
+            } catch (ObjectNotFound alreadyGone) {
+                // nothing to drop
+            }
+            return null;
+        });
+        exists = false;
+        problems.clear();
+    }
+
+    @Override
+    public IndexStatus status() {
+        if (!exists) {
+            return new IndexStatus("typesense", 0, 0);
+        }
+        CollectionResponse c = call("read the collection " + settings.collection(),
+                () -> client.collections(settings.collection()).retrieve());
+        long docs = c.getNumDocuments() == null ? 0 : c.getNumDocuments();
+        long newest = 0;
+        if (docs > 0) {
+            SearchResult top = search(KnowledgeQuery.text("", 1).withSort(KnowledgeQuery.SortOrder.NEWEST));
+            newest = top.hits().isEmpty() ? 0 : top.hits().get(0).doc().createdAt();
+        }
+        return new IndexStatus("typesense", docs, newest);
+    }
+
+    @Override
+    public void close() {
+        // the HTTP client holds no resource that outlives the process
+    }
+
+    /** Runs one request, retrying what a retry can mend; messages name what was asked and never the key. */
+    private <T> T call(String what, Callable<T> request) {
+        Exception last = null;
+        long pause = settings.backoff().toMillis();
+        for (int attempt = 1; attempt <= settings.attempts(); attempt++) {
+            try {
+                return request.call();
+            } catch (ServiceUnavailable | ServerError | IOException e) {
+                last = e;
+            } catch (TypesenseError e) {
+                throw refused(what, e);
+            } catch (KnowledgeIndexException e) {
+                throw e;
+            } catch (Exception e) {
+                if (e.getClass().getPackageName().startsWith("java.net") || e instanceof javax.net.ssl.SSLException) {
+                    last = e;
+                } else {
+                    throw new KnowledgeIndexException("Typesense: cannot " + what + ": " + describe(e), e);
+                }
+            }
+            if (attempt < settings.attempts()) {
+                sleep(pause);
+                pause = Math.min(pause * 2, 5_000);
+            }
+        }
+        throw new KnowledgeIndexException("Typesense is unreachable: could not " + what + " after "
+                + settings.attempts() + " attempts on " + String.join(", ", settings.nodes()) + " — last error: "
+                + describe(last), last);
+    }
+
+    private KnowledgeIndexException refused(String what, TypesenseError e) {
+        String why = switch (e.status) {
+            case 401, 403 -> "the API key was refused (" + e.status + ") — check the key's environment variable or file";
+            case 404 -> "not found (404): " + e.message + " — is the collection " + settings.collection() + " there?";
+            default -> "Typesense answered " + e.status + ": " + e.message;
+        };
+        return new KnowledgeIndexException("Typesense: cannot " + what + ": " + why, e);
+    }
+
+    private String describe(Exception e) {
+        if (e == null) {
+            return "unknown";
+        }
+        String m = e instanceof TypesenseError t ? t.status + " " + t.message : e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        String key = settings.apiKey();
+        return key == null || key.isEmpty() ? m : m.replace(key, "***");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KnowledgeIndexException("Interrupted while waiting to retry Typesense");
+        }
+    }
+}
