@@ -50,7 +50,7 @@ public final class RedisConnector {
             return RedisClient.builder().hostAndPort(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort())
                     .clientConfig(config).build();
         }
-        JedisClientConfig config = config(null, password, false, 0);
+        JedisClientConfig config = config(s.user(), password, s.tls(), 0);
         if (!s.sentinels().isEmpty()) {
             return RedisSentinelClient.builder().masterName(s.masterName()).sentinels(nodes(s.sentinels()))
                     .clientConfig(config).build();

@@ -145,7 +145,8 @@ public final class WorkspaceLoader {
         if (!sentinels.isEmpty() && master == null) {
             throw new WorkspaceException(file + " key 'redis.masterName': Sentinel needs the master's name.");
         }
-        return new RedisSettings(url, sentinels, master, cluster, keys.string("passwordEnv", null));
+        return new RedisSettings(url, sentinels, master, cluster, keys.string("passwordEnv", null),
+                keys.string("user", null), keys.bool("tls", false));
     }
 
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {

@@ -1,0 +1,196 @@
+package services.connections;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLException;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+import services.errors.ConsoleException;
+import services.failed.RedisConnector;
+import services.workspace.IndexSettings;
+import services.workspace.RedisSettings;
+import services.workspace.Secrets;
+
+/**
+ * "Test connection": reaches each Typesense node or the Redis server the settings name and says in one line what
+ * works or exactly what failed — DNS, connection refused, TLS, timeout, authentication (401, NOAUTH/WRONGPASS),
+ * a missing collection. Never says a secret.
+ */
+public final class ConnectionCheck {
+
+    /** The outcome: ok or not, and the one line to show. */
+    public record Result(boolean ok, String line) {
+    }
+
+    private final Secrets secrets;
+    private final ObjectMapper json = new ObjectMapper();
+
+    public ConnectionCheck(Secrets secrets) {
+        this.secrets = secrets;
+    }
+
+    public Result typesense(IndexSettings settings, Path workspaceDir) {
+        String key;
+        try {
+            key = secrets.typesenseKey(settings, workspaceDir);
+        } catch (ConsoleException e) {
+            return new Result(false, "API key: " + e.getMessage());
+        }
+        if (settings.nodes().isEmpty()) {
+            return new Result(false, "No Typesense node is given (index.nodes).");
+        }
+        Duration timeout = Duration.ofSeconds(settings.timeoutSeconds());
+        HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        List<String> good = new ArrayList<>();
+        for (String node : settings.nodes()) {
+            String failure = probe(http, node, settings.collection(), key, timeout, good);
+            if (failure != null) {
+                return new Result(false, failure + (settings.nodes().size() > 1 ? " (node " + node + ")" : ""));
+            }
+        }
+        return new Result(true, "Typesense OK: " + String.join("; ", good));
+    }
+
+    /** Null when the node is fine (its line added to {@code good}), else the failure. */
+    private String probe(HttpClient http, String node, String collection, String key, Duration timeout, List<String> good) {
+        URI base;
+        try {
+            base = URI.create(node.strip().replaceAll("/+$", ""));
+        } catch (IllegalArgumentException e) {
+            return "\"" + node + "\" is not a URL like https://host:8108";
+        }
+        if (base.getHost() == null || base.getScheme() == null || !base.getScheme().matches("https?")) {
+            return "\"" + node + "\" is not a URL like https://host:8108";
+        }
+        String host = base.getHost();
+        int port = base.getPort() > 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
+        try {
+            InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            return "DNS: cannot resolve " + host;
+        }
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/collections/"
+                + URLEncoder.encode(collection, StandardCharsets.UTF_8))).header("X-TYPESENSE-API-KEY", key)
+                .timeout(timeout).GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            int code = response.statusCode();
+            if (code == 200) {
+                long docs = json.readTree(response.body()).path("num_documents").asLong();
+                good.add(host + ":" + port + " has " + collection + " (" + docs + " documents)");
+                return null;
+            }
+            String message = message(response.body());
+            return switch (code) {
+                case 401, 403 -> "auth: " + host + ":" + port + " refused the API key (" + code + ")";
+                case 404 -> "missing collection: " + host + ":" + port + " answers and accepts the key, but has no "
+                        + collection + " (the first sync creates it)";
+                default -> host + ":" + port + " answered " + code + (message.isEmpty() ? "" : ": " + message);
+            };
+        } catch (ConnectException e) {
+            return "refused: nothing answers on " + host + ":" + port;
+        } catch (HttpTimeoutException e) {
+            return "timeout: no answer from " + host + ":" + port + " within " + timeout.toSeconds() + " s";
+        } catch (SSLException e) {
+            return "TLS: " + host + ":" + port + " — " + e.getMessage();
+        } catch (IOException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof SSLException ssl) {
+                return "TLS: " + host + ":" + port + " — " + ssl.getMessage();
+            }
+            return host + ":" + port + ": " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "cancelled";
+        }
+    }
+
+    private String message(String body) {
+        try {
+            return json.readTree(body).path("message").asText("");
+        } catch (IOException notJson) {
+            return "";
+        }
+    }
+
+    public Result redis(RedisSettings settings) {
+        if (settings == null) {
+            return new Result(true, "No Redis configured: failed targets live in the index only.");
+        }
+        List<String> hosts = new ArrayList<>();
+        if (settings.url() != null) {
+            URI uri = URI.create(settings.url());
+            hosts.add(uri.getHost() + ":" + (uri.getPort() < 0 ? 6379 : uri.getPort()));
+        }
+        hosts.addAll(settings.sentinels());
+        hosts.addAll(settings.cluster());
+        for (String hostPort : hosts) {
+            String host = hostPort.contains(":") ? hostPort.substring(0, hostPort.lastIndexOf(':')) : hostPort;
+            try {
+                InetAddress.getByName(host);
+            } catch (UnknownHostException e) {
+                return new Result(false, "DNS: cannot resolve " + host);
+            }
+        }
+        try (UnifiedJedis redis = RedisConnector.client(settings)) {
+            String pong = redis.ping();
+            String info = redis.info("server");
+            String version = info.lines().filter(l -> l.startsWith("redis_version:")).map(l -> l.substring(14).strip())
+                    .findFirst().orElse("?");
+            return new Result("PONG".equalsIgnoreCase(pong), "Redis OK: " + settings.describe() + " (Redis " + version + ")");
+        } catch (RuntimeException e) {
+            return new Result(false, redisFailure(e, String.join(", ", hosts)));
+        }
+    }
+
+    private static String redisFailure(RuntimeException e, String where) {
+        List<Throwable> chain = new ArrayList<>();
+        collect(e, chain);
+        for (Throwable t : chain) {
+            String m = t.getMessage() == null ? "" : t.getMessage();
+            if (t instanceof JedisDataException && (m.contains("NOAUTH") || m.contains("WRONGPASS") || m.contains("NOPERM"))) {
+                return "auth: " + m.lines().findFirst().orElse(m);
+            }
+            if (t instanceof UnknownHostException) {
+                return "DNS: cannot resolve " + m;
+            }
+            if (t instanceof ConnectException) {
+                return "refused: nothing answers on " + where;
+            }
+            if (t instanceof SSLException) {
+                return "TLS: " + where + " — " + m;
+            }
+            if (t instanceof java.net.SocketTimeoutException) {
+                return "timeout: no answer from " + where;
+            }
+        }
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    /** The exception, its causes and what was suppressed along the way (Jedis keeps the socket error there). */
+    private static void collect(Throwable t, List<Throwable> out) {
+        if (t == null || out.contains(t) || out.size() > 20) {
+            return;
+        }
+        out.add(t);
+        collect(t.getCause(), out);
+        for (Throwable s : t.getSuppressed()) {
+            collect(s, out);
+        }
+    }
+}
