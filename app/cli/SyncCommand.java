@@ -23,6 +23,11 @@ final class SyncCommand extends WorkspaceCommand {
     @ArgGroup(exclusive = true)
     Only only;
 
+    @Option(names = "--copy-to", paramLabel = "BACKEND", description = "Copy the whole index into the other backend "
+            + "instead of syncing: 'typesense' copies the embedded index into the collection that index.nodes names, "
+            + "'lucene' copies that collection into the embedded index.")
+    String copyTo;
+
     static final class Only {
         @Option(names = "--adrs-only", description = "Only ADRs.")
         boolean adrs;
@@ -34,6 +39,9 @@ final class SyncCommand extends WorkspaceCommand {
     @Override
     Integer run() {
         Workspace ws = cli.workspace();
+        if (copyTo != null) {
+            return copy(ws);
+        }
         SyncOptions.Scope scope = only == null ? SyncOptions.Scope.ALL
                 : only.adrs ? SyncOptions.Scope.ADRS : SyncOptions.Scope.SKILLS;
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
@@ -50,6 +58,35 @@ final class SyncCommand extends WorkspaceCommand {
             }
         }
         return 0;
+    }
+
+    private Integer copy(Workspace ws) {
+        if (!copyTo.equals("typesense") && !copyTo.equals("lucene")) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--copy-to " + copyTo + ": give typesense or lucene.");
+        }
+        if (ws.readOnly()) {
+            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a copy writes an index.");
+        }
+        services.workspace.IndexSettings s = ws.index();
+        if (s.nodes().isEmpty()) {
+            throw new services.errors.ConsoleException("No Typesense node is configured: add \"nodes\" (and "
+                    + "\"apiKeyEnv\" or \"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
+        }
+        String other = copyTo.equals("typesense") ? "lucene" : "typesense";
+        try (KnowledgeIndex from = cli.app().openUntraced(with(s, other), ws);
+             KnowledgeIndex to = cli.app().openUntraced(with(s, copyTo), ws)) {
+            services.sync.IndexCopy.Result r = services.sync.IndexCopy.copy(from, to, ProgressSink.NONE);
+            StringBuilder text = new StringBuilder("Copied " + other + " → " + copyTo + ": " + r.summary());
+            r.rejected().forEach((id, why) -> text.append("\n  rejected ").append(id).append(": ").append(why));
+            cli.print(r, text.toString());
+            return r.rejected().isEmpty() ? 0 : 1;
+        }
+    }
+
+    private static services.workspace.IndexSettings with(services.workspace.IndexSettings s, String backend) {
+        return new services.workspace.IndexSettings(backend, s.nodes(), s.apiKeyEnv(), s.apiKeyFile(), s.collection(),
+                s.timeoutSeconds(), s.embeddingDimensions());
     }
 
     private static String issues(SyncResult result) {

@@ -221,4 +221,79 @@ class VaultSyncTest {
         SyncResult result = sync.run(SyncOptions.all(), ProgressSink.NONE);
         assertEquals(count, result.indexed());
     }
+
+    @Test
+    void aDocumentTheIndexRejectsBecomesAnErrorOfItsFileWhichIsReadAgainNextTime() {
+        Picky picky = new Picky(index, "adr:0001");
+        VaultSync withPicky = new VaultSync(ws, picky, CLOCK, 64 * 1024);
+        SyncResult first = withPicky.run(SyncOptions.all(), services.tasks.ProgressSink.NONE);
+        assertThat(first.errors()).anySatisfy(e -> assertThat(e.reason())
+                .isEqualTo("document adr:0001 was rejected by the index: Field `status` must be a string."));
+        assertThat(index.get("adr:0001")).isEmpty();
+        assertThat(index.get("adr:0003")).isPresent();
+        picky.refused.clear();
+        withPicky.run(SyncOptions.all(), services.tasks.ProgressSink.NONE);
+        assertThat(index.get("adr:0001")).isPresent();
+    }
+
+    /** An index that rejects some ids the way Typesense's import does: the rest of the batch lands. */
+    private static final class Picky implements services.knowledge.KnowledgeIndex {
+        final services.knowledge.KnowledgeIndex inner;
+        final Set<String> refused = new java.util.HashSet<>();
+
+        Picky(services.knowledge.KnowledgeIndex inner, String... ids) {
+            this.inner = inner;
+            refused.addAll(List.of(ids));
+        }
+
+        @Override
+        public void upsert(List<KnowledgeDoc> docs) {
+            Map<String, String> rejected = new java.util.LinkedHashMap<>();
+            inner.upsert(docs.stream().filter(d -> {
+                if (refused.contains(d.id())) {
+                    rejected.put(d.id(), "Field `status` must be a string.");
+                    return false;
+                }
+                return true;
+            }).toList());
+            if (!rejected.isEmpty()) {
+                throw new services.knowledge.DocumentsRejected("Typesense", rejected);
+            }
+        }
+
+        public int delete(java.util.Collection<String> ids) {
+            return inner.delete(ids);
+        }
+
+        public java.util.Optional<KnowledgeDoc> get(String id) {
+            return inner.get(id);
+        }
+
+        public services.knowledge.SearchResult search(services.knowledge.KnowledgeQuery q) {
+            return inner.search(q);
+        }
+
+        public Map<String, Long> countsByType() {
+            return inner.countsByType();
+        }
+
+        public Set<String> ids(Set<String> types) {
+            return inner.ids(types);
+        }
+
+        public void flush() {
+            inner.flush();
+        }
+
+        public void recreate() {
+            inner.recreate();
+        }
+
+        public services.knowledge.IndexStatus status() {
+            return inner.status();
+        }
+
+        public void close() {
+        }
+    }
 }
