@@ -154,8 +154,12 @@ public final class AppContext {
     }
 
     public WorkspaceScope open(Workspace workspace, java.util.function.Consumer<String> openFile,
-                               java.util.function.Consumer<String> selectSection) {
-        return new WorkspaceScope(workspace, this, openFile, selectSection);
+                               java.util.function.Consumer<String> selectSection, Runnable reopen) {
+        return new WorkspaceScope(workspace, this, openFile, selectSection, reopen);
+    }
+
+    public services.connections.ConnectionCheck connections() {
+        return new services.connections.ConnectionCheck(secrets);
     }
 
     public AppDirs dirs() {

@@ -112,7 +112,7 @@ public final class MainWindow {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
-            scope = app.open(workspace, openFile, shell::select);
+            scope = app.open(workspace, openFile, shell::select, () -> shell.openWorkspace(workspace.dir()));
         } catch (RuntimeException e) {
             LOG.warn("Could not open workspace {}", workspace.dir(), e);
             shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));

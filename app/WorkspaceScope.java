@@ -57,7 +57,8 @@ public final class WorkspaceScope implements AutoCloseable {
     private final java.util.concurrent.ScheduledExecutorService ticks;
     private VaultWatcher watcher;
 
-    WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection) {
+    WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection,
+                   Runnable reopen) {
         this.workspace = workspace;
         this.index = app.openIndex(workspace);
         this.redis = app.openFailedTargets(workspace);
@@ -80,7 +81,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("note", "Knowledge note", "Write a turn note: what was decided and why"),
                 new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"),
                 new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"),
-                new SectionItem("telemetry", "Telemetry", "The console's own spans: what it did, how long it took"));
+                new SectionItem("telemetry", "Telemetry", "The console's own spans: what it did, how long it took"),
+                new SectionItem("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -134,6 +136,8 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
         sectionViews.put("telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
+        sectionViews.put("settings", () -> new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
+                workspace, app.connections(), app.runner(), System.getenv(), reopen)).root());
         this.views = Map.copyOf(sectionViews);
     }
 

@@ -45,6 +45,7 @@ final class SyncCommand extends WorkspaceCommand {
         SyncOptions.Scope scope = only == null ? SyncOptions.Scope.ALL
                 : only.adrs ? SyncOptions.Scope.ADRS : SyncOptions.Scope.SKILLS;
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+            index.problems().forEach(p -> cli.message("warning: " + p));
             if (dryRun) {
                 DriftReport drift = cli.app().sync(ws, index).drift(scope, ProgressSink.NONE);
                 cli.print(drift, drift(drift));

@@ -50,6 +50,11 @@ public final class ConnectionCheck {
         } catch (ConsoleException e) {
             return new Result(false, "API key: " + e.getMessage());
         }
+        return typesenseWithKey(settings, key);
+    }
+
+    /** The same with a key typed in Settings and not saved yet. */
+    public Result typesenseWithKey(IndexSettings settings, String key) {
         if (settings.nodes().isEmpty()) {
             return new Result(false, "No Typesense node is given (index.nodes).");
         }

@@ -47,6 +47,11 @@ public interface KnowledgeIndex extends AutoCloseable {
         return true;
     }
 
+    /** What is wrong with the collection but does not stop it working (Typesense: schema drift). */
+    default List<String> problems() {
+        return List.of();
+    }
+
     @Override
     void close();
 }

@@ -139,6 +139,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
     }
 
     /** Schema differences found on open, for the status line and Settings. */
+    @Override
     public List<String> problems() {
         return List.copyOf(problems);
     }

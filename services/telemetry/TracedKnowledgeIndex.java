@@ -80,6 +80,11 @@ public final class TracedKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
+    public List<String> problems() {
+        return index.problems();
+    }
+
+    @Override
     public IndexStatus status() {
         return index.status();
     }

@@ -130,6 +130,7 @@ public final class SyncViewModel {
 
     private void showIssues(java.util.List<FileIssue> errors, java.util.List<FileIssue> warnings) {
         issues.clear();
+        index.problems().forEach(p -> issues.add("warning · index: " + p));
         errors.forEach(e -> issues.add("error · " + e.path() + ": " + e.reason()));
         warnings.forEach(w -> issues.add("warning · " + w.path() + ": " + w.reason()));
     }
@@ -141,8 +142,10 @@ public final class SyncViewModel {
 
     private void showStatus(IndexStatus found) {
         long last = sync.lastSync();
+        int drift = index.problems().size();
         status.set("Index: " + found.backend() + " · " + found.documents() + " documents · last sync "
-                + (last == 0 ? "never" : ago(last)));
+                + (last == 0 ? "never" : ago(last)) + (drift == 0 ? "" : " · ⚠ " + drift + " schema difference"
+                + (drift == 1 ? "" : "s") + " (see Knowledge)"));
     }
 
     private String ago(long epochSeconds) {

@@ -237,9 +237,11 @@ public final class ShellView {
         MenuItem theme = item("Toggle dark theme",
                 new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 vm::toggleTheme);
+        MenuItem settings = item("Workspace settings", new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN),
+                () -> vm.select("settings"));
         MenuItem next = item("Next section", null, vm::selectNext);
         MenuItem previous = item("Previous section", null, vm::selectPrevious);
-        Menu view = new Menu("View", null, theme, next, previous);
+        Menu view = new Menu("View", null, settings, theme, next, previous);
 
         MenuItem keys = item("Keyboard shortcuts", new KeyCodeCombination(KeyCode.F1), this::showShortcuts);
         Menu help = new Menu("Help", null, keys);
@@ -275,6 +277,7 @@ public final class ShellView {
                 Ctrl+PgDn / Ctrl+PgUp  next / previous section
                 Ctrl+Shift+T           light / dark theme
                 Ctrl+O                 open a workspace
+                Ctrl+,                 workspace settings (Ctrl+S there saves)
                 Ctrl+Q                 quit
                 F1                     this list
 

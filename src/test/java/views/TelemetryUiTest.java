@@ -36,7 +36,8 @@ class TelemetryUiTest {
     void showsSpansAndFilters(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL); // Settings
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL); // Telemetry
         UiHarness.waitUntil(() -> robot.lookup("#telemetry-table").tryQuery().isPresent());
         UiHarness.waitUntil(() -> table(robot).getItems().stream().anyMatch(r -> r.name().equals("sync")));
         robot.clickOn("#telemetry-filter").write("sync");

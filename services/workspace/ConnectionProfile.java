@@ -1,0 +1,211 @@
+package services.workspace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A workspace's connections as the Settings screen edits them: the index backend and its Typesense nodes, API key
+ * source and timeout; Redis standalone, Sentinel or Cluster with ACL user, TLS and password variable; and the
+ * read-only switch. {@link #problems()} checks every field and names it; {@link #save} writes the keys into
+ * {@code workspace.json} (other keys kept) and a newly typed API key into a file only its owner can read — the key
+ * itself is never put in workspace.json, never shown again, never logged.
+ */
+public record ConnectionProfile(String backend, String nodes, String keySource, String keyEnv, String keyFile,
+                                String collection, String timeoutSeconds, String redisMode, String redisUrl,
+                                String sentinels, String masterName, String cluster, String redisUser, boolean redisTls,
+                                String redisPasswordEnv, boolean readOnly) {
+
+    public static final String DEFAULT_KEY_FILE = "state/typesense.key";
+
+    /** The profile a workspace has now. */
+    public static ConnectionProfile of(Workspace ws) {
+        IndexSettings i = ws.index();
+        RedisSettings r = ws.redis();
+        String mode = r == null ? "none" : r.url() != null ? "standalone" : !r.sentinels().isEmpty() ? "sentinel" : "cluster";
+        return new ConnectionProfile(i.backend(), String.join("\n", i.nodes()), i.apiKeyFile() != null ? "file" : "env",
+                i.apiKeyEnv() == null ? "TYPESENSE_API_KEY" : i.apiKeyEnv(),
+                i.apiKeyFile() == null ? DEFAULT_KEY_FILE : i.apiKeyFile(), i.collection(),
+                String.valueOf(i.timeoutSeconds()), mode, r == null || r.url() == null ? "" : r.url(),
+                r == null ? "" : String.join(", ", r.sentinels()), r == null || r.masterName() == null ? "" : r.masterName(),
+                r == null ? "" : String.join(", ", r.cluster()), r == null || r.user() == null ? "" : r.user(),
+                r != null && r.tls(), r == null || r.passwordEnv() == null ? "" : r.passwordEnv(), ws.readOnly());
+    }
+
+    /** Field → what is wrong with it; empty when the profile can be saved. */
+    public Map<String, String> problems() {
+        Map<String, String> out = new LinkedHashMap<>();
+        boolean typesense = IndexSettings.TYPESENSE.equals(backend);
+        List<String> nodeList = lines(nodes);
+        for (int n = 0; n < nodeList.size(); n++) {
+            if (!isNodeUrl(nodeList.get(n))) {
+                out.put("nodes", "Line " + (n + 1) + ": \"" + nodeList.get(n) + "\" is not a URL like https://ts-1:8108");
+                break;
+            }
+        }
+        if (typesense && nodeList.isEmpty()) {
+            out.put("nodes", "Typesense needs at least one node URL, one per line.");
+        }
+        if (typesense || !nodeList.isEmpty()) {
+            if ("env".equals(keySource) && !isVariable(keyEnv)) {
+                out.put("key", "\"" + keyEnv + "\" is not an environment variable name (letters, digits, _).");
+            } else if ("file".equals(keySource) && (keyFile == null || keyFile.isBlank())) {
+                out.put("key", "Name the file that holds the key (mode 0600), e.g. " + DEFAULT_KEY_FILE + ".");
+            }
+        }
+        if (collection == null || !collection.matches("[A-Za-z0-9_-]{1,100}")) {
+            out.put("collection", "A collection name is letters, digits, _ and -.");
+        }
+        if (timeoutSeconds == null || !timeoutSeconds.strip().matches("\\d{1,3}") || Integer.parseInt(timeoutSeconds.strip()) < 1
+                || Integer.parseInt(timeoutSeconds.strip()) > 600) {
+            out.put("timeout", "The timeout is a whole number of seconds from 1 to 600.");
+        }
+        switch (redisMode) {
+            case "standalone" -> {
+                if (redisUrl == null || !redisUrl.strip().matches("^rediss?://[^\\s/]+(/\\d+)?$")) {
+                    out.put("redisUrl", "Give a URL like redis://host:6379/0 (rediss:// for TLS).");
+                } else if (redisUrl.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
+                    out.put("redisUrl", "Put no password in the URL: name an environment variable below instead.");
+                }
+            }
+            case "sentinel" -> {
+                if (!hostPorts(sentinels)) {
+                    out.put("sentinels", "Give the Sentinels as host:port, separated by commas.");
+                }
+                if (masterName == null || masterName.isBlank()) {
+                    out.put("masterName", "Sentinel needs the master's name (e.g. mymaster).");
+                }
+            }
+            case "cluster" -> {
+                if (!hostPorts(cluster)) {
+                    out.put("cluster", "Give the cluster nodes as host:port, separated by commas.");
+                }
+            }
+            default -> {
+            }
+        }
+        if (!"none".equals(redisMode) && redisPasswordEnv != null && !redisPasswordEnv.isBlank() && !isVariable(redisPasswordEnv)) {
+            out.put("redisPasswordEnv", "\"" + redisPasswordEnv + "\" is not an environment variable name.");
+        }
+        return out;
+    }
+
+    public IndexSettings index(int embeddingDimensions) {
+        boolean file = "file".equals(keySource);
+        return new IndexSettings(backend, lines(nodes), file ? null : keyEnv.strip(), file ? keyFile.strip() : null,
+                collection.strip(), Integer.parseInt(timeoutSeconds.strip()), embeddingDimensions);
+    }
+
+    public RedisSettings redis() {
+        String password = redisPasswordEnv == null || redisPasswordEnv.isBlank() ? null : redisPasswordEnv.strip();
+        String user = redisUser == null || redisUser.isBlank() ? null : redisUser.strip();
+        return switch (redisMode) {
+            case "standalone" -> new RedisSettings(redisUrl.strip(), List.of(), null, List.of(), password, null, false);
+            case "sentinel" -> new RedisSettings(null, list(sentinels), masterName.strip(), List.of(), password, user, redisTls);
+            case "cluster" -> new RedisSettings(null, List.of(), null, list(cluster), password, user, redisTls);
+            default -> null;
+        };
+    }
+
+    /**
+     * Writes the profile into {@code workspace.json}; {@code newKey}, when given, goes into the key file (0600)
+     * and the profile then reads the key from that file.
+     */
+    public void save(Path workspaceDir, String newKey) {
+        Map<String, String> wrong = problems();
+        if (!wrong.isEmpty()) {
+            throw new WorkspaceException("Settings not saved: " + wrong.values().iterator().next());
+        }
+        boolean typedKey = newKey != null && !newKey.isBlank();
+        if (typedKey) {
+            Path file = workspaceDir.resolve(keyFile == null || keyFile.isBlank() ? DEFAULT_KEY_FILE : keyFile.strip());
+            Secrets.writePrivate(file, newKey.strip());
+        }
+        new WorkspaceFile(workspaceDir).update(root -> {
+            JsonNode old = root.get("index");
+            ObjectNode index = old != null && old.isObject() ? (ObjectNode) old : root.putObject("index");
+            root.set("index", index);
+            index.put("backend", backend);
+            ArrayNode nodeArray = index.putArray("nodes");
+            lines(nodes).forEach(nodeArray::add);
+            index.remove(List.of("apiKeyEnv", "apiKeyFile"));
+            if (typedKey || "file".equals(keySource)) {
+                index.put("apiKeyFile", keyFile == null || keyFile.isBlank() ? DEFAULT_KEY_FILE : keyFile.strip());
+            } else {
+                index.put("apiKeyEnv", keyEnv.strip());
+            }
+            index.put("collection", collection.strip());
+            index.put("timeoutSeconds", Integer.parseInt(timeoutSeconds.strip()));
+            RedisSettings r = redis();
+            if (r == null) {
+                root.putNull("redis");
+            } else {
+                ObjectNode redis = root.putObject("redis");
+                if (r.url() != null) {
+                    redis.put("url", r.url());
+                }
+                if (!r.sentinels().isEmpty()) {
+                    r.sentinels().forEach(redis.putArray("sentinels")::add);
+                    redis.put("masterName", r.masterName());
+                }
+                if (!r.cluster().isEmpty()) {
+                    r.cluster().forEach(redis.putArray("cluster")::add);
+                }
+                if (r.user() != null) {
+                    redis.put("user", r.user());
+                }
+                if (r.tls()) {
+                    redis.put("tls", true);
+                }
+                if (r.passwordEnv() != null) {
+                    redis.put("passwordEnv", r.passwordEnv());
+                }
+            }
+            root.put("readOnly", readOnly);
+        });
+    }
+
+    /** Whether a key is there to use, in words that never contain it. */
+    public String keyStatus(Path workspaceDir, Map<String, String> env) {
+        if ("file".equals(keySource)) {
+            Path file = workspaceDir.resolve(keyFile == null || keyFile.isBlank() ? DEFAULT_KEY_FILE : keyFile.strip());
+            return Files.isRegularFile(file) ? "A key is saved in " + file + " (not shown)." : "No key file yet: type the key "
+                    + "below and save; it is written to " + file + " with mode 0600.";
+        }
+        return env.containsKey(keyEnv == null ? "" : keyEnv.strip()) ? "The variable " + keyEnv + " is set (its value is not shown)."
+                : "The variable " + keyEnv + " is not set in this console's environment.";
+    }
+
+    static List<String> lines(String text) {
+        return text == null ? List.of() : text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    }
+
+    private static List<String> list(String text) {
+        return text == null ? List.of() : Arrays.stream(text.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static boolean hostPorts(String text) {
+        List<String> items = list(text);
+        return !items.isEmpty() && items.stream().allMatch(i -> i.matches("[A-Za-z0-9.\\-]+:\\d{1,5}"));
+    }
+
+    private static boolean isVariable(String name) {
+        return name != null && name.strip().matches("[A-Za-z_][A-Za-z0-9_]*");
+    }
+
+    private static boolean isNodeUrl(String url) {
+        try {
+            URI uri = URI.create(url);
+            return uri.getScheme() != null && uri.getScheme().matches("https?") && uri.getHost() != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

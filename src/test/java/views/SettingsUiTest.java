@@ -1,0 +1,116 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import testsupport.FakeTypesense;
+import testsupport.RedisServer;
+
+/**
+ * Settings like a user edits them: a field that is wrong says why; Test connection shows what the local fake
+ * Typesense server (HTTP level) and a real local redis-server answer; a typed key is saved 0600 and never shown.
+ */
+@ExtendWith(ApplicationExtension.class)
+class SettingsUiTest {
+
+    static final String KEY = "ui-typed-key-31337";
+
+    @TempDir
+    static Path tmp;
+
+    static FakeTypesense typesense;
+    static RedisServer redis;
+    private UiHarness harness;
+
+    @BeforeAll
+    static void servers() throws Exception {
+        typesense = new FakeTypesense();
+        typesense.always("GET", "/collections/system_knowledge", 200, "{\"name\": \"system_knowledge\", \"num_documents\": 12}")
+                .always("POST", "/multi_search", 200, "{\"results\": [{\"found\": 0, \"hits\": []}]}");
+        redis = new RedisServer(tmp.resolve("redis"));
+    }
+
+    @AfterAll
+    static void stop() {
+        typesense.close();
+        redis.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        harness = new UiHarness(stage, tmp.resolve("settings-" + System.nanoTime()));
+    }
+
+    private static void ctrl(FxRobot robot, KeyCode key) {
+        robot.press(KeyCode.CONTROL, key).release(key, KeyCode.CONTROL);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void editValidateTestAndSave(FxRobot robot) throws Exception {
+        UiHarness.waitForIndex(robot);
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#settings-nodes").tryQuery().map(n -> n.getScene() != null).orElse(false));
+
+        robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
+        UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
+                .equals("Typesense needs at least one node URL, one per line."));
+        robot.clickOn("#settings-nodes").write("ts-1:8108");
+        UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
+                .startsWith("Line 1: \"ts-1:8108\" is not a URL"));
+        robot.interact(() -> robot.lookup("#settings-nodes").queryAs(TextArea.class).setText(typesense.url()));
+        robot.interact(() -> robot.lookup("#settings-timeout").queryAs(TextField.class).setText("0"));
+        UiHarness.waitUntil(() -> robot.lookup("#settings-timeout-error").queryAs(Label.class).isVisible());
+        robot.interact(() -> robot.lookup("#settings-timeout").queryAs(TextField.class).setText("2"));
+
+        robot.interact(() -> robot.lookup("#settings-key-source").queryAs(ChoiceBox.class).setValue("file"));
+        robot.clickOn("#settings-new-key").write(KEY);
+        robot.clickOn("#settings-test-typesense");
+        UiHarness.waitUntil(() -> robot.lookup("#settings-typesense-result").queryAs(Label.class).getText()
+                .startsWith("Typesense OK: "));
+        assertThat(robot.lookup("#settings-typesense-result").queryAs(Label.class).getText()).contains("12 documents");
+        assertThat(typesense.requests()).anySatisfy(r -> assertThat(r.apiKey()).isEqualTo(KEY));
+
+        robot.interact(() -> robot.lookup("#settings-redis-mode").queryAs(ChoiceBox.class).setValue("standalone"));
+        robot.interact(() -> robot.lookup("#settings-redis-url").queryAs(TextField.class).setText("redis://127.0.0.1:1/0"));
+        robot.interact(() -> robot.lookup("#settings-test-redis").queryButton().fire()); // below the fold
+        UiHarness.waitUntil(() -> robot.lookup("#settings-redis-result").queryAs(Label.class).getText()
+                .equals("refused: nothing answers on 127.0.0.1:1"));
+        robot.interact(() -> robot.lookup("#settings-redis-url").queryAs(TextField.class).setText(redis.url()));
+        robot.interact(() -> robot.lookup("#settings-test-redis").queryButton().fire()); // below the fold
+        UiHarness.waitUntil(() -> robot.lookup("#settings-redis-result").queryAs(Label.class).getText()
+                .startsWith("Redis OK: "));
+
+        ctrl(robot, KeyCode.S);
+        Path keyFile = harness.workspace.resolve("state/typesense.key");
+        UiHarness.waitUntil(() -> Files.exists(keyFile));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile))).isEqualTo("rw-------");
+        String json = Files.readString(harness.workspace.resolve("workspace.json"));
+        assertThat(json).contains("\"backend\" : \"typesense\"").contains("\"apiKeyFile\" : \"state/typesense.key\"")
+                .contains(redis.url()).doesNotContain(KEY).contains("\"reviewer\" : \"joel\"");
+        // The workspace reopens on Typesense; the key is never shown again.
+        UiHarness.waitUntil(() -> robot.lookup("#status-index").queryAs(Label.class).getText().startsWith("Index: typesense"));
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#settings-key-status").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        assertThat(robot.lookup("#settings-new-key").queryAs(PasswordField.class).getText()).isEmpty();
+        assertThat(robot.lookup("#settings-key-status").queryAs(Label.class).getText()).startsWith("A key is saved in")
+                .endsWith("(not shown).");
+    }
+}

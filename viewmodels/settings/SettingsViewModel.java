@@ -1,0 +1,270 @@
+package viewmodels.settings;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import services.connections.ConnectionCheck;
+import services.errors.ConsoleException;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+import services.workspace.ConnectionProfile;
+import services.workspace.Workspace;
+
+/**
+ * The Settings screen: the workspace's connection profile as editable fields, a message per field that is wrong
+ * (checked as the user types), "Test connection" for Typesense and Redis with their one-line results, and Save,
+ * which writes workspace.json (a typed API key goes to a 0600 file and is never shown again) and reopens the
+ * workspace with the new connections.
+ */
+public final class SettingsViewModel {
+
+    public static final List<String> FIELDS = List.of("nodes", "key", "collection", "timeout", "redisUrl", "sentinels",
+            "masterName", "cluster", "redisPasswordEnv");
+
+    private final Workspace workspace;
+    private final ConnectionCheck check;
+    private final TaskRunner runner;
+    private final Map<String, String> env;
+    private final Runnable reopen;
+
+    private final StringProperty backend = new SimpleStringProperty();
+    private final StringProperty nodes = new SimpleStringProperty();
+    private final StringProperty keySource = new SimpleStringProperty();
+    private final StringProperty keyEnv = new SimpleStringProperty();
+    private final StringProperty keyFile = new SimpleStringProperty();
+    private final StringProperty newKey = new SimpleStringProperty("");
+    private final StringProperty collection = new SimpleStringProperty();
+    private final StringProperty timeout = new SimpleStringProperty();
+    private final StringProperty redisMode = new SimpleStringProperty();
+    private final StringProperty redisUrl = new SimpleStringProperty();
+    private final StringProperty sentinels = new SimpleStringProperty();
+    private final StringProperty masterName = new SimpleStringProperty();
+    private final StringProperty cluster = new SimpleStringProperty();
+    private final StringProperty redisUser = new SimpleStringProperty();
+    private final BooleanProperty redisTls = new SimpleBooleanProperty();
+    private final StringProperty redisPasswordEnv = new SimpleStringProperty();
+    private final BooleanProperty readOnly = new SimpleBooleanProperty();
+
+    private final Map<String, ReadOnlyStringWrapper> errors = new java.util.LinkedHashMap<>();
+    private final ReadOnlyStringWrapper keyStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper typesenseResult = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper redisResult = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper typesenseOk = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper redisOk = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
+
+    public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
+                             Runnable reopen) {
+        this.workspace = workspace;
+        this.check = check;
+        this.runner = runner;
+        this.env = env;
+        this.reopen = reopen;
+        FIELDS.forEach(f -> errors.put(f, new ReadOnlyStringWrapper("")));
+        load(ConnectionProfile.of(workspace));
+        for (javafx.beans.Observable p : List.of(backend, nodes, keySource, keyEnv, keyFile, collection, timeout,
+                redisMode, redisUrl, sentinels, masterName, cluster, redisPasswordEnv)) {
+            p.addListener(o -> validate());
+        }
+        validate();
+    }
+
+    private void load(ConnectionProfile p) {
+        backend.set(p.backend());
+        nodes.set(p.nodes());
+        keySource.set(p.keySource());
+        keyEnv.set(p.keyEnv());
+        keyFile.set(p.keyFile());
+        collection.set(p.collection());
+        timeout.set(p.timeoutSeconds());
+        redisMode.set(p.redisMode());
+        redisUrl.set(p.redisUrl());
+        sentinels.set(p.sentinels());
+        masterName.set(p.masterName());
+        cluster.set(p.cluster());
+        redisUser.set(p.redisUser());
+        redisTls.set(p.redisTls());
+        redisPasswordEnv.set(p.redisPasswordEnv());
+        readOnly.set(p.readOnly());
+    }
+
+    private ConnectionProfile profile() {
+        return new ConnectionProfile(backend.get(), nodes.get(), keySource.get(), keyEnv.get(), keyFile.get(),
+                collection.get(), timeout.get(), redisMode.get(), redisUrl.get(), sentinels.get(), masterName.get(),
+                cluster.get(), redisUser.get(), redisTls.get(), redisPasswordEnv.get(), readOnly.get());
+    }
+
+    /** Checks every field; each message says what is wrong with that field. */
+    public boolean validate() {
+        ConnectionProfile p = profile();
+        Map<String, String> found = p.problems();
+        errors.forEach((field, wrapper) -> wrapper.set(found.getOrDefault(field, "")));
+        keyStatus.set(p.keyStatus(workspace.dir(), env));
+        valid.set(found.isEmpty());
+        return found.isEmpty();
+    }
+
+    public void save() {
+        if (!validate()) {
+            message.set("Not saved: fix the fields marked in red.");
+            return;
+        }
+        try {
+            profile().save(workspace.dir(), newKey.get());
+            newKey.set("");
+            message.set("Saved in " + workspace.dir().resolve(Workspace.FILE_NAME) + ". Reopening the workspace…");
+            reopen.run();
+        } catch (ConsoleException e) {
+            message.set(e.getMessage());
+        }
+    }
+
+    public void testTypesense() {
+        if (!validate()) {
+            typesenseOk.set(false);
+            typesenseResult.set("Fix the fields marked in red first.");
+            return;
+        }
+        ConnectionProfile p = profile();
+        Path dir = workspace.dir();
+        String typed = newKey.get();
+        typesenseResult.set("Testing…");
+        runner.submit("Testing Typesense", progress -> typed == null || typed.isBlank()
+                ? check.typesense(p.index(workspace.index().embeddingDimensions()), dir)
+                : check.typesenseWithKey(p.index(workspace.index().embeddingDimensions()), typed.strip()),
+                TaskCallbacks.<ConnectionCheck.Result>of(r -> {
+                    typesenseOk.set(r.ok());
+                    typesenseResult.set(r.line());
+                }, e -> {
+                    typesenseOk.set(false);
+                    typesenseResult.set(e.getMessage());
+                }));
+    }
+
+    public void testRedis() {
+        if (!validate()) {
+            redisOk.set(false);
+            redisResult.set("Fix the fields marked in red first.");
+            return;
+        }
+        ConnectionProfile p = profile();
+        redisResult.set("Testing…");
+        runner.submit("Testing Redis", progress -> check.redis(p.redis()), TaskCallbacks.<ConnectionCheck.Result>of(r -> {
+            redisOk.set(r.ok());
+            redisResult.set(r.line());
+        }, e -> {
+            redisOk.set(false);
+            redisResult.set(e.getMessage());
+        }));
+    }
+
+    public ReadOnlyStringProperty errorProperty(String field) {
+        return errors.get(field).getReadOnlyProperty();
+    }
+
+    public StringProperty backendProperty() {
+        return backend;
+    }
+
+    public StringProperty nodesProperty() {
+        return nodes;
+    }
+
+    public StringProperty keySourceProperty() {
+        return keySource;
+    }
+
+    public StringProperty keyEnvProperty() {
+        return keyEnv;
+    }
+
+    public StringProperty keyFileProperty() {
+        return keyFile;
+    }
+
+    /** A key typed to be saved (into the key file, mode 0600); cleared once saved, never filled from a saved key. */
+    public StringProperty newKeyProperty() {
+        return newKey;
+    }
+
+    public StringProperty collectionProperty() {
+        return collection;
+    }
+
+    public StringProperty timeoutProperty() {
+        return timeout;
+    }
+
+    public StringProperty redisModeProperty() {
+        return redisMode;
+    }
+
+    public StringProperty redisUrlProperty() {
+        return redisUrl;
+    }
+
+    public StringProperty sentinelsProperty() {
+        return sentinels;
+    }
+
+    public StringProperty masterNameProperty() {
+        return masterName;
+    }
+
+    public StringProperty clusterProperty() {
+        return cluster;
+    }
+
+    public StringProperty redisUserProperty() {
+        return redisUser;
+    }
+
+    public BooleanProperty redisTlsProperty() {
+        return redisTls;
+    }
+
+    public StringProperty redisPasswordEnvProperty() {
+        return redisPasswordEnv;
+    }
+
+    public BooleanProperty readOnlyProperty() {
+        return readOnly;
+    }
+
+    public ReadOnlyStringProperty keyStatusProperty() {
+        return keyStatus.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty typesenseResultProperty() {
+        return typesenseResult.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty redisResultProperty() {
+        return redisResult.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty typesenseOkProperty() {
+        return typesenseOk.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty redisOkProperty() {
+        return redisOk.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty validProperty() {
+        return valid.getReadOnlyProperty();
+    }
+}

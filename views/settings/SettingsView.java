@@ -1,0 +1,226 @@
+package views.settings;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.settings.SettingsViewModel;
+
+/**
+ * Settings: the knowledge index (embedded or Typesense: nodes, API key source, collection, timeout), Redis
+ * (none, standalone, Sentinel, Cluster; ACL user, TLS, password variable) and the read-only switch. Each field shows
+ * what is wrong with it as it is typed; Test buttons show their one-line result; Ctrl+S saves.
+ */
+public final class SettingsView {
+
+    private final SettingsViewModel vm;
+    private final VBox root = new VBox(14);
+    private int row;
+
+    public SettingsView(SettingsViewModel vm) {
+        this.vm = vm;
+        root.setPadding(new Insets(16));
+        root.getStylesheets().add(SettingsView.class.getResource("/views/review/review.css").toExternalForm());
+        Label title = new Label("Settings");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Button save = new Button("Save  (Ctrl+S)");
+        save.setId("settings-save");
+        save.getStyleClass().add(Styles.ACCENT);
+        save.setOnAction(e -> vm.save());
+        Label message = new Label();
+        message.setId("settings-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        HBox head = new HBox(12, title, save, message);
+        head.setAlignment(Pos.CENTER_LEFT);
+        VBox body = new VBox(18, indexSection(), redisSection(), accessSection());
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        root.getChildren().addAll(head, scroll);
+        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                vm.save();
+                e.consume();
+            }
+        });
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, save);
+    }
+
+    private Node indexSection() {
+        GridPane grid = grid();
+        row = 0;
+        ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), "lucene", "typesense");
+        add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: the nodes below");
+        TextArea nodes = new TextArea();
+        nodes.setId("settings-nodes");
+        nodes.setPrefRowCount(3);
+        nodes.setPromptText("https://ts-1:8108\nhttps://ts-2:8108\nhttps://ts-3:8108");
+        nodes.textProperty().bindBidirectional(vm.nodesProperty());
+        add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"), "one URL per line: protocol, host, port, path");
+        ChoiceBox<String> source = choice("settings-key-source", vm.keySourceProperty(), "env", "file");
+        TextField env = field("settings-key-env", vm.keyEnvProperty(), "TYPESENSE_API_KEY");
+        TextField file = field("settings-key-file", vm.keyFileProperty(), "state/typesense.key");
+        env.visibleProperty().bind(vm.keySourceProperty().isEqualTo("env"));
+        env.managedProperty().bind(env.visibleProperty());
+        file.visibleProperty().bind(vm.keySourceProperty().isEqualTo("file"));
+        file.managedProperty().bind(file.visibleProperty());
+        HBox key = new HBox(8, source, env, file);
+        add(grid, "API key from", key, vm.errorProperty("key"), null);
+        Label status = new Label();
+        status.setId("settings-key-status");
+        status.getStyleClass().add(Styles.TEXT_MUTED);
+        status.textProperty().bind(vm.keyStatusProperty());
+        PasswordField newKey = new PasswordField();
+        newKey.setId("settings-new-key");
+        newKey.setPromptText("type a new key to save it (mode 0600 file); it is not shown again");
+        newKey.textProperty().bindBidirectional(vm.newKeyProperty());
+        add(grid, "", new VBox(4, status, newKey), null, null);
+        add(grid, "Collection", field("settings-collection", vm.collectionProperty(), "system_knowledge"),
+                vm.errorProperty("collection"), null);
+        add(grid, "Timeout (s)", field("settings-timeout", vm.timeoutProperty(), "5"), vm.errorProperty("timeout"), null);
+        return section("Knowledge index", grid, testRow("settings-test-typesense", "Test Typesense connection",
+                vm::testTypesense, vm.typesenseResultProperty(), vm.typesenseOkProperty(), "settings-typesense-result"));
+    }
+
+    private Node redisSection() {
+        GridPane grid = grid();
+        row = 0;
+        add(grid, "Redis", choice("settings-redis-mode", vm.redisModeProperty(), "none", "standalone", "sentinel", "cluster"),
+                null, "none: failed targets live in the index only");
+        add(grid, "URL", field("settings-redis-url", vm.redisUrlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
+                vm.errorProperty("redisUrl"), "standalone; an ACL user goes in the URL: redis://user@host:6379/0");
+        add(grid, "Sentinels", field("settings-sentinels", vm.sentinelsProperty(), "host:26379, host2:26379"),
+                vm.errorProperty("sentinels"), null);
+        add(grid, "Master name", field("settings-master", vm.masterNameProperty(), "mymaster"),
+                vm.errorProperty("masterName"), null);
+        add(grid, "Cluster nodes", field("settings-cluster", vm.clusterProperty(), "host:7000, host:7001"),
+                vm.errorProperty("cluster"), null);
+        add(grid, "ACL user", field("settings-redis-user", vm.redisUserProperty(), "sentinel and cluster"), null, null);
+        add(grid, "TLS", check("settings-redis-tls", vm.redisTlsProperty(), "use TLS (sentinel and cluster)"), null, null);
+        add(grid, "Password from", field("settings-redis-password-env", vm.redisPasswordEnvProperty(), "REDIS_PASSWORD"),
+                vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never the password");
+        return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
+                "Test Redis connection", vm::testRedis, vm.redisResultProperty(), vm.redisOkProperty(),
+                "settings-redis-result"));
+    }
+
+    private Node accessSection() {
+        GridPane grid = grid();
+        row = 0;
+        add(grid, "Read-only", check("settings-read-only", vm.readOnlyProperty(),
+                "disable every write: sync, approve, reject, revert, clear, prune, notes (window and command line)"), null, null);
+        return section("Access", grid, null);
+    }
+
+    private static GridPane grid() {
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(4);
+        return grid;
+    }
+
+    private void add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
+        Label name = new Label(label);
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        grid.add(name, 0, row);
+        VBox cell = new VBox(2, control);
+        if (hint != null) {
+            Label h = new Label(hint);
+            h.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+            cell.getChildren().add(h);
+        }
+        if (error != null) {
+            Label e = new Label();
+            e.getStyleClass().add(Styles.DANGER);
+            e.setWrapText(true);
+            e.textProperty().bind(error);
+            e.visibleProperty().bind(error.isNotEmpty());
+            e.managedProperty().bind(e.visibleProperty());
+            if (control.getId() != null) {
+                e.setId(control.getId() + "-error");
+            }
+            cell.getChildren().add(e);
+        }
+        grid.add(cell, 1, row++);
+    }
+
+    private static TextField field(String id, StringProperty property, String prompt) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.setPrefColumnCount(36);
+        f.textProperty().bindBidirectional(property);
+        return f;
+    }
+
+    private static CheckBox check(String id, BooleanProperty property, String text) {
+        CheckBox c = new CheckBox(text);
+        c.setId(id);
+        c.selectedProperty().bindBidirectional(property);
+        return c;
+    }
+
+    private static ChoiceBox<String> choice(String id, StringProperty property, String... values) {
+        ChoiceBox<String> c = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(values));
+        c.setId(id);
+        c.valueProperty().bindBidirectional(property);
+        return c;
+    }
+
+    private static Node testRow(String id, String text, Runnable test, ReadOnlyStringProperty result,
+                                javafx.beans.property.ReadOnlyBooleanProperty ok, String resultId) {
+        Button button = new Button(text);
+        button.setId(id);
+        button.setOnAction(e -> test.run());
+        Label line = new Label();
+        line.setId(resultId);
+        line.setWrapText(true);
+        line.textProperty().bind(result);
+        ok.addListener((o, was, now) -> {
+            line.getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
+            line.getStyleClass().add(now ? Styles.SUCCESS : Styles.DANGER);
+        });
+        result.addListener((o, was, now) -> {
+            line.getStyleClass().removeAll(Styles.SUCCESS, Styles.DANGER);
+            if (!now.equals("Testing…")) {
+                line.getStyleClass().add(ok.get() ? Styles.SUCCESS : Styles.DANGER);
+            }
+        });
+        HBox box = new HBox(12, button, line);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private static Node section(String title, Node grid, Node test) {
+        Label t = new Label(title);
+        t.getStyleClass().add(Styles.TITLE_4);
+        VBox box = new VBox(8, t, grid);
+        if (test != null) {
+            box.getChildren().add(test);
+        }
+        return box;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
