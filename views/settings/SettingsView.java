@@ -73,7 +73,7 @@ public final class SettingsView {
         TextArea nodes = new TextArea();
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);
-        nodes.setPromptText("https://ts-1:8108\nhttps://ts-2:8108\nhttps://ts-3:8108");
+        nodes.setPromptText("https://ts-1:8108 — one node per line");
         nodes.textProperty().bindBidirectional(vm.nodesProperty());
         add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"), "one URL per line: protocol, host, port, path");
         ChoiceBox<String> source = choice("settings-key-source", vm.keySourceProperty(), "env", "file");
@@ -106,18 +106,23 @@ public final class SettingsView {
         row = 0;
         add(grid, "Redis", choice("settings-redis-mode", vm.redisModeProperty(), "none", "standalone", "sentinel", "cluster"),
                 null, "none: failed targets live in the index only");
-        add(grid, "URL", field("settings-redis-url", vm.redisUrlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
-                vm.errorProperty("redisUrl"), "standalone; an ACL user goes in the URL: redis://user@host:6379/0");
-        add(grid, "Sentinels", field("settings-sentinels", vm.sentinelsProperty(), "host:26379, host2:26379"),
-                vm.errorProperty("sentinels"), null);
-        add(grid, "Master name", field("settings-master", vm.masterNameProperty(), "mymaster"),
-                vm.errorProperty("masterName"), null);
-        add(grid, "Cluster nodes", field("settings-cluster", vm.clusterProperty(), "host:7000, host:7001"),
-                vm.errorProperty("cluster"), null);
-        add(grid, "ACL user", field("settings-redis-user", vm.redisUserProperty(), "sentinel and cluster"), null, null);
-        add(grid, "TLS", check("settings-redis-tls", vm.redisTlsProperty(), "use TLS (sentinel and cluster)"), null, null);
-        add(grid, "Password from", field("settings-redis-password-env", vm.redisPasswordEnvProperty(), "REDIS_PASSWORD"),
-                vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never the password");
+        var mode = vm.redisModeProperty();
+        showWhen(add(grid, "URL", field("settings-redis-url", vm.redisUrlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
+                vm.errorProperty("redisUrl"), "an ACL user goes in the URL: redis://user@host:6379/0"), mode.isEqualTo("standalone"));
+        showWhen(add(grid, "Sentinels", field("settings-sentinels", vm.sentinelsProperty(), "host:26379, host2:26379"),
+                vm.errorProperty("sentinels"), null), mode.isEqualTo("sentinel"));
+        showWhen(add(grid, "Master name", field("settings-master", vm.masterNameProperty(), "mymaster"),
+                vm.errorProperty("masterName"), null), mode.isEqualTo("sentinel"));
+        showWhen(add(grid, "Cluster nodes", field("settings-cluster", vm.clusterProperty(), "host:7000, host:7001"),
+                vm.errorProperty("cluster"), null), mode.isEqualTo("cluster"));
+        var sentinelOrCluster = mode.isEqualTo("sentinel").or(mode.isEqualTo("cluster"));
+        showWhen(add(grid, "ACL user", field("settings-redis-user", vm.redisUserProperty(), "user name"), null, null),
+                sentinelOrCluster);
+        showWhen(add(grid, "TLS", check("settings-redis-tls", vm.redisTlsProperty(), "use TLS"), null, null),
+                sentinelOrCluster);
+        showWhen(add(grid, "Password from", field("settings-redis-password-env", vm.redisPasswordEnvProperty(),
+                "REDIS_PASSWORD"), vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never "
+                + "the password"), mode.isNotEqualTo("none"));
         return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
                 "Test Redis connection", vm::testRedis, vm.redisResultProperty(), vm.redisOkProperty(),
                 "settings-redis-result"));
@@ -138,7 +143,8 @@ public final class SettingsView {
         return grid;
     }
 
-    private void add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
+    /** Adds a row and returns its label and cell (to show them only when they apply). */
+    private Node[] add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
         Label name = new Label(label);
         name.setMinWidth(Region.USE_PREF_SIZE);
         grid.add(name, 0, row);
@@ -161,6 +167,15 @@ public final class SettingsView {
             cell.getChildren().add(e);
         }
         grid.add(cell, 1, row++);
+        return new Node[] {name, cell};
+    }
+
+    /** Shows the row only while {@code when} holds (a Redis mode's own fields). */
+    private static void showWhen(Node[] rowNodes, javafx.beans.binding.BooleanExpression when) {
+        for (Node n : rowNodes) {
+            n.visibleProperty().bind(when);
+            n.managedProperty().bind(when);
+        }
     }
 
     private static TextField field(String id, StringProperty property, String prompt) {
