@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,11 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.typesense.api.Client;
-import org.typesense.api.Configuration;
 import org.typesense.api.exceptions.ObjectNotFound;
-import org.typesense.api.exceptions.ServerError;
-import org.typesense.api.exceptions.ServiceUnavailable;
-import org.typesense.api.exceptions.TypesenseError;
 import org.typesense.model.CollectionResponse;
 import org.typesense.model.DeleteDocumentsParameters;
 import org.typesense.model.ExportDocumentsParameters;
@@ -33,7 +28,6 @@ import org.typesense.model.MultiSearchResultItem;
 import org.typesense.model.MultiSearchSearchesParameter;
 import org.typesense.model.SearchParameters;
 import org.typesense.model.SearchResultHit;
-import org.typesense.resources.Node;
 
 /**
  * {@code system_knowledge} in Typesense (typesense-java), single node or an HA node list. On open the collection
@@ -70,6 +64,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
     private static final String FIELDS_OUT = "embedding";
 
     private final Settings settings;
+    private final TypesenseConnection connection;
     private final Client client;
     private final ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final List<String> problems = new ArrayList<>();
@@ -77,33 +72,10 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
 
     public TypesenseKnowledgeIndex(Settings settings) {
         this.settings = settings;
-        List<Node> nodes = new ArrayList<>();
-        for (String url : settings.nodes()) {
-            nodes.add(node(url));
-        }
-        Configuration config = new Configuration(nodes, settings.timeout(), settings.timeout(), settings.apiKey());
-        config.numRetries = 1; // retries, backoff and their messages are ours (call)
-        config.retryInterval = Duration.ZERO;
-        this.client = new Client(config);
+        this.connection = new TypesenseConnection(settings.nodes(), settings.apiKey(), settings.timeout(),
+                settings.attempts(), settings.backoff());
+        this.client = connection.client();
         bootstrap();
-    }
-
-    static Node node(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url.strip());
-        } catch (IllegalArgumentException e) {
-            throw new KnowledgeIndexException("Typesense node \"" + url + "\" is not a URL like https://host:8108.");
-        }
-        if (uri.getScheme() == null || uri.getHost() == null || !uri.getScheme().matches("https?")) {
-            throw new KnowledgeIndexException("Typesense node \"" + url + "\" is not a URL like https://host:8108.");
-        }
-        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-        Node node = new Node(uri.getScheme(), uri.getHost(), String.valueOf(port));
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
-        node.path = path;
-        node.baseUrl = node.baseUrl + path;
-        return node;
     }
 
     private void bootstrap() {
@@ -433,61 +405,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         // the HTTP client holds no resource that outlives the process
     }
 
-    /** Runs one request, retrying what a retry can mend; messages name what was asked and never the key. */
     private <T> T call(String what, Callable<T> request) {
-        Exception last = null;
-        long pause = settings.backoff().toMillis();
-        for (int attempt = 1; attempt <= settings.attempts(); attempt++) {
-            try {
-                return request.call();
-            } catch (ServiceUnavailable | ServerError | IOException e) {
-                last = e;
-            } catch (TypesenseError e) {
-                throw refused(what, e);
-            } catch (KnowledgeIndexException e) {
-                throw e;
-            } catch (Exception e) {
-                if (e.getClass().getPackageName().startsWith("java.net") || e instanceof javax.net.ssl.SSLException) {
-                    last = e;
-                } else {
-                    throw new KnowledgeIndexException("Typesense: cannot " + what + ": " + describe(e), e);
-                }
-            }
-            if (attempt < settings.attempts()) {
-                sleep(pause);
-                pause = Math.min(pause * 2, 5_000);
-            }
-        }
-        throw new KnowledgeIndexException("Typesense is unreachable: could not " + what + " after "
-                + settings.attempts() + " attempts on " + String.join(", ", settings.nodes()) + " — last error: "
-                + describe(last), last);
-    }
-
-    private KnowledgeIndexException refused(String what, TypesenseError e) {
-        String why = switch (e.status) {
-            case 401, 403 -> "the API key was refused (" + e.status + ") — check the key's environment variable or file";
-            case 404 -> "not found (404): " + e.message + " — is the collection " + settings.collection() + " there?";
-            default -> "Typesense answered " + e.status + ": " + e.message;
-        };
-        return new KnowledgeIndexException("Typesense: cannot " + what + ": " + why, e);
-    }
-
-    private String describe(Exception e) {
-        if (e == null) {
-            return "unknown";
-        }
-        String m = e instanceof TypesenseError t ? t.status + " " + t.message : e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage());
-        String key = settings.apiKey();
-        return key == null || key.isEmpty() ? m : m.replace(key, "***");
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new KnowledgeIndexException("Interrupted while waiting to retry Typesense");
-        }
+        return connection.call(what, request);
     }
 }

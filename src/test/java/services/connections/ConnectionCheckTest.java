@@ -65,7 +65,12 @@ class ConnectionCheckTest {
         try (java.net.ServerSocket plain = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Thread answer = new Thread(() -> { // a plain-text server answering a TLS hello
                 try (java.net.Socket s = plain.accept()) {
+                    s.setSoTimeout(5_000);
                     s.getOutputStream().write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes());
+                    s.getOutputStream().flush();
+                    while (s.getInputStream().read() >= 0) {
+                        // keep the socket open until the client gives up on the handshake
+                    }
                 } catch (java.io.IOException ignored) {
                     // the client went away
                 }
