@@ -112,13 +112,27 @@ public final class AppContext {
         return new services.recall.RecallService(index, telemetry());
     }
 
-    /** The workspace's OTEL events: JSON-lines files (the embedded default). */
+    /**
+     * The workspace's OTEL events: JSON-lines files (the embedded default), or the Typesense collection
+     * {@code otelEvents.collection} (default {@code otel_events}) on the nodes and key of {@code index}.
+     */
     public services.watchdog.OtelEventSource otelEvents(Workspace workspace) {
-        String source = workspace.raw().path("otelEvents").path("source").asText("jsonl");
+        var events = workspace.raw().path("otelEvents");
+        String source = events.path("source").asText("jsonl");
+        if ("typesense".equals(source)) {
+            services.workspace.IndexSettings s = workspace.index();
+            if (s.nodes().isEmpty()) {
+                throw new services.errors.ConsoleException("otelEvents.source is \"typesense\" but index.nodes names no "
+                        + "Typesense node in " + workspace.dir().resolve(Workspace.FILE_NAME));
+            }
+            return new services.watchdog.TypesenseOtelEvents(new services.knowledge.TypesenseConnection(s.nodes(),
+                    secrets.typesenseKey(s, workspace.dir()), java.time.Duration.ofSeconds(s.timeoutSeconds()),
+                    Math.max(3, 2 * s.nodes().size()), java.time.Duration.ofMillis(200)),
+                    events.path("collection").asText("otel_events"));
+        }
         if (!"jsonl".equals(source)) {
-            throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is not available in this "
-                    + "version: set \"otelEvents\": {\"source\": \"jsonl\", \"path\": \"otel\"} in "
-                    + workspace.dir().resolve(Workspace.FILE_NAME));
+            throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"jsonl\" "
+                    + "or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));
         }
         return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
     }

@@ -54,6 +54,9 @@ public final class Evidence {
             return new Item(ref, name + " line " + ref.substring(colon + 1) + ": "
                     + line(file, Integer.parseInt(ref.substring(colon + 1))), null, file);
         }
+        if (ref.startsWith("otel:")) {
+            return new Item(ref, "OTEL event " + ref.substring(5) + " (in the Typesense otel_events collection)", null, null);
+        }
         if (ref.startsWith("file:")) {
             Path file = Path.of(ref.substring(5));
             return new Item(ref, file.toString(), null, file);
