@@ -211,13 +211,7 @@ public final class WorkspaceScope implements AutoCloseable {
             watcher.close();
         }
         scheduler.statuses().forEach(j -> scheduler.cancel(j.id()));
-        if (gate instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception ignored) {
-                // closing a Redis client cannot lose anything
-            }
-        }
+        gate.close();
         sync.cancel();
         index.close();
         if (redis != null) {

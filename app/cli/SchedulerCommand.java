@@ -47,9 +47,9 @@ final class SchedulerCommand extends WorkspaceCommand {
     Integer run() {
         Duration limit = forDuration == null ? null : parse(forDuration);
         Workspace ws = cli.workspace();
-        WatchdogGate gate = cli.app().watchdogGate(ws);
         List<JobRun> done = new ArrayList<>();
-        try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
+        try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
+             FailedTargets redis = cli.app().openFailedTargets(ws)) {
             VaultSync sync = cli.app().sync(ws, index);
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
             Scheduler scheduler = cli.app().scheduler(ws, sync, cli.app().watchdog(ws, index, sync, redis, gate), jobs);
@@ -93,14 +93,6 @@ final class SchedulerCommand extends WorkspaceCommand {
             } finally {
                 if (!stopped) {
                     Runtime.getRuntime().removeShutdownHook(hook);
-                }
-            }
-        } finally {
-            if (gate instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception ignored) {
-                    // closing a Redis client cannot lose anything
                 }
             }
         }

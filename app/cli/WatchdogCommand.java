@@ -29,20 +29,12 @@ final class WatchdogCommand extends WorkspaceCommand {
     @Override
     Integer run() {
         Workspace ws = cli.workspace();
-        WatchdogGate gate = cli.app().watchdogGate(ws);
-        try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
+        try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
+             FailedTargets redis = cli.app().openFailedTargets(ws)) {
             WatchdogReport report = cli.app().watchdog(ws, index, cli.app().sync(ws, index), redis, gate)
                     .run(force, ProgressSink.NONE);
             cli.print(json(report), text(report));
             return failOnIssues && !report.healthy() ? 3 : 0;
-        } finally {
-            if (gate instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception ignored) {
-                    // closing a Redis client cannot lose anything
-                }
-            }
         }
     }
 

@@ -3,7 +3,7 @@ package services.watchdog;
 import redis.clients.jedis.UnifiedJedis;
 
 /** The gate in Redis, shared with the running system's own watchdog. */
-public final class RedisWatchdogGate implements WatchdogGate, AutoCloseable {
+public final class RedisWatchdogGate implements WatchdogGate {
 
     public static final String KEY = "knowledge:watchdog:last_run";
 
