@@ -26,6 +26,10 @@ public final class AmendmentsService {
 
     public enum Status { APPLIED, REVERTED, COMMIT_MISSING }
 
+    /** The actions of formats.md part 11. */
+    private static final java.util.Set<String> ACTIONS = java.util.Set.of("applied", "staged", "reverted", "approved",
+            "rejected");
+
     public record Amendment(String id, String kind, String risk, String target, String cycle, Instant at, String sha,
                             String branch, String repo, Status status, String revertedBy, List<String> evidence,
                             String note) {
@@ -74,9 +78,20 @@ public final class AmendmentsService {
         List<JsonNode> applied = new ArrayList<>();
         List<Instant> appliedAt = new ArrayList<>();
         List<String> cycles = new ArrayList<>();
+        List<String> problems = new ArrayList<>(read.problems());
         for (JsonNode line : read.entries()) {
+            String entry = "dream log entry " + line.path("cycle").asText("?") + " (" + line.path("ts").asText("no ts") + ")";
+            if (!line.path("outputs").isArray()) {
+                problems.add(entry + ": 'outputs' is not a list — skipped");
+                continue;
+            }
             for (JsonNode output : line.path("outputs")) {
                 String action = output.path("action").asText();
+                if (!ACTIONS.contains(action)) {
+                    problems.add(entry + ", output " + output.path("id").asText("?") + ": unknown action \"" + action
+                            + "\" — skipped");
+                    continue;
+                }
                 if ("reverted".equals(action) && output.hasNonNull("reverts")) {
                     revertedBy.put(output.get("reverts").asText(), output.path("sha").asText(""));
                 } else if ("applied".equals(action)) {
@@ -93,7 +108,7 @@ public final class AmendmentsService {
             }
         }
         out.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
-        return new Listing(out, read.problems());
+        return new Listing(out, problems);
     }
 
     private Amendment join(JsonNode o, Instant at, String cycle, Map<String, String> revertedBy, Repos repos) {

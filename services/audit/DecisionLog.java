@@ -62,9 +62,15 @@ public final class DecisionLog {
             return new Read(entries, problems);
         }
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            List<byte[]> lines = lines(Files.readAllBytes(file));
             for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).strip();
+                String line;
+                try {
+                    line = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(lines.get(i))).toString().strip();
+                } catch (java.nio.charset.CharacterCodingException notUtf8) {
+                    problems.add(file.getFileName() + " line " + (i + 1) + ": not valid UTF-8");
+                    continue;
+                }
                 if (line.isEmpty()) {
                     continue;
                 }
@@ -83,6 +89,21 @@ public final class DecisionLog {
             throw new ConsoleException("Cannot read the log " + file + ": " + e.getMessage(), e);
         }
         return new Read(entries, problems);
+    }
+
+    /** The file's lines as bytes, so that one line of bad bytes costs only that line. */
+    private static List<byte[]> lines(byte[] all) {
+        List<byte[]> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= all.length; i++) {
+            if (i == all.length || all[i] == '\n') {
+                if (i > start || i < all.length) {
+                    out.add(java.util.Arrays.copyOfRange(all, start, i));
+                }
+                start = i + 1;
+            }
+        }
+        return out;
     }
 
     public record Read(List<JsonNode> entries, List<String> problems) {

@@ -27,20 +27,30 @@ public final class ProposalParser {
         } catch (VaultFileException e) {
             return empty(file, origin, stem, e.reason());
         }
-        String id = front.string("id");
-        String kind = front.string("kind");
-        String status = front.string("status") == null ? "pending" : front.string("status");
-        String repo = front.string("repo");
-        if (repo == null && kind != null) {
-            repo = SKILLS_KINDS.contains(kind) ? "skills" : "behaviour";
+        String id;
+        Proposal p;
+        try {
+            id = front.string("id");
+            String kind = front.string("kind");
+            String status = front.string("status") == null ? "pending" : front.string("status");
+            String repo = front.string("repo");
+            if (repo == null && kind != null) {
+                repo = SKILLS_KINDS.contains(kind) ? "skills" : "behaviour";
+            }
+            String body = front.body();
+            Double confidence = number(front.values().get("confidence"));
+            p = new Proposal(file, origin, id == null ? stem : id, kind, front.string("drift"),
+                    front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
+                    front.string("base"), confidence, front.list("evidence"), front.string("source"),
+                    front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
+                    fenced(section(body, "Proposed")), null);
+        } catch (VaultFileException e) {
+            return empty(file, origin, stem, e.reason());
         }
-        String body = front.body();
-        Double confidence = number(front.values().get("confidence"));
-        Proposal p = new Proposal(file, origin, id == null ? stem : id, kind, front.string("drift"),
-                front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
-                front.string("base"), confidence, front.list("evidence"), front.string("source"),
-                front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
-                fenced(section(body, "Proposed")), null);
+        Object rawConfidence = front.values().get("confidence");
+        if (rawConfidence != null && p.confidence() == null) {
+            return p.withProblem("'confidence' must be a number from 0 to 1, found \"" + rawConfidence + "\"");
+        }
         String problem = problem(p, id);
         return problem == null ? p : p.withProblem(problem);
     }
@@ -61,6 +71,15 @@ public final class ProposalParser {
         }
         if (!"skills".equals(p.repo()) && !"behaviour".equals(p.repo())) {
             return "'repo' must be skills or behaviour, found \"" + p.repo() + "\"";
+        }
+        if (p.risk() != null && !java.util.Set.of("low", "medium", "high").contains(p.risk())) {
+            return "'risk' must be low, medium or high, found \"" + p.risk() + "\"";
+        }
+        if (p.confidence() != null && (p.confidence() < 0 || p.confidence() > 1)) {
+            return "'confidence' must be a number from 0 to 1, found " + p.confidence();
+        }
+        if (p.rationale() == null || p.rationale().isBlank()) {
+            return "no '## Rationale' section: a reviewer must see why";
         }
         if ("OBSERVATION".equals(p.kind())) {
             return null;

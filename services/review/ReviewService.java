@@ -56,6 +56,15 @@ public final class ReviewService {
     public List<Proposal> proposals() {
         List<Proposal> all = new ArrayList<>(parser.parseAll(ws.skillProposalsDir(), Proposal.Origin.SKILL_PROPOSALS));
         all.addAll(parser.parseAll(ws.dreamDir().resolve("proposals"), Proposal.Origin.DREAM));
+        java.util.Map<String, Proposal> first = new java.util.HashMap<>();
+        for (int i = 0; i < all.size(); i++) { // one id, one proposal: a second file with it cannot be decided
+            Proposal p = all.get(i);
+            Proposal earlier = first.putIfAbsent(p.id(), p);
+            if (earlier != null && p.valid()) {
+                all.set(i, p.withProblem("duplicate id " + p.id() + ": " + earlier.file().getFileName()
+                        + " has it too; give this proposal its own id"));
+            }
+        }
         return all;
     }
 

@@ -52,7 +52,9 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String line = at == null || at.getLineNr() < 1 ? "" : " at line " + (at.getLineNr() + 1);
-            throw new VaultFileException("broken YAML frontmatter" + line + ": " + firstLine(e.getOriginalMessage()));
+            String why = e.getOriginalMessage() != null && e.getOriginalMessage().contains("nesting depth")
+                    ? "nested more than 40 levels deep" : firstLine(e.getOriginalMessage());
+            throw new VaultFileException("broken YAML frontmatter" + line + ": " + why);
         } catch (RuntimeException e) {
             throw new VaultFileException("broken YAML frontmatter: " + firstLine(String.valueOf(e.getMessage())));
         }
@@ -72,13 +74,15 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         return line.length() > 160 ? line.substring(0, 157) + "..." : line;
     }
 
+    /** A text key; null when absent or blank. A list or mapping where text belongs is refused with the key named. */
     public String string(String key) {
         Object value = values.get(key);
         if (value == null) {
             return null;
         }
         if (value instanceof List<?> || value instanceof Map<?, ?>) {
-            return null;
+            throw new VaultFileException("frontmatter '" + key + "' must be text, found " + (value instanceof List<?>
+                    ? "a list" : "a mapping"));
         }
         String text = String.valueOf(value).strip();
         return text.isEmpty() ? null : text;

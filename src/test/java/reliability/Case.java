@@ -1,0 +1,17 @@
+package reliability;
+
+/** One bad input: where it goes, what reads it, and what the one message must say ("" = accepted silently). */
+record Case(String id, Area area, String what, String file, Plant plant, String expected) {
+
+    enum Area { VAULT, PROPOSAL, DREAM_LOG, WORKSPACE, OTEL }
+
+    @FunctionalInterface
+    interface Plant {
+        void accept(java.nio.file.Path workspace) throws Exception;
+    }
+
+    @Override
+    public String toString() {
+        return id + " — " + what;
+    }
+}
