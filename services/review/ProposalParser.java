@@ -78,9 +78,7 @@ public final class ProposalParser {
         if (p.confidence() != null && (p.confidence() < 0 || p.confidence() > 1)) {
             return "'confidence' must be a number from 0 to 1, found " + p.confidence();
         }
-        if (p.rationale() == null || p.rationale().isBlank()) {
-            return "no '## Rationale' section: a reviewer must see why";
-        }
+
         if ("OBSERVATION".equals(p.kind())) {
             return null;
         }

@@ -29,6 +29,8 @@ public final class ReviewService {
     private final DecisionLog dreamLog;
     private final DecisionLock lock;
     private final services.telemetry.Telemetry telemetry;
+    /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
+    private java.util.function.Consumer<String> steps = step -> { };
 
     /** A proposal in the queue; {@code problem} says why it cannot be approved (invalid, unsafe, conflicting). */
     public record Item(Proposal proposal, PlannedChange change, String problem) {
@@ -68,9 +70,83 @@ public final class ReviewService {
         return all;
     }
 
-    /** Every proposal, each with what approving it would change (or why it cannot be approved). */
+    /**
+     * Every proposal, each with what approving it would change (or why it cannot be approved). An approval a crash
+     * cut short is finished first ({@link #recover()}), so the list shows the truth.
+     */
     public List<Item> list() {
+        recover();
         return proposals().stream().map(this::item).toList();
+    }
+
+    void onStep(java.util.function.Consumer<String> listener) {
+        this.steps = listener;
+    }
+
+    /**
+     * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose commit
+     * — found by its {@code Proposal-Id} trailer on the review branch — exists, but whose file or decision log does
+     * not say so yet, gets both, with the approver named in the commit. Nothing committed means nothing approved.
+     * Returns one line per approval finished. A read-only workspace is left as it is.
+     */
+    public List<String> recover() {
+        if (ws.readOnly()) {
+            return List.of();
+        }
+        return locked(() -> {
+            java.util.Set<String> logged = new java.util.HashSet<>();
+            try {
+                decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
+                        .forEach(e -> logged.add(e.path("proposal").asText()));
+            } catch (services.errors.ConsoleException unreadable) {
+                return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
+            }
+            List<String> out = new ArrayList<>();
+            for (Proposal p : proposals()) {
+                boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
+                if (!unfinished) {
+                    continue;
+                }
+                try (ReviewBranch branch = branch(p)) {
+                    ReviewBranch.LogEntry made = branch.log(500).stream().filter(e -> hasTrailer(e.message(), p.id()))
+                            .findFirst().orElse(null);
+                    if (made == null) {
+                        continue;
+                    }
+                    String by = made.message().lines().filter(l -> l.startsWith("Approved-By: ")).map(l -> l.substring(13))
+                            .findFirst().orElse("unknown");
+                    ReviewBranch.Commit commit = new ReviewBranch.Commit(made.sha(), branch.branch());
+                    if (p.open()) {
+                        Map<String, String> keys = new LinkedHashMap<>();
+                        keys.put("status", "approved");
+                        keys.put("decided_by", by);
+                        keys.put("decided_at", clock.instant().toString());
+                        keys.put("commit", commit.sha());
+                        keys.put("branch", commit.branch());
+                        ProposalFiles.setKeys(p.file(), keys);
+                    }
+                    if (!logged.contains(p.id())) {
+                        try {
+                            log("approve", p, by, "approved", Map.of("recovered", "an approval interrupted after its commit"),
+                                    commit, false);
+                        } catch (services.errors.ConsoleException stillUnwritable) {
+                            out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
+                                    + stillUnwritable.getMessage());
+                            continue;
+                        }
+                    }
+                    out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
+                            + " was made before an interruption.");
+                } catch (ReviewException unreadable) {
+                    // its repository cannot be opened: the listing says why
+                }
+            }
+            return out;
+        });
+    }
+
+    private static boolean hasTrailer(String message, String id) {
+        return message.contains("\nProposal-Id: " + id + "\n") || message.endsWith("\nProposal-Id: " + id);
     }
 
     public Item item(Proposal p) {
@@ -87,7 +163,9 @@ public final class ReviewService {
             PlannedChange change = planner.plan(p, branch, repoRoot(p));
             String problem = change.conflicted() ? "the target changed since the proposal was written and "
                     + "the change conflicts with it (" + change.conflicts().size() + " hunk"
-                    + (change.conflicts().size() == 1 ? "" : "s") + "); request changes" : null;
+                    + (change.conflicts().size() == 1 ? "" : "s") + "); request changes"
+                    : p.rationale() == null || p.rationale().isBlank() ? "no '## Rationale' section: a reviewer must "
+                    + "see why; request changes" : null;
             return new Item(p, change, problem);
         } catch (ReviewException e) {
             return new Item(p, null, e.getMessage());
@@ -139,6 +217,7 @@ public final class ReviewService {
             boolean edited = editedText != null && !editedText.equals(change.after());
             try (ReviewBranch branch = branch(p)) {
                 ReviewBranch.Commit commit = existingCommit(branch, id);
+                steps.accept("planned");
                 if (commit == null) {
                     if (after.equals(change.before())) {
                         throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "
@@ -147,6 +226,7 @@ public final class ReviewService {
                     commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
                             message(p, change, by, edited), by, change.tip());
                 }
+                steps.accept("committed");
                 Map<String, String> keys = new LinkedHashMap<>();
                 keys.put("status", "approved");
                 keys.put("decided_by", by);
@@ -157,7 +237,9 @@ public final class ReviewService {
                     keys.put("edited_by", by);
                 }
                 ProposalFiles.setKeys(p.file(), keys);
+                steps.accept("file-written");
                 log("approve", p, by, "approved", null, commit, edited);
+                steps.accept("logged");
                 return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
             }
@@ -199,8 +281,7 @@ public final class ReviewService {
 
     /** A commit already carrying this proposal's trailer (an approval that stopped before it was recorded). */
     private static ReviewBranch.Commit existingCommit(ReviewBranch branch, String id) {
-        return branch.log(500).stream()
-                .filter(e -> e.message().contains("\nProposal-Id: " + id + "\n") || e.message().endsWith("\nProposal-Id: " + id))
+        return branch.log(500).stream().filter(e -> hasTrailer(e.message(), id))
                 .findFirst().map(e -> new ReviewBranch.Commit(e.sha(), branch.branch())).orElse(null);
     }
 

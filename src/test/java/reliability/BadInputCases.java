@@ -117,7 +117,8 @@ final class BadInputCases {
         proposal(c, "proposal-empty", "an empty file", "p10.md", "", "no YAML frontmatter (id, kind, target");
         proposal(c, "proposal-no-change", "no patch and no proposed text", "p11.md",
                 front("p11").replaceAll("(?s)## Proposed.*", ""), "no change: needs a ## Patch");
-        proposal(c, "proposal-no-rationale", "no rationale", "p12.md", front("p12").replace("## Rationale\n\nWhy.\n\n", ""),
+        proposal(c, "proposal-no-rationale", "no rationale", "p12.md", front("p12").replace("## Rationale\n\nWhy.\n\n", "")
+                .replace("target: AGENTS.md", "target: rules/new-rule.md"),
                 "no '## Rationale' section");
         proposal(c, "proposal-risk", "an unknown risk", "p13.md", front("p13").replace("risk: low", "risk: catastrophic"),
                 "'risk' must be low, medium or high, found \"catastrophic\"");

@@ -1,0 +1,82 @@
+package services.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import services.audit.DecisionLog;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
+
+/**
+ * The console killed in the middle of an approval: the approval runs in a child JVM that halts (no finally, no
+ * shutdown hook — as kill -9) at each step. Afterwards the commit and the decision are both there or both absent,
+ * the restarted console shows the truth, and approving again never makes a second commit.
+ */
+class ApprovalCrashTest {
+
+    static final String ID = "dream-2026-11-20-02";
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "killed after: {0}")
+    @ValueSource(strings = {"planned", "committed", "file-written", "logged", "never"})
+    void commitAndDecisionAreBothThereOrBothAbsent(String step) throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), ApprovalChild.class.getName(), ws.dir().toString(), ID, step)
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
+        assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertEquals("never".equals(step) ? 0 : 137, child.exitValue(), "child exit; see " + tmp.resolve("child.log"));
+
+        ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
+        ReviewService.Item item = restarted.list().stream().filter(i -> i.proposal().id().equals(ID)).findFirst().orElseThrow();
+        long commits = commits(ws);
+        long decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries().stream()
+                .filter(e -> e.path("action").asText().equals("approve") && e.path("proposal").asText().equals(ID)).count();
+        assertEquals(commits, decisions, "commit and decision both present or both absent");
+        if ("planned".equals(step)) {
+            assertEquals(0, commits);
+            assertThat(item.proposal().status()).isEqualTo("pending");
+            restarted.approve(ID, "joel", null);
+        } else {
+            assertEquals(1, commits);
+            assertThat(item.proposal().status()).isEqualTo("approved");
+            assertThrows(ReviewException.class, () -> restarted.approve(ID, "joel", null));
+        }
+        assertEquals(1, commits(ws), "never a second commit");
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUnwritableDecisionLogIsReportedAndTheDecisionIsRecordedOnceItCanBe() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        java.nio.file.Path log = ws.stateDir().resolve("decisions.jsonl");
+        java.nio.file.Files.createDirectories(log); // a folder where the log should be: every append fails, as on a full disk
+        ReviewService service = new ReviewService(ws, Fixtures.CLOCK);
+        services.errors.ConsoleException e = assertThrows(services.errors.ConsoleException.class,
+                () -> service.approve(ID, "joel", null));
+        assertThat(e.getMessage()).startsWith("Cannot write the log " + log);
+        assertThat(service.recover()).singleElement().asString().startsWith("Cannot read the log " + log);
+        assertThat(service.list()).isNotEmpty();
+        java.nio.file.Files.delete(log);
+        assertThat(service.recover()).singleElement().asString().startsWith("Finished the approval of " + ID);
+        assertEquals(1, commits(ws));
+        assertEquals(1, new DecisionLog(log).read().entries().size());
+        assertThat(service.recover()).isEmpty();
+    }
+
+    private static long commits(Workspace ws) {
+        try (JGitReviewBranch branch = new JGitReviewBranch(ws.behaviourRepo(), ws.reviewBranch())) {
+            return branch.log(100).stream().filter(e -> e.message().contains("Proposal-Id: " + ID)).count();
+        } catch (ReviewException noBranchYet) {
+            return 0;
+        }
+    }
+}
