@@ -31,6 +31,9 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     private final Path dir;
     private final Repository repo;
 
+    /** Fault-injection seam for the race tests: runs after the revert commit is written, before the branch moves. */
+    Runnable beforeBranchMoves = () -> { };
+
     public JGitAmendmentHistory(Path dir) {
         this.dir = dir;
         try {
@@ -164,6 +167,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             commit.setMessage(message);
             ObjectId id = inserter.insert(commit);
             inserter.flush();
+            beforeBranchMoves.run();
             RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
             update.setExpectedOldObjectId(head);
             update.setNewObjectId(id);

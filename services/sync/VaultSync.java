@@ -119,17 +119,35 @@ public final class VaultSync {
             }
         } catch (TaskCancelledException cancelled) {
             write(batch, after, parsed, counts);
+            keepRemoved(removed);
             index.flush();
             state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings()));
             throw cancelled;
         }
         write(batch, after, parsed, counts);
+        keepRemoved(removed);
         int deleted = deleteGone(before, after, seen, parsed, options.scope());
         index.flush();
         state.save(new SyncState.Data(after, now, parsed.errors, parsed.warnings));
         progress.update(1, "done");
         return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2]
                 - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
+    }
+
+    /**
+     * A clear or prune that happened while this sync ran (the watchdog's prune, an operator in another window) may
+     * have removed documents this sync had already read from their retros and then wrote back: they are removed
+     * again, under the decision lock, so what an operator removed stays removed whatever the timing.
+     */
+    private void keepRemoved(Set<String> removedAtStart) {
+        new services.audit.DecisionLock(workspace.stateDir()).run(() -> {
+            Set<String> late = removedByOperators();
+            late.removeAll(removedAtStart);
+            if (!late.isEmpty()) {
+                index.delete(late);
+            }
+            return null;
+        });
     }
 
     /**
