@@ -225,6 +225,23 @@ class TypesenseKnowledgeIndexHttpTest {
     }
 
     @Test
+    void anImportMeeting503AndATimeoutMidwayIsRetriedAndEveryDocumentLands() {
+        server.always("GET", COLLECTION, 200, SCHEMA)
+                .once("POST", COLLECTION + "/documents/import", 200, "{\"success\":true}\n{\"success\":true}")
+                .once("POST", COLLECTION + "/documents/import", 503, "{\"message\": \"Not Ready or Lagging\"}")
+                .once("POST", COLLECTION + "/documents/import", 200, "{\"success\":true}", 2_500)
+                .answer("POST", COLLECTION + "/documents/import", FakeTypesense::importOk);
+        TypesenseKnowledgeIndex index = new TypesenseKnowledgeIndex(new TypesenseKnowledgeIndex.Settings(List.of(server.url()),
+                KEY, "system_knowledge", Duration.ofSeconds(1), 384, 2, 4, Duration.ofMillis(10)));
+        index.upsert(List.of(doc("lesson:a:0", "p", "A"), doc("lesson:b:0", "p", "B"), doc("lesson:c:0", "p", "C"),
+                doc("lesson:d:0", "p", "D")));
+        List<FakeTypesense.Request> imports = server.requests("POST", COLLECTION + "/documents/import");
+        assertThat(imports).hasSize(4); // batch 1; batch 2 three times: 503, timeout, success
+        assertThat(imports.subList(1, 4)).allSatisfy(r -> assertThat(r.body()).isEqualTo(imports.get(3).body()));
+        assertThat(imports.get(3).body()).contains("lesson:c:0").contains("lesson:d:0");
+    }
+
+    @Test
     void whenEveryNodeIsDownTheErrorNamesThemAndHidesTheKey() throws Exception {
         String down1;
         String down2;

@@ -79,5 +79,11 @@ class TypesenseSecretTest {
         FileAppender<?> file = (FileAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("FILE");
         String log = Files.readString(Path.of(file.getFile()));
         assertThat(log).contains("Request to 127.0.0.1 failed").doesNotContain(KEY);
+        try (var files = Files.walk(ws.dir())) { // state, decision log, sync state, OTEL events: nowhere
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertThat(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .as(f.toString()).doesNotContain(KEY);
+            }
+        }
     }
 }
