@@ -96,6 +96,9 @@ public final class JsonlOtelEvents implements OtelEventSource {
         }
     }
 
+    private record Fields(long time, String action, String component) {
+    }
+
     /** One file's events, read up to {@link #offset}. */
     private static final class FileEvents {
         final Path file;
@@ -188,25 +191,13 @@ public final class JsonlOtelEvents implements OtelEventSource {
                         size = mark;
                         return false;
                     }
-                    long time = Long.MIN_VALUE;
-                    String action = null;
-                    String component = null;
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String field = p.currentName();
-                        JsonToken v = p.nextToken();
-                        switch (field) {
-                            case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : Long.MIN_VALUE;
-                            case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                            case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                            default -> p.skipChildren();
-                        }
-                    }
-                    if (time < SECONDS_LIMIT || p.currentLocation().getLineNr() != line) {
+                    Fields f = fields(p);
+                    if (f.time() < SECONDS_LIMIT || p.currentLocation().getLineNr() != line) {
                         size = mark;
                         return false;
                     }
                     lines = line;
-                    add(time, kind(component, action), lineNo + line);
+                    add(f.time(), kind(f.component(), f.action()), lineNo + line);
                 }
             } catch (IOException | RuntimeException e) {
                 size = mark;
@@ -226,6 +217,26 @@ public final class JsonlOtelEvents implements OtelEventSource {
             return n;
         }
 
+        /** The three fields the watchdog reads, from a parser just past an object's start; the rest is skipped. */
+        private static Fields fields(JsonParser p) throws IOException {
+            long time = Long.MIN_VALUE;
+            String action = null;
+            String component = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
+                            : v == JsonToken.VALUE_STRING && p.getText().matches("\\d{1,19}") ? Long.parseLong(p.getText())
+                            : Long.MIN_VALUE;
+                    case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    default -> p.skipChildren();
+                }
+            }
+            return new Fields(time, action, component);
+        }
+
         /** The kind of an event, remembered per (component, action): a file holds few distinct pairs. */
         private EventKind kind(String component, String action) {
             return kindsByName.computeIfAbsent(component == null ? "" : component, c -> new HashMap<>())
@@ -240,28 +251,16 @@ public final class JsonlOtelEvents implements OtelEventSource {
             if (len == 0) {
                 return true;
             }
-            long time = Long.MIN_VALUE;
-            String action = null;
-            String component = null;
+            Fields f;
             try (JsonParser p = JSON.createParser(b, off, len)) {
                 if (p.nextToken() != JsonToken.START_OBJECT) {
                     return reject(terminated, "not a JSON object");
                 }
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = p.currentName();
-                    JsonToken v = p.nextToken();
-                    switch (field) {
-                        case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
-                                : v == JsonToken.VALUE_STRING && p.getText().matches("\\d{1,19}") ? Long.parseLong(p.getText())
-                                : Long.MIN_VALUE;
-                        case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                        case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                        default -> p.skipChildren();
-                    }
-                }
+                f = fields(p);
             } catch (IOException | RuntimeException e) {
                 return reject(terminated, "not valid JSON");
             }
+            long time = f.time();
             if (time == Long.MIN_VALUE) {
                 problem(name + " line " + lineNo + ": no numeric \"timestamp\" (epoch milliseconds) — skipped");
                 return true;
@@ -270,7 +269,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
                 problem(name + " line " + lineNo + ": timestamp " + time + " is in seconds, not milliseconds — read as seconds");
                 time *= 1000;
             }
-            add(time, kind(component, action), lineNo);
+            add(time, kind(f.component(), f.action()), lineNo);
             return true;
         }
 
