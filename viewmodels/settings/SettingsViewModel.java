@@ -43,14 +43,7 @@ public final class SettingsViewModel {
     private final StringProperty newKey = new SimpleStringProperty("");
     private final StringProperty collection = new SimpleStringProperty();
     private final StringProperty timeout = new SimpleStringProperty();
-    private final StringProperty redisMode = new SimpleStringProperty();
-    private final StringProperty redisUrl = new SimpleStringProperty();
-    private final StringProperty sentinels = new SimpleStringProperty();
-    private final StringProperty masterName = new SimpleStringProperty();
-    private final StringProperty cluster = new SimpleStringProperty();
-    private final StringProperty redisUser = new SimpleStringProperty();
-    private final BooleanProperty redisTls = new SimpleBooleanProperty();
-    private final StringProperty redisPasswordEnv = new SimpleStringProperty();
+    private final RedisFields redis = new RedisFields();
     private final BooleanProperty readOnly = new SimpleBooleanProperty();
 
     private final Map<String, ReadOnlyStringWrapper> errors = new java.util.LinkedHashMap<>();
@@ -71,10 +64,10 @@ public final class SettingsViewModel {
         this.reopen = reopen;
         FIELDS.forEach(f -> errors.put(f, new ReadOnlyStringWrapper("")));
         load(ConnectionProfile.of(workspace));
-        for (javafx.beans.Observable p : List.of(backend, nodes, keySource, keyEnv, keyFile, collection, timeout,
-                redisMode, redisUrl, sentinels, masterName, cluster, redisPasswordEnv)) {
-            p.addListener(o -> validate());
-        }
+        List<javafx.beans.Observable> validated = new java.util.ArrayList<>(List.of(backend, nodes, keySource, keyEnv,
+                keyFile, collection, timeout));
+        validated.addAll(List.of(redis.validated()));
+        validated.forEach(p -> p.addListener(o -> validate()));
         validate();
     }
 
@@ -86,21 +79,22 @@ public final class SettingsViewModel {
         keyFile.set(p.keyFile());
         collection.set(p.collection());
         timeout.set(p.timeoutSeconds());
-        redisMode.set(p.redisMode());
-        redisUrl.set(p.redisUrl());
-        sentinels.set(p.sentinels());
-        masterName.set(p.masterName());
-        cluster.set(p.cluster());
-        redisUser.set(p.redisUser());
-        redisTls.set(p.redisTls());
-        redisPasswordEnv.set(p.redisPasswordEnv());
+        redis.modeProperty().set(p.redisMode());
+        redis.urlProperty().set(p.redisUrl());
+        redis.sentinelsProperty().set(p.sentinels());
+        redis.masterNameProperty().set(p.masterName());
+        redis.clusterProperty().set(p.cluster());
+        redis.userProperty().set(p.redisUser());
+        redis.tlsProperty().set(p.redisTls());
+        redis.passwordEnvProperty().set(p.redisPasswordEnv());
         readOnly.set(p.readOnly());
     }
 
     private ConnectionProfile profile() {
         return new ConnectionProfile(backend.get(), nodes.get(), keySource.get(), keyEnv.get(), keyFile.get(),
-                collection.get(), timeout.get(), redisMode.get(), redisUrl.get(), sentinels.get(), masterName.get(),
-                cluster.get(), redisUser.get(), redisTls.get(), redisPasswordEnv.get(), readOnly.get());
+                collection.get(), timeout.get(), redis.modeProperty().get(), redis.urlProperty().get(),
+                redis.sentinelsProperty().get(), redis.masterNameProperty().get(), redis.clusterProperty().get(),
+                redis.userProperty().get(), redis.tlsProperty().get(), redis.passwordEnvProperty().get(), readOnly.get());
     }
 
     /** Checks every field; each message says what is wrong with that field. */
@@ -204,36 +198,9 @@ public final class SettingsViewModel {
         return timeout;
     }
 
-    public StringProperty redisModeProperty() {
-        return redisMode;
-    }
-
-    public StringProperty redisUrlProperty() {
-        return redisUrl;
-    }
-
-    public StringProperty sentinelsProperty() {
-        return sentinels;
-    }
-
-    public StringProperty masterNameProperty() {
-        return masterName;
-    }
-
-    public StringProperty clusterProperty() {
-        return cluster;
-    }
-
-    public StringProperty redisUserProperty() {
-        return redisUser;
-    }
-
-    public BooleanProperty redisTlsProperty() {
-        return redisTls;
-    }
-
-    public StringProperty redisPasswordEnvProperty() {
-        return redisPasswordEnv;
+    /** The Redis fields of the form. */
+    public RedisFields redis() {
+        return redis;
     }
 
     public BooleanProperty readOnlyProperty() {

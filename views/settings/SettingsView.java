@@ -104,23 +104,23 @@ public final class SettingsView {
     private Node redisSection() {
         GridPane grid = grid();
         row = 0;
-        add(grid, "Redis", choice("settings-redis-mode", vm.redisModeProperty(), "none", "standalone", "sentinel", "cluster"),
+        add(grid, "Redis", choice("settings-redis-mode", vm.redis().modeProperty(), "none", "standalone", "sentinel", "cluster"),
                 null, "none: failed targets live in the index only");
-        var mode = vm.redisModeProperty();
-        showWhen(add(grid, "URL", field("settings-redis-url", vm.redisUrlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
+        var mode = vm.redis().modeProperty();
+        showWhen(add(grid, "URL", field("settings-redis-url", vm.redis().urlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
                 vm.errorProperty("redisUrl"), "an ACL user goes in the URL: redis://user@host:6379/0"), mode.isEqualTo("standalone"));
-        showWhen(add(grid, "Sentinels", field("settings-sentinels", vm.sentinelsProperty(), "host:26379, host2:26379"),
+        showWhen(add(grid, "Sentinels", field("settings-sentinels", vm.redis().sentinelsProperty(), "host:26379, host2:26379"),
                 vm.errorProperty("sentinels"), null), mode.isEqualTo("sentinel"));
-        showWhen(add(grid, "Master name", field("settings-master", vm.masterNameProperty(), "mymaster"),
+        showWhen(add(grid, "Master name", field("settings-master", vm.redis().masterNameProperty(), "mymaster"),
                 vm.errorProperty("masterName"), null), mode.isEqualTo("sentinel"));
-        showWhen(add(grid, "Cluster nodes", field("settings-cluster", vm.clusterProperty(), "host:7000, host:7001"),
+        showWhen(add(grid, "Cluster nodes", field("settings-cluster", vm.redis().clusterProperty(), "host:7000, host:7001"),
                 vm.errorProperty("cluster"), null), mode.isEqualTo("cluster"));
         var sentinelOrCluster = mode.isEqualTo("sentinel").or(mode.isEqualTo("cluster"));
-        showWhen(add(grid, "ACL user", field("settings-redis-user", vm.redisUserProperty(), "user name"), null, null),
+        showWhen(add(grid, "ACL user", field("settings-redis-user", vm.redis().userProperty(), "user name"), null, null),
                 sentinelOrCluster);
-        showWhen(add(grid, "TLS", check("settings-redis-tls", vm.redisTlsProperty(), "use TLS"), null, null),
+        showWhen(add(grid, "TLS", check("settings-redis-tls", vm.redis().tlsProperty(), "use TLS"), null, null),
                 sentinelOrCluster);
-        showWhen(add(grid, "Password from", field("settings-redis-password-env", vm.redisPasswordEnvProperty(),
+        showWhen(add(grid, "Password from", field("settings-redis-password-env", vm.redis().passwordEnvProperty(),
                 "REDIS_PASSWORD"), vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never "
                 + "the password"), mode.isNotEqualTo("none"));
         return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
