@@ -50,12 +50,7 @@ public final class WorkspaceScope implements AutoCloseable {
     private final List<SectionItem> sections;
 
     private final services.failed.FailedTargets redis;
-    private final services.watchdog.WatchdogGate gate;
-    private final services.scheduler.Scheduler scheduler;
-    private final viewmodels.health.HealthViewModel health;
-    private final viewmodels.health.JobsViewModel jobs;
-    private final java.util.concurrent.ScheduledExecutorService ticks;
-    private VaultWatcher watcher;
+    private final ScheduledJobs jobs;
 
     WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection,
                    Runnable reopen) {
@@ -87,37 +82,13 @@ public final class WorkspaceScope implements AutoCloseable {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
         };
-        this.gate = app.watchdogGate(workspace);
-        services.watchdog.Watchdog watchdog = app.watchdog(workspace, index, vaultSync, redis, gate);
-        this.scheduler = app.scheduler(workspace, vaultSync, watchdog, app.runner());
-        this.jobs = new viewmodels.health.JobsViewModel(scheduler, zone, app.clock());
-        this.health = new viewmodels.health.HealthViewModel(watchdog.log(), scheduler,
-                new services.watchdog.Evidence(index, workspace.otelDir()), app.runner(), zone, item -> {
-                    if (item.documentId() != null) {
-                        openDocument.accept(item.documentId());
-                    } else if (item.file() != null) {
-                        openFile.accept(item.file().toString());
-                    }
-                });
-        scheduler.addListener(new Runnable() { // a scheduled sync or a watchdog prune changed the index
-            private final java.util.Map<String, java.time.Instant> seen = new java.util.HashMap<>(
-                    java.util.Map.of("sync", java.time.Instant.EPOCH, "watchdog", java.time.Instant.EPOCH));
-
-            @Override
-            public void run() {
-                for (String job : seen.keySet()) {
-                    java.time.Instant now = lastRun(job);
-                    if (now != null && !now.equals(seen.put(job, now))) {
-                        sync.indexChangedElsewhere();
-                    }
-                }
+        this.jobs = new ScheduledJobs(workspace, app, index, vaultSync, redis, item -> {
+            if (item.documentId() != null) {
+                openDocument.accept(item.documentId());
+            } else if (item.file() != null) {
+                openFile.accept(item.file().toString());
             }
-        });
-        this.ticks = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "bc-scheduler-tick");
-            t.setDaemon(true);
-            return t;
-        });
+        }, sync::indexChangedElsewhere);
         Map<String, Supplier<Node>> sectionViews = new java.util.HashMap<>();
         sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
         sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root());
@@ -132,7 +103,7 @@ public final class WorkspaceScope implements AutoCloseable {
                         app.clock()), app.clock()), app.runner(), workspace.readOnly())).root());
         sectionViews.put("lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
                         workspace.profilesDir(), app.runner())).root());
-        sectionViews.put("health", () -> new views.health.HealthView(health, jobs).root());
+        sectionViews.put("health", jobs::view);
         sectionViews.put("brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
         sectionViews.put("telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
@@ -148,34 +119,17 @@ public final class WorkspaceScope implements AutoCloseable {
                 : System.getProperty("user.name", "reviewer");
     }
 
-    private java.time.Instant lastRun(String job) {
-        return scheduler.history().last(job).map(services.scheduler.JobRun::startedAt).orElse(null);
-    }
-
     /**
      * Starts the workspace's background work: index status, a first sync when the index is empty, then the
-     * scheduler (catch-up runs first, then a tick every few seconds) and, when asked for, the vault watch.
+     * scheduled jobs (see {@link ScheduledJobs}).
      */
     public void start() {
-        health.start();
-        sync.start(() -> {
-            scheduler.start();
-            long every = Long.getLong("brainconsole.tickMillis", 5_000);
-            ticks.scheduleWithFixedDelay(() -> javafx.application.Platform.runLater(scheduler::tick), every, every,
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
-            if (scheduler.watchesVault()) {
-                try {
-                    watcher = new VaultWatcher(workspace, () -> javafx.application.Platform.runLater(scheduler::vaultChanged));
-                } catch (java.io.IOException e) {
-                    org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).warn("Vault watch not started: {}", e.getMessage());
-                }
-            }
-        });
+        sync.start(jobs::start);
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */
     public ReadOnlyStringProperty alerts() {
-        return health.alertProperty();
+        return jobs.alerts();
     }
 
     public Workspace workspace() {
@@ -206,12 +160,7 @@ public final class WorkspaceScope implements AutoCloseable {
 
     @Override
     public void close() {
-        ticks.shutdownNow();
-        if (watcher != null) {
-            watcher.close();
-        }
-        scheduler.statuses().forEach(j -> scheduler.cancel(j.id()));
-        gate.close();
+        jobs.close();
         sync.cancel();
         index.close();
         if (redis != null) {

@@ -1,0 +1,132 @@
+package app;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.Node;
+import org.slf4j.LoggerFactory;
+import services.failed.FailedTargets;
+import services.knowledge.KnowledgeIndex;
+import services.scheduler.JobRun;
+import services.scheduler.Scheduler;
+import services.sync.VaultSync;
+import services.watchdog.Evidence;
+import services.watchdog.Watchdog;
+import services.watchdog.WatchdogGate;
+import services.workspace.Workspace;
+import viewmodels.health.HealthViewModel;
+import viewmodels.health.JobsViewModel;
+import views.health.HealthView;
+
+/**
+ * A workspace's scheduled jobs — the vault sync and the watchdog — with their Health screen, its ticker and the
+ * optional vault watch. Built when first needed: when the first sync is done (after the window is interactive) or
+ * when the Health screen is opened, whichever comes first, so none of it delays start-up.
+ */
+final class ScheduledJobs implements AutoCloseable {
+
+    private final Workspace workspace;
+    private final AppContext app;
+    private final KnowledgeIndex index;
+    private final VaultSync sync;
+    private final FailedTargets redis;
+    private final Consumer<Evidence.Item> open;
+    private final Runnable indexChanged;
+    private final ReadOnlyStringWrapper alerts = new ReadOnlyStringWrapper("");
+    private WatchdogGate gate;
+    private Scheduler scheduler;
+    private HealthViewModel health;
+    private JobsViewModel jobs;
+    private ScheduledExecutorService ticks;
+    private VaultWatcher watcher;
+
+    ScheduledJobs(Workspace workspace, AppContext app, KnowledgeIndex index, VaultSync sync, FailedTargets redis,
+                  Consumer<Evidence.Item> open, Runnable indexChanged) {
+        this.workspace = workspace;
+        this.app = app;
+        this.index = index;
+        this.sync = sync;
+        this.redis = redis;
+        this.open = open;
+        this.indexChanged = indexChanged;
+    }
+
+    private void build() {
+        if (scheduler != null) {
+            return;
+        }
+        ZoneId zone = app.clock().getZone();
+        gate = app.watchdogGate(workspace);
+        Watchdog watchdog = app.watchdog(workspace, index, sync, redis, gate);
+        scheduler = app.scheduler(workspace, sync, watchdog, app.runner());
+        jobs = new JobsViewModel(scheduler, zone, app.clock());
+        health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(index, workspace.otelDir()), app.runner(),
+                zone, open);
+        alerts.bind(health.alertProperty());
+        Map<String, Instant> seen = new HashMap<>(Map.of("sync", Instant.EPOCH, "watchdog", Instant.EPOCH));
+        scheduler.addListener(() -> { // a scheduled sync or a watchdog prune changed the index
+            for (String job : seen.keySet()) {
+                Instant last = scheduler.history().last(job).map(JobRun::startedAt).orElse(null);
+                if (last != null && !last.equals(seen.put(job, last))) {
+                    indexChanged.run();
+                }
+            }
+        });
+        health.start();
+    }
+
+    /** Starts the schedule: catch-up runs first, then a tick every few seconds; and the vault watch if asked for. */
+    void start() {
+        build();
+        if (ticks != null) {
+            return;
+        }
+        scheduler.start();
+        ticks = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bc-scheduler-tick");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Long.getLong("brainconsole.tickMillis", 5_000);
+        ticks.scheduleWithFixedDelay(() -> Platform.runLater(scheduler::tick), every, every, TimeUnit.MILLISECONDS);
+        if (scheduler.watchesVault()) {
+            try {
+                watcher = new VaultWatcher(workspace, () -> Platform.runLater(scheduler::vaultChanged));
+            } catch (java.io.IOException e) {
+                LoggerFactory.getLogger(ScheduledJobs.class).warn("Vault watch not started: {}", e.getMessage());
+            }
+        }
+    }
+
+    Node view() {
+        build();
+        return new HealthView(health, jobs).root();
+    }
+
+    /** New watchdog warnings and errors, for a desktop notification. */
+    ReadOnlyStringProperty alerts() {
+        return alerts.getReadOnlyProperty();
+    }
+
+    @Override
+    public void close() {
+        if (ticks != null) {
+            ticks.shutdownNow();
+        }
+        if (watcher != null) {
+            watcher.close();
+        }
+        if (scheduler != null) {
+            scheduler.statuses().forEach(j -> scheduler.cancel(j.id()));
+            gate.close();
+        }
+    }
+}
