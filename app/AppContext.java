@@ -125,9 +125,8 @@ public final class AppContext {
                 throw new services.errors.ConsoleException("otelEvents.source is \"typesense\" but index.nodes names no "
                         + "Typesense node in " + workspace.dir().resolve(Workspace.FILE_NAME));
             }
-            return new services.watchdog.TypesenseOtelEvents(new services.knowledge.TypesenseConnection(s.nodes(),
-                    secrets.typesenseKey(s, workspace.dir()), java.time.Duration.ofSeconds(s.timeoutSeconds()),
-                    Math.max(3, 2 * s.nodes().size()), java.time.Duration.ofMillis(200)),
+            return new services.watchdog.TypesenseOtelEvents(services.knowledge.TypesenseConnection.of(s.nodes(),
+                    secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
                     events.path("collection").asText("otel_events"));
         }
         if (!"jsonl".equals(source)) {

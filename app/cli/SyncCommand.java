@@ -75,19 +75,14 @@ final class SyncCommand extends WorkspaceCommand {
                     + "\"apiKeyEnv\" or \"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
         }
         String other = copyTo.equals("typesense") ? "lucene" : "typesense";
-        try (KnowledgeIndex from = cli.app().openUntraced(with(s, other), ws);
-             KnowledgeIndex to = cli.app().openUntraced(with(s, copyTo), ws)) {
+        try (KnowledgeIndex from = cli.app().openUntraced(s.withBackend(other), ws);
+             KnowledgeIndex to = cli.app().openUntraced(s.withBackend(copyTo), ws)) {
             services.sync.IndexCopy.Result r = services.sync.IndexCopy.copy(from, to, ProgressSink.NONE);
             StringBuilder text = new StringBuilder("Copied " + other + " → " + copyTo + ": " + r.summary());
             r.rejected().forEach((id, why) -> text.append("\n  rejected ").append(id).append(": ").append(why));
             cli.print(r, text.toString());
             return r.rejected().isEmpty() ? 0 : 1;
         }
-    }
-
-    private static services.workspace.IndexSettings with(services.workspace.IndexSettings s, String backend) {
-        return new services.workspace.IndexSettings(backend, s.nodes(), s.apiKeyEnv(), s.apiKeyFile(), s.collection(),
-                s.timeoutSeconds(), s.embeddingDimensions());
     }
 
     private static String issues(SyncResult result) {

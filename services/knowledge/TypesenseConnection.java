@@ -27,6 +27,19 @@ public final class TypesenseConnection {
     private final Duration backoff;
     private final Client client;
 
+    /** The first pause between attempts; it doubles up to 5 s. */
+    public static final Duration BACKOFF = Duration.ofMillis(200);
+
+    /** Attempts per request for a node list: twice the nodes, at least 3. */
+    public static int attempts(List<String> nodes) {
+        return Math.max(3, 2 * nodes.size());
+    }
+
+    /** A connection with the default retry policy. */
+    public static TypesenseConnection of(List<String> nodes, String apiKey, int timeoutSeconds) {
+        return new TypesenseConnection(nodes, apiKey, Duration.ofSeconds(timeoutSeconds), attempts(nodes), BACKOFF);
+    }
+
     public TypesenseConnection(List<String> nodes, String apiKey, Duration timeout, int attempts, Duration backoff) {
         this.nodes = List.copyOf(nodes);
         this.apiKey = apiKey;

@@ -51,7 +51,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         public static Settings of(List<String> nodes, String apiKey, String collection, int timeoutSeconds,
                                   int embeddingDimensions) {
             return new Settings(nodes, apiKey, collection, Duration.ofSeconds(timeoutSeconds), embeddingDimensions, 200,
-                    Math.max(3, 2 * nodes.size()), Duration.ofMillis(200));
+                    TypesenseConnection.attempts(nodes), TypesenseConnection.BACKOFF);
         }
 
         @Override

@@ -75,8 +75,11 @@ public final class ReviewService {
      * cut short is finished first ({@link #recover()}), so the list shows the truth.
      */
     public List<Item> list() {
-        recover();
-        return proposals().stream().map(this::item).toList();
+        List<Proposal> all = proposals();
+        if (!recover(all).isEmpty()) {
+            all = proposals(); // files were written back: read them again
+        }
+        return all.stream().map(this::item).toList();
     }
 
     void onStep(java.util.function.Consumer<String> listener) {
@@ -90,6 +93,10 @@ public final class ReviewService {
      * Returns one line per approval finished. A read-only workspace is left as it is.
      */
     public List<String> recover() {
+        return recover(proposals());
+    }
+
+    private List<String> recover(List<Proposal> all) {
         if (ws.readOnly()) {
             return List.of();
         }
@@ -102,7 +109,7 @@ public final class ReviewService {
                 return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
             }
             List<String> out = new ArrayList<>();
-            for (Proposal p : proposals()) {
+            for (Proposal p : all) {
                 boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
                 if (!unfinished) {
                     continue;

@@ -43,8 +43,7 @@ public final class WatchdogRun {
     }
 
     String windowText() {
-        double h = settings.windowHours();
-        return (h == Math.rint(h) ? String.valueOf((long) h) : String.valueOf(h)) + " h";
+        return WatchdogSettings.fmt(settings.windowHours()) + " h";
     }
 
     /** The events of the window {@code [now - window, now]}, or null when the source cannot be read. */

@@ -48,7 +48,8 @@ public record WatchdogSettings(double windowHours, int minDocuments, double comp
         return v.asDouble();
     }
 
-    private static String fmt(double d) {
+    /** A number of hours or a bound as people write it: 4, 0.5. */
+    static String fmt(double d) {
         return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 

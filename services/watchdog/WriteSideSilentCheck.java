@@ -23,7 +23,7 @@ public final class WriteSideSilentCheck implements WatchdogCheck {
         run.stats.put("retros_in_window", retros);
         run.stats.put("writes_in_window", writes);
         double hours = run.settings.writeWindowHours();
-        String window = (hours == Math.rint(hours) ? String.valueOf((long) hours) : String.valueOf(hours)) + " h";
+        String window = WatchdogSettings.fmt(hours) + " h";
         Map<String, Object> figures = Finding.ordered("retros", retros, "lessonsPatternsFailedTargets", writes,
                 "windowHours", hours);
         if (retros > 0 && writes == 0) {

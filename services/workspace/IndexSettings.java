@@ -26,6 +26,11 @@ public record IndexSettings(
         return new IndexSettings(LUCENE, List.of(), null, null, "system_knowledge", 5, 384);
     }
 
+    /** The same settings naming another backend (a copy between the embedded index and Typesense). */
+    public IndexSettings withBackend(String other) {
+        return new IndexSettings(other, nodes, apiKeyEnv, apiKeyFile, collection, timeoutSeconds, embeddingDimensions);
+    }
+
     public boolean isLucene() {
         return LUCENE.equals(backend);
     }
