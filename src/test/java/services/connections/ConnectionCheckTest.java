@@ -76,7 +76,10 @@ class ConnectionCheckTest {
                 }
             });
             answer.start();
-            assertThat(check.typesense(typesense("https://127.0.0.1:" + plain.getLocalPort()), tmp).line())
+            // 5 s: the first TLS handshake of a JVM loads its trust store, which can take over a second
+            IndexSettings tls = new IndexSettings("typesense", List.of("https://127.0.0.1:" + plain.getLocalPort()),
+                    "TS_KEY", null, "system_knowledge", 5, 384);
+            assertThat(check.typesense(tls, tmp).line())
                     .startsWith("TLS: 127.0.0.1:" + plain.getLocalPort() + " — ");
             answer.join(5_000);
         }
