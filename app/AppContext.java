@@ -48,9 +48,45 @@ public final class AppContext {
         this.recents = new RecentWorkspaces(dirs);
     }
 
-    /** Opens the workspace's knowledge index with the backend its settings name. */
+    /**
+     * Opens the workspace's knowledge index with the backend its settings name, traced, and with semantic search
+     * (hybrid ranking, cached vectors attached on write) unless the workspace turns it off.
+     */
     public KnowledgeIndex openIndex(Workspace workspace) {
-        return new services.telemetry.TracedKnowledgeIndex(openUntraced(workspace.index(), workspace), telemetry());
+        return new services.embedding.HybridKnowledgeIndex(
+                new services.telemetry.TracedKnowledgeIndex(openUntraced(workspace.index(), workspace), telemetry()),
+                embeddings(workspace));
+    }
+
+    /** The workspace's embedding model and vector cache, or why semantic search is off. */
+    public services.embedding.Embeddings embeddings(Workspace workspace) {
+        if (!services.workspace.SemanticSettings.of(workspace).enabled()) {
+            return services.embedding.Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
+        }
+        services.embedding.EmbeddingModel model = new services.embedding.MiniLmEmbeddingModel();
+        if (model.dimensions() != workspace.index().embeddingDimensions()) {
+            return services.embedding.Embeddings.disabled("the index's embedding field has "
+                    + workspace.index().embeddingDimensions() + " dimensions (index.embeddingDimensions) and the shipped "
+                    + "model " + model.name() + " makes " + model.dimensions() + ".");
+        }
+        return new services.embedding.Embeddings(model, new services.embedding.EmbeddingCache(
+                workspace.stateDir().resolve("embeddings"), model.name(), model.dimensions()), null,
+                services.embedding.MiniLmEmbeddingModel.MAX_CHARS);
+    }
+
+    /** Why semantic search is off for this index (for the Knowledge browser's status line). */
+    public String embeddingsOffReason(KnowledgeIndex index) {
+        return index instanceof services.embedding.HybridKnowledgeIndex hybrid && !hybrid.embeddings().enabled()
+                ? hybrid.embeddings().disabledReason() : "no embedding model for this index";
+    }
+
+    /** The background job that embeds what the index holds without a vector (null when semantic search is off). */
+    public services.embedding.EmbeddingBackfill backfill(Workspace workspace, KnowledgeIndex index) {
+        if (!(index instanceof services.embedding.HybridKnowledgeIndex hybrid) || !hybrid.embeddings().enabled()) {
+            return null;
+        }
+        return new services.embedding.EmbeddingBackfill(hybrid, hybrid.embeddings(),
+                new services.embedding.BackfillState(workspace.stateDir().resolve("embeddings")), telemetry());
     }
 
     /** The index these settings name, in this workspace (for a copy between backends, and Settings' test). */
@@ -109,6 +145,9 @@ public final class AppContext {
     }
 
     public services.recall.RecallService recall(KnowledgeIndex index) {
+        if (index instanceof services.embedding.HybridKnowledgeIndex hybrid && hybrid.embeddings().enabled()) {
+            return new services.recall.RecallService(index, telemetry(), hybrid::question);
+        }
         return new services.recall.RecallService(index, telemetry());
     }
 
@@ -159,9 +198,15 @@ public final class AppContext {
     }
 
     /** The workspace's jobs — the vault sync and the watchdog — on their schedules, run through {@code jobs}. */
+    /**
+     * @param backfill run by the sync job after each sync (the headless scheduler); null in the window, where the
+     *                 Knowledge browser embeds in a lane of its own when it hears that the index changed
+     */
     public services.scheduler.Scheduler scheduler(Workspace workspace, VaultSync sync,
+                                                  services.embedding.EmbeddingBackfill backfill,
                                                   services.watchdog.Watchdog watchdog, TaskRunner jobs) {
-        return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly()),
+        return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly(),
+                backfill),
                 new services.watchdog.WatchdogJob(watchdog)), new services.scheduler.ScheduleSettings(workspace),
                 new services.scheduler.JobHistory(workspace.stateDir()), jobs, clock);
     }

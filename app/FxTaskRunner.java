@@ -29,6 +29,12 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final ExecutorService longLane = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "bc-long-task");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        return t;
+    });
     private final List<TaskHandle> running = new CopyOnWriteArrayList<>();
     private final List<TaskListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -37,6 +43,14 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         Handle handle = new Handle(name);
         running.add(handle);
         handle.future = pool.submit(() -> runTask(handle, task, callbacks));
+        return handle;
+    }
+
+    @Override
+    public <T> TaskHandle submitLong(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
+        Handle handle = new Handle(name);
+        running.add(handle);
+        handle.future = longLane.submit(() -> runTask(handle, task, callbacks));
         return handle;
     }
 
@@ -93,6 +107,7 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
     public void close() {
         running.forEach(TaskHandle::cancel);
         pool.shutdownNow();
+        longLane.shutdownNow();
     }
 
     private static final class Handle implements TaskHandle {

@@ -46,6 +46,7 @@ public final class WorkspaceScope implements AutoCloseable {
     private final KnowledgeIndex index;
     private final SyncViewModel sync;
     private final KnowledgeViewModel knowledge;
+    private final viewmodels.knowledge.EmbeddingsViewModel embeddings;
     private final Map<String, Supplier<Node>> views;
     private final List<SectionItem> sections;
 
@@ -64,7 +65,19 @@ public final class WorkspaceScope implements AutoCloseable {
         this.sync = new SyncViewModel(index, vaultSync, app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,
                 new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
-        sync.setAfterSync(knowledge::search);
+        services.embedding.EmbeddingBackfill backfill = app.backfill(workspace, index);
+        this.embeddings = new viewmodels.knowledge.EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
+                workspace.readOnly() ? "the workspace is read-only (embeddings are written into the index)"
+                        : backfill == null ? app.embeddingsOffReason(index) : null, app.runner());
+        sync.setAfterSync(() -> {
+            knowledge.search();
+            embeddings.embedMissing();
+        });
+        embeddings.setAfterEmbedding(() -> {
+            if (knowledge.semanticProperty().get()) {
+                knowledge.search();
+            }
+        });
         this.sections = List.of(
                 new SectionItem("overview", "Overview", "The workspace's folders and what they hold"),
                 new SectionItem("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills"),
@@ -91,7 +104,7 @@ public final class WorkspaceScope implements AutoCloseable {
         }, sync::indexChangedElsewhere);
         Map<String, Supplier<Node>> sectionViews = new java.util.HashMap<>();
         sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
-        sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, openFile).root());
+        sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, embeddings, openFile).root());
         sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
         sectionViews.put("review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
                         reviewer(workspace), workspace.readOnly())).root());
@@ -124,7 +137,10 @@ public final class WorkspaceScope implements AutoCloseable {
      * scheduled jobs (see {@link ScheduledJobs}).
      */
     public void start() {
-        sync.start(jobs::start);
+        sync.start(() -> {
+            jobs.start();
+            embeddings.embedMissing(); // documents written by others, or before semantic search existed
+        });
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */

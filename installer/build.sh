@@ -27,6 +27,28 @@ for jar in "$out"/input/lib/*.jar; do
   fi
 done
 
+# The embedding model's native libraries: onnxruntime's jar carries every platform's (with 300 MB of Windows debug
+# symbols), DJL's tokenizers and JNA theirs too. The installer keeps only this machine's.
+case "$(uname -s)-$(uname -m)" in
+  Linux-x86_64) keep_ort=linux-x64; keep_djl=linux-x86_64; keep_jna=linux-x86-64 ;;
+  Linux-aarch64) keep_ort=linux-aarch64; keep_djl=linux-aarch64; keep_jna=linux-aarch64 ;;
+  Darwin-arm64) keep_ort=osx-aarch64; keep_djl=osx-aarch64; keep_jna=darwin-aarch64 ;;
+  Darwin-x86_64) keep_ort=osx-x64; keep_djl=osx-x86_64; keep_jna=darwin-x86-64 ;;
+  *) keep_ort=win-x64; keep_djl=win-x86_64; keep_jna=win32-x86-64 ;;
+esac
+strip_natives() { # jar, prefix of the per-platform folders, platform to keep
+  local jar="$1" prefix="$2" keep="$3" drop
+  drop="$(unzip -Z1 "$jar" | grep "^$prefix[^/]*/" | grep -v "^$prefix$keep/" \
+    | grep -E '\.(so|dll|dylib|jnilib|a|pdb|lib)$|\.dSYM/' || true)"
+  if [ -n "$drop" ] && command -v zip >/dev/null 2>&1; then
+    printf '%s\n' "$drop" | zip -q -d "$jar" -@ >/dev/null
+  fi
+}
+for jar in "$out"/input/lib/onnxruntime-*.jar; do [ -f "$jar" ] && strip_natives "$jar" ai/onnxruntime/native/ "$keep_ort"; done
+for jar in "$out"/input/lib/tokenizers-*.jar; do [ -f "$jar" ] && strip_natives "$jar" native/lib/ "$keep_djl"; done
+for jar in "$out"/input/lib/jna-[0-9]*.jar; do [ -f "$jar" ] && strip_natives "$jar" com/sun/jna/ "$keep_jna"; done
+echo "embedding natives kept for $keep_ort: $(du -ch "$out"/input/lib/onnxruntime-*.jar "$out"/input/lib/tokenizers-*.jar | tail -1 | cut -f1)"
+
 # JDK modules the app and its libraries use (JavaFX and the libraries stay on the class path, as in development).
 modules=java.base,java.desktop,java.logging,java.management,java.naming,java.net.http,java.prefs,java.scripting
 modules=$modules,java.security.jgss,java.sql,java.xml,jdk.crypto.ec,jdk.unsupported,jdk.zipfs,jdk.management,jdk.jfr

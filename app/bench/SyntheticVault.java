@@ -44,7 +44,10 @@ final class SyntheticVault {
         Random random = new Random(7);
         Files.createDirectories(ws);
         Files.writeString(ws.resolve("workspace.json"), "{\"name\": \"bench-" + docs + "\", \"vault\": \"vault\", "
-                + "\"skillsRepo\": \"skills-repo\", \"behaviourRepo\": \".\", \"dreamDir\": \".\", \"profilesDir\": \".\"}");
+                + "\"skillsRepo\": \"skills-repo\", \"behaviourRepo\": \".\", \"dreamDir\": \".\", \"profilesDir\": \".\", "
+                // the other benchmarks measure sync, search and start-up, not 100,000 documents being embedded
+                // meanwhile; bench recall measures embeddings itself
+                + "\"semantic\": {\"enabled\": false}}");
         Path adrs = Files.createDirectories(ws.resolve("vault/docs/decisions"));
         for (int i = 1; i <= size.adrs(); i++) {
             String number = String.format("%04d", i);

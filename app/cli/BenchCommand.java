@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief or watchdog", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog or recall", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -32,6 +32,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "25", description = "Search repetitions of the query set (default 25).")
     int runs;
+
+    @Option(names = "--quality-only", description = "bench recall: only the labeled questions, not the cost figures.")
+    boolean qualityOnly;
+
+    @Option(names = "--cost-only", description = "bench recall: only the cost figures.")
+    boolean costOnly;
 
     @Option(names = "--json", description = "Print the rows as JSON.")
     boolean json;
@@ -47,6 +53,20 @@ final class BenchCommand implements Callable<Integer> {
                     r.launcher(), r.startsMs().size(), r.browsedDocs(), r.medianMs(), r.startsMs(), r.residentAtStartMb(),
                     r.residentAfterBrowsingMb());
             out.flush();
+            return 0;
+        }
+        if ("recall".equals(what)) {
+            if (!costOnly) {
+                app.bench.RecallBenchmark.Quality q = new app.bench.RecallBenchmark().quality(spec.commandLine().getErr());
+                out.print(app.bench.RecallBenchmark.table(q));
+                out.flush();
+            }
+            if (!qualityOnly) {
+                app.bench.RecallCostBenchmark.Cost c = new app.bench.RecallCostBenchmark(dir).run(
+                        sizes.get(0), sizes.get(sizes.size() - 1), spec.commandLine().getErr());
+                out.print(app.bench.RecallCostBenchmark.table(c));
+                out.flush();
+            }
             return 0;
         }
         if ("watchdog".equals(what)) {
@@ -99,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief).");
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall).");
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

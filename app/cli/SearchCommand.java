@@ -33,6 +33,11 @@ final class SearchCommand extends WorkspaceCommand {
     @Option(names = "--budget", paramLabel = "B", description = "lean, balanced, deep or auto: preview the recall.")
     String budget;
 
+    @Option(names = "--mode", paramLabel = "M", description = "How candidates are found: keyword (default without "
+            + "--budget), dense (by meaning) or hybrid (both); with --budget, overrides the budget's own (lean: keyword, "
+            + "balanced and deep: hybrid).")
+    String mode;
+
     @Option(names = "--sort", paramLabel = "S", description = "relevance (default), newest or score.")
     String sort;
 
@@ -52,13 +57,16 @@ final class SearchCommand extends WorkspaceCommand {
         }
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
             if (budget != null) {
-                RecallPreview preview = cli.app().recall(index).preview(text, parseBudget(text), filters);
-                cli.print(Map.of("budget", preview.budget().label(), "query", preview.query(),
+                RecallBudget b = parseBudget(text);
+                KnowledgeQuery.Retrieval how = mode == null ? b.retrieval() : parseMode();
+                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how);
+                cli.print(Map.of("budget", preview.budget().label(), "retrieval", how.name().toLowerCase(),
+                        "query", preview.query(),
                         "candidates", preview.candidates(), "injected", preview.injected().stream().map(h -> h.doc().id()).toList(),
                         "context", preview.contextBlock()), preview.contextBlock().stripTrailing());
             } else {
                 KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit)).withFilters(filters)
-                        .withSort(parseSort());
+                        .withSort(parseSort()).withRetrieval(mode == null ? KnowledgeQuery.Retrieval.KEYWORD : parseMode());
                 SearchResult result = index.search(query);
                 cli.print(Map.of("query", text, "total", result.total(), "tookMicros", result.tookMicros(),
                         "hits", result.hits().stream().map(SearchResult.Hit::doc).toList()), human(result));
@@ -72,6 +80,14 @@ final class SearchCommand extends WorkspaceCommand {
             return RecallBudget.parse(budget, question);
         } catch (IllegalArgumentException e) {
             throw new services.errors.ConsoleException("--budget: " + e.getMessage());
+        }
+    }
+
+    private KnowledgeQuery.Retrieval parseMode() {
+        try {
+            return KnowledgeQuery.Retrieval.valueOf(mode.strip().toUpperCase());
+        } catch (IllegalArgumentException e) {
+            throw new services.errors.ConsoleException("--mode: unknown mode \"" + mode + "\" (keyword, dense, hybrid).");
         }
     }
 

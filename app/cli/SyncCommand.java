@@ -23,6 +23,10 @@ final class SyncCommand extends WorkspaceCommand {
     @ArgGroup(exclusive = true)
     Only only;
 
+    @Option(names = "--no-embeddings", description = "Skip embedding new and changed documents after the sync "
+            + "(semantic search then finds them by keyword only until the next sync).")
+    boolean noEmbeddings;
+
     @Option(names = "--copy-to", paramLabel = "BACKEND", description = "Copy the whole index into the other backend "
             + "instead of syncing: 'typesense' copies the embedded index into the collection that index.nodes names, "
             + "'lucene' copies that collection into the embedded index.")
@@ -55,10 +59,25 @@ final class SyncCommand extends WorkspaceCommand {
                             + "the index. Use --dry-run, or set \"readOnly\": false in workspace.json.");
                 }
                 SyncResult result = cli.app().sync(ws, index).run(new SyncOptions(false, scope), ProgressSink.NONE);
-                cli.print(result, "Synced " + ws.name() + ": " + result.summary() + issues(result));
+                String embedded = embed(ws, index);
+                cli.print(result, "Synced " + ws.name() + ": " + result.summary() + issues(result) + embedded);
             }
         }
         return 0;
+    }
+
+    /** Embeds what the sync wrote (the window does this in the background); a failure is a warning, not a refusal. */
+    private String embed(Workspace ws, KnowledgeIndex index) {
+        services.embedding.EmbeddingBackfill backfill = noEmbeddings ? null : cli.app().backfill(ws, index);
+        if (backfill == null) {
+            return "";
+        }
+        try {
+            return "\nEmbeddings: " + backfill.run(ProgressSink.NONE).summary();
+        } catch (services.errors.ConsoleException e) {
+            cli.message("warning: embeddings not computed: " + e.getMessage());
+            return "";
+        }
     }
 
     private Integer copy(Workspace ws) {

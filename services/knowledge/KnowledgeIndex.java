@@ -47,6 +47,18 @@ public interface KnowledgeIndex extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Calls {@code action} with pages of at most {@code batch} documents that carry no embedding, among those
+     * written at or after {@code writtenSince} (epoch seconds; 0 = all). Writing embeddings back from inside the
+     * action is allowed: each such document is visited once.
+     */
+    void forEachWithoutEmbedding(long writtenSince, int batch, java.util.function.Consumer<List<KnowledgeDoc>> action);
+
+    /** How many documents carry an embedding, or -1 when the backend cannot count them cheaply. */
+    default long embeddedCount() {
+        return -1;
+    }
+
     /** What is wrong with the collection but does not stop it working (Typesense: schema drift). */
     default List<String> problems() {
         return List.of();

@@ -19,17 +19,33 @@ public record KnowledgeQuery(
         int offset,
         int limit,
         boolean matchAll,
-        boolean withFacets) {
+        boolean withFacets,
+        Retrieval retrieval,
+        float[] vector) {
 
     /** The facet fields, in the order the browser shows them. */
     public static final List<String> FACETS = List.of("type", "project", "status", "tags");
 
     public enum SortOrder { RELEVANCE, NEWEST, SCORE }
 
+    /**
+     * How candidates are found: words only; nearest embeddings only ({@code vector} holds the question's
+     * embedding, text is ignored, each hit's score is its cosine similarity); or both, fused by rank. An index
+     * without embeddings answers HYBRID as KEYWORD.
+     */
+    public enum Retrieval { KEYWORD, DENSE, HYBRID }
+
+    public KnowledgeQuery(String text, Map<String, List<String>> filters, String loopId, Long createdFrom,
+                          Long createdTo, SortOrder sort, int offset, int limit, boolean matchAll, boolean withFacets) {
+        this(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, withFacets, Retrieval.KEYWORD,
+                null);
+    }
+
     public KnowledgeQuery {
         text = text == null ? "" : text;
         filters = filters == null ? Map.of() : Map.copyOf(filters);
         sort = sort == null ? SortOrder.RELEVANCE : sort;
+        retrieval = retrieval == null ? Retrieval.KEYWORD : retrieval;
         if (offset < 0 || limit < 0) {
             throw new IllegalArgumentException("offset and limit must not be negative");
         }
@@ -41,34 +57,53 @@ public record KnowledgeQuery(
 
     public KnowledgeQuery withFilters(Map<String, List<String>> newFilters) {
         return new KnowledgeQuery(text, newFilters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll,
-                withFacets);
+                withFacets, retrieval, vector);
     }
 
     public KnowledgeQuery withLoop(String loop) {
         return new KnowledgeQuery(text, filters, loop, createdFrom, createdTo, sort, offset, limit, matchAll,
-                withFacets);
+                withFacets, retrieval, vector);
     }
 
     public KnowledgeQuery withSort(SortOrder order) {
         return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, order, offset, limit, matchAll,
-                withFacets);
+                withFacets, retrieval, vector);
     }
 
     public KnowledgeQuery withPage(int newOffset, int newLimit) {
         return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, newOffset, newLimit, matchAll,
-                withFacets);
+                withFacets, retrieval, vector);
     }
 
     public KnowledgeQuery withFacets(boolean facets) {
-        return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, facets);
+        return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, facets,
+                retrieval, vector);
     }
 
     public KnowledgeQuery matchingAny() {
         return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, false,
-                withFacets);
+                withFacets, retrieval, vector);
+    }
+
+    public KnowledgeQuery withRetrieval(Retrieval how) {
+        return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, withFacets,
+                how, vector);
+    }
+
+    /** The same search, with the question's embedding given (HYBRID: for its dense half). */
+    public KnowledgeQuery withVector(float[] embedding) {
+        return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, withFacets,
+                retrieval, embedding);
+    }
+
+    /** The dense half of a search: the same filters and page, nearest to this embedding. */
+    public KnowledgeQuery nearest(float[] embedding) {
+        return new KnowledgeQuery(text, filters, loopId, createdFrom, createdTo, sort, offset, limit, matchAll, false,
+                Retrieval.DENSE, embedding);
     }
 
     public KnowledgeQuery createdBetween(Long from, Long to) {
-        return new KnowledgeQuery(text, filters, loopId, from, to, sort, offset, limit, matchAll, withFacets);
+        return new KnowledgeQuery(text, filters, loopId, from, to, sort, offset, limit, matchAll, withFacets,
+                retrieval, vector);
     }
 }

@@ -40,7 +40,9 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -65,6 +67,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     private static final String STORED = "_doc";
     private static final int MAX_FACET_VALUES = 200;
+    private static final int KNN_EXPLORE = 100;
 
     private final Path dir;
     private final int dimensions;
@@ -85,9 +88,11 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         this.dimensions = embeddingDimensions;
         facets.setMultiValued("tags", true);
         try {
-            directory = new org.apache.lucene.store.NIOFSDirectory(dir);
+            directory = directory(dir);
             missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
-            IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setUseCompoundFile(false);
+            config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
             config.setRAMBufferSizeMB(64);
             writer = new IndexWriter(directory, config);
             writer.commit();
@@ -99,6 +104,33 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
     }
+
+    /**
+     * Plain reads for everything (memory-mapping the whole index kept every page a browse touched resident), but
+     * memory-mapped vector files: a nearest-neighbour search hops across the graph and reads hundreds of vectors
+     * at random, which costs one system call each through plain reads.
+     */
+    private static FSDirectory directory(Path dir) throws IOException {
+        return new org.apache.lucene.store.NIOFSDirectory(dir) {
+            private final org.apache.lucene.store.MMapDirectory vectors = new org.apache.lucene.store.MMapDirectory(dir);
+
+            @Override
+            public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
+                    throws IOException {
+                return VECTOR_FILES.contains(org.apache.lucene.index.IndexFileNames.getExtension(name))
+                        ? vectors.openInput(name, context) : super.openInput(name, context);
+            }
+
+            @Override
+            public synchronized void close() throws IOException {
+                vectors.close();
+                super.close();
+            }
+        };
+    }
+
+    /** Lucene 9.12's HNSW and flat vector files (data, graph, metadata; quantized variants). */
+    private static final Set<String> VECTOR_FILES = Set.of("vec", "vex", "vem", "vemf", "veq", "vemq");
 
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
@@ -188,6 +220,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public SearchResult search(KnowledgeQuery query) {
         long started = System.nanoTime();
+        if (query.retrieval() == KnowledgeQuery.Retrieval.DENSE && query.vector() != null) {
+            return nearest(query, started);
+        }
         return read(searcher -> {
             DrillDownQuery drill = new DrillDownQuery(facets, baseQuery(query));
             for (String dim : KnowledgeQuery.FACETS) {
@@ -226,6 +261,80 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             }
             return new SearchResult(hits, total, counts, (System.nanoTime() - started) / 1000);
         });
+    }
+
+    /** The dense half: the k nearest embeddings among the documents the filters allow; score = cosine. */
+    private SearchResult nearest(KnowledgeQuery query, long started) {
+        if (query.vector().length != dimensions) {
+            throw new KnowledgeIndexException("The question's embedding has " + query.vector().length
+                    + " dimensions; the index expects " + dimensions + ".");
+        }
+        return read(searcher -> {
+            int k = Math.max(1, query.offset() + query.limit());
+            // The graph search is approximate; exploring at least 100 candidates finds the true nearest few.
+            int explore = Math.max(k, KNN_EXPLORE);
+            TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", query.vector(), explore,
+                    filterOnly(query)), explore);
+            ScoreDoc[] docs = java.util.Arrays.copyOf(top.scoreDocs, Math.min(k, top.scoreDocs.length));
+            ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, Math.min(query.offset(), docs.length),
+                    Math.min(docs.length, query.offset() + query.limit()));
+            KnowledgeDoc[] loaded = load(searcher, page);
+            List<SearchResult.Hit> hits = new ArrayList<>();
+            for (int i = 0; i < page.length; i++) {
+                hits.add(new SearchResult.Hit(loaded[i], 2 * page[i].score - 1)); // Lucene's cosine score is (1+cos)/2
+            }
+            return new SearchResult(hits, docs.length, Map.of(), (System.nanoTime() - started) / 1000);
+        });
+    }
+
+    /** The query's facet filters, loop and time window, without its text (null: no filter). */
+    private static Query filterOnly(KnowledgeQuery query) {
+        BooleanQuery.Builder bool = new BooleanQuery.Builder();
+        boolean any = false;
+        for (String dim : KnowledgeQuery.FACETS) {
+            List<String> values = query.filters().getOrDefault(dim, List.of());
+            if (!values.isEmpty()) {
+                bool.add(new TermInSetQuery(dim, values.stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
+                any = true;
+            }
+        }
+        if (query.loopId() != null) {
+            bool.add(new TermQuery(new Term("loop_id", query.loopId())), BooleanClause.Occur.FILTER);
+            any = true;
+        }
+        if (query.createdFrom() != null || query.createdTo() != null) {
+            long from = query.createdFrom() == null ? Long.MIN_VALUE : query.createdFrom();
+            long to = query.createdTo() == null ? Long.MAX_VALUE : query.createdTo();
+            bool.add(LongPoint.newRangeQuery("created_at", from, to), BooleanClause.Occur.FILTER);
+            any = true;
+        }
+        return any ? bool.build() : null;
+    }
+
+    @Override
+    public void forEachWithoutEmbedding(long writtenSince, int batch,
+                                        java.util.function.Consumer<List<KnowledgeDoc>> action) {
+        read(searcher -> { // one snapshot: writing embeddings back does not move the pages
+            Query lacking = new BooleanQuery.Builder()
+                    .add(LongPoint.newRangeQuery("created_at", writtenSince, Long.MAX_VALUE), BooleanClause.Occur.FILTER)
+                    .add(new FieldExistsQuery("embedding"), BooleanClause.Occur.MUST_NOT).build();
+            Sort byId = new Sort(new SortField("id", SortField.Type.STRING));
+            ScoreDoc after = null;
+            while (true) {
+                TopDocs page = after == null ? searcher.search(lacking, batch, byId)
+                        : searcher.searchAfter(after, lacking, batch, byId);
+                if (page.scoreDocs.length == 0) {
+                    return null;
+                }
+                action.accept(List.of(load(searcher, page.scoreDocs)));
+                after = page.scoreDocs[page.scoreDocs.length - 1];
+            }
+        });
+    }
+
+    @Override
+    public long embeddedCount() {
+        return read(searcher -> (long) searcher.count(new FieldExistsQuery("embedding")));
     }
 
     private Query baseQuery(KnowledgeQuery query) {

@@ -239,8 +239,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
             MultiSearchResultItem main = item(result, layout.get(i)[0]);
             List<SearchResult.Hit> hits = new ArrayList<>();
             for (SearchResultHit h : main.getHits() == null ? List.<SearchResultHit>of() : main.getHits()) {
-                Object score = h.getTextMatch();
-                hits.add(new SearchResult.Hit(toDoc(h.getDocument()), score instanceof Number n ? n.floatValue() : 0f));
+                hits.add(new SearchResult.Hit(toDoc(h.getDocument()), score(q, h)));
             }
             if (q.limit() > PAGE) {
                 hits.addAll(morePages(q, main.getFound() == null ? 0 : main.getFound()));
@@ -275,6 +274,52 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         return more;
     }
 
+    /** Text match for words; for the dense half, the cosine similarity (Typesense gives the distance 1 − cos). */
+    private static float score(KnowledgeQuery q, SearchResultHit h) {
+        if (dense(q)) {
+            return h.getVectorDistance() == null ? 0f : 1f - h.getVectorDistance();
+        }
+        Object score = h.getTextMatch();
+        return score instanceof Number n ? n.floatValue() : 0f;
+    }
+
+    private static boolean dense(KnowledgeQuery q) {
+        return q.retrieval() == KnowledgeQuery.Retrieval.DENSE && q.vector() != null;
+    }
+
+    /**
+     * Typesense cannot filter on a missing vector, so this pages through the documents written since
+     * {@code writtenSince} (oldest first; writing a document back keeps its {@code created_at}, so pages do not
+     * move) with their embeddings, and passes on those without one.
+     */
+    @Override
+    public void forEachWithoutEmbedding(long writtenSince, int batch,
+                                        java.util.function.Consumer<List<KnowledgeDoc>> action) {
+        if (!exists) {
+            return;
+        }
+        for (int page = 1; ; page++) {
+            SearchParameters p = new SearchParameters().q("*").queryBy("title").filterBy("created_at:>=" + writtenSince)
+                    .sortBy("created_at:asc").perPage(PAGE).page(page);
+            org.typesense.model.SearchResult found = call("read documents without embeddings", () ->
+                    client.collections(settings.collection()).documents().search(p));
+            List<SearchResultHit> hits = found == null || found.getHits() == null ? List.of() : found.getHits();
+            List<KnowledgeDoc> lacking = new ArrayList<>();
+            for (SearchResultHit h : hits) {
+                Object vector = h.getDocument().get("embedding");
+                if (!(vector instanceof List<?> list) || list.isEmpty()) {
+                    lacking.add(toDoc(h.getDocument()));
+                }
+            }
+            for (int from = 0; from < lacking.size(); from += batch) {
+                action.accept(lacking.subList(from, Math.min(lacking.size(), from + batch)));
+            }
+            if (hits.size() < PAGE) {
+                return;
+            }
+        }
+    }
+
     private MultiSearchResultItem item(MultiSearchResult result, int index) {
         if (result == null || result.getResults() == null || result.getResults().size() <= index) {
             throw new KnowledgeIndexException("Typesense answered the search without a result for each query.");
@@ -295,12 +340,18 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
     /** The search parameters of a query, by their Typesense names. */
     static Map<String, Object> searchParams(KnowledgeQuery q, String filter, int limit, int offset, String facets) {
         Map<String, Object> p = new LinkedHashMap<>();
-        String text = q.text().strip();
+        String text = dense(q) ? "" : q.text().strip();
         p.put("q", text.isEmpty() ? "*" : text);
         p.put("query_by", "title,content");
         p.put("exclude_fields", FIELDS_OUT);
         if (!filter.isEmpty()) {
             p.put("filter_by", filter);
+        }
+        if (dense(q)) {
+            p.put("vector_query", vectorQuery(q.vector(), offset + limit));
+            p.put("limit", limit);
+            p.put("offset", offset);
+            return p;
         }
         if (facets != null) {
             p.put("facet_by", facets);
@@ -317,6 +368,18 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         p.put("limit", limit);
         p.put("offset", offset);
         return p;
+    }
+
+    /** {@code embedding:([0.1,…], k:K)} — the k nearest embeddings; vectors travel in the POST body. */
+    static String vectorQuery(float[] vector, int k) {
+        StringBuilder out = new StringBuilder("embedding:([");
+        for (int i = 0; i < vector.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(vector[i]);
+        }
+        return out.append("], k:").append(Math.max(1, k)).append(')').toString();
     }
 
     private static Map<String, List<SearchResult.FacetCount>> facetsOf(org.typesense.model.SearchResult r) {

@@ -2,16 +2,20 @@ package services.recall;
 
 import java.util.List;
 import java.util.Locale;
+import services.knowledge.KnowledgeQuery;
 
 /**
  * The recall budget profiles (the seeds' ADR-0096, defined here since upstream never varied them): which types
  * are searched, how many candidates are fetched, how many are injected, whether the question is rewritten, how
- * long each excerpt is, and how many hits one type may take (diversity).
+ * long each excerpt is, how many hits one type may take (diversity), and how candidates are found: lean by
+ * keyword only, balanced by keyword and meaning fused, deep like balanced with the question rewritten and a
+ * larger pool.
  */
 public enum RecallBudget {
-    LEAN(List.of("lesson", "pattern", "failed_target"), 8, 3, false, 160, 3),
-    BALANCED(List.of("lesson", "pattern", "failed_target", "adr", "skill", "retro"), 25, 5, false, 320, 3),
-    DEEP(List.of(), 60, 10, true, 600, 4);
+    LEAN(List.of("lesson", "pattern", "failed_target"), 8, 3, false, 160, 3, KnowledgeQuery.Retrieval.KEYWORD),
+    BALANCED(List.of("lesson", "pattern", "failed_target", "adr", "skill", "retro"), 25, 5, false, 320, 3,
+            KnowledgeQuery.Retrieval.HYBRID),
+    DEEP(List.of(), 60, 10, true, 600, 4, KnowledgeQuery.Retrieval.HYBRID);
 
     private final List<String> types;
     private final int candidates;
@@ -19,8 +23,11 @@ public enum RecallBudget {
     private final boolean rewrite;
     private final int excerptChars;
     private final int perTypeCap;
+    private final KnowledgeQuery.Retrieval retrieval;
 
-    RecallBudget(List<String> types, int candidates, int injectCap, boolean rewrite, int excerptChars, int perTypeCap) {
+    RecallBudget(List<String> types, int candidates, int injectCap, boolean rewrite, int excerptChars, int perTypeCap,
+                 KnowledgeQuery.Retrieval retrieval) {
+        this.retrieval = retrieval;
         this.types = types;
         this.candidates = candidates;
         this.injectCap = injectCap;
@@ -52,6 +59,11 @@ public enum RecallBudget {
 
     public int perTypeCap() {
         return perTypeCap;
+    }
+
+    /** Keyword only (lean), or keyword and embeddings fused (balanced, deep) where the index has embeddings. */
+    public KnowledgeQuery.Retrieval retrieval() {
+        return retrieval;
     }
 
     public String label() {

@@ -25,9 +25,22 @@ public final class RecallService {
     }
 
     public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry) {
+        this(index, telemetry, null);
+    }
+
+    /**
+     * @param questions the embedding of a question, for the dense half of a rewritten (deep) search: the rewrite
+     *                  adds words for the keyword half, and the meaning is best taken from the question as asked
+     *                  (null: the index embeds the query text itself)
+     */
+    public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry,
+                         java.util.function.Function<String, float[]> questions) {
         this.index = index;
         this.telemetry = telemetry;
+        this.questions = questions;
     }
+
+    private final java.util.function.Function<String, float[]> questions;
 
     public RecallPreview preview(String question, RecallBudget budget) {
         return preview(question, budget, Map.of());
@@ -35,17 +48,33 @@ public final class RecallService {
 
     /** @param extraFilters facet filters added to the budget's; a {@code type} filter replaces the budget's types */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
+        return preview(question, budget, extraFilters, budget.retrieval());
+    }
+
+    /** The same, finding candidates another way than the budget's (the benchmark's keyword/dense/hybrid columns). */
+    public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
+                                 KnowledgeQuery.Retrieval retrieval) {
         return telemetry.span("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
                 budget.label()), span -> {
-            RecallPreview p = previewUntraced(question, budget, extraFilters);
+            RecallPreview p = previewUntraced(question, budget, extraFilters, retrieval);
             span.setAttribute(services.telemetry.Telemetry.COUNT, (long) p.injected().size());
             return p;
         });
     }
 
-    private RecallPreview previewUntraced(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
-        KnowledgeQuery query = query(question, budget, extraFilters);
+    private RecallPreview previewUntraced(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
+                                          KnowledgeQuery.Retrieval retrieval) {
+        KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters).withRetrieval(retrieval));
         return assemble(question, budget, query.text(), index.search(query));
+    }
+
+    /** A rewritten semantic query gets the embedding of the question as asked. */
+    private KnowledgeQuery asked(String question, RecallBudget budget, KnowledgeQuery query) {
+        if (questions == null || !budget.rewrite() || query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD
+                || question.isBlank()) {
+            return query;
+        }
+        return query.withVector(questions.apply(question.strip()));
     }
 
     private KnowledgeQuery query(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
@@ -56,7 +85,7 @@ public final class RecallService {
         }
         filters.putAll(extraFilters);
         return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
-                budget.candidates(), false, false);
+                budget.candidates(), false, false).withRetrieval(budget.retrieval());
     }
 
     private RecallPreview assemble(String question, RecallBudget budget, String text, SearchResult found) {
@@ -83,7 +112,8 @@ public final class RecallService {
     public List<RecallPreview> compare(String question) {
         List<RecallBudget> budgets = List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP);
         return telemetry.span("recall.compare", io.opentelemetry.api.common.Attributes.empty(), span -> {
-            List<KnowledgeQuery> queries = budgets.stream().map(b -> query(question, b, Map.of())).toList();
+            List<KnowledgeQuery> queries = budgets.stream().map(b -> asked(question, b, query(question, b, Map.of())))
+                    .toList();
             List<SearchResult> found = index.searchAll(queries);
             List<RecallPreview> out = new ArrayList<>();
             for (int i = 0; i < budgets.size(); i++) {
@@ -93,12 +123,14 @@ public final class RecallService {
         });
     }
 
-    private static String block(String question, RecallBudget budget, String query, SearchResult found,
-                                List<SearchResult.Hit> injected) {
+    private String block(String question, RecallBudget budget, String query, SearchResult found,
+                         List<SearchResult.Hit> injected) {
+        boolean semantic = questions != null;
         StringBuilder out = new StringBuilder("## System Context\n\n");
         out.append("_Retrieved from system_knowledge for \"").append(question.strip()).append("\" (budget ")
                 .append(budget.label()).append(": ").append(injected.size()).append(" of ").append(found.total())
-                .append(" candidates").append(budget.rewrite() ? "; query rewritten to \"" + query + "\"" : "")
+                .append(" candidates, ").append(budget.retrieval() == KnowledgeQuery.Retrieval.KEYWORD || !semantic
+                        ? "by keyword" : "by keyword and meaning").append(budget.rewrite() ? "; query rewritten to \"" + query + "\"" : "")
                 .append(")._\n\n");
         if (injected.isEmpty()) {
             out.append("No relevant system knowledge was found. Proceed, and write what you learn as a turn note.\n");

@@ -10,10 +10,17 @@ public final class SyncJob implements Job {
 
     private final VaultSync sync;
     private final boolean readOnly;
+    private final services.embedding.EmbeddingBackfill backfill;
 
     public SyncJob(VaultSync sync, boolean readOnly) {
+        this(sync, readOnly, null);
+    }
+
+    /** @param backfill embeds what the sync wrote, after it (null: semantic search is off) */
+    public SyncJob(VaultSync sync, boolean readOnly, services.embedding.EmbeddingBackfill backfill) {
         this.sync = sync;
         this.readOnly = readOnly;
+        this.backfill = backfill;
     }
 
     @Override
@@ -32,6 +39,15 @@ public final class SyncJob implements Job {
             return new JobOutcome(JobRun.Status.SKIPPED, "read-only workspace: sync is disabled");
         }
         SyncResult result = sync.run(SyncOptions.all(), progress);
-        return new JobOutcome(result.errors().isEmpty() ? JobRun.Status.OK : JobRun.Status.WARNING, result.summary());
+        String summary = result.summary();
+        if (backfill != null) {
+            try {
+                services.embedding.EmbeddingBackfill.Result embedded = backfill.run(progress);
+                summary += "; " + embedded.summary();
+            } catch (services.errors.ConsoleException e) {
+                return new JobOutcome(JobRun.Status.WARNING, summary + "; embeddings failed: " + e.getMessage());
+            }
+        }
+        return new JobOutcome(result.errors().isEmpty() ? JobRun.Status.OK : JobRun.Status.WARNING, summary);
     }
 }

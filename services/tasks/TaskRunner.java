@@ -8,6 +8,14 @@ public interface TaskRunner {
 
     <T> TaskHandle submit(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks);
 
+    /**
+     * Work that may take minutes and must never delay the rest (embedding a whole index): a runner with a pool
+     * runs it on a lane of its own, so searches and other tasks go on meanwhile.
+     */
+    default <T> TaskHandle submitLong(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
+        return submit(name, task, callbacks);
+    }
+
     /** Tasks submitted and not yet finished, oldest first, for the status bar. */
     java.util.List<TaskHandle> running();
 

@@ -25,7 +25,9 @@ public final class TracedKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public SearchResult search(KnowledgeQuery query) {
-        return telemetry.span("search", Attributes.of(Telemetry.KIND, query.sort().name().toLowerCase()), span -> {
+        return telemetry.span("search", Attributes.of(Telemetry.KIND,
+                query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? query.sort().name().toLowerCase()
+                        : query.retrieval().name().toLowerCase()), span -> {
             SearchResult result = index.search(query);
             span.setAttribute(Telemetry.COUNT, result.total());
             telemetry.searched(result.tookMicros() / 1000.0);
@@ -42,6 +44,17 @@ public final class TracedKnowledgeIndex implements KnowledgeIndex {
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
         index.upsert(docs);
+    }
+
+    @Override
+    public void forEachWithoutEmbedding(long writtenSince, int batch,
+                                        java.util.function.Consumer<List<KnowledgeDoc>> action) {
+        index.forEachWithoutEmbedding(writtenSince, batch, action);
+    }
+
+    @Override
+    public long embeddedCount() {
+        return index.embeddedCount();
     }
 
     @Override

@@ -41,6 +41,7 @@ public final class KnowledgeViewModel {
     private final DocumentDetailViewModel detail;
     private final StringProperty query = new SimpleStringProperty("");
     private final ObjectProperty<SortChoice> sort = new SimpleObjectProperty<>(SortChoice.BEST_MATCH);
+    private final javafx.beans.property.BooleanProperty semantic = new javafx.beans.property.SimpleBooleanProperty(false);
     private final Map<String, Set<String>> selected = new HashMap<>();
     private final Map<String, ObservableList<FacetValue>> facets = new HashMap<>();
     private final ObservableList<ResultRow> results = FXCollections.observableArrayList();
@@ -63,6 +64,12 @@ public final class KnowledgeViewModel {
         }
         query.addListener((obs, old, text) -> search());
         sort.addListener((obs, old, order) -> search());
+        semantic.addListener((obs, old, on) -> search());
+    }
+
+    /** On: best matches are ranked by meaning as well as words (hybrid search); off: by words only. */
+    public javafx.beans.property.BooleanProperty semanticProperty() {
+        return semantic;
     }
 
     /** Runs the current search from the first page. */
@@ -110,7 +117,9 @@ public final class KnowledgeViewModel {
             case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
             case SCORE -> KnowledgeQuery.SortOrder.SCORE;
         };
-        return new KnowledgeQuery(query.get(), filters, null, null, null, order, 0, PAGE, true, true);
+        return new KnowledgeQuery(query.get(), filters, null, null, null, order, 0, PAGE, true, true)
+                .withRetrieval(semantic.get() && order == KnowledgeQuery.SortOrder.RELEVANCE
+                        ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD);
     }
 
     private void show(SearchResult result, boolean append) {
@@ -136,7 +145,8 @@ public final class KnowledgeViewModel {
         hasMore.set(results.size() < result.total());
         summary.set(result.total() + (result.total() == 1 ? " document" : " documents")
                 + (results.size() < result.total() ? " · showing " + results.size() : "")
-                + " · " + String.format("%.1f ms", result.tookMicros() / 1000.0));
+                + (lastQuery != null && lastQuery.retrieval() == KnowledgeQuery.Retrieval.HYBRID ? " · by words and meaning"
+                : "") + " · " + String.format("%.1f ms", result.tookMicros() / 1000.0));
         boolean anyFilter = !query.get().isBlank() || selected.values().stream().anyMatch(s -> !s.isEmpty());
         indexEmpty.set(result.total() == 0 && !anyFilter);
         if (result.total() > 0) {

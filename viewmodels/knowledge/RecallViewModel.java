@@ -54,7 +54,9 @@ public final class RecallViewModel {
 
     private static Column column(RecallPreview p) {
         String heading = p.budget().label() + " — " + p.injected().size() + " of " + p.candidates()
-                + " candidates · cap " + p.budget().injectCap() + (p.budget().rewrite() ? " · rewrite on" : "")
+                + " candidates · " + (p.budget().retrieval() == services.knowledge.KnowledgeQuery.Retrieval.KEYWORD
+                ? "keyword" : "keyword + meaning") + " · cap " + p.budget().injectCap()
+                + (p.budget().rewrite() ? " · rewrite on" : "")
                 + " · " + (p.budget().types().isEmpty() ? "all types" : String.join(", ", p.budget().types()));
         return new Column(p.budget().label(), heading, p.contextBlock(),
                 p.injected().stream().map(h -> h.doc().id()).toList());

@@ -1,6 +1,7 @@
 package views.knowledge;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -48,9 +49,13 @@ public final class KnowledgeView {
     private final TextField search = new TextField();
     private final ListView<ResultRow> results = new ListView<>();
 
-    public KnowledgeView(KnowledgeViewModel vm, SyncViewModel sync, Consumer<String> openFile) {
+    private final viewmodels.knowledge.EmbeddingsViewModel embeddings;
+
+    public KnowledgeView(KnowledgeViewModel vm, SyncViewModel sync, viewmodels.knowledge.EmbeddingsViewModel embeddings,
+                         Consumer<String> openFile) {
         this.vm = vm;
         this.sync = sync;
+        this.embeddings = embeddings;
         root.getStyleClass().add("knowledge");
         root.getStylesheets().add(KnowledgeView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         root.setTop(toolbar());
@@ -62,6 +67,9 @@ public final class KnowledgeView {
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 search.requestFocus();
+                e.consume();
+            } else if (new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN).match(e) && embeddings.available()) {
+                vm.semanticProperty().set(!vm.semanticProperty().get());
                 e.consume();
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 vm.clearFilters();
@@ -113,9 +121,32 @@ public final class KnowledgeView {
         last.textProperty().bind(sync.lastResultProperty());
         last.visibleProperty().bind(sync.lastResultProperty().isNotEmpty());
         last.managedProperty().bind(last.visibleProperty());
-        HBox bar = new HBox(8, search, sort, syncButton, cancel);
+        javafx.scene.control.ToggleButton semantic = new javafx.scene.control.ToggleButton("Semantic");
+        semantic.setId("knowledge-semantic");
+        semantic.selectedProperty().bindBidirectional(vm.semanticProperty());
+        semantic.setDisable(!embeddings.available());
+        semantic.setTooltip(new javafx.scene.control.Tooltip(embeddings.available()
+                ? "Rank best matches by meaning as well as words (Ctrl+M)" : embeddings.unavailableReason()));
+        HBox bar = new HBox(8, search, semantic, sort, syncButton, cancel);
         bar.setAlignment(Pos.CENTER_LEFT);
-        VBox top = new VBox(4, bar, last);
+        Label semanticStatus = new Label();
+        semanticStatus.setId("knowledge-semantic-status");
+        semanticStatus.getStyleClass().add(Styles.TEXT_MUTED);
+        semanticStatus.textProperty().bind(embeddings.statusProperty());
+        javafx.scene.control.ProgressBar embedding = new javafx.scene.control.ProgressBar();
+        embedding.setPrefWidth(120);
+        embedding.progressProperty().bind(embeddings.progressProperty());
+        Button stop = new Button("Cancel");
+        stop.setId("knowledge-semantic-cancel");
+        stop.getStyleClass().add(Styles.SMALL);
+        stop.setOnAction(e -> embeddings.cancel());
+        for (Node n : List.of(embedding, stop)) {
+            n.visibleProperty().bind(embeddings.runningProperty());
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        HBox statusLine = new HBox(8, last, semanticStatus, embedding, stop);
+        statusLine.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(4, bar, statusLine);
         top.setPadding(new Insets(12, 12, 8, 12));
         return top;
     }

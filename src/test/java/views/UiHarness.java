@@ -22,6 +22,11 @@ public final class UiHarness {
     public final MainWindow window;
 
     public UiHarness(Stage stage, Path tmp) {
+        this(stage, tmp, false);
+    }
+
+    /** @param semantic false: no background embedding while a screen's test runs (the Knowledge semantic test turns it on) */
+    public UiHarness(Stage stage, Path tmp, boolean semantic) {
         workspace = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
         // No scheduled job may change what a screen's test sees: no catch-up, both jobs paused (Run now still works).
         try {
@@ -29,7 +34,10 @@ public final class UiHarness {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        new services.workspace.WorkspaceFile(workspace).update(root -> root.putArray("schedulesPaused").add("sync").add("watchdog"));
+        new services.workspace.WorkspaceFile(workspace).update(root -> {
+            root.putArray("schedulesPaused").add("sync").add("watchdog");
+            root.putObject("semantic").put("enabled", semantic);
+        });
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
                 java.time.Clock.systemUTC(), new FxTaskRunner());
         window = new MainWindow(app, stage, file -> { });

@@ -65,6 +65,54 @@ abstract class KnowledgeIndexContract {
         return result.hits().stream().map(h -> h.doc().id()).toList();
     }
 
+    /** A unit vector leaning towards axis {@code axis} (384 dimensions, like the shipped model). */
+    static float[] axis(int axis, float lean) {
+        float[] v = new float[384];
+        v[axis] = 1;
+        v[383] = lean;
+        float n = (float) Math.sqrt(1 + lean * lean);
+        v[axis] /= n;
+        v[383] /= n;
+        return v;
+    }
+
+    @Test
+    void documentsWithoutEmbeddingsAreEachVisitedOnceEvenWhileTheyAreWrittenBack() {
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        int[] axisOf = {0};
+        index.forEachWithoutEmbedding(0, 2, page -> {
+            assertThat(page.size()).isLessThanOrEqualTo(2);
+            page.forEach(d -> seen.add(d.id()));
+            index.upsert(page.stream().map(d -> d.withEmbedding(axis(axisOf[0]++, 0))).toList());
+        });
+        index.flush();
+        assertThat(seen).containsExactlyInAnyOrder("adr:0016", "adr:0096", "lesson:l1:0", "lesson:l2:0",
+                "skill:agent-loop");
+        java.util.List<String> again = new java.util.ArrayList<>();
+        index.forEachWithoutEmbedding(0, 2, page -> page.forEach(d -> again.add(d.id())));
+        assertThat(again).isEmpty();
+        assertThat(index.embeddedCount()).isIn(5L, -1L);
+        assertThat(index.get("adr:0016").orElseThrow().createdAt()).isEqualTo(100); // written back unchanged
+    }
+
+    @Test
+    void denseSearchFindsTheNearestEmbeddingsWithinTheFiltersScoredByCosine() {
+        java.util.List<KnowledgeDoc> all = new java.util.ArrayList<>();
+        index.forEachWithoutEmbedding(0, 10, all::addAll);
+        java.util.Map<String, Integer> axes = java.util.Map.of("adr:0016", 0, "adr:0096", 1, "lesson:l1:0", 2,
+                "lesson:l2:0", 3, "skill:agent-loop", 4);
+        index.upsert(all.stream().map(d -> d.withEmbedding(axis(axes.get(d.id()), 0))).toList());
+        index.flush();
+        float[] nearL1 = axis(2, 0.5f);
+        SearchResult any = index.search(KnowledgeQuery.text("", 3).nearest(nearL1));
+        assertThat(ids(any).get(0)).isEqualTo("lesson:l1:0");
+        assertThat(any.hits().get(0).score()).isCloseTo((float) (1 / Math.sqrt(1.25)),
+                org.assertj.core.data.Offset.offset(0.01f));
+        SearchResult adrsOnly = index.search(KnowledgeQuery.text("", 3)
+                .withFilters(java.util.Map.of("type", List.of("adr"))).nearest(nearL1));
+        assertThat(ids(adrsOnly)).isNotEmpty().allSatisfy(id -> assertThat(id).startsWith("adr:"));
+    }
+
     @Test
     void getAndUpsertReplaceTheWholeDocument() {
         assertEquals("Recall budget profiles", index.get("adr:0096").orElseThrow().title());

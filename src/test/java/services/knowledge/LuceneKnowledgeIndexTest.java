@@ -21,12 +21,12 @@ class LuceneKnowledgeIndexTest extends KnowledgeIndexContract {
 
     @Override
     protected KnowledgeIndex openEmpty() {
-        return new LuceneKnowledgeIndex(dir.resolve("index"), 4);
+        return new LuceneKnowledgeIndex(dir.resolve("index"), 384);
     }
 
     @Override
     protected KnowledgeIndex reopen() {
-        return new LuceneKnowledgeIndex(dir.resolve("index"), 4);
+        return new LuceneKnowledgeIndex(dir.resolve("index"), 384);
     }
 
     @Test
@@ -61,8 +61,8 @@ class LuceneKnowledgeIndexTest extends KnowledgeIndexContract {
     void embeddingsOfTheWrongDimensionAreRefusedWithTheDocumentId() {
         KnowledgeDoc wrong = doc("x:1", "adr", "t", "c", null, null, null, 1).withEmbedding(new float[3]);
         assertThat(assertThrows(KnowledgeIndexException.class, () -> index.upsert(List.of(wrong))).getMessage())
-                .contains("x:1").contains("3 dimensions").contains("expects 4");
-        index.upsert(List.of(doc("x:2", "adr", "t", "c", null, null, null, 1).withEmbedding(new float[] {1, 0, 0, 0})));
+                .contains("x:1").contains("3 dimensions").contains("expects 384");
+        index.upsert(List.of(doc("x:2", "adr", "t", "c", null, null, null, 1).withEmbedding(axis(0, 0))));
     }
 
     @Test

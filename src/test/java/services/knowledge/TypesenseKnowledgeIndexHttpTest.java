@@ -164,6 +164,62 @@ class TypesenseKnowledgeIndexHttpTest {
     }
 
     @Test
+    void hybridHalvesGoInOneMultiSearchWithAVectorQueryAndTheDistanceBecomesASimilarity() throws Exception {
+        server.always("GET", COLLECTION, 200, SCHEMA).always("POST", "/multi_search", 200, """
+                {"results": [
+                  {"found": 1, "hits": [{"text_match": 100, "document": {"id": "lesson:k", "type": "lesson",
+                      "title": "k", "content": "k", "created_at": 1700000000}}]},
+                  {"found": 2, "hits": [
+                      {"vector_distance": 0.25, "document": {"id": "lesson:d", "type": "lesson", "title": "d",
+                          "content": "d", "created_at": 1700000000}},
+                      {"vector_distance": 0.9, "document": {"id": "lesson:far", "type": "lesson", "title": "f",
+                          "content": "f", "created_at": 1700000000}}]}]}
+                """);
+        TypesenseKnowledgeIndex index = open(100);
+        float[] vector = new float[384];
+        vector[0] = 0.5f;
+        vector[1] = -0.25f;
+        KnowledgeQuery q = KnowledgeQuery.text("exactly once", 5).withFilters(Map.of("type", List.of("lesson")));
+        List<SearchResult> found = index.searchAll(List.of(q, q.nearest(vector)));
+        assertThat(found.get(1).hits()).extracting(h -> h.doc().id()).containsExactly("lesson:d", "lesson:far");
+        assertThat(found.get(1).hits().get(0).score()).isEqualTo(0.75f);
+
+        JsonNode searches = json.readTree(server.requests("POST", "/multi_search").get(0).body()).get("searches");
+        assertThat(searches).hasSize(2);
+        JsonNode dense = searches.get(1);
+        assertThat(dense.get("q").asText()).isEqualTo("*");
+        assertThat(dense.get("filter_by").asText()).isEqualTo("type:=[`lesson`]");
+        assertThat(dense.get("vector_query").asText()).startsWith("embedding:([0.5,-0.25,0.0,").endsWith("], k:5)");
+        assertThat(dense.has("sort_by")).isFalse();
+        assertThat(dense.get("exclude_fields").asText()).isEqualTo("embedding");
+        assertThat(searches.get(0).has("vector_query")).isFalse();
+    }
+
+    @Test
+    void documentsWithoutEmbeddingsArePagedFromTheWatermarkAndThoseWithOneSkipped() throws Exception {
+        StringBuilder page1 = new StringBuilder("{\"found\": 251, \"hits\": [");
+        for (int i = 0; i < 250; i++) {
+            page1.append(i == 0 ? "" : ",").append("{\"document\": {\"id\": \"lesson:").append(i)
+                    .append("\", \"type\": \"lesson\", \"title\": \"t\", \"content\": \"c\", \"created_at\": 5")
+                    .append(i % 2 == 0 ? ", \"embedding\": [0.1, 0.2]" : "").append("}}");
+        }
+        page1.append("]}");
+        server.always("GET", COLLECTION, 200, SCHEMA)
+                .once("GET", COLLECTION + "/documents/search", 200, page1.toString())
+                .once("GET", COLLECTION + "/documents/search", 200, """
+                        {"found": 251, "hits": [{"document": {"id": "lesson:last", "type": "lesson", "title": "t",
+                            "content": "c", "created_at": 9}}]}""");
+        List<String> seen = new java.util.ArrayList<>();
+        open(100).forEachWithoutEmbedding(1_700_000_000L, 32, docs -> docs.forEach(d -> seen.add(d.id())));
+        assertThat(seen).hasSize(126).contains("lesson:1", "lesson:249", "lesson:last").doesNotContain("lesson:0");
+        List<FakeTypesense.Request> pages = server.requests("GET", COLLECTION + "/documents/search");
+        assertThat(pages).hasSize(2);
+        assertThat(pages.get(0).query()).containsEntry("filter_by", "created_at:>=1700000000")
+                .containsEntry("sort_by", "created_at:asc").containsEntry("page", "1").containsEntry("per_page", "250");
+        assertThat(pages.get(1).query()).containsEntry("page", "2");
+    }
+
+    @Test
     void deleteSendsExactIdsAndGetReadsAMissingDocumentAsAbsent() {
         server.always("GET", COLLECTION, 200, SCHEMA)
                 .always("DELETE", COLLECTION + "/documents", 200, "{\"num_deleted\": 1}");

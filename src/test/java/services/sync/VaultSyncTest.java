@@ -247,6 +247,11 @@ class VaultSyncTest {
         }
 
         @Override
+        public void forEachWithoutEmbedding(long since, int batch, java.util.function.Consumer<List<KnowledgeDoc>> action) {
+            inner.forEachWithoutEmbedding(since, batch, action);
+        }
+
+        @Override
         public void upsert(List<KnowledgeDoc> docs) {
             Map<String, String> rejected = new java.util.LinkedHashMap<>();
             inner.upsert(docs.stream().filter(d -> {

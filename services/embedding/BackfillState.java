@@ -1,0 +1,53 @@
+package services.embedding;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/**
+ * {@code state/embeddings/backfill.json}: up to when (epoch seconds) the documents of a backend that cannot find
+ * missing embeddings by itself have been looked at, and the last run's figures. A missing or unreadable file
+ * means "look at everything", never a failure.
+ */
+public final class BackfillState {
+
+    private final Path file;
+    private final ObjectMapper json = new ObjectMapper();
+
+    public BackfillState(Path dir) {
+        this.file = dir.resolve("backfill.json");
+    }
+
+    public long scannedUpTo() {
+        return read().path("scannedUpTo").asLong(0);
+    }
+
+    /** When the last complete run finished (epoch seconds), or 0. */
+    public long lastRun() {
+        return read().path("lastRun").asLong(0);
+    }
+
+    void completed(long scannedUpTo) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            json.writeValue(tmp.toFile(), Map.of("scannedUpTo", Math.max(0, scannedUpTo),
+                    "lastRun", System.currentTimeMillis() / 1000));
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private JsonNode read() {
+        try {
+            return Files.exists(file) ? json.readTree(file.toFile()) : json.createObjectNode();
+        } catch (IOException e) {
+            return json.createObjectNode();
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package services.embedding;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.tasks.ProgressSink;
+
+/**
+ * Gives every document of the index that has no embedding one — from the cache when its words were embedded
+ * before, else from the model — and writes it back (same fields, same {@code created_at}). Runs after a sync, in
+ * the background: search works meanwhile, keyword-only for the documents not yet done. Cancelling keeps what
+ * was written. A backend that can count embeddings finds the documents without one exactly; for one that
+ * cannot (Typesense), the documents written since the last complete run, plus those this process wrote without
+ * a vector, are looked at.
+ */
+public final class EmbeddingBackfill {
+
+    static final int BATCH = 32;
+
+    private final KnowledgeIndex index;
+    private final Embeddings embeddings;
+    private final BackfillState state;
+    private final services.telemetry.Telemetry telemetry;
+
+    public EmbeddingBackfill(KnowledgeIndex index, Embeddings embeddings, BackfillState state,
+                             services.telemetry.Telemetry telemetry) {
+        this.index = index;
+        this.embeddings = embeddings;
+        this.state = state;
+        this.telemetry = telemetry;
+    }
+
+    /** What a run did. {@code remaining} is how many documents still lack an embedding (-1: unknown). */
+    public record Result(int computed, int cached, long millis, long remaining) {
+        public int written() {
+            return computed + cached;
+        }
+
+        public String summary() {
+            return "embedded " + computed + " (" + cached + " from cache)"
+                    + (remaining > 0 ? ", " + remaining + " still without" : "");
+        }
+    }
+
+    /** Runs a backfill; a second caller (the scheduler, the window) waits for the running one. */
+    public Result run(ProgressSink progress) {
+        if (!embeddings.enabled()) {
+            throw new EmbeddingException("Semantic search is off: " + embeddings.disabledReason());
+        }
+        synchronized (embeddings) {
+            return traced(progress);
+        }
+    }
+
+    private Result traced(ProgressSink progress) {
+        return telemetry.span("embeddings.backfill", io.opentelemetry.api.common.Attributes.empty(), span -> {
+            Result r = runUntraced(progress);
+            span.setAttribute("brainconsole.computed", (long) r.computed());
+            span.setAttribute("brainconsole.cached", (long) r.cached());
+            return r;
+        });
+    }
+
+    private Result runUntraced(ProgressSink progress) {
+        long started = System.currentTimeMillis();
+        long startedSeconds = started / 1000;
+        boolean exact = index.embeddedCount() >= 0;
+        long since = exact ? 0 : state.scannedUpTo();
+        long todo = exact ? Math.max(0, index.status().documents() - index.embeddedCount()) : -1;
+        int[] done = new int[2];
+        progress.update(todo == 0 ? 1 : 0, todo < 0 ? "looking for documents without embeddings"
+                : todo + " documents to embed");
+        Set<String> pending = embeddings.takePending();
+        try {
+            index.forEachWithoutEmbedding(since, BATCH, docs -> {
+                embedBatch(docs, done);
+                pending.removeAll(docs.stream().map(KnowledgeDoc::id).toList());
+                report(progress, done, todo);
+            });
+            if (!exact && !pending.isEmpty()) {
+                List<KnowledgeDoc> rest = new ArrayList<>();
+                for (String id : pending) {
+                    index.get(id).filter(d -> d.embedding() == null).ifPresent(rest::add);
+                }
+                for (int from = 0; from < rest.size(); from += BATCH) {
+                    embedBatch(rest.subList(from, Math.min(rest.size(), from + BATCH)), done);
+                    report(progress, done, todo);
+                }
+            }
+        } catch (RuntimeException e) {
+            embeddings.remember(pending); // what was not done is looked at again next time
+            throw e;
+        } finally {
+            index.flush();
+            embeddings.cache().flush();
+        }
+        state.completed(startedSeconds - 3600); // an hour's margin for the clocks of other writers
+        long remaining = exact ? Math.max(0, index.status().documents() - index.embeddedCount()) : -1;
+        progress.update(1, "embedded " + done[0] + ", from cache " + done[1]);
+        return new Result(done[0], done[1], System.currentTimeMillis() - started, remaining);
+    }
+
+    private void embedBatch(List<KnowledgeDoc> docs, int[] done) {
+        Embeddings.Embedded out = embeddings.embedAll(docs);
+        index.upsert(out.docs());
+        done[0] += out.computed();
+        done[1] += out.cached();
+    }
+
+    private static void report(ProgressSink progress, int[] done, long todo) {
+        int n = done[0] + done[1];
+        progress.update(todo > 0 ? Math.min(1.0, (double) n / todo) : -1, "embedded " + n + (todo > 0 ? " of " + todo : ""));
+        progress.checkCancelled();
+    }
+}

@@ -1,0 +1,249 @@
+package services.embedding;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Vectors already computed, by content hash, in one file of the workspace ({@code state/embeddings/<model>.bin}):
+ * a header naming the model and its dimensions, then records of a 32-byte hash and the vector. Only the hashes
+ * and file offsets are held in memory (about 100 bytes a vector); vectors are read when asked for. Appends are
+ * forced to disk by {@link #flush()}; a record cut short by a crash is dropped when the file is next opened, so
+ * the cache never returns half a vector. Opened lazily, on first use.
+ */
+public final class EmbeddingCache implements AutoCloseable {
+
+    private static final byte[] MAGIC = "BCEMB1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int HASH = 32;
+
+    private final Path file;
+    private final String model;
+    private final int dimensions;
+    private final int recordSize;
+    private Map<Key, Long> offsets;
+    private FileChannel channel;
+    private long end;
+    private long appended;
+
+    private record Key(long a, long b, long c, long d) {
+        static Key of(byte[] h) {
+            ByteBuffer b = ByteBuffer.wrap(h);
+            return new Key(b.getLong(), b.getLong(), b.getLong(), b.getLong());
+        }
+
+        byte[] bytes() {
+            return ByteBuffer.allocate(HASH).putLong(a).putLong(b).putLong(c).putLong(d).array();
+        }
+    }
+
+    public EmbeddingCache(Path dir, String model, int dimensions) {
+        this.file = dir.resolve(model + ".bin");
+        this.model = model;
+        this.dimensions = dimensions;
+        this.recordSize = HASH + 4 * dimensions;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public synchronized float[] get(byte[] hash) {
+        open();
+        Long at = offsets.get(Key.of(hash));
+        if (at == null) {
+            return null;
+        }
+        ByteBuffer buf = ByteBuffer.allocate(4 * dimensions).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            while (buf.hasRemaining()) {
+                if (channel.read(buf, at + HASH + buf.position()) < 0) {
+                    return null;
+                }
+            }
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+        float[] vector = new float[dimensions];
+        buf.flip().asFloatBuffer().get(vector);
+        return vector;
+    }
+
+    public synchronized void put(byte[] hash, float[] vector) {
+        if (vector.length != dimensions) {
+            throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);
+        }
+        open();
+        Key key = Key.of(hash);
+        if (offsets.containsKey(key)) {
+            return;
+        }
+        ByteBuffer buf = ByteBuffer.allocate(recordSize).order(ByteOrder.LITTLE_ENDIAN);
+        buf.put(hash);
+        buf.asFloatBuffer().put(vector);
+        buf.position(recordSize).flip();
+        try {
+            while (buf.hasRemaining()) {
+                channel.write(buf, end + buf.position());
+            }
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+        offsets.put(key, end);
+        end += recordSize;
+        appended++;
+    }
+
+    /** Forces appended vectors to disk. */
+    public synchronized void flush() {
+        if (channel != null && appended > 0) {
+            try {
+                channel.force(false);
+                appended = 0;
+            } catch (IOException e) {
+                throw new EmbeddingException("Cannot save the embedding cache " + file + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    public synchronized int size() {
+        open();
+        return offsets.size();
+    }
+
+    /**
+     * Rewrites the file with only the vectors of these hashes (the documents the index still holds), through a
+     * temporary file moved into place; returns how many were dropped.
+     */
+    public synchronized int keepOnly(Set<String> liveHashesHex) {
+        open();
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        int dropped = 0;
+        try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            out.write(header());
+            Map<Key, Long> kept = new HashMap<>();
+            long at = out.position();
+            for (Map.Entry<Key, Long> e : offsets.entrySet()) {
+                if (!liveHashesHex.contains(hex(e.getKey().bytes()))) {
+                    dropped++;
+                    continue;
+                }
+                ByteBuffer rec = ByteBuffer.allocate(recordSize);
+                while (rec.hasRemaining()) {
+                    if (channel.read(rec, e.getValue() + rec.position()) < 0) {
+                        break;
+                    }
+                }
+                rec.flip();
+                while (rec.hasRemaining()) {
+                    out.write(rec);
+                }
+                kept.put(e.getKey(), at);
+                at += recordSize;
+            }
+            out.force(true);
+            channel.close();
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            offsets = kept;
+            end = at;
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot compact the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+        return dropped;
+    }
+
+    public static String hex(byte[] hash) {
+        StringBuilder out = new StringBuilder(hash.length * 2);
+        for (byte b : hash) {
+            out.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+        }
+        return out.toString();
+    }
+
+    private ByteBuffer header() {
+        byte[] name = model.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer h = ByteBuffer.allocate(MAGIC.length + 8 + name.length).order(ByteOrder.LITTLE_ENDIAN);
+        h.put(MAGIC).putInt(dimensions).putInt(name.length).put(name);
+        return h.flip();
+    }
+
+    private void open() {
+        if (offsets != null) {
+            return;
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            ByteBuffer expected = header();
+            int headerSize = expected.remaining();
+            offsets = new HashMap<>();
+            if (channel.size() < headerSize || !headerMatches(expected)) {
+                // empty, or written for another model: start afresh (vectors are a cache, never the only copy)
+                channel.truncate(0);
+                channel.write(header(), 0);
+                channel.force(true);
+                end = headerSize;
+                return;
+            }
+            long whole = headerSize + (channel.size() - headerSize) / recordSize * recordSize;
+            ByteBuffer h = ByteBuffer.allocate(HASH);
+            for (long at = headerSize; at < whole; at += recordSize) {
+                h.clear();
+                while (h.hasRemaining()) {
+                    channel.read(h, at + h.position());
+                }
+                offsets.put(Key.of(h.array().clone()), at);
+            }
+            if (whole < channel.size()) {
+                channel.truncate(whole); // the tail of a record a crash cut short
+            }
+            end = whole;
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot open the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private boolean headerMatches(ByteBuffer expected) throws IOException {
+        ByteBuffer actual = ByteBuffer.allocate(expected.remaining());
+        channel.read(actual, 0);
+        return Arrays.equals(actual.array(), Arrays.copyOf(expected.array(), expected.remaining()));
+    }
+
+    @Override
+    public synchronized void close() {
+        flush();
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing was left unwritten: flush() forced it
+            }
+        }
+        channel = null;
+        offsets = null;
+    }
+
+    /** The vectors of these hashes that are cached (absent ones are left out). */
+    public synchronized Map<String, float[]> getAll(List<byte[]> hashes) {
+        Map<String, float[]> out = new HashMap<>();
+        for (byte[] h : hashes) {
+            float[] v = get(h);
+            if (v != null) {
+                out.put(hex(h), v);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,18 @@
+package services.embedding;
+
+import java.util.List;
+
+/**
+ * Turns text into unit-length vectors whose dot product says how alike two texts are in meaning. Implementations
+ * are deterministic (the same text gives the same vector) and safe to call from one thread at a time.
+ */
+public interface EmbeddingModel {
+
+    /** A short stable name; cached vectors are keyed by it, so a new model never reuses another's vectors. */
+    String name();
+
+    int dimensions();
+
+    /** One vector per text, in order. Blocks; may take seconds the first time while the model loads. */
+    List<float[]> embed(List<String> texts);
+}

@@ -1,0 +1,242 @@
+package services.embedding;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import services.knowledge.IndexStatus;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+
+/**
+ * Semantic recall behind the same search API. A query asking for {@code HYBRID} runs as two searches in one
+ * round trip — the keyword search and the nearest embeddings of the question, with the same filters — fused by
+ * a weighted sum of their normalised scores ({@link #fuse}). {@code DENSE} runs the embedding half alone. Dense hits
+ * less similar than {@link #MIN_SIMILARITY} are dropped, so a question about nothing in the index gets nothing
+ * rather than the least-distant noise. Until the index holds embeddings, every query runs as keyword search.
+ * Writes pass through, with vectors already in the cache attached, so re-writing an unchanged document keeps its
+ * embedding.
+ */
+public final class HybridKnowledgeIndex implements KnowledgeIndex {
+
+    /** Cosine similarity below which a dense hit is not a match (unrelated texts score about 0 to 0.15 here). */
+    public static final float MIN_SIMILARITY = 0.2f;
+    /** The weight of meaning against words in a hybrid search (README: recall benchmark, for how it was chosen). */
+    static final double DENSE_WEIGHT = Double.parseDouble(System.getProperty("brainconsole.denseWeight", "0.8"));
+    /** Candidates taken from each list before fusing, at least (otherwise the query's offset + limit). */
+    static final int MIN_POOL = 10;
+
+    private final KnowledgeIndex index;
+    private final Embeddings embeddings;
+    private final Map<String, float[]> questions = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, float[]> eldest) {
+            return size() > 64;
+        }
+    };
+    private volatile Boolean anyEmbedded;
+
+    public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
+        this.index = index;
+        this.embeddings = embeddings;
+    }
+
+    public Embeddings embeddings() {
+        return embeddings;
+    }
+
+    /** True when semantic search can run: the model is usable and the index holds at least one embedding. */
+    public boolean semanticReady() {
+        if (!embeddings.enabled()) {
+            return false;
+        }
+        Boolean known = anyEmbedded;
+        if (known == null || !known) {
+            long n = index.embeddedCount();
+            known = n != 0; // -1 (cannot count) counts as "maybe": the dense half then simply finds nothing
+            anyEmbedded = known;
+        }
+        return known;
+    }
+
+    @Override
+    public SearchResult search(KnowledgeQuery query) {
+        return searchAll(List.of(query)).get(0);
+    }
+
+    @Override
+    public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
+        long started = System.nanoTime();
+        boolean ready = queries.stream().anyMatch(HybridKnowledgeIndex::semantic) && semanticReady();
+        List<KnowledgeQuery> plan = new ArrayList<>();
+        List<int[]> layout = new ArrayList<>(); // per query: keyword index (or -1), dense index (or -1)
+        for (KnowledgeQuery q : queries) {
+            if (!ready || !semantic(q)) {
+                layout.add(new int[] {plan.size(), -1});
+                plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD));
+                continue;
+            }
+            int pool = Math.max(MIN_POOL, q.offset() + q.limit());
+            float[] vector = q.vector() != null ? q.vector() : question(q.text());
+            int keyword = -1;
+            if (q.retrieval() == KnowledgeQuery.Retrieval.HYBRID) {
+                keyword = plan.size();
+                plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD).withPage(0, pool));
+            }
+            layout.add(new int[] {keyword, plan.size()});
+            plan.add(q.nearest(vector).withPage(0, pool));
+        }
+        List<SearchResult> found = index.searchAll(plan);
+        List<SearchResult> out = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            int[] at = layout.get(i);
+            if (at[1] < 0) {
+                out.add(found.get(at[0]));
+                continue;
+            }
+            SearchResult keyword = at[0] < 0 ? null : found.get(at[0]);
+            out.add(fuse(queries.get(i), keyword, found.get(at[1]), (System.nanoTime() - started) / 1000));
+        }
+        return out;
+    }
+
+    private static boolean semantic(KnowledgeQuery q) {
+        return q.retrieval() != KnowledgeQuery.Retrieval.KEYWORD && (q.vector() != null || !q.text().isBlank());
+    }
+
+    /** The embedding of a question (kept for the last 64 questions: search-as-you-type asks again and again). */
+    public float[] question(String text) {
+        String key = text.strip();
+        synchronized (questions) {
+            float[] known = questions.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        float[] vector = embeddings.embedQuestion(key);
+        synchronized (questions) {
+            questions.put(key, vector);
+        }
+        return vector;
+    }
+
+    /**
+     * Fuses the keyword list (may be null: dense only) and the dense list by a convex combination of their
+     * scores: {@code w · cos + (1 − w) · bm25 / best bm25}, where a document missing from one list scores 0 there.
+     * Bruch et al. (2023, "An analysis of fusion functions for hybrid retrieval") found this beats reciprocal-rank
+     * fusion; here it did too (README: recall benchmark), because the keyword list of a question asked in other
+     * words is noise that rank fusion trusts as much as the nearest meanings.
+     */
+    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
+        return fuse(q, keyword, dense, tookMicros, DENSE_WEIGHT);
+    }
+
+    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros, double w) {
+        Map<String, Double> score = new HashMap<>();
+        Map<String, KnowledgeDoc> docs = new LinkedHashMap<>();
+        if (keyword != null && !keyword.hits().isEmpty()) {
+            double best = keyword.hits().stream().mapToDouble(SearchResult.Hit::score).max().orElse(1);
+            for (SearchResult.Hit hit : keyword.hits()) {
+                docs.putIfAbsent(hit.doc().id(), hit.doc());
+                score.merge(hit.doc().id(), (1 - w) * (best > 0 ? hit.score() / best : 0), Double::sum);
+            }
+        }
+        for (SearchResult.Hit hit : dense.hits()) {
+            if (hit.score() < MIN_SIMILARITY) {
+                continue;
+            }
+            docs.putIfAbsent(hit.doc().id(), hit.doc());
+            score.merge(hit.doc().id(), (keyword == null ? 1 : w) * hit.score(), Double::sum);
+        }
+        List<String> order = new ArrayList<>(docs.keySet());
+        order.sort((a, b) -> Double.compare(score.get(b), score.get(a)));
+        List<SearchResult.Hit> page = new ArrayList<>();
+        for (int i = q.offset(); i < Math.min(order.size(), q.offset() + q.limit()); i++) {
+            String id = order.get(i);
+            page.add(new SearchResult.Hit(docs.get(id), score.get(id).floatValue()));
+        }
+        Map<String, List<SearchResult.FacetCount>> facets = keyword == null ? Map.of() : keyword.facets();
+        return new SearchResult(page, order.size(), facets, tookMicros);
+    }
+
+    @Override
+    public void upsert(List<KnowledgeDoc> docs) {
+        List<KnowledgeDoc> out = embeddings.enabled() ? embeddings.attachCached(docs) : docs;
+        index.upsert(out);
+        if (out.stream().anyMatch(d -> d.embedding() != null)) {
+            anyEmbedded = true;
+        }
+    }
+
+    @Override
+    public void forEachWithoutEmbedding(long writtenSince, int batch, Consumer<List<KnowledgeDoc>> action) {
+        index.forEachWithoutEmbedding(writtenSince, batch, action);
+    }
+
+    @Override
+    public long embeddedCount() {
+        return index.embeddedCount();
+    }
+
+    @Override
+    public int delete(Collection<String> ids) {
+        return index.delete(ids);
+    }
+
+    @Override
+    public Optional<KnowledgeDoc> get(String id) {
+        return index.get(id);
+    }
+
+    @Override
+    public Map<String, Long> countsByType() {
+        return index.countsByType();
+    }
+
+    @Override
+    public Set<String> ids(Set<String> types) {
+        return index.ids(types);
+    }
+
+    @Override
+    public void flush() {
+        index.flush();
+    }
+
+    @Override
+    public void recreate() {
+        index.recreate();
+        anyEmbedded = null;
+    }
+
+    @Override
+    public IndexStatus status() {
+        return index.status();
+    }
+
+    @Override
+    public boolean exists() {
+        return index.exists();
+    }
+
+    @Override
+    public List<String> problems() {
+        return index.problems();
+    }
+
+    @Override
+    public void close() {
+        try {
+            index.close();
+        } finally {
+            embeddings.close();
+        }
+    }
+}

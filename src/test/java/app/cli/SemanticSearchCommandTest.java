@@ -1,0 +1,74 @@
+package app.cli;
+
+import static app.cli.DemoCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The headless face of semantic recall: sync embeds, and search --budget/--mode differ as the README says. */
+class SemanticSearchCommandTest {
+
+    @TempDir
+    static Path tmp;
+
+    private static String ws;
+    private static DemoCommandTest.Run sync;
+    private final ObjectMapper json = new ObjectMapper();
+
+    @BeforeAll
+    static void demo() {
+        ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        sync = run("sync", "--workspace", ws);
+    }
+
+    private JsonNode search(String... args) throws Exception {
+        String[] all = new String[args.length + 3];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--workspace";
+        all[args.length + 1] = ws;
+        all[args.length + 2] = "--json";
+        DemoCommandTest.Run r = run(all);
+        assertEquals(0, r.code(), r.err());
+        return json.readTree(r.out());
+    }
+
+    @Test
+    void syncEmbedsEveryDocumentAndASecondSyncEmbedsNothing() {
+        assertEquals(0, sync.code(), sync.err());
+        assertThat(sync.out()).containsPattern("Embeddings: embedded \\d{3} \\(\\d+ from cache\\)");
+        assertThat(run("sync", "--workspace", ws).out()).contains("Embeddings: embedded 0 (0 from cache)");
+    }
+
+    @Test
+    void leanIsKeywordOnlyBalancedAndDeepAddMeaning() throws Exception {
+        String question = "the agent forgets what it learned";
+        JsonNode lean = search("search", question, "--budget", "lean");
+        JsonNode balanced = search("search", question, "--budget", "balanced");
+        JsonNode deep = search("search", question, "--budget", "deep");
+        JsonNode balancedByWords = search("search", question, "--budget", "balanced", "--mode", "keyword");
+        assertThat(lean.get("retrieval").asText()).isEqualTo("keyword");
+        assertThat(balanced.get("retrieval").asText()).isEqualTo("hybrid");
+        assertThat(deep.get("retrieval").asText()).isEqualTo("hybrid");
+        assertThat(balanced.get("context").asText()).contains("by keyword and meaning");
+        assertThat(lean.get("context").asText()).contains("by keyword;").doesNotContain("meaning");
+        // meaning brings in the ADRs about memory that share no word with the question
+        assertThat(balanced.get("injected").toString()).isNotEqualTo(balancedByWords.get("injected").toString());
+        assertThat(deep.get("injected").size()).isGreaterThanOrEqualTo(balanced.get("injected").size());
+    }
+
+    @Test
+    void plainSearchTakesAModeAndRefusesAnUnknownOne() throws Exception {
+        JsonNode dense = search("search", "make sure a customer is never mailed twice", "--mode", "dense", "--limit", "3");
+        assertThat(dense.get("hits").get(0).get("title").asText()).startsWith("Every step that sends email");
+        DemoCommandTest.Run bad = run("search", "x", "--mode", "vibes", "--workspace", ws);
+        assertThat(bad.code()).isNotZero();
+        assertThat(bad.err()).contains("--mode: unknown mode \"vibes\" (keyword, dense, hybrid)");
+    }
+}

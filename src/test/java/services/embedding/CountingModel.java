@@ -1,0 +1,27 @@
+package services.embedding;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The real MiniLM model, counting the texts it was asked to embed (to prove what was and was not re-embedded). */
+final class CountingModel implements EmbeddingModel {
+
+    private final MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();
+    final List<String> embedded = new ArrayList<>();
+
+    @Override
+    public String name() {
+        return real.name();
+    }
+
+    @Override
+    public int dimensions() {
+        return real.dimensions();
+    }
+
+    @Override
+    public List<float[]> embed(List<String> texts) {
+        embedded.addAll(texts);
+        return real.embed(texts);
+    }
+}

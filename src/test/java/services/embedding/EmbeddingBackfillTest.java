@@ -1,0 +1,128 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.tasks.ProgressSink;
+import services.tasks.TaskCancelledException;
+import services.telemetry.Telemetry;
+
+/** Embeddings in the background after a sync: real Lucene, the real model, a real cache file. */
+class EmbeddingBackfillTest {
+
+    @TempDir
+    Path dir;
+
+    private CountingModel model;
+    private HybridKnowledgeIndex index;
+    private EmbeddingBackfill backfill;
+
+    @BeforeEach
+    void open() {
+        model = new CountingModel();
+        index = open(model);
+    }
+
+    private HybridKnowledgeIndex open(EmbeddingModel m) {
+        Embeddings embeddings = new Embeddings(m, new EmbeddingCache(dir.resolve("state/embeddings"), m.name(),
+                m.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS);
+        HybridKnowledgeIndex opened = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384),
+                embeddings);
+        backfill = new EmbeddingBackfill(opened, embeddings, new BackfillState(dir.resolve("state/embeddings")),
+                Telemetry.noop());
+        return opened;
+    }
+
+    @AfterEach
+    void close() {
+        index.close();
+    }
+
+    static KnowledgeDoc lesson(String id, String text) {
+        return new KnowledgeDoc(id, "lesson", text, text, null, "p", null, null, null, List.of("lesson"), 1_700_000_000L,
+                null);
+    }
+
+    @Test
+    void everyDocumentGetsAVectorAndOnlyChangedOnesAreEmbeddedAgain() {
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests that touch the network"),
+                lesson("lesson:b", "Write every timestamp in UTC"), lesson("lesson:c", "Give every Redis key a TTL")));
+        index.flush();
+        assertThat(index.embeddedCount()).isZero();
+
+        EmbeddingBackfill.Result first = backfill.run(ProgressSink.NONE);
+        assertThat(first.computed()).isEqualTo(3);
+        assertThat(first.remaining()).isZero();
+        assertThat(index.embeddedCount()).isEqualTo(3);
+
+        // a re-sync rewrites b unchanged and c changed: b keeps its vector from the cache at once, c waits
+        model.embedded.clear();
+        index.upsert(List.of(lesson("lesson:b", "Write every timestamp in UTC"),
+                lesson("lesson:c", "Give every Redis key a TTL and report keys without one")));
+        index.flush();
+        assertThat(index.embeddedCount()).isEqualTo(2);
+        EmbeddingBackfill.Result second = backfill.run(ProgressSink.NONE);
+        assertThat(model.embedded).containsExactly("Give every Redis key a TTL and report keys without one");
+        assertThat(second.computed()).isEqualTo(1);
+        assertThat(index.embeddedCount()).isEqualTo(3);
+
+        // nothing changed: nothing to do
+        model.embedded.clear();
+        assertThat(backfill.run(ProgressSink.NONE).written()).isZero();
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void aRecreatedIndexIsRefilledFromTheCacheWithoutTheModel() {
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests"), lesson("lesson:b", "Write every timestamp in UTC")));
+        backfill.run(ProgressSink.NONE);
+        index.close();
+
+        model = new CountingModel();
+        index = open(model); // a new process: the cache file is all that is left of the vectors
+        index.recreate();
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests"), lesson("lesson:b", "Write every timestamp in UTC")));
+        index.flush();
+        assertThat(index.embeddedCount()).isEqualTo(2);
+        assertThat(model.embedded).isEmpty();
+    }
+
+    @Test
+    void cancellingKeepsTheVectorsWrittenSoFar() {
+        for (int i = 0; i < 70; i++) {
+            index.upsert(List.of(lesson("lesson:" + i, "Lesson number " + i + " about retries and idempotency")));
+        }
+        index.flush();
+        ProgressSink cancelAfterFirstBatch = new ProgressSink() {
+            int updates;
+
+            @Override
+            public void update(double fraction, String message) {
+                updates++;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return updates > 1;
+            }
+        };
+        assertThatThrownBy(() -> backfill.run(cancelAfterFirstBatch)).isInstanceOf(TaskCancelledException.class);
+        assertThat(index.embeddedCount()).isEqualTo(EmbeddingBackfill.BATCH);
+        assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70 - EmbeddingBackfill.BATCH);
+    }
+
+    @Test
+    void semanticSearchOffSaysWhy() {
+        EmbeddingBackfill off = new EmbeddingBackfill(index, Embeddings.disabled("turned off in workspace.json"),
+                new BackfillState(dir), Telemetry.noop());
+        assertThatThrownBy(() -> off.run(ProgressSink.NONE)).hasMessageContaining("turned off in workspace.json");
+    }
+}

@@ -1,0 +1,94 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddingCacheTest {
+
+    @TempDir
+    Path dir;
+
+    private static float[] vector(float seed) {
+        float[] v = new float[4];
+        for (int i = 0; i < 4; i++) {
+            v[i] = seed + i;
+        }
+        return v;
+    }
+
+    @Test
+    void vectorsSurviveReopeningAndUnknownHashesAreAbsent() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            cache.put(b, vector(5));
+            cache.put(a, vector(9)); // already there: kept as it was
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(2);
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(b)).containsExactly(vector(5));
+            assertThat(cache.get(EmbeddingText.hash("m", "gamma"))).isNull();
+        }
+    }
+
+    @Test
+    void aRecordCutShortByACrashIsDroppedNotReturnedHalfWritten() throws Exception {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            cache.put(b, vector(5));
+        }
+        Path file = dir.resolve("m.bin");
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(file) - 7);
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(b)).isNull();
+            cache.put(b, vector(6)); // appended after the cut, readable
+            assertThat(cache.get(b)).containsExactly(vector(6));
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aCacheWrittenForAnotherModelIsStartedAfresh() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 3)) { // same file name, other dimensions
+            assertThat(cache.size()).isZero();
+        }
+    }
+
+    @Test
+    void compactingKeepsOnlyTheLiveVectors() throws Exception {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            cache.put(b, vector(5));
+            long before = Files.size(dir.resolve("m.bin"));
+            assertThat(cache.keepOnly(Set.of(EmbeddingCache.hex(b)))).isEqualTo(1);
+            assertThat(Files.size(dir.resolve("m.bin"))).isLessThan(before);
+            assertThat(cache.get(a)).isNull();
+            assertThat(cache.get(b)).containsExactly(vector(5));
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.get(b)).containsExactly(vector(5));
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.knowledge.SearchResult;
+import services.recall.RecallBudget;
+import services.recall.RecallService;
+import services.tasks.ProgressSink;
+import services.telemetry.Telemetry;
+
+/** A small fixture where words miss and meaning finds the answer: real Lucene, the real model. */
+class HybridSearchTest {
+
+    @TempDir
+    Path dir;
+
+    private HybridKnowledgeIndex index;
+
+    private static final String QUESTION = "how do we stop a retried job from emailing the customer twice";
+
+    @BeforeEach
+    void open() {
+        MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+        Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("cache"), model.name(),
+                model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS);
+        index = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384), embeddings);
+        index.upsert(List.of(
+                EmbeddingBackfillTest.lesson("lesson:idem", "Every step that sends mail must carry an idempotency key"),
+                EmbeddingBackfillTest.lesson("lesson:utc", "Write every timestamp in UTC with an explicit offset"),
+                EmbeddingBackfillTest.lesson("lesson:ttl", "Give every Redis key a TTL so memory does not grow"),
+                EmbeddingBackfillTest.lesson("lesson:job", "The nightly job runs at three in the morning"),
+                EmbeddingBackfillTest.lesson("lesson:customer", "Ask the customer before changing a public API")));
+        index.flush();
+    }
+
+    @AfterEach
+    void close() {
+        index.close();
+    }
+
+    private List<String> ids(KnowledgeQuery.Retrieval how, int limit) {
+        KnowledgeQuery q = new KnowledgeQuery(QUESTION, Map.of(), null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
+                limit, false, false).withRetrieval(how);
+        return index.search(q).hits().stream().map(h -> h.doc().id()).toList();
+    }
+
+    @Test
+    void beforeEmbeddingsExistEverySearchIsAKeywordSearch() {
+        assertThat(index.semanticReady()).isFalse();
+        assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 2)).isEqualTo(ids(KnowledgeQuery.Retrieval.KEYWORD, 2));
+    }
+
+    @Test
+    void keywordMissesTheAnswerDenseFindsItFirstAndHybridAmongTheFirstThree() {
+        new EmbeddingBackfill(index, index.embeddings(), new BackfillState(dir.resolve("cache")), Telemetry.noop())
+                .run(ProgressSink.NONE);
+        assertThat(index.semanticReady()).isTrue();
+        assertThat(ids(KnowledgeQuery.Retrieval.KEYWORD, 2)).doesNotContain("lesson:idem");
+        assertThat(ids(KnowledgeQuery.Retrieval.DENSE, 1)).containsExactly("lesson:idem");
+        // a lesson sharing a word with the question ("job") and somewhat alike may come first: both count
+        assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 3)).contains("lesson:idem");
+    }
+
+    @Test
+    void aQuestionAboutNothingInTheIndexGetsNoDenseMatches() {
+        new EmbeddingBackfill(index, index.embeddings(), new BackfillState(dir.resolve("cache")), Telemetry.noop())
+                .run(ProgressSink.NONE);
+        KnowledgeQuery q = KnowledgeQuery.text("medieval cathedral architecture in northern France", 5)
+                .withRetrieval(KnowledgeQuery.Retrieval.DENSE);
+        SearchResult found = index.search(q);
+        assertThat(found.hits()).isEmpty();
+    }
+
+    @Test
+    void budgetsDifferAsSpecified() {
+        new EmbeddingBackfill(index, index.embeddings(), new BackfillState(dir.resolve("cache")), Telemetry.noop())
+                .run(ProgressSink.NONE);
+        RecallService recall = new RecallService(index, Telemetry.noop(), index::question);
+        List<String> lean = recall.preview(QUESTION, RecallBudget.LEAN).injected().stream().map(h -> h.doc().id()).toList();
+        List<String> balanced = recall.preview(QUESTION, RecallBudget.BALANCED).injected().stream()
+                .map(h -> h.doc().id()).toList();
+        List<String> deep = recall.preview(QUESTION, RecallBudget.DEEP).injected().stream().map(h -> h.doc().id()).toList();
+        assertThat(lean).doesNotContain("lesson:idem"); // keyword only
+        assertThat(balanced).contains("lesson:idem"); // hybrid
+        assertThat(deep).contains("lesson:idem"); // hybrid, rewritten, more candidates
+        assertThat(deep.size()).isGreaterThanOrEqualTo(balanced.size());
+    }
+
+    @Test
+    void fusionWeighsMeaningAboveWords() {
+        KnowledgeDoc a = EmbeddingBackfillTest.lesson("a", "a");
+        KnowledgeDoc b = EmbeddingBackfillTest.lesson("b", "b");
+        KnowledgeQuery q = KnowledgeQuery.text("x", 5);
+        SearchResult keyword = new SearchResult(List.of(new SearchResult.Hit(a, 9f), new SearchResult.Hit(b, 3f)), 2,
+                Map.of(), 0);
+        SearchResult dense = new SearchResult(List.of(new SearchResult.Hit(b, 0.6f), new SearchResult.Hit(a, 0.1f)), 2,
+                Map.of(), 0);
+        SearchResult fused = HybridKnowledgeIndex.fuse(q, keyword, dense, 0);
+        // b: 0.8·0.6 + 0.2·(3/9) = 0.547; a: 0.2·1 (its 0.1 similarity is below the floor) = 0.2
+        assertThat(fused.hits()).extracting(h -> h.doc().id()).containsExactly("b", "a");
+        assertThat(fused.total()).isEqualTo(2);
+    }
+}

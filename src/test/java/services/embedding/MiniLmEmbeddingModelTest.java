@@ -1,0 +1,46 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The shipped model, run for real on the CPU (no network): deterministic, unit-length, 384 dimensions. */
+class MiniLmEmbeddingModelTest {
+
+    private final MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+
+    @Test
+    void sameTextGivesTheSameVectorEveryTimeAndInEveryBatch() {
+        String text = "Every step that sends email must carry an idempotency key";
+        float[] alone = model.embed(List.of(text)).get(0);
+        float[] again = model.embed(List.of(text)).get(0);
+        float[] inBatch = model.embed(List.of("something else entirely", text, "and a third text")).get(1);
+        assertThat(again).containsExactly(alone);
+        assertThat(inBatch).containsExactly(alone);
+        assertThat(alone).hasSize(384);
+        assertThat(dot(alone, alone)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-4));
+    }
+
+    @Test
+    void aParaphraseIsCloserThanAnUnrelatedText() {
+        List<float[]> v = model.embed(List.of("how do we stop a retried job from emailing the customer twice",
+                "Every step that sends email must carry an idempotency key",
+                "Use UTC timestamps in every log line"));
+        assertThat(dot(v.get(0), v.get(1))).isGreaterThan(dot(v.get(0), v.get(2)) + 0.1);
+    }
+
+    @Test
+    void blankAndVeryLongTextsAreEmbeddedToo() {
+        List<float[]> v = model.embed(List.of("", "word ".repeat(5_000)));
+        assertThat(v).hasSize(2).allSatisfy(x -> assertThat(x).hasSize(384));
+    }
+
+    static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+}
