@@ -117,8 +117,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             @Override
             public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
                     throws IOException {
-                return VECTOR_FILES.contains(org.apache.lucene.index.IndexFileNames.getExtension(name))
-                        ? vectors.openInput(name, context) : super.openInput(name, context);
+                String extension = org.apache.lucene.index.IndexFileNames.getExtension(name); // null: segments_N
+                return extension != null && VECTOR_FILES.contains(extension) ? vectors.openInput(name, context)
+                        : super.openInput(name, context);
             }
 
             @Override

@@ -57,7 +57,7 @@ class SemanticSearchCommandTest {
         assertThat(balanced.get("retrieval").asText()).isEqualTo("hybrid");
         assertThat(deep.get("retrieval").asText()).isEqualTo("hybrid");
         assertThat(balanced.get("context").asText()).contains("by keyword and meaning");
-        assertThat(lean.get("context").asText()).contains("by keyword;").doesNotContain("meaning");
+        assertThat(lean.get("context").asText()).contains("candidates, by keyword)").doesNotContain("meaning");
         // meaning brings in the ADRs about memory that share no word with the question
         assertThat(balanced.get("injected").toString()).isNotEqualTo(balancedByWords.get("injected").toString());
         assertThat(deep.get("injected").size()).isGreaterThanOrEqualTo(balanced.get("injected").size());
