@@ -162,8 +162,32 @@ public final class HybridKnowledgeIndex implements KnowledgeIndex {
             String id = order.get(i);
             page.add(new SearchResult.Hit(docs.get(id), score.get(id).floatValue()));
         }
-        Map<String, List<SearchResult.FacetCount>> facets = keyword == null ? Map.of() : keyword.facets();
-        return new SearchResult(page, order.size(), facets, tookMicros);
+        return new SearchResult(page, order.size(), q.withFacets() ? facets(order, docs) : Map.of(), tookMicros);
+    }
+
+    /**
+     * Facet counts over every fused candidate, so the counts agree with the list (in a hybrid search a facet's
+     * counts include its own filter: the dense half has no "everything but this filter" to count).
+     */
+    private static Map<String, List<SearchResult.FacetCount>> facets(List<String> order, Map<String, KnowledgeDoc> docs) {
+        Map<String, Map<String, Long>> counts = new LinkedHashMap<>();
+        KnowledgeQuery.FACETS.forEach(f -> counts.put(f, new HashMap<>()));
+        for (String id : order) {
+            KnowledgeDoc d = docs.get(id);
+            counts.get("type").merge(d.type(), 1L, Long::sum);
+            if (d.project() != null) {
+                counts.get("project").merge(d.project(), 1L, Long::sum);
+            }
+            if (d.status() != null) {
+                counts.get("status").merge(d.status(), 1L, Long::sum);
+            }
+            new java.util.HashSet<>(d.tags()).forEach(t -> counts.get("tags").merge(t, 1L, Long::sum));
+        }
+        Map<String, List<SearchResult.FacetCount>> out = new LinkedHashMap<>();
+        counts.forEach((facet, values) -> out.put(facet, values.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(e -> new SearchResult.FacetCount(e.getKey(), e.getValue())).toList()));
+        return out;
     }
 
     @Override

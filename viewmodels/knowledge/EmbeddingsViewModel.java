@@ -28,6 +28,7 @@ public final class EmbeddingsViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private Runnable afterEmbedding = () -> { };
     private TaskHandle current;
+    private boolean again;
 
     /**
      * @param backfill    null when semantic search is off
@@ -52,7 +53,11 @@ public final class EmbeddingsViewModel {
 
     /** Embeds what has no embedding yet, in the background (after a sync, and when the workspace opens). */
     public void embedMissing() {
-        if (backfill == null || running.get()) {
+        if (backfill == null) {
+            return;
+        }
+        if (running.get()) {
+            again = true; // the index changed while embedding: look again when this run ends
             return;
         }
         running.set(true);
@@ -64,6 +69,10 @@ public final class EmbeddingsViewModel {
             refresh();
             if (result.written() > 0) {
                 afterEmbedding.run();
+            }
+            if (again) {
+                again = false;
+                embedMissing();
             }
         }, error -> {
             running.set(false);

@@ -109,5 +109,10 @@ class HybridSearchTest {
         // b: 0.8·0.6 + 0.2·(3/9) = 0.547; a: 0.2·1 (its 0.1 similarity is below the floor) = 0.2
         assertThat(fused.hits()).extracting(h -> h.doc().id()).containsExactly("b", "a");
         assertThat(fused.total()).isEqualTo(2);
+        assertThat(fused.facets()).isEmpty();
+        // the browser asks for facets: they count the fused candidates, so they agree with the list
+        SearchResult browsing = HybridKnowledgeIndex.fuse(q.withFacets(true), keyword, dense, 0);
+        assertThat(browsing.facets().get("type")).containsExactly(new SearchResult.FacetCount("lesson", 2));
+        assertThat(browsing.facets().get("project")).containsExactly(new SearchResult.FacetCount("p", 2));
     }
 }
