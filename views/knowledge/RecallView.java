@@ -25,8 +25,9 @@ public final class RecallView {
         Label title = new Label("Recall preview");
         title.getStyleClass().add(Styles.TITLE_3);
         Label intro = new Label("What an agent gets injected as ## System Context before it starts a story, under each "
-                + "budget. Lean searches lessons, patterns and failed targets; balanced adds ADRs, skills and retros; "
-                + "deep searches everything with a rewritten query and a larger pool.");
+                + "budget. Lean searches lessons, patterns and failed targets by keyword; balanced adds ADRs, skills and "
+                + "retros, and finds candidates by meaning as well; deep searches everything with a rewritten query and "
+                + "a larger pool.");
         intro.setWrapText(true);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         TextField question = new TextField();
