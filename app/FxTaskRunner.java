@@ -40,17 +40,18 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
 
     @Override
     public <T> TaskHandle submit(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
-        Handle handle = new Handle(name);
-        running.add(handle);
-        handle.future = pool.submit(() -> runTask(handle, task, callbacks));
-        return handle;
+        return submitTo(pool, name, task, callbacks);
     }
 
     @Override
     public <T> TaskHandle submitLong(String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
+        return submitTo(longLane, name, task, callbacks);
+    }
+
+    private <T> TaskHandle submitTo(ExecutorService lane, String name, BackgroundTask<T> task, TaskCallbacks<T> callbacks) {
         Handle handle = new Handle(name);
         running.add(handle);
-        handle.future = longLane.submit(() -> runTask(handle, task, callbacks));
+        handle.future = lane.submit(() -> runTask(handle, task, callbacks));
         return handle;
     }
 

@@ -1,15 +1,10 @@
 package services.embedding;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Consumer;
-import services.knowledge.IndexStatus;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -24,7 +19,7 @@ import services.knowledge.SearchResult;
  * Writes pass through, with vectors already in the cache attached, so re-writing an unchanged document keeps its
  * embedding.
  */
-public final class HybridKnowledgeIndex implements KnowledgeIndex {
+public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKnowledgeIndex {
 
     /** Cosine similarity below which a dense hit is not a match (unrelated texts score about 0 to 0.15 here). */
     public static final float MIN_SIMILARITY = 0.2f;
@@ -33,7 +28,6 @@ public final class HybridKnowledgeIndex implements KnowledgeIndex {
     /** Candidates taken from each list before fusing, at least (otherwise the query's offset + limit). */
     static final int MIN_POOL = 10;
 
-    private final KnowledgeIndex index;
     private final Embeddings embeddings;
     private final Map<String, float[]> questions = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -44,7 +38,7 @@ public final class HybridKnowledgeIndex implements KnowledgeIndex {
     private volatile Boolean anyEmbedded;
 
     public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
-        this.index = index;
+        super(index);
         this.embeddings = embeddings;
     }
 
@@ -200,59 +194,9 @@ public final class HybridKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
-    public void forEachWithoutEmbedding(long writtenSince, int batch, Consumer<List<KnowledgeDoc>> action) {
-        index.forEachWithoutEmbedding(writtenSince, batch, action);
-    }
-
-    @Override
-    public long embeddedCount() {
-        return index.embeddedCount();
-    }
-
-    @Override
-    public int delete(Collection<String> ids) {
-        return index.delete(ids);
-    }
-
-    @Override
-    public Optional<KnowledgeDoc> get(String id) {
-        return index.get(id);
-    }
-
-    @Override
-    public Map<String, Long> countsByType() {
-        return index.countsByType();
-    }
-
-    @Override
-    public Set<String> ids(Set<String> types) {
-        return index.ids(types);
-    }
-
-    @Override
-    public void flush() {
-        index.flush();
-    }
-
-    @Override
     public void recreate() {
         index.recreate();
         anyEmbedded = null;
-    }
-
-    @Override
-    public IndexStatus status() {
-        return index.status();
-    }
-
-    @Override
-    public boolean exists() {
-        return index.exists();
-    }
-
-    @Override
-    public List<String> problems() {
-        return index.problems();
     }
 
     @Override

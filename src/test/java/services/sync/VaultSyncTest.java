@@ -237,24 +237,18 @@ class VaultSyncTest {
     }
 
     /** An index that rejects some ids the way Typesense's import does: the rest of the batch lands. */
-    private static final class Picky implements services.knowledge.KnowledgeIndex {
-        final services.knowledge.KnowledgeIndex inner;
+    private static final class Picky extends services.knowledge.ForwardingKnowledgeIndex {
         final Set<String> refused = new java.util.HashSet<>();
 
         Picky(services.knowledge.KnowledgeIndex inner, String... ids) {
-            this.inner = inner;
+            super(inner);
             refused.addAll(List.of(ids));
-        }
-
-        @Override
-        public void forEachWithoutEmbedding(long since, int batch, java.util.function.Consumer<List<KnowledgeDoc>> action) {
-            inner.forEachWithoutEmbedding(since, batch, action);
         }
 
         @Override
         public void upsert(List<KnowledgeDoc> docs) {
             Map<String, String> rejected = new java.util.LinkedHashMap<>();
-            inner.upsert(docs.stream().filter(d -> {
+            index.upsert(docs.stream().filter(d -> {
                 if (refused.contains(d.id())) {
                     rejected.put(d.id(), "Field `status` must be a string.");
                     return false;
@@ -266,39 +260,8 @@ class VaultSyncTest {
             }
         }
 
-        public int delete(java.util.Collection<String> ids) {
-            return inner.delete(ids);
-        }
-
-        public java.util.Optional<KnowledgeDoc> get(String id) {
-            return inner.get(id);
-        }
-
-        public services.knowledge.SearchResult search(services.knowledge.KnowledgeQuery q) {
-            return inner.search(q);
-        }
-
-        public Map<String, Long> countsByType() {
-            return inner.countsByType();
-        }
-
-        public Set<String> ids(Set<String> types) {
-            return inner.ids(types);
-        }
-
-        public void flush() {
-            inner.flush();
-        }
-
-        public void recreate() {
-            inner.recreate();
-        }
-
-        public services.knowledge.IndexStatus status() {
-            return inner.status();
-        }
-
-        public void close() {
+        @Override
+        public void close() { // the test closes the index it wraps
         }
     }
 }
