@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
-import services.knowledge.KnowledgeIndex;
 import services.tasks.ProgressSink;
 
 /**
@@ -19,12 +18,12 @@ public final class EmbeddingBackfill {
 
     static final int BATCH = 32;
 
-    private final KnowledgeIndex index;
+    private final HybridKnowledgeIndex index;
     private final Embeddings embeddings;
     private final BackfillState state;
     private final services.telemetry.Telemetry telemetry;
 
-    public EmbeddingBackfill(KnowledgeIndex index, Embeddings embeddings, BackfillState state,
+    public EmbeddingBackfill(HybridKnowledgeIndex index, Embeddings embeddings, BackfillState state,
                              services.telemetry.Telemetry telemetry) {
         this.index = index;
         this.embeddings = embeddings;
@@ -104,7 +103,7 @@ public final class EmbeddingBackfill {
 
     private void embedBatch(List<KnowledgeDoc> docs, int[] done) {
         Embeddings.Embedded out = embeddings.embedAll(docs);
-        index.upsert(out.docs());
+        index.writeBackEmbeddings(out.docs()); // the others changed meanwhile: found again next run
         done[0] += out.computed();
         done[1] += out.cached();
     }

@@ -36,6 +36,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         }
     };
     private volatile Boolean anyEmbedded;
+    private final Object writes = new Object();
 
     public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
         super(index);
@@ -187,15 +188,49 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
         List<KnowledgeDoc> out = embeddings.enabled() ? embeddings.attachCached(docs) : docs;
-        index.upsert(out);
+        synchronized (writes) {
+            index.upsert(out);
+        }
         if (out.stream().anyMatch(d -> d.embedding() != null)) {
             anyEmbedded = true;
         }
     }
 
     @Override
+    public int delete(java.util.Collection<String> ids) {
+        synchronized (writes) {
+            return index.delete(ids);
+        }
+    }
+
+    /**
+     * Writes these documents back with the vectors computed for them — each only if the index still holds it
+     * exactly as it was read: a document deleted meanwhile (a prune, a clear) stays deleted, and one rewritten
+     * meanwhile (a sync) keeps its new words, to be embedded next time. Checked and written under the lock every
+     * write of this process takes. Returns how many were written.
+     */
+    public int writeBackEmbeddings(List<KnowledgeDoc> embedded) {
+        synchronized (writes) {
+            List<KnowledgeDoc> unchanged = new ArrayList<>();
+            for (KnowledgeDoc doc : embedded) {
+                KnowledgeDoc now = index.get(doc.id()).orElse(null);
+                if (now != null && now.embedding() == null && now.equals(doc.withEmbedding(null))) {
+                    unchanged.add(doc);
+                }
+            }
+            index.upsert(unchanged);
+            if (!unchanged.isEmpty()) {
+                anyEmbedded = true;
+            }
+            return unchanged.size();
+        }
+    }
+
+    @Override
     public void recreate() {
-        index.recreate();
+        synchronized (writes) {
+            index.recreate();
+        }
         anyEmbedded = null;
     }
 

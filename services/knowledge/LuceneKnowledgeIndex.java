@@ -140,7 +140,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             for (KnowledgeDoc doc : docs) {
                 writer.updateDocument(new Term("id", doc.id()), facets.build(toDocument(doc)));
             }
-            searchers.maybeRefresh();
+            searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
         } catch (IOException | RuntimeException e) {
             throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
@@ -203,7 +203,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 searchers.release(searcher);
             }
             writer.deleteDocuments(byId);
-            searchers.maybeRefresh();
+            searchers.maybeRefreshBlocking();
             return existing;
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot delete from the knowledge index in " + dir + ": " + e.getMessage(), e);

@@ -8,6 +8,8 @@ final class CountingModel implements EmbeddingModel {
 
     private final MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();
     final List<String> embedded = new ArrayList<>();
+    /** Runs before each call: a concurrent writer, for race tests. */
+    Runnable beforeEmbedding = () -> { };
 
     @Override
     public String name() {
@@ -21,6 +23,7 @@ final class CountingModel implements EmbeddingModel {
 
     @Override
     public List<float[]> embed(List<String> texts) {
+        beforeEmbedding.run();
         embedded.addAll(texts);
         return real.embed(texts);
     }

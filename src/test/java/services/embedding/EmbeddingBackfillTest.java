@@ -120,6 +120,25 @@ class EmbeddingBackfillTest {
     }
 
     @Test
+    void aDocumentDeletedOrRewrittenWhileItWasBeingEmbeddedIsNotWrittenBack() {
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests"), lesson("lesson:b", "Write every timestamp in UTC"),
+                lesson("lesson:c", "Give every Redis key a TTL")));
+        index.flush();
+        // while the model works on the batch, a prune deletes b and a sync rewrites c
+        model.beforeEmbedding = () -> {
+            index.delete(List.of("lesson:b"));
+            index.upsert(List.of(lesson("lesson:c", "Give every Redis key a TTL, and report keys without one")));
+        };
+        backfill.run(ProgressSink.NONE);
+        model.beforeEmbedding = () -> { };
+        assertThat(index.get("lesson:b")).isEmpty(); // stays deleted
+        assertThat(index.get("lesson:c").orElseThrow().content()).endsWith("report keys without one"); // keeps the new words
+        assertThat(index.embeddedCount()).isEqualTo(1);
+        assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(1); // the new c, next time
+        assertThat(index.embeddedCount()).isEqualTo(2);
+    }
+
+    @Test
     void semanticSearchOffSaysWhy() {
         EmbeddingBackfill off = new EmbeddingBackfill(index, Embeddings.disabled("turned off in workspace.json"),
                 new BackfillState(dir), Telemetry.noop());
