@@ -14,14 +14,14 @@ import java.util.Map;
 /**
  * A workspace's connections as the Settings screen edits them: the index backend and its Typesense nodes, API key
  * source and timeout; Redis standalone, Sentinel or Cluster with ACL user, TLS and password variable; and the
- * read-only switch. {@link #problems()} checks every field and names it; {@link #save} writes the keys into
+ * read-only switch, and whether semantic search embeds documents. {@link #problems()} checks every field and names it; {@link #save} writes the keys into
  * {@code workspace.json} (other keys kept) and a newly typed API key into a file only its owner can read — the key
  * itself is never put in workspace.json, never shown again, never logged.
  */
 public record ConnectionProfile(String backend, String nodes, String keySource, String keyEnv, String keyFile,
                                 String collection, String timeoutSeconds, String redisMode, String redisUrl,
                                 String sentinels, String masterName, String cluster, String redisUser, boolean redisTls,
-                                String redisPasswordEnv, boolean readOnly) {
+                                String redisPasswordEnv, boolean readOnly, boolean semantic) {
 
     public static final String DEFAULT_KEY_FILE = "state/typesense.key";
 
@@ -36,7 +36,8 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 String.valueOf(i.timeoutSeconds()), mode, r == null || r.url() == null ? "" : r.url(),
                 r == null ? "" : String.join(", ", r.sentinels()), r == null || r.masterName() == null ? "" : r.masterName(),
                 r == null ? "" : String.join(", ", r.cluster()), r == null || r.user() == null ? "" : r.user(),
-                r != null && r.tls(), r == null || r.passwordEnv() == null ? "" : r.passwordEnv(), ws.readOnly());
+                r != null && r.tls(), r == null || r.passwordEnv() == null ? "" : r.passwordEnv(), ws.readOnly(),
+                SemanticSettings.of(ws).enabled());
     }
 
     /** Field → what is wrong with it; empty when the profile can be saved. */
@@ -169,6 +170,9 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 }
             }
             root.put("readOnly", readOnly);
+            com.fasterxml.jackson.databind.JsonNode sem = root.get("semantic");
+            (sem instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o : root.putObject("semantic"))
+                    .put("enabled", semantic);
         });
     }
 

@@ -45,6 +45,7 @@ public final class SettingsViewModel {
     private final StringProperty timeout = new SimpleStringProperty();
     private final RedisFields redis = new RedisFields();
     private final BooleanProperty readOnly = new SimpleBooleanProperty();
+    private final BooleanProperty semantic = new SimpleBooleanProperty(true);
 
     private final Map<String, ReadOnlyStringWrapper> errors = new java.util.LinkedHashMap<>();
     private final ReadOnlyStringWrapper keyStatus = new ReadOnlyStringWrapper("");
@@ -88,13 +89,15 @@ public final class SettingsViewModel {
         redis.tlsProperty().set(p.redisTls());
         redis.passwordEnvProperty().set(p.redisPasswordEnv());
         readOnly.set(p.readOnly());
+        semantic.set(p.semantic());
     }
 
     private ConnectionProfile profile() {
         return new ConnectionProfile(backend.get(), nodes.get(), keySource.get(), keyEnv.get(), keyFile.get(),
                 collection.get(), timeout.get(), redis.modeProperty().get(), redis.urlProperty().get(),
                 redis.sentinelsProperty().get(), redis.masterNameProperty().get(), redis.clusterProperty().get(),
-                redis.userProperty().get(), redis.tlsProperty().get(), redis.passwordEnvProperty().get(), readOnly.get());
+                redis.userProperty().get(), redis.tlsProperty().get(), redis.passwordEnvProperty().get(), readOnly.get(),
+                semantic.get());
     }
 
     /** Checks every field; each message says what is wrong with that field. */
@@ -205,6 +208,10 @@ public final class SettingsViewModel {
 
     public BooleanProperty readOnlyProperty() {
         return readOnly;
+    }
+
+    public BooleanProperty semanticProperty() {
+        return semantic;
     }
 
     public ReadOnlyStringProperty keyStatusProperty() {

@@ -133,6 +133,9 @@ public final class SettingsView {
         row = 0;
         add(grid, "Read-only", check("settings-read-only", vm.readOnlyProperty(),
                 "disable every write: sync, approve, reject, revert, clear, prune, notes (window and command line)"), null, null);
+        add(grid, "Semantic search", check("settings-semantic", vm.semanticProperty(),
+                "embed documents after each sync and rank by meaning as well as words (the model takes about 150 MB "
+                        + "of memory once loaded)"), null, null);
         return section("Access", grid, null);
     }
 

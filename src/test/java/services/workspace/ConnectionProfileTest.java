@@ -24,12 +24,12 @@ class ConnectionProfileTest {
     @Test
     void everyWrongFieldIsNamed() throws Exception {
         ConnectionProfile p = new ConnectionProfile("typesense", "https://ts-1:8108\nts-2", "env", "1BAD", "", "sys tem",
-                "0", "sentinel", "", "host", "", "", "", false, "not a name", false);
+                "0", "sentinel", "", "host", "", "", "", false, "not a name", false, true);
         assertThat(p.problems()).containsOnlyKeys("nodes", "key", "collection", "timeout", "sentinels", "masterName",
                 "redisPasswordEnv");
         assertThat(p.problems().get("nodes")).isEqualTo("Line 2: \"ts-2\" is not a URL like https://ts-1:8108");
         ConnectionProfile url = new ConnectionProfile("lucene", "", "env", "K", "", "system_knowledge", "5",
-                "standalone", "redis://u:pw@host:6379/0", "", "", "", "", false, "", false);
+                "standalone", "redis://u:pw@host:6379/0", "", "", "", "", false, "", false, true);
         assertThat(url.problems()).containsOnlyKeys("redisUrl");
         assertThat(url.problems().get("redisUrl")).contains("no password in the URL");
     }
@@ -40,7 +40,7 @@ class ConnectionProfileTest {
         ConnectionProfile p = ConnectionProfile.of(ws);
         ConnectionProfile edited = new ConnectionProfile("typesense", "https://ts-1:8108\nhttps://ts-2:8108/api", "file",
                 p.keyEnv(), p.keyFile(), "system_knowledge", "7", "cluster", "", "", "", "r1:7000, r2:7001", "console",
-                true, "REDIS_PASSWORD", true);
+                true, "REDIS_PASSWORD", true, false);
         edited.save(dir, "typed-secret-123");
         Path key = dir.resolve(ConnectionProfile.DEFAULT_KEY_FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
@@ -54,11 +54,13 @@ class ConnectionProfileTest {
         assertThat(again.redis().user()).isEqualTo("console");
         assertThat(again.redis().tls()).isTrue();
         assertThat(again.readOnly()).isTrue();
+        assertThat(SemanticSettings.of(again).enabled()).isFalse();
+        assertThat(ConnectionProfile.of(again).semantic()).isFalse();
         assertThat(new Secrets(Map.of()).typesenseKey(again.index(), dir)).isEqualTo("typed-secret-123");
         assertThat(ConnectionProfile.of(again).keyStatus(dir, Map.of())).startsWith("A key is saved in").endsWith("(not shown).");
 
         ConnectionProfile broken = new ConnectionProfile("typesense", "", "env", "K", "", "c", "5", "none", "", "", "", "",
-                "", false, "", false);
+                "", false, "", false, true);
         assertThrows(WorkspaceException.class, () -> broken.save(dir, null));
         assertThat(new WorkspaceLoader(dir.toString()).load(dir).index().nodes()).hasSize(2);
     }
