@@ -1,8 +1,6 @@
 package viewmodels.knowledge;
 
-import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +17,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
@@ -33,7 +30,6 @@ import services.tasks.TaskRunner;
 public final class KnowledgeViewModel {
 
     public static final int PAGE = 200;
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
 
     private final KnowledgeIndex index;
     private final TaskRunner runner;
@@ -123,7 +119,7 @@ public final class KnowledgeViewModel {
     }
 
     private void show(SearchResult result, boolean append) {
-        List<ResultRow> rows = result.hits().stream().map(h -> row(h.doc())).toList();
+        List<ResultRow> rows = result.hits().stream().map(h -> ResultRow.of(h.doc(), zone)).toList();
         if (append) {
             results.addAll(rows);
         } else {
@@ -157,22 +153,6 @@ public final class KnowledgeViewModel {
         } else {
             message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
         }
-    }
-
-    private ResultRow row(KnowledgeDoc doc) {
-        List<String> about = new ArrayList<>();
-        about.add(doc.type());
-        if (doc.project() != null) {
-            about.add(doc.project());
-        }
-        if (doc.status() != null) {
-            about.add(doc.status());
-        }
-        if (doc.loopId() != null) {
-            about.add(doc.loopId());
-        }
-        return new ResultRow(doc.id(), doc.type(), doc.title().isBlank() ? doc.id() : doc.title(),
-                String.join(" · ", about), DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
     }
 
     /** Adds or removes a facet value from the filters and searches again. */
