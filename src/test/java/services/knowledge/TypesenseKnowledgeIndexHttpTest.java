@@ -196,6 +196,17 @@ class TypesenseKnowledgeIndexHttpTest {
     }
 
     @Test
+    void aDocumentWithAVectorIsImportedWithItsEmbeddingField() throws Exception {
+        server.always("GET", COLLECTION, 200, SCHEMA).answer("POST", COLLECTION + "/documents/import", FakeTypesense::importOk);
+        float[] vector = new float[384];
+        vector[3] = 1f;
+        open(100).upsert(List.of(doc("lesson:v:0", "p", "V").withEmbedding(vector)));
+        JsonNode line = json.readTree(server.requests("POST", COLLECTION + "/documents/import").get(0).body().strip());
+        assertThat(line.get("embedding")).hasSize(384);
+        assertThat(line.get("embedding").get(3).asDouble()).isEqualTo(1.0);
+    }
+
+    @Test
     void documentsWithoutEmbeddingsArePagedFromTheWatermarkAndThoseWithOneSkipped() throws Exception {
         StringBuilder page1 = new StringBuilder("{\"found\": 251, \"hits\": [");
         for (int i = 0; i < 250; i++) {
