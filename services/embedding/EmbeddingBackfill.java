@@ -96,10 +96,40 @@ public final class EmbeddingBackfill {
             embeddings.cache().flush();
         }
         state.completed(startedSeconds - 3600); // an hour's margin for the clocks of other writers
+        if (exact) {
+            compactIfMostlyStale(progress);
+        }
         long remaining = exact ? Math.max(0, index.status().documents() - index.embeddedCount()) : -1;
         progress.update(1, "embedded " + done[0] + ", from cache " + done[1]);
         return new Result(done[0], done[1], System.currentTimeMillis() - started, remaining);
     }
+
+    /**
+     * Vectors of words no document has any more pile up in the cache (every edit adds one). When the cache holds
+     * more than twice as many vectors as the index has documents (and over a thousand more), it is rewritten with
+     * only the vectors of the documents there now.
+     */
+    private void compactIfMostlyStale(ProgressSink progress) {
+        long documents = index.status().documents();
+        if (embeddings.cache().size() <= 2 * documents + compactSlack) {
+            return;
+        }
+        progress.update(-1, "compacting the embedding cache");
+        java.util.Set<String> live = new java.util.HashSet<>();
+        for (int offset = 0; offset < documents; offset += 1_000) {
+            List<KnowledgeDoc> page = index.search(services.knowledge.KnowledgeQuery.text("", 1_000)
+                    .withSort(services.knowledge.KnowledgeQuery.SortOrder.NEWEST).withPage(offset, 1_000))
+                    .hits().stream().map(services.knowledge.SearchResult.Hit::doc).toList();
+            if (page.isEmpty()) {
+                break;
+            }
+            page.forEach(d -> live.add(EmbeddingCache.hex(embeddings.hashOf(d))));
+        }
+        embeddings.cache().keepOnly(live);
+    }
+
+    /** How many stale vectors beyond twice the documents are tolerated (package-private: tests lower it). */
+    int compactSlack = 1_000;
 
     private void embedBatch(List<KnowledgeDoc> docs, int[] done) {
         Embeddings.Embedded out = embeddings.embedAll(docs);

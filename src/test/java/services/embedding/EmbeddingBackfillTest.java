@@ -139,6 +139,22 @@ class EmbeddingBackfillTest {
     }
 
     @Test
+    void aCacheMostlyOfWordsNoDocumentHasAnyMoreIsCompacted() {
+        backfill.compactSlack = 0;
+        for (int edit = 0; edit < 3; edit++) { // one lesson edited three times: four vectors, one of them live
+            index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, edit " + edit)));
+            backfill.run(ProgressSink.NONE);
+        }
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, final")));
+        backfill.run(ProgressSink.NONE);
+        assertThat(index.embeddedCount()).isEqualTo(1);
+        assertThat(index.embeddings().cache().size()).isLessThanOrEqualTo(2);
+        assertThat(index.embeddings().cache().get(index.embeddings().hashOf(
+                lesson("lesson:a", "Quarantine flaky tests, final")))).isNotNull();
+    }
+
+
+    @Test
     void semanticSearchOffSaysWhy() {
         EmbeddingBackfill off = new EmbeddingBackfill(index, Embeddings.disabled("turned off in workspace.json"),
                 new BackfillState(dir), Telemetry.noop());
