@@ -69,6 +69,7 @@ public final class WorkspaceScope implements AutoCloseable {
         this.embeddings = new viewmodels.knowledge.EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
                 workspace.readOnly() ? "the workspace is read-only (embeddings are written into the index)"
                         : backfill == null ? app.embeddingsOffReason(index) : null, app.runner());
+        knowledge.setSemanticAvailable(embeddings.available());
         sync.setAfterSync(() -> {
             knowledge.search();
             embeddings.embedMissing();

@@ -47,6 +47,7 @@ public final class KnowledgeViewModel {
     private final ReadOnlyBooleanWrapper hasMore = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper indexEmpty = new ReadOnlyBooleanWrapper(false);
     private long generation;
+    private boolean semanticAvailable;
     private KnowledgeQuery lastQuery;
 
     public KnowledgeViewModel(KnowledgeIndex index, DocumentDetailViewModel detail, TaskRunner runner, ZoneId zone) {
@@ -61,6 +62,11 @@ public final class KnowledgeViewModel {
         query.addListener((obs, old, text) -> search());
         sort.addListener((obs, old, order) -> search());
         semantic.addListener((obs, old, on) -> search());
+    }
+
+    /** Whether the Semantic toggle can be used (the empty-result message then suggests it). */
+    public void setSemanticAvailable(boolean available) {
+        this.semanticAvailable = available;
     }
 
     /** On: best matches are ranked by meaning as well as words (hybrid search); off: by words only. */
@@ -149,7 +155,8 @@ public final class KnowledgeViewModel {
             message.set("");
         } else if (anyFilter) {
             message.set("No documents match" + (query.get().isBlank() ? "" : " \"" + query.get().strip() + "\"")
-                    + ". Try fewer words, or clear the filters (Esc).");
+                    + ". Try fewer words" + (semanticAvailable && !semantic.get() && !query.get().isBlank()
+                    ? ", Semantic (Ctrl+M) to search by meaning" : "") + ", or clear the filters (Esc).");
         } else {
             message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
         }

@@ -49,6 +49,8 @@ class SemanticSearchUiTest {
         robot.clickOn("#knowledge-search").write(QUESTION);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-summary").queryAs(Label.class).getText().startsWith("0 documents"));
         assertThat(results(robot).getItems()).isEmpty();
+        assertThat(robot.lookup("#knowledge-message").queryAs(Label.class).getText())
+                .contains("Semantic (Ctrl+M) to search by meaning");
 
         robot.press(KeyCode.CONTROL, KeyCode.M).release(KeyCode.M, KeyCode.CONTROL);
         assertThat(robot.lookup("#knowledge-semantic").queryAs(ToggleButton.class).isSelected()).isTrue();
