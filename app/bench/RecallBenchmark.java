@@ -127,7 +127,7 @@ public final class RecallBenchmark {
         Score deep = q.score(RecallBudget.DEEP, KnowledgeQuery.Retrieval.HYBRID);
         double gain = balanced.mrr() - balancedKeyword.mrr();
         out.append(String.format("◀ = the budget as shipped. Hybrid − keyword (balanced): %+.3f MRR@5 (target ≥ +0.15: %s). "
-                        + "deep %.3f ≥ balanced %.3f ≥ lean %.3f: %s.%n", gain, gain >= 0.15 ? "met" : "MISSED",
+                        + "deep %.3f, balanced %.3f, lean %.3f — deep ≥ balanced ≥ lean: %s.%n", gain, gain >= 0.15 ? "met" : "MISSED",
                 deep.mrr(), balanced.mrr(), lean.mrr(),
                 deep.mrr() >= balanced.mrr() && balanced.mrr() >= lean.mrr() ? "met" : "MISSED"));
         return out.toString();
