@@ -73,11 +73,31 @@ final class SyncCommand extends WorkspaceCommand {
             return "";
         }
         try {
-            return "\nEmbeddings: " + backfill.run(ProgressSink.NONE).summary();
+            return "\nEmbeddings: " + backfill.run(everyFewSeconds()).summary();
         } catch (services.errors.ConsoleException e) {
             cli.message("warning: embeddings not computed: " + e.getMessage());
             return "";
         }
+    }
+
+    /** A long embedding run says how far it got on stderr, every 5 seconds (Ctrl+C keeps what was done). */
+    private ProgressSink everyFewSeconds() {
+        return new ProgressSink() {
+            private long next = System.currentTimeMillis() + 5_000;
+
+            @Override
+            public void update(double fraction, String message) {
+                if (System.currentTimeMillis() >= next && fraction < 1) {
+                    next = System.currentTimeMillis() + 5_000;
+                    cli.message("embeddings: " + message + (fraction >= 0 ? String.format(" (%.0f%%)", 100 * fraction) : ""));
+                }
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return false;
+            }
+        };
     }
 
     private Integer copy(Workspace ws) {
