@@ -197,8 +197,9 @@ public final class AppContext {
                 otelEvents(workspace), gate, clock, telemetry());
     }
 
-    /** The workspace's jobs — the vault sync and the watchdog — on their schedules, run through {@code jobs}. */
     /**
+     * The workspace's jobs — the vault sync and the watchdog — on their schedules, run through {@code jobs}.
+     *
      * @param backfill run by the sync job after each sync (the headless scheduler); null in the window, where the
      *                 Knowledge browser embeds in a lane of its own when it hears that the index changed
      */

@@ -67,8 +67,7 @@ public final class WorkspaceScope implements AutoCloseable {
                 new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
         services.embedding.EmbeddingBackfill backfill = app.backfill(workspace, index);
         this.embeddings = new viewmodels.knowledge.EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
-                workspace.readOnly() ? "the workspace is read-only (embeddings are written into the index)"
-                        : backfill == null ? app.embeddingsOffReason(index) : null, app.runner());
+                backfill == null ? app.embeddingsOffReason(index) : null, app.runner());
         knowledge.setSemanticAvailable(embeddings.available());
         sync.setAfterSync(() -> {
             knowledge.search();

@@ -31,15 +31,16 @@ public final class EmbeddingsViewModel {
     private boolean again;
 
     /**
-     * @param backfill    null when semantic search is off
-     * @param unavailable why it is off (shown to the user), or null
+     * @param backfill    what embeds new documents; null when semantic search is off, or the workspace is
+     *                    read-only (searching by meaning then uses the embeddings already there)
+     * @param unavailable why semantic search is off (shown to the user), or null when it is on
      */
     public EmbeddingsViewModel(KnowledgeIndex index, EmbeddingBackfill backfill, String unavailable, TaskRunner runner) {
         this.index = index;
         this.backfill = backfill;
         this.unavailable = unavailable;
         this.runner = runner;
-        status.set(backfill == null ? "Semantic search off: " + unavailable : "Semantic search: checking…");
+        status.set(unavailable != null ? "Semantic search off: " + unavailable : "Semantic search: checking…");
     }
 
     /** Called when new embeddings landed (the browser searches again if it ranks by meaning). */
@@ -48,12 +49,13 @@ public final class EmbeddingsViewModel {
     }
 
     public boolean available() {
-        return backfill != null;
+        return unavailable == null;
     }
 
     /** Embeds what has no embedding yet, in the background (after a sync, and when the workspace opens). */
     public void embedMissing() {
         if (backfill == null) {
+            refresh(); // read-only: nothing is embedded here, but the count is worth showing
             return;
         }
         if (running.get()) {
@@ -95,13 +97,14 @@ public final class EmbeddingsViewModel {
 
     /** Reads how many documents have embeddings. */
     public void refresh() {
-        if (backfill == null) {
+        if (!available()) {
             return;
         }
         runner.submit("Counting embeddings", p -> new long[] {index.embeddedCount(), index.status().documents()},
                 TaskCallbacks.of(n -> status.set(n[0] < 0 ? "Semantic search: on"
                         : "Semantic search: " + n[0] + " of " + n[1] + " documents embedded"
-                        + (n[0] < n[1] && !running.get() ? " (the rest after the next sync)" : "")),
+                        + (n[0] < n[1] && !running.get() ? (backfill == null ? " (read-only: no new embeddings here)"
+                        : " (the rest after the next sync)") : "")),
                         error -> status.set("Semantic search: " + error.getMessage())));
     }
 

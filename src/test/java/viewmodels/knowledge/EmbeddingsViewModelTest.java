@@ -52,6 +52,15 @@ class EmbeddingsViewModelTest {
             assertThat(searches.get()).isEqualTo(1);
             vm.embedMissing(); // nothing new: the browser is not asked to search again
             assertThat(searches.get()).isEqualTo(1);
+
+            // the same index opened read-only: search by meaning works with the embeddings there, nothing is embedded
+            index.upsert(List.of(new KnowledgeDoc("lesson:b", "lesson", "Use UTC", "Use UTC", null, null, null, null, null,
+                    List.of(), 1L, null)));
+            EmbeddingsViewModel readOnly = new EmbeddingsViewModel(index, null, null, new SynchronousTaskRunner());
+            readOnly.embedMissing();
+            assertThat(readOnly.available()).isTrue();
+            assertThat(readOnly.statusProperty().get())
+                    .isEqualTo("Semantic search: 1 of 2 documents embedded (read-only: no new embeddings here)");
         }
     }
 }
