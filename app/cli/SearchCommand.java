@@ -56,6 +56,13 @@ final class SearchCommand extends WorkspaceCommand {
             filters.put("project", List.of(project));
         }
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+            boolean byMeaning = mode != null ? parseMode() != KnowledgeQuery.Retrieval.KEYWORD
+                    : budget != null && parseBudget(text).retrieval() != KnowledgeQuery.Retrieval.KEYWORD;
+            if (byMeaning && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
+                cli.message("warning: no embeddings to search by meaning (" + (index instanceof
+                        services.embedding.HybridKnowledgeIndex h && !h.embeddings().enabled()
+                        ? h.embeddings().disabledReason() : "run sync first") + "); searched by keyword only.");
+            }
             if (budget != null) {
                 RecallBudget b = parseBudget(text);
                 KnowledgeQuery.Retrieval how = mode == null ? b.retrieval() : parseMode();

@@ -64,6 +64,17 @@ class SemanticSearchCommandTest {
     }
 
     @Test
+    void searchingByMeaningWithoutEmbeddingsSaysSoAndFallsBackToWords() {
+        String fresh = tmp.resolve("fresh").toString();
+        assertEquals(0, run("demo", fresh).code());
+        assertEquals(0, run("sync", "--no-embeddings", "--workspace", fresh).code());
+        DemoCommandTest.Run r = run("search", "idempotency", "--mode", "dense", "--workspace", fresh);
+        assertEquals(0, r.code(), r.err());
+        assertThat(r.err()).contains("warning: no embeddings to search by meaning (run sync first); searched by keyword only.");
+        assertThat(r.out()).contains("idempotency");
+    }
+
+    @Test
     void plainSearchTakesAModeAndRefusesAnUnknownOne() throws Exception {
         JsonNode dense = search("search", "make sure a customer is never mailed twice", "--mode", "dense", "--limit", "3");
         assertThat(dense.get("hits").get(0).get("title").asText()).startsWith("Every step that sends email");
