@@ -299,6 +299,12 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 any = true;
             }
         }
+        return addLoopAndWindow(bool, query) || any ? bool.build() : null;
+    }
+
+    /** The query's loop and time window as filter clauses; true when it has either. */
+    private static boolean addLoopAndWindow(BooleanQuery.Builder bool, KnowledgeQuery query) {
+        boolean any = false;
         if (query.loopId() != null) {
             bool.add(new TermQuery(new Term("loop_id", query.loopId())), BooleanClause.Occur.FILTER);
             any = true;
@@ -309,8 +315,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             bool.add(LongPoint.newRangeQuery("created_at", from, to), BooleanClause.Occur.FILTER);
             any = true;
         }
-        return any ? bool.build() : null;
+        return any;
     }
+
 
     @Override
     public void forEachWithoutEmbedding(long writtenSince, int batch,
@@ -342,16 +349,10 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         BooleanQuery.Builder bool = new BooleanQuery.Builder();
         Query text = new TextQuery(analyzer).parse(query.text(), query.matchAll());
         bool.add(text == null ? new MatchAllDocsQuery() : text, BooleanClause.Occur.MUST);
-        if (query.loopId() != null) {
-            bool.add(new TermQuery(new Term("loop_id", query.loopId())), BooleanClause.Occur.FILTER);
-        }
-        if (query.createdFrom() != null || query.createdTo() != null) {
-            long from = query.createdFrom() == null ? Long.MIN_VALUE : query.createdFrom();
-            long to = query.createdTo() == null ? Long.MAX_VALUE : query.createdTo();
-            bool.add(LongPoint.newRangeQuery("created_at", from, to), BooleanClause.Occur.FILTER);
-        }
+        addLoopAndWindow(bool, query);
         return bool.build();
     }
+
 
     private static Sort sort(KnowledgeQuery query) {
         SortField newest = new SortField("created_at", SortField.Type.LONG, true);
