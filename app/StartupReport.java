@@ -67,7 +67,7 @@ public final class StartupReport {
     }
 
     /** Resident set size of this process in KiB (Linux), or -1. */
-    static long residentKb() {
+    public static long residentKb() {
         try {
             for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
                 if (l.startsWith("VmRSS:")) {

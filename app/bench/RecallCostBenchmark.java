@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import services.embedding.BackfillState;
@@ -126,8 +125,10 @@ public final class RecallCostBenchmark {
                 }
             }
             return new Cost(syncDocs, (int) resync[0], resync[1], resync[2], (int) resync[3], (int) resync[4], docs,
-                    buildMs, pct(question, 50), pct(question, 95), pct(dense, 50), pct(dense, 95), pct(hybrid, 50),
-                    pct(hybrid, 95), residentMb());
+                    buildMs, KnowledgeBenchmark.percentile(question, 50), KnowledgeBenchmark.percentile(question, 95),
+                    KnowledgeBenchmark.percentile(dense, 50), KnowledgeBenchmark.percentile(dense, 95),
+                    KnowledgeBenchmark.percentile(hybrid, 50), KnowledgeBenchmark.percentile(hybrid, 95),
+                    app.StartupReport.residentKb() < 0 ? -1 : app.StartupReport.residentKb() / 1024);
         }
     }
 
@@ -143,25 +144,6 @@ public final class RecallCostBenchmark {
             out[i] /= n;
         }
         return out;
-    }
-
-    private static double pct(List<Double> values, int p) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(Math.max(0, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
-    }
-
-    static long residentMb() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 
     public static String table(Cost c) {

@@ -165,12 +165,9 @@ public final class EmbeddingCache implements AutoCloseable {
     }
 
     public static String hex(byte[] hash) {
-        StringBuilder out = new StringBuilder(hash.length * 2);
-        for (byte b : hash) {
-            out.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-        }
-        return out.toString();
+        return java.util.HexFormat.of().formatHex(hash);
     }
+
 
     private ByteBuffer header() {
         byte[] name = model.getBytes(StandardCharsets.UTF_8);
