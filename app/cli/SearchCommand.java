@@ -55,17 +55,15 @@ final class SearchCommand extends WorkspaceCommand {
         if (project != null) {
             filters.put("project", List.of(project));
         }
+        RecallBudget b = budget == null ? null : parseBudget(text);
+        KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            boolean byMeaning = mode != null ? parseMode() != KnowledgeQuery.Retrieval.KEYWORD
-                    : budget != null && parseBudget(text).retrieval() != KnowledgeQuery.Retrieval.KEYWORD;
-            if (byMeaning && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
+            if (how != KnowledgeQuery.Retrieval.KEYWORD && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
                 cli.message("warning: no embeddings to search by meaning (" + (index instanceof
                         services.embedding.HybridKnowledgeIndex h && !h.embeddings().enabled()
                         ? h.embeddings().disabledReason() : "run sync first") + "); searched by keyword only.");
             }
-            if (budget != null) {
-                RecallBudget b = parseBudget(text);
-                KnowledgeQuery.Retrieval how = mode == null ? b.retrieval() : parseMode();
+            if (b != null) {
                 RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how);
                 cli.print(Map.of("budget", preview.budget().label(), "retrieval", how.name().toLowerCase(),
                         "query", preview.query(),
@@ -73,7 +71,7 @@ final class SearchCommand extends WorkspaceCommand {
                         "context", preview.contextBlock()), preview.contextBlock().stripTrailing());
             } else {
                 KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit)).withFilters(filters)
-                        .withSort(parseSort()).withRetrieval(mode == null ? KnowledgeQuery.Retrieval.KEYWORD : parseMode());
+                        .withSort(parseSort()).withRetrieval(how);
                 SearchResult result = index.search(query);
                 cli.print(Map.of("query", text, "total", result.total(), "tookMicros", result.tookMicros(),
                         "hits", result.hits().stream().map(SearchResult.Hit::doc).toList()), human(result));
