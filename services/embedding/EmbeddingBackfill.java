@@ -67,7 +67,7 @@ public final class EmbeddingBackfill {
         long startedSeconds = started / 1000;
         boolean exact = index.embeddedCount() >= 0;
         long since = exact ? 0 : state.scannedUpTo();
-        long todo = exact ? Math.max(0, index.status().documents() - index.embeddedCount()) : -1;
+        long todo = exact ? withoutEmbedding() : -1;
         int[] done = new int[2];
         progress.update(todo == 0 ? 1 : 0, todo < 0 ? "looking for documents without embeddings"
                 : todo + " documents to embed");
@@ -99,7 +99,7 @@ public final class EmbeddingBackfill {
         if (exact) {
             compactIfMostlyStale(progress);
         }
-        long remaining = exact ? Math.max(0, index.status().documents() - index.embeddedCount()) : -1;
+        long remaining = exact ? withoutEmbedding() : -1;
         progress.update(1, "embedded " + done[0] + ", from cache " + done[1]);
         return new Result(done[0], done[1], System.currentTimeMillis() - started, remaining);
     }
@@ -130,6 +130,11 @@ public final class EmbeddingBackfill {
 
     /** How many stale vectors beyond twice the documents are tolerated (package-private: tests lower it). */
     int compactSlack = 1_000;
+
+    /** How many documents have no embedding (a backend that can count them). */
+    private long withoutEmbedding() {
+        return Math.max(0, index.status().documents() - index.embeddedCount());
+    }
 
     private void embedBatch(List<KnowledgeDoc> docs, int[] done) {
         Embeddings.Embedded out = embeddings.embedAll(docs);
