@@ -31,12 +31,28 @@ public final class BackfillState {
         return read().path("lastRun").asLong(0);
     }
 
-    void completed(long scannedUpTo) {
+    /**
+     * True when the workspace was embedded before sentences were (a backfill.json without {@code "sentences"}):
+     * its documents' sentence vectors are computed once, by one pass over every document.
+     */
+    public boolean needsSentences() {
+        JsonNode state = read();
+        return state.has("lastRun") && !state.path("sentences").asBoolean(false);
+    }
+
+    /** How many vectors of the cache were in use when it was last compacted or first filled; -1 if unknown. */
+    public long liveVectors() {
+        return read().path("liveVectors").asLong(-1);
+    }
+
+    /** A complete run: {@code liveVectors} -1 keeps the figure already written. */
+    void completed(long scannedUpTo, long liveVectors) {
+        long live = liveVectors >= 0 ? liveVectors : liveVectors();
         try {
             Files.createDirectories(file.getParent());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             json.writeValue(tmp.toFile(), Map.of("scannedUpTo", Math.max(0, scannedUpTo),
-                    "lastRun", System.currentTimeMillis() / 1000));
+                    "lastRun", System.currentTimeMillis() / 1000, "sentences", true, "liveVectors", live));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new EmbeddingException("Cannot write " + file + ": " + e.getMessage(), e);

@@ -72,6 +72,7 @@ public final class EmbeddingBackfill {
         progress.update(todo == 0 ? 1 : 0, todo < 0 ? "looking for documents without embeddings"
                 : todo + " documents to embed");
         Set<String> pending = embeddings.takePending();
+        boolean sentencesToo = state.needsSentences();
         try {
             index.forEachWithoutEmbedding(since, BATCH, docs -> {
                 embedBatch(docs, done);
@@ -88,6 +89,9 @@ public final class EmbeddingBackfill {
                     report(progress, done, todo);
                 }
             }
+            if (sentencesToo) {
+                embedSentences(progress);
+            }
         } catch (RuntimeException e) {
             embeddings.remember(pending); // what was not done is looked at again next time
             throw e;
@@ -95,27 +99,30 @@ public final class EmbeddingBackfill {
             index.flush();
             embeddings.cache().flush();
         }
-        state.completed(startedSeconds - 3600); // an hour's margin for the clocks of other writers
-        if (exact) {
-            compactIfMostlyStale(progress);
-        }
+        long live = exact ? compactIfMostlyStale(progress) : -1;
+        state.completed(startedSeconds - 3600, live); // an hour's margin for the clocks of other writers
         long remaining = exact ? withoutEmbedding() : -1;
         progress.update(1, "embedded " + done[0] + ", from cache " + done[1]);
         return new Result(done[0], done[1], System.currentTimeMillis() - started, remaining);
     }
 
-    /**
-     * Vectors of words no document has any more pile up in the cache (every edit adds one). When the cache holds
-     * more than twice as many vectors as the index has documents (and over a thousand more), it is rewritten with
-     * only the vectors of the documents there now.
-     */
-    private void compactIfMostlyStale(ProgressSink progress) {
+    /** Once, for a workspace embedded before sentences were: every document's sentence vectors. */
+    private void embedSentences(ProgressSink progress) {
         long documents = index.status().documents();
-        if (embeddings.cache().size() <= 2 * documents + compactSlack) {
-            return;
-        }
-        progress.update(-1, "compacting the embedding cache");
-        java.util.Set<String> live = new java.util.HashSet<>();
+        int[] seen = new int[1];
+        forEachDocument(documents, page -> {
+            for (int from = 0; from < page.size(); from += BATCH) {
+                embeddings.embedSentences(page.subList(from, Math.min(page.size(), from + BATCH)));
+            }
+            seen[0] += page.size();
+            progress.update(documents > 0 ? Math.min(1.0, (double) seen[0] / documents) : -1,
+                    "embedding the sentences of " + seen[0] + " of " + documents + " documents");
+            progress.checkCancelled();
+        });
+    }
+
+    /** Every document of the index, a thousand at a time, newest first. */
+    private void forEachDocument(long documents, java.util.function.Consumer<List<KnowledgeDoc>> pages) {
         for (int offset = 0; offset < documents; offset += 1_000) {
             List<KnowledgeDoc> page = index.search(services.knowledge.KnowledgeQuery.text("", 1_000)
                     .withSort(services.knowledge.KnowledgeQuery.SortOrder.NEWEST).withPage(offset, 1_000))
@@ -123,9 +130,30 @@ public final class EmbeddingBackfill {
             if (page.isEmpty()) {
                 break;
             }
-            page.forEach(d -> live.add(EmbeddingCache.hex(embeddings.hashOf(d))));
+            pages.accept(page);
         }
-        embeddings.cache().keepOnly(live);
+    }
+
+    /**
+     * Vectors of words no document has any more pile up in the cache (every edit adds one or more). When the
+     * cache holds more than twice as many vectors as were in use when it was last compacted or first filled (or
+     * as the index has documents, if more), and over a thousand more, it is rewritten with only the vectors of the
+     * documents there now and their sentences. Returns how many vectors are in use if that is newly known, else -1.
+     */
+    private long compactIfMostlyStale(ProgressSink progress) {
+        long documents = index.status().documents();
+        long live = state.liveVectors();
+        if (live < 0) {
+            return embeddings.cache().size(); // first filled: all of it is in use
+        }
+        if (embeddings.cache().size() <= 2 * Math.max(live, documents) + compactSlack) {
+            return -1;
+        }
+        progress.update(-1, "compacting the embedding cache");
+        java.util.Set<String> inUse = new java.util.HashSet<>();
+        forEachDocument(documents, page -> page.forEach(d -> inUse.addAll(embeddings.hashesOf(d))));
+        embeddings.cache().keepOnly(inUse);
+        return embeddings.cache().size();
     }
 
     /** How many stale vectors beyond twice the documents are tolerated (package-private: tests lower it). */

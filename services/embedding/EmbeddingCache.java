@@ -79,6 +79,11 @@ public final class EmbeddingCache implements AutoCloseable {
         return vector;
     }
 
+    public synchronized boolean contains(byte[] hash) {
+        open();
+        return offsets.containsKey(Key.of(hash));
+    }
+
     public synchronized void put(byte[] hash, float[] vector) {
         if (vector.length != dimensions) {
             throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);

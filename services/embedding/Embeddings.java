@@ -2,8 +2,12 @@ package services.embedding;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 
@@ -81,17 +85,26 @@ public final class Embeddings implements AutoCloseable {
         return out;
     }
 
-    /** The documents with their vectors; how many the model computed and how many came from the cache. */
-    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached) {
+    /**
+     * The documents with their vectors; how many documents the model embedded and how many came from the cache,
+     * and how many sentence vectors were computed.
+     */
+    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached, int sentences) {
     }
 
-    /** Every document with its vector: from the cache, or computed (and cached) in one call to the model. */
+    public List<String> sentencesOf(KnowledgeDoc doc) {
+        return EmbeddingText.sentences(doc, maxChars);
+    }
+
+    /**
+     * Every document with its vector: from the cache, or computed (and cached) in one call to the model together
+     * with the vectors of its sentences that the cache lacks.
+     */
     public Embedded embedAll(List<KnowledgeDoc> docs) {
         int cachedCount = 0;
         List<KnowledgeDoc> out = new ArrayList<>(docs);
-        List<Integer> missing = new ArrayList<>();
-        List<String> texts = new ArrayList<>();
-        List<byte[]> hashes = new ArrayList<>();
+        Map<String, String> missing = new LinkedHashMap<>(); // hex of the hash → text
+        String[] computedAs = new String[docs.size()];
         for (int i = 0; i < docs.size(); i++) {
             String text = textOf(docs.get(i));
             byte[] hash = EmbeddingText.hash(model.name(), text);
@@ -100,19 +113,89 @@ public final class Embeddings implements AutoCloseable {
                 out.set(i, docs.get(i).withEmbedding(cached));
                 cachedCount++;
             } else {
-                missing.add(i);
-                texts.add(text);
-                hashes.add(hash);
+                computedAs[i] = EmbeddingCache.hex(hash);
+                missing.put(computedAs[i], text);
             }
         }
-        if (!texts.isEmpty()) {
-            List<float[]> vectors = model.embed(texts);
-            for (int j = 0; j < missing.size(); j++) {
-                cache.put(hashes.get(j), vectors.get(j));
-                out.set(missing.get(j), docs.get(missing.get(j)).withEmbedding(vectors.get(j)));
+        int docTexts = missing.size();
+        missingSentences(docs, missing);
+        Map<String, float[]> vectors = embed(missing);
+        int computed = 0;
+        for (int i = 0; i < docs.size(); i++) {
+            if (computedAs[i] != null) {
+                out.set(i, docs.get(i).withEmbedding(vectors.get(computedAs[i])));
+                computed++;
             }
         }
-        return new Embedded(out, texts.size(), cachedCount);
+        return new Embedded(out, computed, cachedCount, missing.size() - docTexts);
+    }
+
+    /** Computes and caches the sentence vectors of these documents that the cache lacks; returns how many. */
+    public int embedSentences(List<KnowledgeDoc> docs) {
+        Map<String, String> missing = new LinkedHashMap<>();
+        missingSentences(docs, missing);
+        return embed(missing).size();
+    }
+
+    private void missingSentences(List<KnowledgeDoc> docs, Map<String, String> missing) {
+        for (KnowledgeDoc doc : docs) {
+            for (String sentence : sentencesOf(doc)) {
+                byte[] hash = EmbeddingText.hash(model.name(), sentence);
+                if (!cache.contains(hash)) {
+                    missing.putIfAbsent(EmbeddingCache.hex(hash), sentence);
+                }
+            }
+        }
+    }
+
+    private Map<String, float[]> embed(Map<String, String> texts) {
+        Map<String, float[]> out = new HashMap<>();
+        if (texts.isEmpty()) {
+            return out;
+        }
+        List<float[]> vectors = model.embed(new ArrayList<>(texts.values()));
+        int j = 0;
+        for (String hex : texts.keySet()) {
+            cache.put(HexFormat.of().parseHex(hex), vectors.get(j));
+            out.put(hex, vectors.get(j++));
+        }
+        return out;
+    }
+
+    /**
+     * How close a document is in meaning to a question: the best cosine of its whole text's vector (its own, or
+     * the cached one) and its sentences' cached vectors; NaN when none is known.
+     */
+    public float similarity(float[] question, KnowledgeDoc doc) {
+        float best = Float.NaN;
+        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(hashOf(doc));
+        if (whole != null && whole.length == question.length) {
+            best = dot(question, whole);
+        }
+        for (String sentence : sentencesOf(doc)) {
+            float[] v = cache.get(EmbeddingText.hash(model.name(), sentence));
+            if (v != null) {
+                float s = dot(question, v);
+                best = Float.isNaN(best) ? s : Math.max(best, s);
+            }
+        }
+        return best;
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    /** The cache keys of a document: its whole text's and its sentences' (what compaction keeps). */
+    public List<String> hashesOf(KnowledgeDoc doc) {
+        List<String> out = new ArrayList<>();
+        out.add(EmbeddingCache.hex(hashOf(doc)));
+        sentencesOf(doc).forEach(s -> out.add(EmbeddingCache.hex(EmbeddingText.hash(model.name(), s))));
+        return out;
     }
 
     /** The ids written without a vector since the last call (for the backfill), emptied. */

@@ -72,14 +72,17 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         boolean ready = queries.stream().anyMatch(HybridKnowledgeIndex::semantic) && semanticReady();
         List<KnowledgeQuery> plan = new ArrayList<>();
         List<int[]> layout = new ArrayList<>(); // per query: keyword index (or -1), dense index (or -1)
+        List<float[]> vectors = new ArrayList<>();
         for (KnowledgeQuery q : queries) {
             if (!ready || !semantic(q)) {
+                vectors.add(null);
                 layout.add(new int[] {plan.size(), -1});
                 plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD));
                 continue;
             }
             int pool = Math.max(MIN_POOL, q.offset() + q.limit());
             float[] vector = q.vector() != null ? q.vector() : question(q.text());
+            vectors.add(vector);
             int keyword = -1;
             if (q.retrieval() == KnowledgeQuery.Retrieval.HYBRID) {
                 keyword = plan.size();
@@ -97,7 +100,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 continue;
             }
             SearchResult keyword = at[0] < 0 ? null : found.get(at[0]);
-            out.add(fuse(queries.get(i), keyword, found.get(at[1]), (System.nanoTime() - started) / 1000));
+            SearchResult dense = found.get(at[1]);
+            Map<String, Float> meaning = closeness(vectors.get(i), keyword, dense);
+            out.add(fuse(queries.get(i), keyword, dense, meaning, (System.nanoTime() - started) / 1000, DENSE_WEIGHT));
         }
         return out;
     }
@@ -123,6 +128,26 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     }
 
     /**
+     * How close in meaning each candidate of either list is to the question: the best of its whole text's and
+     * its sentences' similarity ({@link Embeddings#similarity}), so a document whose one sentence answers the
+     * question ranks by that sentence, and a keyword candidate is weighed by its meaning too.
+     */
+    private Map<String, Float> closeness(float[] vector, SearchResult keyword, SearchResult dense) {
+        Map<String, Float> out = new HashMap<>();
+        for (SearchResult list : keyword == null ? List.of(dense) : List.of(keyword, dense)) {
+            for (SearchResult.Hit hit : list.hits()) {
+                if (!out.containsKey(hit.doc().id())) {
+                    float s = embeddings.similarity(vector, hit.doc());
+                    if (!Float.isNaN(s)) {
+                        out.put(hit.doc().id(), s);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * Fuses the keyword list (may be null: dense only) and the dense list by a convex combination of their
      * scores: {@code w · cos + (1 − w) · bm25 / best bm25}, where a document missing from one list scores 0 there.
      * Bruch et al. (2023, "An analysis of fusion functions for hybrid retrieval") found this beats reciprocal-rank
@@ -130,25 +155,40 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
      * words is noise that rank fusion trusts as much as the nearest meanings.
      */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
-        return fuse(q, keyword, dense, tookMicros, DENSE_WEIGHT);
+        return fuse(q, keyword, dense, Map.of(), tookMicros, DENSE_WEIGHT);
     }
 
-    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros, double w) {
+    /** {@code meaning}: similarities known beyond the dense list's own scores (the better one counts). */
+    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, Map<String, Float> meaning,
+                             long tookMicros, double w) {
         Map<String, Double> score = new HashMap<>();
         Map<String, KnowledgeDoc> docs = new LinkedHashMap<>();
+        Map<String, Float> similarity = new HashMap<>(meaning);
+        for (SearchResult.Hit hit : dense.hits()) {
+            similarity.merge(hit.doc().id(), hit.score(), Math::max);
+        }
         if (keyword != null && !keyword.hits().isEmpty()) {
             double best = keyword.hits().stream().mapToDouble(SearchResult.Hit::score).max().orElse(1);
+            WordOverlap overlap = new WordOverlap(q.text());
             for (SearchResult.Hit hit : keyword.hits()) {
                 docs.putIfAbsent(hit.doc().id(), hit.doc());
-                score.merge(hit.doc().id(), (1 - w) * (best > 0 ? hit.score() / best : 0), Double::sum);
+                score.merge(hit.doc().id(), (1 - w) * (best > 0 ? hit.score() / best : 0) * overlap.of(hit.doc()),
+                        Double::sum);
             }
         }
-        for (SearchResult.Hit hit : dense.hits()) {
-            if (hit.score() < MIN_SIMILARITY) {
+        List<SearchResult.Hit> candidates = new ArrayList<>(dense.hits());
+        if (keyword != null) {
+            candidates.addAll(keyword.hits());
+        }
+        java.util.Set<String> weighed = new java.util.HashSet<>();
+        for (SearchResult.Hit hit : candidates) {
+            String id = hit.doc().id();
+            float s = similarity.getOrDefault(id, 0f);
+            if (s < MIN_SIMILARITY || !weighed.add(id)) {
                 continue;
             }
-            docs.putIfAbsent(hit.doc().id(), hit.doc());
-            score.merge(hit.doc().id(), (keyword == null ? 1 : w) * hit.score(), Double::sum);
+            docs.putIfAbsent(id, hit.doc());
+            score.merge(id, (keyword == null ? 1 : w) * s, Double::sum);
         }
         List<String> order = new ArrayList<>(docs.keySet());
         order.sort((a, b) -> Double.compare(score.get(b), score.get(a)));

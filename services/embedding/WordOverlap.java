@@ -1,0 +1,73 @@
+package services.embedding;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import services.knowledge.KnowledgeDoc;
+
+/**
+ * How much of a question a document contains in its own words: the share of the question's content words
+ * (English stop words dropped) that start a word of the document's title or content — compared by the part a
+ * word shares with its stem, so "retried" finds "retry" and "expires" finds "expiry". It tells a keyword match
+ * that is the question asked in the document's words from one that shares a single word with it. Cheap enough
+ * for every candidate of a search: a few pattern scans of each candidate's text.
+ */
+final class WordOverlap {
+
+    private static final Analyzer ENGLISH = new EnglishAnalyzer();
+    private static final int MIN_PREFIX = 3;
+    /** Words that make a sentence a question rather than say what it is about (besides English stop words). */
+    private static final Set<String> ASKING = Set.of("how", "do", "does", "did", "i", "we", "you", "what", "which",
+            "when", "where", "why", "who", "should", "can", "could", "would", "our", "my", "me", "us", "about");
+
+    private final List<Pattern> words = new ArrayList<>();
+
+    WordOverlap(String question) {
+        Set<String> prefixes = new LinkedHashSet<>();
+        for (String word : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            String stem = ASKING.contains(word) ? null : stem(word);
+            if (stem != null) {
+                int common = 0;
+                while (common < Math.min(word.length(), stem.length()) && word.charAt(common) == stem.charAt(common)) {
+                    common++;
+                }
+                prefixes.add(word.substring(0, Math.max(Math.min(MIN_PREFIX, word.length()), common)));
+            }
+        }
+        prefixes.forEach(p -> words.add(Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(p))));
+    }
+
+    /** 0 to 1; 0 for a question with no content words. */
+    double of(KnowledgeDoc doc) {
+        if (words.isEmpty()) {
+            return 0;
+        }
+        String text = (doc.title() + " " + doc.content()).toLowerCase(Locale.ROOT);
+        return words.stream().filter(w -> w.matcher(text).find()).count() / (double) words.size();
+    }
+
+    /** The word's stem, or null for a stop word (or no word). */
+    private static String stem(String word) {
+        if (word.isEmpty()) {
+            return null;
+        }
+        try (TokenStream tokens = ENGLISH.tokenStream("", word)) {
+            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+            tokens.reset();
+            String out = tokens.incrementToken() ? term.toString() : null;
+            tokens.end();
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+    }
+}
