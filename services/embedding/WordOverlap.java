@@ -17,7 +17,8 @@ import services.knowledge.KnowledgeDoc;
 /**
  * How much of a question a document contains in its own words: the share of the question's content words
  * (English stop words dropped) that start a word of the document's title or content — compared by the part a
- * word shares with its stem, so "retried" finds "retry" and "expires" finds "expiry". It tells a keyword match
+ * word shares with its stem, so "retried" finds "retry" and "expires" finds "expiry" (and "ran" does not find
+ * "transaction": a match starts a word). It tells a keyword match
  * that is the question asked in the document's words from one that shares a single word with it. Cheap enough
  * for every candidate of a search: a few pattern scans of each candidate's text.
  */
@@ -39,6 +40,9 @@ final class WordOverlap {
                 int common = 0;
                 while (common < Math.min(word.length(), stem.length()) && word.charAt(common) == stem.charAt(common)) {
                     common++;
+                }
+                if (common > MIN_PREFIX && word.charAt(common - 1) == 'i') {
+                    common--; // the stemmer's y → i: "retried" and "retry" share "retr"
                 }
                 prefixes.add(word.substring(0, Math.max(Math.min(MIN_PREFIX, word.length()), common)));
             }

@@ -80,6 +80,51 @@ class EmbeddingBackfillTest {
         assertThat(model.embedded).isEmpty();
     }
 
+    private static final String TWO_SENTENCES = "Keys without a TTL piled up in Redis for months until memory ran "
+            + "out. Every key the loop writes gets an expiry and the watchdog reports keys without one.";
+
+    @Test
+    void aDocumentOfSeveralSentencesIsEmbeddedWholeAndSentenceBySentenceOnce() {
+        index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES)));
+        EmbeddingBackfill.Result first = backfill.run(ProgressSink.NONE);
+        assertThat(first.computed()).isEqualTo(1);
+        assertThat(model.embedded).containsExactly(TWO_SENTENCES,
+                "Keys without a TTL piled up in Redis for months until memory ran out.",
+                "Every key the loop writes gets an expiry and the watchdog reports keys without one.");
+
+        // one sentence changes: the whole text and that sentence are embedded again, the other comes from the cache
+        model.embedded.clear();
+        String edited = TWO_SENTENCES.replace("for months", "for weeks");
+        index.upsert(List.of(lesson("lesson:ttl", edited)));
+        backfill.run(ProgressSink.NONE);
+        assertThat(model.embedded).containsExactly(edited,
+                "Keys without a TTL piled up in Redis for weeks until memory ran out.");
+    }
+
+    @Test
+    void aWorkspaceEmbeddedBeforeSentencesWereGetsThemInOnePass() throws Exception {
+        float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
+        index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector))); // embedded, no sentences
+        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
+        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"),
+                "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}"); // written by a version without sentence vectors
+        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isTrue();
+
+        EmbeddingBackfill.Result r = backfill.run(ProgressSink.NONE);
+        assertThat(r.computed()).isZero(); // the document already had its vector
+        assertThat(model.embedded).hasSize(2).allSatisfy(s -> assertThat(TWO_SENTENCES).contains(s));
+        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
+
+        model.embedded.clear();
+        backfill.run(ProgressSink.NONE);
+        assertThat(model.embedded).isEmpty(); // once
+    }
+
+    @Test
+    void aFreshWorkspaceNeedsNoSentencePass() {
+        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
+    }
+
     @Test
     void aRecreatedIndexIsRefilledFromTheCacheWithoutTheModel() {
         index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests"), lesson("lesson:b", "Write every timestamp in UTC")));
@@ -145,12 +190,20 @@ class EmbeddingBackfillTest {
             index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, edit " + edit)));
             backfill.run(ProgressSink.NONE);
         }
-        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, final")));
+        index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, final"), lesson("lesson:ttl", TWO_SENTENCES)));
         backfill.run(ProgressSink.NONE);
-        assertThat(index.embeddedCount()).isEqualTo(1);
-        assertThat(index.embeddings().cache().size()).isLessThanOrEqualTo(2);
+        for (int edit = 0; edit < 6; edit++) {
+            index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests, final " + edit)));
+            backfill.run(ProgressSink.NONE);
+        }
+        assertThat(index.embeddedCount()).isEqualTo(2);
+        // in use: the two documents' vectors and the second one's two sentences
+        assertThat(index.embeddings().cache().size()).isLessThanOrEqualTo(2 * 4);
+        KnowledgeDoc ttl = lesson("lesson:ttl", TWO_SENTENCES);
+        assertThat(index.embeddings().hashesOf(ttl)).hasSize(3).allSatisfy(h -> assertThat(index.embeddings().cache()
+                .contains(java.util.HexFormat.of().parseHex(h))).isTrue());
         assertThat(index.embeddings().cache().get(index.embeddings().hashOf(
-                lesson("lesson:a", "Quarantine flaky tests, final")))).isNotNull();
+                lesson("lesson:a", "Quarantine flaky tests, final 5")))).isNotNull();
     }
 
 

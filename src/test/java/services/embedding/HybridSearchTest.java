@@ -97,22 +97,52 @@ class HybridSearchTest {
     }
 
     @Test
-    void fusionWeighsMeaningAboveWords() {
-        KnowledgeDoc a = EmbeddingBackfillTest.lesson("a", "a");
-        KnowledgeDoc b = EmbeddingBackfillTest.lesson("b", "b");
-        KnowledgeQuery q = KnowledgeQuery.text("x", 5);
-        SearchResult keyword = new SearchResult(List.of(new SearchResult.Hit(a, 9f), new SearchResult.Hit(b, 3f)), 2,
-                Map.of(), 0);
+    void fusionWeighsMeaningAboveWordsAndWordsByHowMuchOfTheQuestionTheyCover() {
+        KnowledgeDoc a = EmbeddingBackfillTest.lesson("a", "Quarantine flaky tests");
+        KnowledgeDoc b = EmbeddingBackfillTest.lesson("b", "Tests of the billing service");
+        KnowledgeDoc c = EmbeddingBackfillTest.lesson("c", "Flaky network");
+        KnowledgeQuery q = KnowledgeQuery.text("flaky tests", 5);
+        SearchResult keyword = new SearchResult(List.of(new SearchResult.Hit(a, 9f), new SearchResult.Hit(c, 9f),
+                new SearchResult.Hit(b, 3f)), 3, Map.of(), 0);
         SearchResult dense = new SearchResult(List.of(new SearchResult.Hit(b, 0.6f), new SearchResult.Hit(a, 0.1f)), 2,
                 Map.of(), 0);
         SearchResult fused = HybridKnowledgeIndex.fuse(q, keyword, dense, 0);
-        // b: 0.8·0.6 + 0.2·(3/9) = 0.547; a: 0.2·1 (its 0.1 similarity is below the floor) = 0.2
-        assertThat(fused.hits()).extracting(h -> h.doc().id()).containsExactly("b", "a");
-        assertThat(fused.total()).isEqualTo(2);
+        // b: 0.8·0.6 + 0.2·(3/9)·½ = 0.513; a: 0.2·1·1 = 0.2 (its 0.1 similarity is below the floor);
+        // c: as many points from words as a, but it holds only half the question: 0.2·1·½ = 0.1
+        assertThat(fused.hits()).extracting(h -> h.doc().id()).containsExactly("b", "a", "c");
+        assertThat(fused.hits().get(0).score()).isCloseTo(0.513f, org.assertj.core.data.Offset.offset(0.001f));
+        assertThat(fused.total()).isEqualTo(3);
         assertThat(fused.facets()).isEmpty();
         // the browser asks for facets: they count the fused candidates, so they agree with the list
         SearchResult browsing = HybridKnowledgeIndex.fuse(q.withFacets(true), keyword, dense, 0);
-        assertThat(browsing.facets().get("type")).containsExactly(new SearchResult.FacetCount("lesson", 2));
-        assertThat(browsing.facets().get("project")).containsExactly(new SearchResult.FacetCount("p", 2));
+        assertThat(browsing.facets().get("type")).containsExactly(new SearchResult.FacetCount("lesson", 3));
+        assertThat(browsing.facets().get("project")).containsExactly(new SearchResult.FacetCount("p", 3));
+    }
+
+    @Test
+    void aDocumentIsAsCloseToAQuestionAsItsClosestSentence() {
+        KnowledgeDoc ttl = EmbeddingBackfillTest.lesson("lesson:ttl", "The watchdog runs every four hours and reports "
+                + "to the console. Keys without a TTL made the Redis server run out of memory.");
+        index.upsert(List.of(ttl));
+        index.embeddings().embedAll(List.of(ttl));
+        Embeddings e = index.embeddings();
+        float[] question = e.embedQuestion("the cache server's memory kept growing until it fell over");
+        float whole = dot(question, e.cache().get(e.hashOf(ttl)));
+        float best = Float.NEGATIVE_INFINITY;
+        for (String sentence : e.sentencesOf(ttl)) {
+            best = Math.max(best, dot(question, e.model().embed(List.of(sentence)).get(0)));
+        }
+        assertThat(best).isGreaterThan(whole); // the second sentence says it; the first dilutes the whole
+        assertThat(e.similarity(question, ttl)).isCloseTo(best, org.assertj.core.data.Offset.offset(1e-5f));
+        // a document nothing is known of: no similarity rather than a guess
+        assertThat(e.similarity(question, EmbeddingBackfillTest.lesson("lesson:new", "Never embedded."))).isNaN();
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
     }
 }

@@ -1,0 +1,41 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class EmbeddingTextTest {
+
+    @Test
+    void aTextOfTwoSentencesOrMoreIsAlsoEmbeddedSentenceBySentence() {
+        assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:ttl", "Keys without a TTL piled up in "
+                + "Redis for months until memory ran out.  Every key the loop writes gets an expiry; the watchdog "
+                + "reports keys without one."), 1_000)).containsExactly(
+                "Keys without a TTL piled up in Redis for months until memory ran out.",
+                "Every key the loop writes gets an expiry; the watchdog reports keys without one.");
+    }
+
+    @Test
+    void aOneSentenceTextHasNoSentencesOfItsOwn() {
+        assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:a", "Give every Redis key a TTL."),
+                1_000)).isEmpty();
+    }
+
+    @Test
+    void shortPiecesAreJoinedToTheSentenceBeforeThem() {
+        assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:disk", "The index could not write "
+                + "because verbose logs filled the disk. Rotate daily. Keep seven days and stop writing debug logs."),
+                1_000)).containsExactly("The index could not write because verbose logs filled the disk. Rotate daily.",
+                "Keep seven days and stop writing debug logs.");
+        // "e.g." and a version number do not end a sentence worth a vector of its own
+        assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:v", "Use v2. It is faster than v1 by "
+                + "a wide margin on every benchmark we ran."), 1_000)).isEmpty();
+    }
+
+    @Test
+    void sentencesCoverWhatTheWholeTextsVectorCoversAndNoMore() {
+        String text = "First sentence of the lesson is here. " + "x".repeat(80) + ". Beyond the cut.";
+        assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:long", text), 70))
+                .containsExactly("First sentence of the lesson is here.", "x".repeat(32));
+    }
+}
