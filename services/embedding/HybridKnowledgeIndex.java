@@ -12,12 +12,14 @@ import services.knowledge.SearchResult;
 
 /**
  * Semantic recall behind the same search API. A query asking for {@code HYBRID} runs as two searches in one
- * round trip — the keyword search and the nearest embeddings of the question, with the same filters — fused by
- * a weighted sum of their normalised scores ({@link #fuse}). {@code DENSE} runs the embedding half alone. Dense hits
- * less similar than {@link #MIN_SIMILARITY} are dropped, so a question about nothing in the index gets nothing
- * rather than the least-distant noise. Until the index holds embeddings, every query runs as keyword search.
- * Writes pass through, with vectors already in the cache attached, so re-writing an unchanged document keeps its
- * embedding.
+ * round trip — the keyword search and the nearest embeddings of the question, with the same filters — and every
+ * candidate of either list is weighed by how close it is in meaning (the best of its whole text's and its
+ * sentences' similarity, {@link Embeddings#similarity}) and by its keyword score scaled by how much of the
+ * question it contains ({@link WordOverlap}), fused by a weighted sum ({@link #fuse}). {@code DENSE} runs the
+ * embedding half alone. Candidates less similar than {@link #MIN_SIMILARITY} count for nothing by meaning, so a
+ * question about nothing in the index gets nothing rather than the least-distant noise. Until the index holds
+ * embeddings, every query runs as keyword search. Writes pass through, with vectors already in the cache
+ * attached, so re-writing an unchanged document keeps its embedding.
  */
 public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKnowledgeIndex {
 
@@ -149,10 +151,13 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     /**
      * Fuses the keyword list (may be null: dense only) and the dense list by a convex combination of their
-     * scores: {@code w · cos + (1 − w) · bm25 / best bm25}, where a document missing from one list scores 0 there.
-     * Bruch et al. (2023, "An analysis of fusion functions for hybrid retrieval") found this beats reciprocal-rank
-     * fusion; here it did too (README: recall benchmark), because the keyword list of a question asked in other
-     * words is noise that rank fusion trusts as much as the nearest meanings.
+     * scores: {@code w · cos + (1 − w) · bm25 / best bm25 · overlap}, where {@code cos} is the candidate's best
+     * known similarity (0 below {@link #MIN_SIMILARITY}), a document missing from the keyword list scores 0 there,
+     * and {@code overlap} is the share of the question's content words the document contains — so a keyword hit
+     * that shares one word of seven with a question asked in other words is not trusted as much as one that is
+     * the question in the document's words. Bruch et al. (2023, "An analysis of fusion functions for hybrid
+     * retrieval") found a convex combination beats reciprocal-rank fusion; here it did too (README: recall
+     * benchmark).
      */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
         return fuse(q, keyword, dense, Map.of(), tookMicros, DENSE_WEIGHT);

@@ -121,6 +121,36 @@ class EmbeddingBackfillTest {
     }
 
     @Test
+    void aSentencePassCancelledHalfwayRunsAgainAndKeepsWhatItEmbedded() throws Exception {
+        float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
+        index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector)));
+        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
+        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"),
+                "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}");
+        ProgressSink cancelAfterAPage = new ProgressSink() {
+            boolean paged;
+
+            @Override
+            public void update(double fraction, String message) {
+                paged |= message.startsWith("embedding the sentences");
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return paged;
+            }
+        };
+        assertThatThrownBy(() -> backfill.run(cancelAfterAPage)).isInstanceOf(TaskCancelledException.class);
+        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isTrue();
+        assertThat(model.embedded).hasSize(2);
+
+        model.embedded.clear();
+        backfill.run(ProgressSink.NONE);
+        assertThat(model.embedded).isEmpty(); // the page done before the cancel came from the cache
+        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
+    }
+
+    @Test
     void aFreshWorkspaceNeedsNoSentencePass() {
         assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
     }
