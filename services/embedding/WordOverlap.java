@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -20,7 +19,7 @@ import services.knowledge.KnowledgeDoc;
  * word shares with its stem, so "retried" finds "retry" and "expires" finds "expiry" (and "ran" does not find
  * "transaction": a match starts a word). It tells a keyword match
  * that is the question asked in the document's words from one that shares a single word with it. Cheap enough
- * for every candidate of a search: a few pattern scans of each candidate's text.
+ * for every candidate of a search: a few substring scans of each candidate's text.
  */
 final class WordOverlap {
 
@@ -30,7 +29,7 @@ final class WordOverlap {
     private static final Set<String> ASKING = Set.of("how", "do", "does", "did", "i", "we", "you", "what", "which",
             "when", "where", "why", "who", "should", "can", "could", "would", "our", "my", "me", "us", "about");
 
-    private final List<Pattern> words = new ArrayList<>();
+    private final List<String> words = new ArrayList<>();
 
     WordOverlap(String question) {
         Set<String> prefixes = new LinkedHashSet<>();
@@ -47,7 +46,7 @@ final class WordOverlap {
                 prefixes.add(word.substring(0, Math.max(Math.min(MIN_PREFIX, word.length()), common)));
             }
         }
-        prefixes.forEach(p -> words.add(Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(p))));
+        words.addAll(prefixes);
     }
 
     /** 0 to 1; 0 for a question with no content words. */
@@ -56,7 +55,16 @@ final class WordOverlap {
             return 0;
         }
         String text = (doc.title() + " " + doc.content()).toLowerCase(Locale.ROOT);
-        return words.stream().filter(w -> w.matcher(text).find()).count() / (double) words.size();
+        return words.stream().filter(w -> startsAWord(text, w)).count() / (double) words.size();
+    }
+
+    private static boolean startsAWord(String text, String prefix) {
+        for (int at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+            if (at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The word's stem, or null for a stop word (or no word). */
