@@ -156,7 +156,7 @@ public final class EmbeddingBackfill {
         return embeddings.cache().size();
     }
 
-    /** How many stale vectors beyond twice the documents are tolerated (package-private: tests lower it). */
+    /** How many stale vectors beyond twice those in use are tolerated (package-private: tests lower it). */
     int compactSlack = 1_000;
 
     /** How many documents have no embedding (a backend that can count them). */

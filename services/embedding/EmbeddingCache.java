@@ -11,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -235,17 +234,5 @@ public final class EmbeddingCache implements AutoCloseable {
         }
         channel = null;
         offsets = null;
-    }
-
-    /** The vectors of these hashes that are cached (absent ones are left out). */
-    public synchronized Map<String, float[]> getAll(List<byte[]> hashes) {
-        Map<String, float[]> out = new HashMap<>();
-        for (byte[] h : hashes) {
-            float[] v = get(h);
-            if (v != null) {
-                out.put(hex(h), v);
-            }
-        }
-        return out;
     }
 }

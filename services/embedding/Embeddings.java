@@ -85,11 +85,8 @@ public final class Embeddings implements AutoCloseable {
         return out;
     }
 
-    /**
-     * The documents with their vectors; how many documents the model embedded and how many came from the cache,
-     * and how many sentence vectors were computed.
-     */
-    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached, int sentences) {
+    /** The documents with their vectors; how many the model embedded and how many came from the cache. */
+    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached) {
     }
 
     public List<String> sentencesOf(KnowledgeDoc doc) {
@@ -117,7 +114,6 @@ public final class Embeddings implements AutoCloseable {
                 missing.put(computedAs[i], text);
             }
         }
-        int docTexts = missing.size();
         missingSentences(docs, missing);
         Map<String, float[]> vectors = embed(missing);
         int computed = 0;
@@ -127,7 +123,7 @@ public final class Embeddings implements AutoCloseable {
                 computed++;
             }
         }
-        return new Embedded(out, computed, cachedCount, missing.size() - docTexts);
+        return new Embedded(out, computed, cachedCount);
     }
 
     /** Computes and caches the sentence vectors of these documents that the cache lacks; returns how many. */
