@@ -31,14 +31,18 @@ public final class EmbeddingBackfill {
         this.telemetry = telemetry;
     }
 
-    /** What a run did. {@code remaining} is how many documents still lack an embedding (-1: unknown). */
-    public record Result(int computed, int cached, long millis, long remaining) {
+    /**
+     * What a run did: documents embedded and taken from the cache, sentence vectors computed. {@code remaining} is
+     * how many documents still lack an embedding (-1: unknown).
+     */
+    public record Result(int computed, int cached, int sentences, long millis, long remaining) {
         public int written() {
             return computed + cached;
         }
 
         public String summary() {
             return "embedded " + computed + " (" + cached + " from cache)"
+                    + (sentences > 0 ? ", " + sentences + " sentence vectors" : "")
                     + (remaining > 0 ? ", " + remaining + " still without" : "");
         }
     }
@@ -68,7 +72,7 @@ public final class EmbeddingBackfill {
         boolean exact = index.embeddedCount() >= 0;
         long since = exact ? 0 : state.scannedUpTo();
         long todo = exact ? withoutEmbedding() : -1;
-        int[] done = new int[2];
+        int[] done = new int[3]; // documents embedded, from the cache; sentence vectors
         progress.update(todo == 0 ? 1 : 0, todo < 0 ? "looking for documents without embeddings"
                 : todo + " documents to embed");
         Set<String> pending = embeddings.takePending();
@@ -90,7 +94,7 @@ public final class EmbeddingBackfill {
                 }
             }
             if (sentencesToo) {
-                embedSentences(progress);
+                done[2] += embedSentences(progress);
             }
         } catch (RuntimeException e) {
             embeddings.remember(pending); // what was not done is looked at again next time
@@ -103,22 +107,23 @@ public final class EmbeddingBackfill {
         state.completed(startedSeconds - 3600, live); // an hour's margin for the clocks of other writers
         long remaining = exact ? withoutEmbedding() : -1;
         progress.update(1, "embedded " + done[0] + ", from cache " + done[1]);
-        return new Result(done[0], done[1], System.currentTimeMillis() - started, remaining);
+        return new Result(done[0], done[1], done[2], System.currentTimeMillis() - started, remaining);
     }
 
-    /** Once, for a workspace embedded before sentences were: every document's sentence vectors. */
-    private void embedSentences(ProgressSink progress) {
+    /** Once, for a workspace embedded before sentences were: every document's sentence vectors (how many new). */
+    private int embedSentences(ProgressSink progress) {
         long documents = index.status().documents();
-        int[] seen = new int[1];
+        int[] seen = new int[2];
         forEachDocument(documents, page -> {
             for (int from = 0; from < page.size(); from += BATCH) {
-                embeddings.embedSentences(page.subList(from, Math.min(page.size(), from + BATCH)));
+                seen[1] += embeddings.embedSentences(page.subList(from, Math.min(page.size(), from + BATCH)));
             }
             seen[0] += page.size();
             progress.update(documents > 0 ? Math.min(1.0, (double) seen[0] / documents) : -1,
                     "embedding the sentences of " + seen[0] + " of " + documents + " documents");
             progress.checkCancelled();
         });
+        return seen[1];
     }
 
     /** Every document of the index, a thousand at a time, newest first. */
@@ -169,6 +174,7 @@ public final class EmbeddingBackfill {
         index.writeBackEmbeddings(out.docs()); // the others changed meanwhile: found again next run
         done[0] += out.computed();
         done[1] += out.cached();
+        done[2] += out.sentences();
     }
 
     private static void report(ProgressSink progress, int[] done, long todo) {

@@ -85,8 +85,11 @@ public final class Embeddings implements AutoCloseable {
         return out;
     }
 
-    /** The documents with their vectors; how many the model embedded and how many came from the cache. */
-    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached) {
+    /**
+     * The documents with their vectors; how many the model embedded and how many came from the cache, and how
+     * many sentence vectors it computed.
+     */
+    public record Embedded(List<KnowledgeDoc> docs, int computed, int cached, int sentences) {
     }
 
     public List<String> sentencesOf(KnowledgeDoc doc) {
@@ -114,6 +117,7 @@ public final class Embeddings implements AutoCloseable {
                 missing.put(computedAs[i], text);
             }
         }
+        int wholeTexts = missing.size();
         missingSentences(docs, missing);
         Map<String, float[]> vectors = embed(missing);
         int computed = 0;
@@ -123,7 +127,7 @@ public final class Embeddings implements AutoCloseable {
                 computed++;
             }
         }
-        return new Embedded(out, computed, cachedCount);
+        return new Embedded(out, computed, cachedCount, missing.size() - wholeTexts);
     }
 
     /** Computes and caches the sentence vectors of these documents that the cache lacks; returns how many. */

@@ -88,6 +88,8 @@ class EmbeddingBackfillTest {
         index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES)));
         EmbeddingBackfill.Result first = backfill.run(ProgressSink.NONE);
         assertThat(first.computed()).isEqualTo(1);
+        assertThat(first.sentences()).isEqualTo(2);
+        assertThat(first.summary()).isEqualTo("embedded 1 (0 from cache), 2 sentence vectors");
         assertThat(model.embedded).containsExactly(TWO_SENTENCES,
                 "Keys without a TTL piled up in Redis for months until memory ran out.",
                 "Every key the loop writes gets an expiry and the watchdog reports keys without one.");
@@ -112,6 +114,7 @@ class EmbeddingBackfillTest {
 
         EmbeddingBackfill.Result r = backfill.run(ProgressSink.NONE);
         assertThat(r.computed()).isZero(); // the document already had its vector
+        assertThat(r.summary()).isEqualTo("embedded 0 (0 from cache), 2 sentence vectors");
         assertThat(model.embedded).hasSize(2).allSatisfy(s -> assertThat(TWO_SENTENCES).contains(s));
         assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
 
