@@ -8,7 +8,8 @@ import services.tasks.ProgressSink;
 
 /**
  * Gives every document of the index that has no embedding one — from the cache when its words were embedded
- * before, else from the model — and writes it back (same fields, same {@code created_at}). Runs after a sync, in
+ * before, else from the model — and writes it back (same fields, same {@code created_at}); its sentences' vectors
+ * go to the cache only. Runs after a sync, in
  * the background: search works meanwhile, keyword-only for the documents not yet done. Cancelling keeps what
  * was written. A backend that can count embeddings finds the documents without one exactly; for one that
  * cannot (Typesense), the documents written since the last complete run, plus those this process wrote without
