@@ -32,12 +32,15 @@ public final class BackfillState {
     }
 
     /**
-     * True when the workspace was embedded before sentences were (a backfill.json without {@code "sentences"}):
-     * its documents' sentence vectors are computed once, by one pass over every document.
+     * True when the workspace was embedded before sentences were (a backfill.json without {@code "sentences"}, or
+     * one that cannot be read): its documents' sentence vectors are computed once, by one pass over every document.
      */
     public boolean needsSentences() {
+        if (!Files.exists(file)) {
+            return false; // never embedded: the first backfill embeds sentences with their documents
+        }
         JsonNode state = read();
-        return state.has("lastRun") && !state.path("sentences").asBoolean(false);
+        return !state.path("sentences").asBoolean(false); // an unreadable file too: the pass costs little if done
     }
 
     /** How many vectors of the cache were in use when it was last compacted or first filled; -1 if unknown. */

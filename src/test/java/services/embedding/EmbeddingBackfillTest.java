@@ -154,8 +154,15 @@ class EmbeddingBackfillTest {
     }
 
     @Test
-    void aFreshWorkspaceNeedsNoSentencePass() {
-        assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isFalse();
+    void aFreshWorkspaceNeedsNoSentencePassAndAnUnreadableStateGetsOne() throws Exception {
+        BackfillState state = new BackfillState(dir.resolve("state/embeddings"));
+        assertThat(state.needsSentences()).isFalse();
+        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
+        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"), "{\"scannedUp"); // torn
+        assertThat(state.needsSentences()).isTrue();
+        assertThat(state.scannedUpTo()).isZero(); // and everything is looked at
+        backfill.run(ProgressSink.NONE);
+        assertThat(state.needsSentences()).isFalse();
     }
 
     @Test
