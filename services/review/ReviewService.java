@@ -124,13 +124,7 @@ public final class ReviewService {
                             .findFirst().orElse("unknown");
                     ReviewBranch.Commit commit = new ReviewBranch.Commit(made.sha(), branch.branch());
                     if (p.open()) {
-                        Map<String, String> keys = new LinkedHashMap<>();
-                        keys.put("status", "approved");
-                        keys.put("decided_by", by);
-                        keys.put("decided_at", clock.instant().toString());
-                        keys.put("commit", commit.sha());
-                        keys.put("branch", commit.branch());
-                        ProposalFiles.setKeys(p.file(), keys);
+                        ProposalFiles.setKeys(p.file(), approvedKeys(by, commit));
                     }
                     if (!logged.contains(p.id())) {
                         try {
@@ -234,12 +228,7 @@ public final class ReviewService {
                             message(p, change, by, edited), by, change.tip());
                 }
                 steps.accept("committed");
-                Map<String, String> keys = new LinkedHashMap<>();
-                keys.put("status", "approved");
-                keys.put("decided_by", by);
-                keys.put("decided_at", clock.instant().toString());
-                keys.put("commit", commit.sha());
-                keys.put("branch", commit.branch());
+                Map<String, String> keys = approvedKeys(by, commit);
                 if (edited) {
                     keys.put("edited_by", by);
                 }
@@ -287,6 +276,17 @@ public final class ReviewService {
     }
 
     /** A commit already carrying this proposal's trailer (an approval that stopped before it was recorded). */
+    /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */
+    private Map<String, String> approvedKeys(String by, ReviewBranch.Commit commit) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("status", "approved");
+        keys.put("decided_by", by);
+        keys.put("decided_at", clock.instant().toString());
+        keys.put("commit", commit.sha());
+        keys.put("branch", commit.branch());
+        return keys;
+    }
+
     private static ReviewBranch.Commit existingCommit(ReviewBranch branch, String id) {
         return branch.log(500).stream().filter(e -> hasTrailer(e.message(), id))
                 .findFirst().map(e -> new ReviewBranch.Commit(e.sha(), branch.branch())).orElse(null);
