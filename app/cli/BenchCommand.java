@@ -56,15 +56,27 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("recall".equals(what)) {
+            java.util.Map<String, Object> asJson = new java.util.LinkedHashMap<>();
             if (!costOnly) {
                 app.bench.RecallBenchmark.Quality q = new app.bench.RecallBenchmark().quality(spec.commandLine().getErr());
-                out.print(app.bench.RecallBenchmark.table(q));
-                out.flush();
+                asJson.put("quality", app.bench.RecallBenchmark.json(q));
+                if (!json) {
+                    out.print(app.bench.RecallBenchmark.table(q));
+                    out.flush();
+                }
             }
             if (!qualityOnly) {
                 app.bench.RecallCostBenchmark.Cost c = new app.bench.RecallCostBenchmark(dir).run(
                         sizes.get(0), sizes.get(sizes.size() - 1), spec.commandLine().getErr());
-                out.print(app.bench.RecallCostBenchmark.table(c));
+                asJson.put("cost", c);
+                if (!json) {
+                    out.print(app.bench.RecallCostBenchmark.table(c));
+                    out.flush();
+                }
+            }
+            if (json) {
+                out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(asJson));
                 out.flush();
             }
             return 0;

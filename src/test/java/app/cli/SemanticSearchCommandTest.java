@@ -82,4 +82,14 @@ class SemanticSearchCommandTest {
         assertThat(bad.code()).isNotZero();
         assertThat(bad.err()).contains("--mode: unknown mode \"vibes\" (keyword, dense, hybrid)");
     }
+
+    @Test
+    void benchRecallPrintsItsScoresAsJsonWhenAsked() throws Exception {
+        DemoCommandTest.Run r = run("bench", "recall", "--quality-only", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode quality = json.readTree(r.out()).get("quality");
+        assertThat(quality.get("questions").asInt()).isEqualTo(72);
+        assertThat(quality.get("scores")).hasSize(9); // three budgets, three ways of finding candidates
+        assertThat(quality.get("scores").get(0).get("mrr").asDouble()).isBetween(0.0, 1.0);
+    }
 }
