@@ -103,6 +103,13 @@ public final class ImplementorRecall {
         return out;
     }
 
+    /** The projects the index holds documents of, most documents first (for a project field's choices). */
+    public List<String> projects() {
+        SearchResult all = index.search(new KnowledgeQuery("", Map.of(), null, null, null,
+                KnowledgeQuery.SortOrder.NEWEST, 0, 0, true, true));
+        return all.facets().getOrDefault("project", List.of()).stream().map(SearchResult.FacetCount::value).toList();
+    }
+
     /** {@code `${story.title} ${story.description}`}. */
     static String queryText(Story s) {
         return js(s.title()) + " " + js(s.description());

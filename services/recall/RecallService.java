@@ -42,6 +42,11 @@ public final class RecallService {
 
     private final java.util.function.Function<String, float[]> questions;
 
+    /** The implementor's own injection over the same index. */
+    public ImplementorRecall implementor() {
+        return new ImplementorRecall(index);
+    }
+
     public RecallPreview preview(String question, RecallBudget budget) {
         return preview(question, budget, Map.of());
     }
