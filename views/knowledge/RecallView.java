@@ -56,10 +56,14 @@ public final class RecallView {
         ComboBox<String> project = new ComboBox<>(vm.projects());
         project.setId("recall-project");
         project.setEditable(true);
-        project.setPromptText("Project (implementor only; empty: every project)");
+        project.setPromptText("implementor only; empty: all");
         project.setPrefWidth(320);
         project.getEditor().textProperty().bindBidirectional(vm.projectProperty());
-        project.getEditor().setOnAction(e -> vm.preview());
+        project.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> { // the combo box keeps its editor's Enter
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                vm.preview();
+            }
+        });
         Label projectLabel = new Label("Project");
         HBox story = new HBox(8, description, projectLabel, project);
         story.setAlignment(Pos.CENTER_LEFT);
