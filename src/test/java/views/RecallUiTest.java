@@ -61,8 +61,7 @@ class RecallUiTest {
         assertThat(robot.lookup("#recall-lean").queryAs(TextArea.class).getText()).startsWith("## System Context\n");
 
         // another project that holds nothing: the implementor would inject nothing at all
-        robot.doubleClickOn(project.getEditor()).eraseText(20).write("no-such-project");
-        robot.clickOn("#recall-preview");
+        robot.doubleClickOn(project.getEditor()).eraseText(20).write("no-such-project").type(KeyCode.ENTER);
         UiHarness.waitUntil(() -> robot.lookup("#recall-implementor").queryAs(TextArea.class).getText()
                 .startsWith("(nothing: the implementor leaves the section out)"));
     }
