@@ -159,18 +159,14 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 if (out.containsKey(doc.id()) || vectorless.contains(doc.id())) {
                     continue;
                 }
-                boolean known = doc.embedding() != null || inDense.contains(doc.id())
-                        || embeddings.cache().contains(embeddings.hashOf(doc));
-                if (!known) {
+                float s = embeddings.similarity(vector, doc); // NaN: no vector in the index or the cache
+                if (!Float.isNaN(s)) {
+                    out.put(doc.id(), s);
+                } else if (doc.embedding() == null && !inDense.contains(doc.id())) {
                     vectorless.add(doc.id());
                     if (rank < page && toEmbed.size() < ON_THE_FLY) {
                         toEmbed.add(doc);
                     }
-                    continue;
-                }
-                float s = embeddings.similarity(vector, doc);
-                if (!Float.isNaN(s)) {
-                    out.put(doc.id(), s);
                 }
             }
         }
