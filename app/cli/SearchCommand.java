@@ -81,12 +81,21 @@ final class SearchCommand extends WorkspaceCommand {
                         ? h.embeddings().disabledReason() : "run sync first") + "); searched by keyword only.");
             }
             if (b != null) {
-                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how,
-                        limit == null ? RecallBudget.DEFAULT_LIMIT : limit);
-                cli.print(Map.of("budget", preview.budget().label(), "retrieval", how.name().toLowerCase(),
-                        "query", preview.query(),
-                        "candidates", preview.candidates(), "injected", preview.injected().stream().map(h -> h.doc().id()).toList(),
-                        "context", preview.contextBlock()), preview.contextBlock().stripTrailing());
+                int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;
+                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how, n);
+                Map<String, Object> json = new java.util.LinkedHashMap<>();
+                json.put("budget", preview.budget().label());
+                json.put("requested", budget.strip().toLowerCase(java.util.Locale.ROOT));
+                json.put("reason", budget.strip().equalsIgnoreCase("auto") ? RecallBudget.autoReason(text) : "explicit");
+                json.put("fetched", b.fetched(n));
+                json.put("maxInject", b.injected(n));
+                json.put("rewritten", b.rewrites(text));
+                json.put("retrieval", how.name().toLowerCase());
+                json.put("query", preview.query());
+                json.put("candidates", preview.candidates());
+                json.put("injected", preview.injected().stream().map(h -> h.doc().id()).toList());
+                json.put("context", preview.contextBlock());
+                cli.print(json, preview.contextBlock().stripTrailing());
             } else {
                 KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit == null ? 10 : limit)).withFilters(filters)
                         .withSort(parseSort()).withRetrieval(how);

@@ -63,6 +63,13 @@ class SyncSearchCommandTest {
         JsonNode deep10 = json.readTree(run("search", question, "--budget", "deep", "--limit", "10", "--workspace", ws,
                 "--json").out());
         assertThat(deep10.get("injected").size()).isGreaterThan(5).isLessThanOrEqualTo(10);
+        assertEquals(50, deep10.get("fetched").asInt());
+        assertEquals(10, deep10.get("maxInject").asInt());
+        JsonNode auto = json.readTree(run("search", question, "--budget", "auto", "--workspace", ws, "--json").out());
+        assertEquals("deep", auto.get("budget").asText()); // "why"
+        assertEquals("auto-complex-query", auto.get("reason").asText());
+        assertEquals(9, lean.get("fetched").asInt());
+        assertThat(lean.get("rewritten").asBoolean()).isFalse();
     }
 
     @Test
