@@ -41,6 +41,11 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         }
     };
     private volatile Boolean anyEmbedded;
+    /**
+     * Documents embedded during a search whose vectors are in the cache but not yet in the index (the backfill
+     * writes them there): they keep the keyword-rank floor on every search until then, not only on the first.
+     */
+    private final java.util.Set<String> embeddedOnTheFly = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Object writes = new Object();
 
     public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
@@ -162,6 +167,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 float s = embeddings.similarity(vector, doc); // NaN: no vector in the index or the cache
                 if (!Float.isNaN(s)) {
                     out.put(doc.id(), s);
+                    if (embeddedOnTheFly.contains(doc.id()) && !inDense.contains(doc.id())) {
+                        vectorless.add(doc.id());
+                    }
                 } else if (doc.embedding() == null && !inDense.contains(doc.id())) {
                     vectorless.add(doc.id());
                     if (rank < page && toEmbed.size() < ON_THE_FLY) {
@@ -173,6 +181,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         if (!toEmbed.isEmpty()) {
             try {
                 for (KnowledgeDoc doc : embeddings.embedAll(toEmbed).docs()) {
+                    embeddedOnTheFly.add(doc.id());
                     float s = embeddings.similarity(vector, doc);
                     if (!Float.isNaN(s)) {
                         out.put(doc.id(), s);
@@ -196,6 +205,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         synchronized (writes) {
             index.upsert(out);
         }
+        if (!embeddedOnTheFly.isEmpty()) {
+            out.forEach(d -> embeddedOnTheFly.remove(d.id())); // with a vector now, or rewritten: weighed afresh
+        }
         if (out.stream().anyMatch(d -> d.embedding() != null)) {
             anyEmbedded = true;
         }
@@ -203,6 +215,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     @Override
     public int delete(java.util.Collection<String> ids) {
+        embeddedOnTheFly.removeAll(ids);
         synchronized (writes) {
             return index.delete(ids);
         }
@@ -224,6 +237,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 }
             }
             index.upsert(unchanged);
+            unchanged.forEach(d -> embeddedOnTheFly.remove(d.id()));
             if (!unchanged.isEmpty()) {
                 anyEmbedded = true;
             }
@@ -236,6 +250,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         synchronized (writes) {
             index.recreate();
         }
+        embeddedOnTheFly.clear();
         anyEmbedded = null;
     }
 

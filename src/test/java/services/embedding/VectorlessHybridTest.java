@@ -84,6 +84,13 @@ class VectorlessHybridTest {
         // it was embedded on the fly (as its title: its content is a template), so the backfill finds its vector
         assertThat(index.embeddings().cache().contains(index.embeddings().hashOf(fresh))).isTrue();
         assertThat(index.embeddings().textOf(fresh)).isEqualTo("Failed: " + STORY);
+        // the next search (the cache has its vector now, the index still not) ranks it the same way
+        assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 5)).contains(fresh.id());
+        // once the backfill has written its vector into the index it is weighed like any other document
+        new EmbeddingBackfill(index, index.embeddings(), new BackfillState(dir.resolve("cache")), Telemetry.noop())
+                .run(ProgressSink.NONE);
+        assertThat(ids(KnowledgeQuery.Retrieval.DENSE, 10)).contains(fresh.id());
+        assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 5)).contains(fresh.id()); // its title is close in meaning
     }
 
     @Test
@@ -95,6 +102,7 @@ class VectorlessHybridTest {
         int keywordRank = ids(KnowledgeQuery.Retrieval.KEYWORD, 10).indexOf(fresh.id());
         assertThat(keywordRank).isBetween(0, 4);
         assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 10).indexOf(fresh.id())).isBetween(0, keywordRank);
+        assertThat(ids(KnowledgeQuery.Retrieval.HYBRID, 10).indexOf(fresh.id())).isBetween(0, keywordRank); // again
     }
 
     @Test
@@ -119,5 +127,56 @@ class VectorlessHybridTest {
         SearchResult lifted = HybridFusion.fuse(q, new SearchResult(List.of(new SearchResult.Hit(d, 9f),
                 new SearchResult.Hit(a, 5f)), 2, Map.of(), 0), dense, Map.of(a.id(), 0.9f), Set.of(a.id()), 0, 0.8);
         assertThat(lifted.hits()).extracting(h -> h.doc().id()).startsWith(a.id());
+    }
+
+    /** Meaning as a test decides it: the question and the indexed lessons alike, the fresh document unlike both. */
+    private static final class FixedMeanings implements EmbeddingModel {
+        @Override
+        public String name() {
+            return "fixed-meanings";
+        }
+
+        @Override
+        public int dimensions() {
+            return 384;
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts) {
+            return texts.stream().map(t -> {
+                float[] v = new float[384];
+                v[t.equals("retry budget") || !t.contains("retry") ? 0 : 1] = 1f;
+                return v;
+            }).toList();
+        }
+    }
+
+    @Test
+    void aDocumentEmbeddedDuringASearchKeepsItsKeywordRankUntilTheIndexHasItsVector(@TempDir Path other) {
+        EmbeddingModel model = new FixedMeanings();
+        try (HybridKnowledgeIndex fixed = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(other.resolve("index"), 384),
+                new Embeddings(model, new EmbeddingCache(other.resolve("cache"), model.name(), 384), null, 1_000))) {
+            for (int i = 0; i < 6; i++) {
+                fixed.upsert(List.of(lesson("loop-a", i, "Loops stall when their budget runs out " + i)));
+            }
+            fixed.flush();
+            new EmbeddingBackfill(fixed, fixed.embeddings(), new BackfillState(other.resolve("cache")), Telemetry.noop())
+                    .run(ProgressSink.NONE);
+            KnowledgeDoc fresh = lesson("loop-b", 0, "A retry budget of three: the retry budget caps every story");
+            fixed.upsert(List.of(fresh));
+            fixed.flush();
+            KnowledgeQuery q = KnowledgeQuery.text("retry budget", 5).matchingAny()
+                    .withRetrieval(KnowledgeQuery.Retrieval.HYBRID);
+            // unlike the question in meaning, the six indexed lessons alike: without the floor it would be sixth
+            assertThat(fixed.search(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD)).hits().get(0).doc().id())
+                    .isEqualTo(fresh.id());
+            for (int search = 0; search < 2; search++) { // the second finds its vector in the cache, not in the index
+                assertThat(fixed.search(q).hits().get(0).doc().id()).isEqualTo(fresh.id());
+            }
+            new EmbeddingBackfill(fixed, fixed.embeddings(), new BackfillState(other.resolve("cache")), Telemetry.noop())
+                    .run(ProgressSink.NONE);
+            // its vector is in the index now: weighed by its meaning like every other document
+            assertThat(fixed.search(q).hits()).extracting(h -> h.doc().id()).doesNotContain(fresh.id());
+        }
     }
 }
