@@ -157,6 +157,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         java.util.Set<String> vectorless = new java.util.LinkedHashSet<>();
         java.util.Set<String> inDense = new java.util.HashSet<>();
         dense.hits().forEach(h -> inDense.add(h.doc().id()));
+        if (!embeddedOnTheFly.isEmpty()) {
+            embeddedOnTheFly.removeAll(inDense); // found by its vector: the index has it after all
+        }
         List<KnowledgeDoc> toEmbed = new ArrayList<>();
         for (SearchResult list : keyword == null ? List.of(dense) : List.of(keyword, dense)) {
             for (int rank = 0; rank < list.hits().size(); rank++) {
