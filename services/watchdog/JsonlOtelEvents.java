@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +42,11 @@ public final class JsonlOtelEvents implements OtelEventSource {
     }
 
     @Override
+    public Path folder() {
+        return dir;
+    }
+
+    @Override
     public synchronized EventWindow window(long from, long to) {
         List<Path> current = list();
         files.keySet().retainAll(current);
@@ -51,8 +55,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         List<FileEvents> all = recent.stream().map(files::get).toList();
         all.parallelStream().forEach(FileEvents::refresh);
 
-        Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
-        Map<EventKind, List<String>> samples = new EnumMap<>(EventKind.class);
+        EventTally tally = new EventTally(from, to);
         List<String> problems = new ArrayList<>();
         long scanned = 0;
         EventKind[] kinds = EventKind.values();
@@ -63,18 +66,14 @@ public final class JsonlOtelEvents implements OtelEventSource {
             }
             scanned += f.size;
             for (int i = 0; i < f.size; i++) {
-                long t = f.times[i];
-                if (t >= from && t < to) {
-                    EventKind k = kinds[f.kinds[i]];
-                    counts.merge(k, 1L, Long::sum);
-                    List<String> s = samples.computeIfAbsent(k, x -> new ArrayList<>());
-                    if (s.size() < EventWindow.SAMPLES) {
-                        s.add("event:" + f.name + ":" + f.lines[i]);
-                    }
-                }
+                tally.add(f.times[i], kinds[f.kinds[i]], f.turns[i], "event:" + f.name + ":" + f.lines[i]);
             }
         }
-        return new EventWindow(from, to, counts, samples, scanned, current.size() - recent.size(), problems);
+        long spooled = SpoolOtelEvents.count(dir);
+        String hint = spooled > 0 ? dir + " holds " + spooled + " spool files (*.json, one "
+                + "{event, queuedAt} each), which JSON lines are not: set \"otelEvents\": {\"source\": \"spool\"}" : null;
+        long own = current.stream().filter(f -> f.getFileName().toString().equals("watchdog.jsonl")).count();
+        return tally.window(scanned, current.size() - recent.size(), current.size() - own + spooled, hint, problems);
     }
 
     private static long modified(Path file) {
@@ -96,7 +95,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         }
     }
 
-    private record Fields(long time, String action, String component) {
+    private record Fields(long time, String source, String action, String component, EventMeta meta) {
     }
 
     /** One file's events, read up to {@link #offset}. */
@@ -110,6 +109,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         byte[] kinds = new byte[64];
         private final Map<String, Map<String, EventKind>> kindsByName = new HashMap<>();
         int[] lines = new int[64];
+        String[] turns = new String[64];
         final List<String> problems = new ArrayList<>();
         int hiddenProblems;
 
@@ -125,6 +125,10 @@ public final class JsonlOtelEvents implements OtelEventSource {
                     offset = 0;
                     lineNo = 0;
                     size = 0;
+                    turns = new String[64];
+                    times = new long[64];
+                    kinds = new byte[64];
+                    lines = new int[64];
                     problems.clear();
                     hiddenProblems = 0;
                 }
@@ -197,7 +201,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
                         return false;
                     }
                     lines = line;
-                    add(f.time(), kind(f.component(), f.action()), lineNo + line);
+                    add(f, f.time(), lineNo + line);
                 }
             } catch (IOException | RuntimeException e) {
                 size = mark;
@@ -217,11 +221,13 @@ public final class JsonlOtelEvents implements OtelEventSource {
             return n;
         }
 
-        /** The three fields the watchdog reads, from a parser just past an object's start; the rest is skipped. */
+        /** The fields the watchdog reads, from a parser just past an object's start; the rest is skipped. */
         private static Fields fields(JsonParser p) throws IOException {
             long time = Long.MIN_VALUE;
+            String source = null;
             String action = null;
             String component = null;
+            EventMeta meta = EventMeta.NONE;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken v = p.nextToken();
@@ -231,14 +237,27 @@ public final class JsonlOtelEvents implements OtelEventSource {
                             : Long.MIN_VALUE;
                     case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
                     case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "source" -> source = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    case "metadata" -> {
+                        if (v == JsonToken.START_OBJECT) {
+                            meta = EventMeta.read(p);
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
                     default -> p.skipChildren();
                 }
             }
-            return new Fields(time, action, component);
+            return new Fields(time, source, action, component, meta);
         }
 
-        /** The kind of an event, remembered per (component, action): a file holds few distinct pairs. */
-        private EventKind kind(String component, String action) {
+        /** The kind of an event; without metadata the watchdog reads, remembered per (component, action). */
+        private EventKind kind(Fields f) {
+            if (f.meta() != EventMeta.NONE || "implement".equals(f.source())) {
+                return EventKind.of(f.source(), f.component(), f.action(), f.meta());
+            }
+            String component = f.component();
+            String action = f.action();
             return kindsByName.computeIfAbsent(component == null ? "" : component, c -> new HashMap<>())
                     .computeIfAbsent(action == null ? "" : action, a -> EventKind.of(component, action));
         }
@@ -269,7 +288,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
                 problem(name + " line " + lineNo + ": timestamp " + time + " is in seconds, not milliseconds — read as seconds");
                 time *= 1000;
             }
-            add(time, kind(f.component(), f.action()), lineNo);
+            add(f, time, lineNo);
             return true;
         }
 
@@ -289,15 +308,18 @@ public final class JsonlOtelEvents implements OtelEventSource {
             }
         }
 
-        private void add(long time, EventKind kind, int line) {
+        private void add(Fields f, long time, int line) {
             if (size == times.length) {
                 times = Arrays.copyOf(times, size * 2);
                 kinds = Arrays.copyOf(kinds, size * 2);
                 lines = Arrays.copyOf(lines, size * 2);
+                turns = Arrays.copyOf(turns, size * 2);
             }
+            EventKind kind = kind(f);
             times[size] = time;
             kinds[size] = (byte) kind.ordinal();
             lines[size] = line;
+            turns[size] = kind.turnWrite() ? f.meta().turn() : null;
             size++;
         }
     }
