@@ -33,8 +33,26 @@ public final class FailedTargetsService {
                          int times, Where where) {
     }
 
-    public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
+    /**
+     * The targets; what could not be read; whether Redis is configured; and, when it is but holds no
+     * {@code loop:failed:targets:*} key at all, a notice saying so once — the running system never built those sets
+     * (running-system.md part 9), so the index is the store and a target found only there is no inconsistency.
+     */
+    public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured, String notice) {
+
+        public Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
+            this(targets, problems, redisConfigured, null);
+        }
+
+        /** Whether a target held by one store only deserves a warning: Redis is configured and holds sets. */
+        public boolean storesShouldAgree() {
+            return redisConfigured && notice == null;
+        }
     }
+
+    public static final String NO_SETS = "holds no failed-target sets (" + FailedTargets.PREFIX + "*): the running "
+            + "system never wrote them (ADR-0199 designed them; its planner reads failed_target documents), so the "
+            + "index is the store";
 
     /** What a clear did to one target, store by store. */
     public record Outcome(String key, String redis, int docsDeleted, String index) {
@@ -82,10 +100,14 @@ public final class FailedTargetsService {
             byKey.computeIfAbsent(project + "/" + target, k -> new Builder(project, target)).add(doc);
         }
         List<String> problems = new ArrayList<>();
+        String notice = null;
         if (redis != null) {
             try {
                 FailedTargets.Members members = redis.members();
                 problems.addAll(members.problems());
+                if (members.keys() == 0) {
+                    notice = "This Redis (" + redis.describe() + ") " + NO_SETS + ".";
+                }
                 for (FailedTargets.Member m : members.members()) {
                     byKey.computeIfAbsent(m.project() + "/" + m.target(), k -> new Builder(m.project(), m.target())).redis = m.scoreMillis();
                 }
@@ -95,7 +117,7 @@ public final class FailedTargetsService {
         }
         List<Target> targets = byKey.values().stream().map(b -> b.build(ttlMillis()))
                 .sorted(Comparator.comparingLong(Target::failedAtMillis).reversed()).toList();
-        return new Listing(targets, problems, redis != null);
+        return new Listing(targets, problems, redis != null, notice);
     }
 
     /** Every failed_target document, or those created before {@code beforeSeconds}. */
