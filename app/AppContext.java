@@ -165,8 +165,12 @@ public final class AppContext {
             case "spool":
                 return new services.watchdog.SpoolOtelEvents(workspace.otelDir());
             case "clickhouse":
-                return new services.watchdog.ClickHouseOtelEvents(
-                        services.watchdog.ClickHouseSettings.of(events, System.getenv()), java.time.Duration.ofSeconds(10));
+                try {
+                    return new services.watchdog.ClickHouseOtelEvents(
+                            services.watchdog.ClickHouseSettings.of(events, System.getenv()), java.time.Duration.ofSeconds(10));
+                } catch (services.errors.ConsoleException e) {
+                    return services.watchdog.OtelEventSource.unavailable("the ClickHouse OTEL events", e);
+                }
             case "jsonl":
                 return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
             case "typesense":

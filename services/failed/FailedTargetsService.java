@@ -33,18 +33,13 @@ public final class FailedTargetsService {
                          int times, Where where) {
     }
 
-    /**
-     * The targets; what could not be read; whether Redis is configured; and, when it is but holds no
-     * {@code loop:failed:targets:*} key at all, a notice saying so once — the running system never built those sets
-     * (running-system.md part 9), so the index is the store and a target found only there is no inconsistency.
-     */
+    /** The targets, what could not be read, and a notice when Redis holds no failed-target set at all. */
     public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured, String notice) {
 
         public Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
             this(targets, problems, redisConfigured, null);
         }
 
-        /** Whether a target held by one store only deserves a warning: Redis is configured and holds sets. */
         public boolean storesShouldAgree() {
             return redisConfigured && notice == null;
         }

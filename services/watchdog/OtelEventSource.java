@@ -14,6 +14,24 @@ public interface OtelEventSource {
     /** Where the events come from, for messages. */
     String describe();
 
+    /**
+     * A source whose settings are wrong (an unset password variable, a bad table name): every read fails with that
+     * message, so the watchdog reports it as a finding instead of failing to start.
+     */
+    static OtelEventSource unavailable(String what, services.errors.ConsoleException why) {
+        return new OtelEventSource() {
+            @Override
+            public EventWindow window(long fromMillis, long toMillis) {
+                throw why;
+            }
+
+            @Override
+            public String describe() {
+                return what;
+            }
+        };
+    }
+
     /** The folder the events are files in, or null for a database. */
     default Path folder() {
         return null;
