@@ -9,9 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Gathers the events of one window, whatever the source: counts, samples and turn ids per kind. An eligible event
- * that names no turn can never be matched by an outcome: it is kept under its own reference (so it counts as an
- * eligible turn without outcome) and {@link #unnamed} says how many there were.
+ * Gathers the events of one window, whatever the source: counts, samples and turn ids per kind. Turn-write events
+ * that name no turn are counted apart, per kind (they can only be matched by number), and reported once.
  */
 final class EventTally {
 
@@ -21,6 +20,7 @@ final class EventTally {
     private final Map<EventKind, List<String>> samples = new EnumMap<>(EventKind.class);
     private final Map<EventKind, Set<String>> turns = new EnumMap<>(EventKind.class);
     private final Map<String, String> eligibleRefs = new LinkedHashMap<>();
+    private final Map<EventKind, Long> unnamedTurns = new EnumMap<>(EventKind.class);
     private long inWindow;
     private long unnamed;
 
@@ -45,17 +45,14 @@ final class EventTally {
             s.add(ref);
         }
         if (kind.turnWrite()) {
-            String id = turnId;
-            if (id == null) {
+            if (turnId == null) {
                 unnamed++;
-                if (kind != EventKind.TURN_ELIGIBLE) {
-                    return;
-                }
-                id = "(no turn id) " + ref;
+                unnamedTurns.merge(kind, 1L, Long::sum);
+                return;
             }
-            turns.computeIfAbsent(kind, k -> new LinkedHashSet<>()).add(id);
+            turns.computeIfAbsent(kind, k -> new LinkedHashSet<>()).add(turnId);
             if (kind == EventKind.TURN_ELIGIBLE) {
-                eligibleRefs.putIfAbsent(id, ref);
+                eligibleRefs.putIfAbsent(turnId, ref);
             }
         }
     }
@@ -64,9 +61,9 @@ final class EventTally {
         List<String> all = new ArrayList<>(problems);
         if (unnamed > 0) {
             all.add(unnamed + " turn-write events in the window name no turn id (metadata turn_id or turnId): "
-                    + "they cannot be matched by turn");
+                    + "they are matched by number only");
         }
-        return new EventWindow(from, to, counts, samples, turns, eligibleRefs, scanned, inWindow, filesSkipped,
-                present, hint, all);
+        return new EventWindow(from, to, counts, samples, turns, eligibleRefs, unnamedTurns, scanned, inWindow,
+                filesSkipped, present, hint, all);
     }
 }

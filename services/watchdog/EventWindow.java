@@ -9,13 +9,13 @@ import java.util.Set;
 /**
  * The events of one time window: counted by kind, with up to {@link #SAMPLES} references per kind as evidence
  * ({@code event:<file>:<line>}, {@code otel:<id>}); the turn ids each kind of turn write is about (with the reference
- * of each eligible turn's event); how many events were read ({@code scanned}) and fell in the window
+ * of each eligible turn's event) and how many of each kind name no turn; how many events were read ({@code scanned}) and fell in the window
  * ({@code inWindow}); how many files were not read because they were last written before the window began; how much
  * the source holds at all ({@code present}: files, or rows), and a hint when that is not what the source reads.
  */
 public record EventWindow(long fromMillis, long toMillis, Map<EventKind, Long> counts,
                           Map<EventKind, List<String>> samples, Map<EventKind, Set<String>> turnIds,
-                          Map<String, String> eligibleRefs, long scanned, long inWindow, int filesSkipped,
+                          Map<String, String> eligibleRefs, Map<EventKind, Long> unnamedTurns, long scanned, long inWindow, int filesSkipped,
                           long present, String hint, List<String> problems) {
 
     public static final int SAMPLES = 20;
@@ -25,12 +25,13 @@ public record EventWindow(long fromMillis, long toMillis, Map<EventKind, Long> c
         samples = samples.isEmpty() ? Map.of() : new EnumMap<>(samples);
         turnIds = turnIds.isEmpty() ? Map.of() : new EnumMap<>(turnIds);
         eligibleRefs = new LinkedHashMap<>(eligibleRefs);
+        unnamedTurns = unnamedTurns.isEmpty() ? Map.of() : new EnumMap<>(unnamedTurns);
         problems = List.copyOf(problems);
     }
 
     /** The same window with the number of its events counted by the source itself (all kinds, not only those read). */
     public EventWindow withInWindow(long events) {
-        return new EventWindow(fromMillis, toMillis, counts, samples, turnIds, eligibleRefs, scanned, events,
+        return new EventWindow(fromMillis, toMillis, counts, samples, turnIds, eligibleRefs, unnamedTurns, scanned, events,
                 filesSkipped, present, hint, problems);
     }
 
@@ -40,6 +41,11 @@ public record EventWindow(long fromMillis, long toMillis, Map<EventKind, Long> c
 
     public List<String> samples(EventKind kind) {
         return samples.getOrDefault(kind, List.of());
+    }
+
+    /** How many turn-write events of this kind name no turn id. */
+    public long unnamed(EventKind kind) {
+        return unnamedTurns.getOrDefault(kind, 0L);
     }
 
     /** The distinct turn ids the turn-write events of this kind are about. */

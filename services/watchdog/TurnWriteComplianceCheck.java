@@ -30,24 +30,31 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
         done.addAll(w.turns(EventKind.TURN_SKIPPED));
         Set<String> failedTurns = new HashSet<>(w.turns(EventKind.TURN_FAILED));
         failedTurns.removeAll(done);
-        long accounted = eligible.stream().filter(done::contains).count();
-        long completed = eligible.stream().filter(w.turns(EventKind.TURN_COMPLETED)::contains).count();
+        // events that name no turn are matched by number, an outcome to an eligible turn, never beyond
+        long anonEligible = w.unnamed(EventKind.TURN_ELIGIBLE);
+        long anonCompleted = Math.min(anonEligible, w.unnamed(EventKind.TURN_COMPLETED));
+        long anonSkipped = Math.min(anonEligible - anonCompleted, w.unnamed(EventKind.TURN_SKIPPED));
+        long anonFailed = Math.min(anonEligible - anonCompleted - anonSkipped, w.unnamed(EventKind.TURN_FAILED));
+        long completed = eligible.stream().filter(w.turns(EventKind.TURN_COMPLETED)::contains).count() + anonCompleted;
+        long accounted = eligible.stream().filter(done::contains).count() + anonCompleted + anonSkipped;
         long skipped = accounted - completed;
-        long failed = eligible.stream().filter(failedTurns::contains).count();
+        long failed = eligible.stream().filter(failedTurns::contains).count() + anonFailed;
         List<String> pending = eligible.stream().filter(t -> !done.contains(t) && !failedTurns.contains(t)).toList();
+        long noOutcome = pending.size() + anonEligible - anonCompleted - anonSkipped - anonFailed;
         Set<String> outcomes = new HashSet<>(done);
         outcomes.addAll(w.turns(EventKind.TURN_FAILED));
         outcomes.removeAll(eligible);
-        long neverEligible = outcomes.size();
-        int total = eligible.size();
+        long neverEligible = outcomes.size() + w.unnamed(EventKind.TURN_COMPLETED) + w.unnamed(EventKind.TURN_SKIPPED)
+                + w.unnamed(EventKind.TURN_FAILED) - anonCompleted - anonSkipped - anonFailed;
+        long total = eligible.size() + anonEligible;
         double ratio = total == 0 ? 1.0 : Math.round(1000.0 * accounted / total) / 1000.0;
-        run.stats.put("turn_writes_eligible", (long) total);
+        run.stats.put("turn_writes_eligible", total);
         run.stats.put("turn_writes_accounted", accounted);
         run.stats.put("turn_writes_failed", failed);
         run.stats.put("turn_writes_never_eligible", neverEligible);
         run.stats.put("turn_write_compliance", ratio);
         Map<String, Object> figures = Finding.ordered("eligible", total, "completed", completed, "skipped", skipped,
-                "failed", failed, "noOutcome", pending.size(), "neverEligible", neverEligible, "ratio", ratio,
+                "failed", failed, "noOutcome", noOutcome, "neverEligible", neverEligible, "ratio", ratio,
                 "threshold", run.settings.compliance());
         List<String> evidence = new ArrayList<>();
         eligible.stream().filter(failedTurns::contains).map(w.eligibleRefs()::get).limit(EventWindow.SAMPLES)
@@ -57,6 +64,9 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
         String failures = failed == 0 ? "" : ", " + failed + " failed";
         if (total > 0 && ratio < run.settings.compliance()) {
             pending.stream().map(w.eligibleRefs()::get).limit(EventWindow.SAMPLES).forEach(evidence::add);
+            if (evidence.isEmpty()) { // only events without turn ids: show some eligible ones
+                evidence.addAll(w.samples(EventKind.TURN_ELIGIBLE));
+            }
             return new Finding(name(), ratio < 0.5 ? Severity.ERROR : Severity.WARNING, "Turn-write compliance "
                     + percent(ratio) + " (" + accounted + " of " + total + " eligible turns written or skipped" + failures
                     + ") is below " + percent(run.settings.compliance()) + others, figures, evidence);

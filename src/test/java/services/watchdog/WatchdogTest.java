@@ -254,7 +254,7 @@ class WatchdogTest {
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.message()).contains("90.0%").contains("18 of 20").contains("below 95.0%")
                 .contains("7 outcomes for turns that were never eligible");
-        assertThat(f.figures()).containsEntry("ratio", 0.9).containsEntry("noOutcome", 2).containsEntry("neverEligible", 7L);
+        assertThat(f.figures()).containsEntry("ratio", 0.9).containsEntry("noOutcome", 2L).containsEntry("neverEligible", 7L);
         assertThat(f.evidence()).hasSize(2).allSatisfy(e -> assertThat(e).startsWith("event:turns.jsonl:"));
         assertThat(r.stats()).containsEntry("turn_write_compliance", 0.9).containsEntry("turn_writes_eligible", 20L)
                 .containsEntry("turn_writes_never_eligible", 7L);
@@ -286,7 +286,37 @@ class WatchdogTest {
         Finding failed = finding(run(), "turn-write-compliance");
         assertThat(failed.severity()).isEqualTo(Severity.WARNING);
         assertThat(failed.message()).startsWith("1 turn writes failed").contains("95.2%");
-        assertThat(failed.figures()).containsEntry("eligible", 21).containsEntry("neverEligible", 0L);
+        assertThat(failed.figures()).containsEntry("eligible", 21L).containsEntry("neverEligible", 0L);
+    }
+
+    @Test
+    void turnWritesThatNameNoTurnAreMatchedByNumberAndStillNeverExceedAHundredPercent() throws IOException {
+        for (int i = 0; i < 20; i++) {
+            event("gateway", "knowledge.turn_write.eligible", 30);
+        }
+        for (int i = 0; i < 17; i++) {
+            event("knowledge", "knowledge.turn_write.completed", 29);
+        }
+        event("knowledge", "knowledge.turn_write.skipped", 29);
+        writeEvents("turns.jsonl");
+        WatchdogReport r = run();
+        Finding f = finding(r, "turn-write-compliance");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.message()).contains("90.0%").contains("18 of 20");
+        assertThat(f.evidence()).isNotEmpty();
+        assertThat(r.problems()).anySatisfy(p -> assertThat(p).contains("name no turn id"));
+
+        events.clear();
+        for (int i = 0; i < 20; i++) {
+            event("gateway", "knowledge.turn_write.eligible", 30);
+        }
+        for (int i = 0; i < 23; i++) {
+            event("knowledge", "knowledge.turn_write.completed", 29);
+        }
+        writeEvents("turns.jsonl");
+        WatchdogReport over = run();
+        assertThat(over.stats()).containsEntry("turn_write_compliance", 1.0).containsEntry("turn_writes_never_eligible", 3L);
+        assertThat(finding(over, "turn-write-compliance").severity()).isEqualTo(Severity.OK);
     }
 
     @Test
