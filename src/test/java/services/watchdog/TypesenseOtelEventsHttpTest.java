@@ -54,6 +54,8 @@ class TypesenseOtelEventsHttpTest {
             assertThat(searches.get(2).get("filter_by").asText()).startsWith("timestamp:>=1000 && timestamp:<2000 && "
                     + "action:[`system_knowledge.retrieval`,").doesNotContain("dispatch");
             assertThat(searches.get(2).get("collection").asText()).isEqualTo("otel_events");
+            assertThat(searches.get(2).get("per_page").asInt()).isEqualTo(250);
+            assertThat(searches.get(2).get("include_fields").asText()).contains("metadata_json");
         }
     }
 
