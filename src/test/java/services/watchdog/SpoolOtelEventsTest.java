@@ -97,4 +97,16 @@ class SpoolOtelEventsTest {
         OtelSink.of(jsonl, "turn-writes.jsonl", clock).append(e);
         assertThat(Files.readAllLines(jsonl.otelDir().resolve("turn-writes.jsonl"))).hasSize(1);
     }
+
+    @Test
+    void aSpoolWithoutAPathIsTheRunningSystemsAndTildeIsHome() {
+        Workspace ws = Fixtures.demo(tmp);
+        String home = System.getProperty("user.home");
+        new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool"));
+        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, ".joelclaw/spool/otel"));
+        new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool").put("path", "~/s/otel"));
+        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, "s/otel"));
+        new WorkspaceFile(ws.dir()).update(root -> root.remove("otelEvents"));
+        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(ws.dir().resolve("otel"));
+    }
 }
