@@ -70,6 +70,10 @@ public record EventMeta(String storyId, Boolean hasResults, String turnId, Strin
                 default -> skip = skip == null ? text : skip;
             }
         }
+        if (story == null && results == null && turn == null && turnCamel == null && loop == null && attempt == null
+                && skip == null) {
+            return NONE;
+        }
         return new EventMeta(story, results, first(turn, turnCamel), loop, attempt, skip);
     }
 
