@@ -49,7 +49,7 @@ public final class DemoWorkspace {
                       "failedTargetTtlDays": 7,
                       "index": { "backend": "lucene" },
                       "redis": null,
-                      "otelEvents": { "source": "jsonl", "path": "otel" },
+                      "otelEvents": { "source": "spool", "path": "spool/otel" },
                       "schedules": { "sync": "0 3 * * *", "watchdog": "0 */4 * * *" }
                     }
                     """);
@@ -57,7 +57,7 @@ public final class DemoWorkspace {
             int adrs = new DemoAdrs(vault.resolve("docs/decisions")).write();
             int skills = new DemoSkills(dir.resolve("repos/joelclaw/skills")).write();
             int loops = new DemoRetros(vault, clock.instant()).write().size();
-            for (String folder : new String[] {"dream/proposals", "agents", "otel", "vault/system/brain/skill-proposals",
+            for (String folder : new String[] {"dream/proposals", "agents", DemoOtel.SPOOL, "vault/system/brain/skill-proposals",
                 "state"}) {
                 Files.createDirectories(dir.resolve(folder));
             }

@@ -212,8 +212,13 @@ final class BadInputCases {
     }
 
     private static void otel(List<Case> c, String id, String what, String name, String text, String expected) {
-        c.add(new Case(id, Area.OTEL, "OTEL events: " + what, name, ws -> Files.writeString(ws.resolve("otel/" + name),
-                text), expected));
+        c.add(new Case(id, Area.OTEL, "OTEL events: " + what, name, ws -> {
+            // the demo's events are a spool folder; these cases are about JSON-lines files, beside one good one
+            Files.createDirectories(ws.resolve("otel"));
+            Files.writeString(ws.resolve("otel/good.jsonl"), "{\"timestamp\": 1795000000000, \"action\": "
+                    + "\"system_knowledge.retrieval\"}\n");
+            Files.writeString(ws.resolve("otel/" + name), text);
+        }, expected));
     }
 
     static byte[] concat(byte[] a, byte[] b) {
