@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * How many stories of a loop passed, failed and were skipped, and where the figures came from. The retro file's
  * frontmatter ({@code storiesCompleted / storiesFailed / storiesSkipped}) is the authority; an indexed retro
  * carries them in its title — {@code Loop <id> retro — N passed, M failed} as the running system writes it (no
- * skipped count, and no story table in its content), with {@code , K skipped} added by the console's own sync —;
+ * skipped count, and no story table in its content); the console's own sync writes
+ * {@code Retrospective <id> (<project>) — N passed, M failed, K skipped} —;
  * a retro of neither shape falls back to its story table.
  */
 public record RetroCounts(int completed, int failed, int skipped, String from) {
@@ -22,7 +23,7 @@ public record RetroCounts(int completed, int failed, int skipped, String from) {
     public static final String UNKNOWN = "unknown";
 
     private static final Pattern TITLE_COUNTS = Pattern.compile(
-            "retro\\s*[—–-]+\\s*(\\d+)\\s+passed,\\s*(\\d+)\\s+failed(?:,\\s*(\\d+)\\s+skipped)?", Pattern.CASE_INSENSITIVE);
+            "[—–-]\\s*(\\d+)\\s+passed,\\s*(\\d+)\\s+failed(?:,\\s*(\\d+)\\s+skipped)?", Pattern.CASE_INSENSITIVE);
 
     /** The counts of a parsed retro file: its frontmatter, else its story table. */
     public static RetroCounts of(RetroParser.Retro retro) {
@@ -67,10 +68,10 @@ public record RetroCounts(int completed, int failed, int skipped, String from) {
         return ofIndexed(title, content);
     }
 
-    /** The title the console's sync gives a retro: the running system's, with the skipped count added. */
-    public static String title(String loopId, RetroCounts counts) {
-        return "Loop " + loopId + " retro — " + counts.completed() + " passed, " + counts.failed() + " failed, "
-                + counts.skipped() + " skipped";
+    /** The title the console's sync gives a retro, its counts in the running system's words plus the skipped. */
+    public static String title(String loopId, String project, RetroCounts counts) {
+        return "Retrospective " + loopId + (project == null ? "" : " (" + project + ")") + " — " + counts.completed()
+                + " passed, " + counts.failed() + " failed, " + counts.skipped() + " skipped";
     }
 
     private static RetroCounts table(List<RetroParser.Story> stories) {

@@ -65,7 +65,7 @@ public final class RealShapes {
 
     /** The value of {@code agent-loop:prd:<loopId>}: the normalized PRD with project and workDir. */
     public static String prd(String title, String project, Story... stories) {
-        StringBuilder out = new StringBuilder("{\"title\":\"" + title + "\",\"stories\":[");
+        StringBuilder out = new StringBuilder("{\"title\":\"" + title.replace("\"", "\\\"") + "\",\"stories\":[");
         for (int i = 0; i < stories.length; i++) {
             Story s = stories[i];
             out.append(i == 0 ? "" : ",").append("{\"id\":\"").append(s.id()).append("\",\"title\":\"")
