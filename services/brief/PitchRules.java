@@ -71,7 +71,7 @@ public final class PitchRules {
                 if (when != null && Duration.between(when, now).compareTo(REJECTION_BACKOFF) < 0) {
                     refusals.add("rejection backoff: ADR-" + history.get(i).adr() + " was rejected (pitched "
                             + HumanDuration.of(Duration.between(when, now).toMillis()) + " ago) — no pitch within 4 h "
-                            + "of a rejection; next after " + when.plus(REJECTION_BACKOFF));
+                            + "of a rejection; next after " + seconds(when.plus(REJECTION_BACKOFF)));
                 }
                 break;
             }
@@ -81,7 +81,7 @@ public final class PitchRules {
             Instant when = at.get(i);
             if ("rejected".equals(history.get(i).response()) && when != null
                     && Duration.between(when, now).compareTo(REJECTED_ADR) < 0) {
-                blocked.merge(history.get(i).adr(), when.plus(REJECTED_ADR), (a, b) -> a.isAfter(b) ? a : b);
+                blocked.merge(history.get(i).adr(), seconds(when.plus(REJECTED_ADR)), (a, b) -> a.isAfter(b) ? a : b);
             }
         }
         if (candidates != null && !candidates.isEmpty() && blocked.keySet().containsAll(candidates)) {
@@ -89,6 +89,10 @@ public final class PitchRules {
                     + ") was rejected in the last 7 days — an ADR rejected within 7 days is not pitched again");
         }
         return new Verdict(refusals, blocked, notes);
+    }
+
+    private static Instant seconds(Instant at) {
+        return at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     }
 
     private static Instant parse(String iso) {

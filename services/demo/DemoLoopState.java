@@ -87,7 +87,9 @@ public final class DemoLoopState {
     private static ObjectNode pitch(JsonNode number, Instant at, String response) {
         ObjectNode pitch = JSON.createObjectNode();
         pitch.set("adr_number", number);
-        return pitch.put("pitched_at", at.toString()).put("response", response);
+        // as JavaScript's toISOString() writes it: milliseconds
+        return pitch.put("pitched_at", at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString())
+                .put("response", response);
     }
 
     static void write(Path demoDir, List<Key> keys) throws IOException {

@@ -18,7 +18,8 @@ public final class BriefViewModel {
     private final TaskRunner runner;
     private final ReadOnlyStringWrapper markdown = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("Gathering the brief…");
-    private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(false);
+    // true until gathered, so a first "not allowed" changes it and the screen marks it as a problem
+    private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(true);
 
     public BriefViewModel(MiseBrief brief, TaskRunner runner) {
         this.brief = brief;
