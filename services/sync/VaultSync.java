@@ -89,7 +89,8 @@ public final class VaultSync {
         long started = System.currentTimeMillis();
         long now = clock.instant().getEpochSecond();
         SyncState.Data before = state.load();
-        boolean full = index.status().documents() == 0;
+        // an empty index, or files last read by an older reader: every file is read again
+        boolean full = index.status().documents() == 0 || before.readerVersion() < SyncState.READER_VERSION;
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
@@ -121,7 +122,8 @@ public final class VaultSync {
             write(batch, after, parsed, counts);
             keepRemoved(removed);
             index.flush();
-            state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings()));
+            state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings(),
+                    before.readerVersion()));
             throw cancelled;
         }
         write(batch, after, parsed, counts);

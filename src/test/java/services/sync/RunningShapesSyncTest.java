@@ -92,6 +92,32 @@ class RunningShapesSyncTest {
     }
 
     @Test
+    void filesReadByAnOlderReaderAreReadAgainAndTheJunkTheyGaveIsDeleted() throws Exception {
+        String loop = "loop-mwx2def-none00";
+        Files.writeString(ws.retrosDir().resolve(loop + ".md"), RealShapes.retro(loop, "joelclaw",
+                "2026-10-31T10:00:00.000Z", List.of(new Story("S1", "One", true, false, 1, "codex")), "", null));
+        run();
+        // as the previous reader left it: a pattern document made of the "none found" sentence, no reader version
+        Path statePath = ws.stateDir().resolve("sync-state.json");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode state = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(statePath.toFile());
+        state.remove("readerVersion");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) state.get("files")
+                .get("vault:system/retrospectives/" + loop + ".md").get("ids")).add("pattern:" + loop);
+        json.writeValue(statePath.toFile(), state);
+        index.upsert(List.of(new KnowledgeDoc("pattern:" + loop, "pattern", "Codebase patterns from loop " + loop,
+                "No codebase patterns found in Redis progress context.", "vault:system/retrospectives/" + loop + ".md",
+                "joelclaw", loop, null, null, List.of("pattern", "loop"), 1L, null)));
+
+        SyncResult again = run();
+        assertEquals(1, again.deleted());
+        assertTrue(index.get("pattern:" + loop).isEmpty());
+        assertEquals(SyncState.READER_VERSION, json.readTree(statePath.toFile()).get("readerVersion").asInt());
+        assertEquals(0, run().indexed(), "then unchanged files are skipped again");
+    }
+
+    @Test
     void boldMetadataGivesStatusAndTagsAndNoStatusIsUnknownAsUpstreamWritesIt() throws Exception {
         adr("0160-telegram-streaming-ux.md", "# ADR-0160: Telegram Streaming UX\n\n**Status:** Accepted  \n"
                 + "**Date:** 2026-02-27  \n**Tags:** #gateway #telegram #ux #streaming\n\n## Context\n\nText.\n");
