@@ -95,14 +95,24 @@ public final class PitchRules {
         return at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     }
 
-    private static Instant parse(String iso) {
+    /** An ISO instant, offset date-time, or — as JavaScript's Date reads them — a UTC date or date-time; else null. */
+    static Instant parse(String iso) {
+        String text = iso == null ? "" : iso.strip();
         try {
-            return Instant.parse(iso);
+            return Instant.parse(text);
         } catch (DateTimeParseException e) {
             try {
-                return java.time.OffsetDateTime.parse(iso).toInstant();
+                return java.time.OffsetDateTime.parse(text).toInstant();
             } catch (DateTimeParseException notOffset) {
-                return null;
+                try {
+                    return java.time.LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+                } catch (DateTimeParseException notLocal) {
+                    try {
+                        return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
+                    } catch (DateTimeParseException notDate) {
+                        return null;
+                    }
+                }
             }
         }
     }

@@ -122,9 +122,12 @@ public final class RedisLoopState implements LoopState {
         return out;
     }
 
-    /** {@code 186} or {@code "186"} → {@code 0186}, as the running system compares them (padStart(4, "0")). */
+    /**
+     * {@code 186} or {@code "186"} → {@code 0186}, as the running system compares them (padStart(4, "0")); an
+     * {@code ADR-} prefix is dropped.
+     */
     static String pad(String number) {
-        String n = number.strip();
+        String n = number.strip().replaceFirst("(?i)^adr[-\\s]*", "");
         return n.length() < 4 ? "0".repeat(4 - n.length()) + n : n;
     }
 
