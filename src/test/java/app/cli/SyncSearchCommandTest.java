@@ -43,7 +43,7 @@ class SyncSearchCommandTest {
     @Test
     void scopedSyncAndHumanOutput() {
         DemoCommandTest.Run adrs = run("sync", "--adrs-only", "--workspace", ws);
-        assertThat(adrs.out()).startsWith("Synced demo: indexed 41,")
+        assertThat(adrs.out()).startsWith("Synced demo: indexed 42,")
                 .contains("error   docs/decisions/0099-architecture-diagram.md: binary content");
         assertEquals(2, run("sync", "--adrs-only", "--skills-only", "--workspace", ws).code());
     }
