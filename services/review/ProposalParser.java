@@ -3,6 +3,7 @@ package services.review;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import services.audit.PlainText;
 import services.vault.FileText;
 import services.vault.Frontmatter;
 import services.vault.VaultFileException;
@@ -13,10 +14,11 @@ import services.vault.VaultFileException;
  */
 public final class ProposalParser {
 
+    private static final int MAX_ID = 200;
     private static final Set<String> SKILLS_KINDS = Set.of("skill_update", "AMEND_SKILL", "PROPOSE_SKILL", "PRUNE");
 
     public Proposal parse(Path file, Proposal.Origin origin) {
-        String stem = file.getFileName().toString().replaceFirst("\\.md$", "");
+        String stem = PlainText.oneLine(file.getFileName().toString().replaceFirst("\\.md$", ""));
         Frontmatter front;
         try {
             String text = FileText.read(file, FileText.DEFAULT_LIMIT).text();
@@ -39,7 +41,7 @@ public final class ProposalParser {
             }
             String body = front.body();
             Double confidence = number(front.values().get("confidence"));
-            p = new Proposal(file, origin, id == null ? stem : id, kind, front.string("drift"),
+            p = new Proposal(file, origin, id == null ? stem : PlainText.oneLine(id), kind, front.string("drift"),
                     front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
                     front.string("base"), confidence, front.list("evidence"), front.string("source"),
                     front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
@@ -58,6 +60,18 @@ public final class ProposalParser {
     private static String problem(Proposal p, String id) {
         if (id == null) {
             return "missing 'id'";
+        }
+        String unsafe = unsafe("id", id);
+        for (String[] field : new String[][] {{"target", p.target()}, {"kind", p.kind()}, {"risk", p.risk()},
+            {"repo", p.repo()}, {"status", p.status()}, {"base", p.base()}, {"source", p.source()},
+            {"drift", p.drift()}, {"created", p.created()}}) {
+            unsafe = unsafe != null ? unsafe : unsafe(field[0], field[1]);
+        }
+        if (unsafe != null) {
+            return unsafe;
+        }
+        if (id.length() > MAX_ID) {
+            return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
         }
         if (p.kind() == null) {
             return "missing 'kind'";
@@ -89,6 +103,12 @@ public final class ProposalParser {
             return "no change: needs a ## Patch (```diff fence) or a ## Proposed section (fenced full text)";
         }
         return null;
+    }
+
+    /** A value that goes into a commit trailer, a frontmatter line or a log must stay one line. */
+    private static String unsafe(String key, String value) {
+        return PlainText.problem(value).map(why -> "'" + key + "' " + PlainText.shown(value) + " has " + why
+                + "; it must be one line of text").orElse(null);
     }
 
     private static Proposal empty(Path file, Proposal.Origin origin, String stem, String problem) {

@@ -33,6 +33,16 @@ public interface ReviewBranch extends AutoCloseable {
      */
     Commit commit(String path, byte[] content, String message, String author, String expectedTip);
 
+    /** What a commit did: its first parent (null for a root commit), its committer's e-mail, the paths it changed. */
+    record CommitFacts(String sha, String parent, String committerEmail, List<String> paths) {
+    }
+
+    /** The commit's facts, when the repository has it. */
+    Optional<CommitFacts> facts(String sha);
+
+    /** A read-only view of this repository as it was at commit {@code sha} (null: an empty repository). */
+    ReviewBranch at(String sha);
+
     /** A commit of the branch with its full message. */
     record LogEntry(String sha, String message) {
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
 import services.workspace.Workspace;
 
 /**
@@ -20,6 +21,9 @@ import services.workspace.Workspace;
  * approvals of one proposal give one commit and one "already approved".
  */
 public final class ReviewService {
+
+    /** The longest reason or feedback recorded (the proposal file must stay readable). */
+    static final int MAX_TEXT = 20_000;
 
     private final Workspace ws;
     private final Clock clock;
@@ -100,7 +104,11 @@ public final class ReviewService {
         if (ws.readOnly()) {
             return List.of();
         }
-        return locked(() -> {
+        return locked(() -> recoverUnlocked(all));
+    }
+
+    private List<String> recoverUnlocked(List<Proposal> all) {
+        {
             java.util.Set<String> logged = new java.util.HashSet<>();
             try {
                 decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
@@ -115,14 +123,12 @@ public final class ReviewService {
                     continue;
                 }
                 try (ReviewBranch branch = branch(p)) {
-                    ReviewBranch.LogEntry made = branch.log(500).stream().filter(e -> hasTrailer(e.message(), p.id()))
-                            .findFirst().orElse(null);
+                    ApprovalCommits.Found made = ApprovalCommits.find(branch, p, planner, repoRoot(p)).orElse(null);
                     if (made == null) {
                         continue;
                     }
-                    String by = made.message().lines().filter(l -> l.startsWith("Approved-By: ")).map(l -> l.substring(13))
-                            .findFirst().orElse("unknown");
-                    ReviewBranch.Commit commit = new ReviewBranch.Commit(made.sha(), branch.branch());
+                    String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
+                    ReviewBranch.Commit commit = made.commit();
                     if (p.open()) {
                         ProposalFiles.setKeys(p.file(), approvedKeys(by, commit));
                     }
@@ -143,11 +149,7 @@ public final class ReviewService {
                 }
             }
             return out;
-        });
-    }
-
-    private static boolean hasTrailer(String message, String id) {
-        return message.contains("\nProposal-Id: " + id + "\n") || message.endsWith("\nProposal-Id: " + id);
+        }
     }
 
     public Item item(Proposal p) {
@@ -198,7 +200,7 @@ public final class ReviewService {
 
     private Decision approveUntraced(String id, String by, String editedText) {
         requireWritable();
-        requireText(by, "Approving needs the approver's name (--by).");
+        requireName(by, "Approving needs the approver's name (--by).");
         return locked(() -> {
             Item item = find(id);
             Proposal p = item.proposal();
@@ -217,7 +219,8 @@ public final class ReviewService {
             String after = editedText != null ? editedText : change.after();
             boolean edited = editedText != null && !editedText.equals(change.after());
             try (ReviewBranch branch = branch(p)) {
-                ReviewBranch.Commit commit = existingCommit(branch, id);
+                ReviewBranch.Commit commit = ApprovalCommits.find(branch, p, planner, repoRoot(p))
+                        .map(ApprovalCommits.Found::commit).orElse(null);
                 steps.accept("planned");
                 if (commit == null) {
                     if (after.equals(change.before())) {
@@ -225,7 +228,7 @@ public final class ReviewService {
                                 + "nothing to commit. Reject it as superseded, or request changes.");
                     }
                     commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
-                            message(p, change, by, edited), by, change.tip());
+                            ApprovalCommits.message(p, change, by, edited), by, change.tip());
                 }
                 steps.accept("committed");
                 Map<String, String> keys = approvedKeys(by, commit);
@@ -255,9 +258,23 @@ public final class ReviewService {
 
     private Decision decide(String id, String by, String action, String status, String key, String text) {
         requireWritable();
-        requireText(by, "A decision needs the reviewer's name (--by).");
+        requireName(by, "A decision needs the reviewer's name (--by).");
+        if (text.length() > MAX_TEXT) {
+            throw new ReviewException("The " + key + " is " + text.length() + " characters long; at most " + MAX_TEXT
+                    + " fit in the proposal file. Nothing was recorded.");
+        }
         return locked(() -> {
             Proposal p = find(id).proposal();
+            if (p.open() && p.valid() && p.hasChange()) {
+                recoverUnlocked(List.of(p)); // an approval committed before a crash is the decision already taken
+                p = find(id).proposal();
+                if ("approved".equals(p.status())) {
+                    throw new ReviewException("Proposal " + id + " was approved before an interruption: its commit is on "
+                            + ws.reviewBranch() + " and " + p.file().getFileName() + " now records the approval. Nothing "
+                            + "was " + ("reject".equals(action)
+                            ? "rejected" : "sent back") + ". To undo the change, revert its commit on the review branch.");
+                }
+            }
             if (!p.open()) {
                 throw new ReviewException("Proposal " + id + " is already " + p.status() + ".");
             }
@@ -275,7 +292,6 @@ public final class ReviewService {
         });
     }
 
-    /** A commit already carrying this proposal's trailer (an approval that stopped before it was recorded). */
     /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */
     private Map<String, String> approvedKeys(String by, ReviewBranch.Commit commit) {
         Map<String, String> keys = new LinkedHashMap<>();
@@ -285,29 +301,6 @@ public final class ReviewService {
         keys.put("commit", commit.sha());
         keys.put("branch", commit.branch());
         return keys;
-    }
-
-    private static ReviewBranch.Commit existingCommit(ReviewBranch branch, String id) {
-        return branch.log(500).stream().filter(e -> hasTrailer(e.message(), id))
-                .findFirst().map(e -> new ReviewBranch.Commit(e.sha(), branch.branch())).orElse(null);
-    }
-
-    private static String message(Proposal p, PlannedChange change, String by, boolean edited) {
-        String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
-        StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
-        if (!summary.isEmpty()) {
-            out.append(summary).append("\n\n");
-        }
-        out.append("Proposal-Id: ").append(p.id()).append('\n');
-        out.append("Approved-By: ").append(by).append('\n');
-        for (String e : p.evidence()) {
-            out.append("Evidence: ").append(e).append('\n');
-        }
-        out.append("Risk: ").append(p.risk()).append('\n');
-        if (edited) {
-            out.append("Edited-By: ").append(by).append('\n');
-        }
-        return out.toString();
     }
 
     private void log(String action, Proposal p, String by, String status, Map<String, String> extra,
@@ -367,6 +360,19 @@ public final class ReviewService {
     private void requireWritable() {
         if (ws.readOnly()) {
             throw new ReviewException("Workspace " + ws.name() + " is read-only: decisions are disabled.");
+        }
+    }
+
+    /** A name written into a trailer, a frontmatter line and the logs: one line, no control characters. */
+    private static void requireName(String by, String missing) {
+        requireText(by, missing);
+        PlainText.problem(by).ifPresent(why -> {
+            throw new ReviewException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
+                    + "of text. Nothing was recorded.");
+        });
+        if (by.length() > 200) {
+            throw new ReviewException("--by: the name is " + by.length() + " characters long; at most 200. "
+                    + "Nothing was recorded.");
         }
     }
 
