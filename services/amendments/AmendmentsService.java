@@ -16,6 +16,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
+import services.audit.Trailers;
+import services.workspace.BranchName;
 import services.workspace.Workspace;
 
 /**
@@ -80,7 +83,8 @@ public final class AmendmentsService {
         List<String> cycles = new ArrayList<>();
         List<String> problems = new ArrayList<>(read.problems());
         for (JsonNode line : read.entries()) {
-            String entry = "dream log entry " + line.path("cycle").asText("?") + " (" + line.path("ts").asText("no ts") + ")";
+            String entry = "dream log entry " + PlainText.oneLine(line.path("cycle").asText("?")) + " ("
+                    + PlainText.oneLine(line.path("ts").asText("no ts")) + ")";
             if (!line.path("outputs").isArray()) {
                 problems.add(entry + ": 'outputs' is not a list — skipped");
                 continue;
@@ -88,8 +92,14 @@ public final class AmendmentsService {
             for (JsonNode output : line.path("outputs")) {
                 String action = output.path("action").asText();
                 if (!ACTIONS.contains(action)) {
-                    problems.add(entry + ", output " + output.path("id").asText("?") + ": unknown action \"" + action
-                            + "\" — skipped");
+                    problems.add(entry + ", output " + PlainText.oneLine(output.path("id").asText("?")) + ": unknown action "
+                            + PlainText.shown(action) + " — skipped");
+                    continue;
+                }
+                String unusable = unusable(output);
+                if (unusable != null) {
+                    problems.add(entry + ", output " + PlainText.shown(output.path("id").asText("?")) + ": " + unusable
+                            + " — skipped");
                     continue;
                 }
                 if ("reverted".equals(action) && output.hasNonNull("reverts")) {
@@ -97,7 +107,7 @@ public final class AmendmentsService {
                 } else if ("applied".equals(action)) {
                     applied.add(output);
                     appliedAt.add(instant(line.path("ts").asText(null)));
-                    cycles.add(line.path("cycle").asText(""));
+                    cycles.add(PlainText.oneLine(line.path("cycle").asText("")));
                 }
             }
         }
@@ -109,6 +119,37 @@ public final class AmendmentsService {
         }
         out.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
         return new Listing(out, problems);
+    }
+
+    /**
+     * Why an output of the (agent-written) dream log cannot be joined or reverted safely, or null: its id, target,
+     * kind and cycle must be one line, its sha a commit id (hex), its branch a valid branch name.
+     */
+    private static String unusable(JsonNode o) {
+        for (String key : List.of("id", "kind", "target", "risk")) {
+            JsonNode value = o.get(key);
+            if (value != null && !value.isNull() && !value.isValueNode()) {
+                return "'" + key + "' must be text";
+            }
+            String why = value == null ? null : PlainText.problem(value.asText()).orElse(null);
+            if (why != null) {
+                return "'" + key + "' " + PlainText.shown(value.asText()) + " has " + why;
+            }
+        }
+        for (String key : List.of("sha", "reverts")) {
+            String sha = o.path(key).asText("");
+            if (!sha.isEmpty() && !sha.matches("[0-9a-fA-F]{4,40}")) {
+                return "'" + key + "' " + PlainText.shown(sha) + " is not a commit id (4 to 40 hex digits)";
+            }
+        }
+        String branch = o.path("branch").asText("");
+        if (!branch.isEmpty()) {
+            String why = BranchName.problem(branch).orElse(null);
+            if (why != null) {
+                return "'branch': " + why;
+            }
+        }
+        return null;
     }
 
     private Amendment join(JsonNode o, Instant at, String cycle, Map<String, String> revertedBy, Repos repos) {
@@ -150,10 +191,26 @@ public final class AmendmentsService {
         return find(list().amendments(), sha);
     }
 
+    /** The amendment whose commit starts with {@code sha}; an ambiguous prefix is refused, never guessed. */
     private Amendment find(List<Amendment> all, String sha) {
-        return all.stream().filter(a -> !sha.isBlank() && a.sha().startsWith(sha)).findFirst()
-                .orElseThrow(() -> new AmendmentException("No applied amendment with commit " + sha + " in "
-                        + dreamLog.file() + "."));
+        String prefix = sha == null ? "" : sha.strip().toLowerCase();
+        if (!prefix.matches("[0-9a-f]{4,40}")) {
+            throw new AmendmentException("The commit " + PlainText.shown(sha) + " is not a commit id: give 4 to 40 hex "
+                    + "digits of an amendment's sha.");
+        }
+        List<Amendment> matches = all.stream().filter(a -> a.sha().toLowerCase().startsWith(prefix)).toList();
+        List<String> shas = matches.stream().map(Amendment::sha).distinct().toList();
+        if (shas.size() > 1) {
+            throw new AmendmentException("The commit " + sha + " is ambiguous: it starts " + shas.size() + " amendments' "
+                    + "commits (" + String.join(", ", shas.stream().map(s -> abbreviate(s, prefix.length() + 4)).toList())
+                    + "); give more digits. Nothing was reverted.");
+        }
+        return matches.stream().findFirst().orElseThrow(() -> new AmendmentException("No applied amendment with commit "
+                + sha + " in " + dreamLog.file() + "."));
+    }
+
+    private static String abbreviate(String sha, int length) {
+        return sha.length() > length ? sha.substring(0, length) : sha;
     }
 
     public List<AmendmentHistory.FileChange> changes(Amendment a) {
@@ -185,6 +242,10 @@ public final class AmendmentsService {
         if (by == null || by.isBlank()) {
             throw new AmendmentException("Reverting needs the reviewer's name (--by).");
         }
+        PlainText.problem(by).ifPresent(why -> {
+            throw new AmendmentException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
+                    + "of text. Nothing was reverted.");
+        });
         if (shas.isEmpty()) {
             throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
         }
@@ -221,9 +282,11 @@ public final class AmendmentsService {
         });
     }
 
+    /** Every value from the dream log is kept on its line: none can add a trailer. */
     private static String message(Amendment a, String by) {
-        return "Revert " + a.kind() + ": " + a.target() + "\n\nReverts dream amendment " + a.id() + " of cycle "
-                + a.cycle() + ".\n\nReverts: " + a.sha() + "\nReverted-By: " + by + "\nProposal-Id: " + a.id() + "\n";
+        return "Revert " + PlainText.oneLine(a.kind()) + ": " + PlainText.oneLine(a.target()) + "\n\nReverts dream "
+                + "amendment " + PlainText.oneLine(a.id()) + " of cycle " + PlainText.oneLine(a.cycle()) + ".\n\nReverts: "
+                + a.sha() + "\nReverted-By: " + PlainText.oneLine(by) + "\nProposal-Id: " + PlainText.oneLine(a.id()) + "\n";
     }
 
     private void record(Amendment a, String revert, String by) {
@@ -259,8 +322,7 @@ public final class AmendmentsService {
     }
 
     static List<String> trailers(String message, String key) {
-        return message.lines().filter(l -> l.startsWith(key + ": ")).map(l -> l.substring(key.length() + 2).strip())
-                .toList();
+        return Trailers.values(message, key).stream().map(String::strip).toList();
     }
 
     private static Instant instant(String iso) {

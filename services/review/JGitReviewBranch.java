@@ -98,6 +98,11 @@ public final class JGitReviewBranch implements ReviewBranch {
     }
 
     @Override
+    public Optional<String> unwritable() {
+        return WritableBranch.problem(repo, branch);
+    }
+
+    @Override
     public String branch() {
         return branch;
     }

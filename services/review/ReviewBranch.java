@@ -19,6 +19,9 @@ public interface ReviewBranch extends AutoCloseable {
 
     String branch();
 
+    /** Why the console must not commit to this branch (checked out, the default branch, …), or empty. */
+    Optional<String> unwritable();
+
     Optional<Blob> read(String path);
 
     /** The content of a blob by id (a proposal's {@code base}), when the repository has it. */

@@ -164,7 +164,9 @@ public final class ReviewService {
         }
         try (ReviewBranch branch = branch(p)) {
             PlannedChange change = planner.plan(p, branch, repoRoot(p));
-            String problem = change.conflicted() ? "the target changed since the proposal was written and "
+            String unwritable = branch.unwritable().map(why -> "the review branch cannot take it: " + why
+                    + " (workspace.json key 'reviewBranch')").orElse(null);
+            String problem = unwritable != null ? unwritable : change.conflicted() ? "the target changed since the proposal was written and "
                     + "the change conflicts with it (" + change.conflicts().size() + " hunk"
                     + (change.conflicts().size() == 1 ? "" : "s") + "); request changes"
                     : p.rationale() == null || p.rationale().isBlank() ? "no '## Rationale' section: a reviewer must "
