@@ -1,7 +1,5 @@
 package services.review;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -30,7 +28,8 @@ public final class ReviewService {
     private final ProposalParser parser = new ProposalParser();
     private final ChangePlanner planner = new ChangePlanner();
     private final DecisionLog decisions;
-    private final DecisionLog dreamLog;
+    private final DecisionRecords records;
+    private final InterruptedApprovals interrupted;
     private final DecisionLock lock;
     private final services.telemetry.Telemetry telemetry;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
@@ -55,7 +54,8 @@ public final class ReviewService {
         this.ws = ws;
         this.clock = clock;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
-        this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
+        this.records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
+        this.interrupted = new InterruptedApprovals(decisions, records, planner, this::branch, this::repoRoot);
         this.lock = new DecisionLock(ws.stateDir());
     }
 
@@ -108,48 +108,7 @@ public final class ReviewService {
     }
 
     private List<String> recoverUnlocked(List<Proposal> all) {
-        {
-            java.util.Set<String> logged = new java.util.HashSet<>();
-            try {
-                decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
-                        .forEach(e -> logged.add(e.path("proposal").asText()));
-            } catch (services.errors.ConsoleException unreadable) {
-                return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
-            }
-            List<String> out = new ArrayList<>();
-            for (Proposal p : all) {
-                boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
-                if (!unfinished) {
-                    continue;
-                }
-                try (ReviewBranch branch = branch(p)) {
-                    ApprovalCommits.Found made = ApprovalCommits.find(branch, p, planner, repoRoot(p)).orElse(null);
-                    if (made == null) {
-                        continue;
-                    }
-                    String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
-                    ReviewBranch.Commit commit = made.commit();
-                    if (p.open()) {
-                        ProposalFiles.setKeys(p.file(), approvedKeys(by, commit));
-                    }
-                    if (!logged.contains(p.id())) {
-                        try {
-                            log("approve", p, by, "approved", Map.of("recovered", "an approval interrupted after its commit"),
-                                    commit, false);
-                        } catch (services.errors.ConsoleException stillUnwritable) {
-                            out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
-                                    + stillUnwritable.getMessage());
-                            continue;
-                        }
-                    }
-                    out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
-                            + " was made before an interruption.");
-                } catch (ReviewException unreadable) {
-                    // its repository cannot be opened: the listing says why
-                }
-            }
-            return out;
-        }
+        return interrupted.finish(all);
     }
 
     public Item item(Proposal p) {
@@ -233,13 +192,13 @@ public final class ReviewService {
                             ApprovalCommits.message(p, change, by, edited), by, change.tip());
                 }
                 steps.accept("committed");
-                Map<String, String> keys = approvedKeys(by, commit);
+                Map<String, String> keys = records.approvedKeys(by, commit);
                 if (edited) {
                     keys.put("edited_by", by);
                 }
                 ProposalFiles.setKeys(p.file(), keys);
                 steps.accept("file-written");
-                log("approve", p, by, "approved", null, commit, edited);
+                records.log("approve", p, by, "approved", null, commit, edited);
                 steps.accept("logged");
                 return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
@@ -288,67 +247,10 @@ public final class ReviewService {
                 keys.put(key, text);
                 ProposalFiles.setKeys(p.file(), keys);
             }
-            log(action, p, by, status, Map.of(key, text), null, false);
+            records.log(action, p, by, status, Map.of(key, text), null, false);
             return new Decision(id, status, null, null, (status.equals("rejected") ? "Rejected " : "Sent back ") + id
                     + ": " + text);
         });
-    }
-
-    /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */
-    private Map<String, String> approvedKeys(String by, ReviewBranch.Commit commit) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        keys.put("status", "approved");
-        keys.put("decided_by", by);
-        keys.put("decided_at", clock.instant().toString());
-        keys.put("commit", commit.sha());
-        keys.put("branch", commit.branch());
-        return keys;
-    }
-
-    private void log(String action, Proposal p, String by, String status, Map<String, String> extra,
-                     ReviewBranch.Commit commit, boolean edited) {
-        ObjectNode entry = DecisionLog.entry();
-        entry.put("ts", clock.instant().toString());
-        entry.put("by", by);
-        entry.put("action", action);
-        entry.put("proposal", p.id());
-        entry.put("kind", p.kind());
-        entry.put("risk", p.risk());
-        entry.put("target", p.target());
-        entry.put("status", status);
-        if (extra != null) {
-            extra.forEach(entry::put);
-        }
-        if (commit != null) {
-            entry.put("commit", commit.sha());
-            entry.put("branch", commit.branch());
-        }
-        if (edited) {
-            entry.put("edited", true);
-        }
-        decisions.append(entry);
-        if (p.isDream()) {
-            ObjectNode line = DecisionLog.entry();
-            line.put("ts", clock.instant().toString());
-            line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
-            line.put("trigger", "console");
-            ArrayNode outputs = line.putArray("outputs");
-            ObjectNode output = outputs.addObject();
-            output.put("id", p.id());
-            output.put("kind", p.kind());
-            output.put("risk", p.risk());
-            output.put("target", p.target());
-            output.put("action", status.equals("changes_requested") ? "staged" : status);
-            if (commit != null) {
-                output.put("sha", commit.sha());
-                output.put("branch", commit.branch());
-            }
-            output.put("by", by);
-            if (extra != null) {
-                extra.values().stream().findFirst().ifPresent(r -> output.put("reason", r));
-            }
-            dreamLog.append(line);
-        }
     }
 
     private ReviewBranch branch(Proposal p) {
