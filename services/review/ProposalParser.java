@@ -49,9 +49,22 @@ public final class ProposalParser {
         } catch (VaultFileException e) {
             return empty(file, origin, stem, e.reason());
         }
+        String unsafe = id == null ? null : unsafe("id", id);
+        for (String[] field : new String[][] {{"target", p.target()}, {"kind", p.kind()}, {"risk", p.risk()},
+            {"repo", p.repo()}, {"status", p.status()}, {"base", p.base()}, {"source", p.source()},
+            {"drift", p.drift()}, {"created", p.created()}}) {
+            unsafe = unsafe != null ? unsafe : unsafe(field[0], field[1]);
+        }
+        if (unsafe != null) { // shown escaped, so that no screen or terminal receives the raw characters
+            return new Proposal(file, origin, p.id(), PlainText.oneLine(p.kind()), PlainText.oneLine(p.drift()),
+                    PlainText.oneLine(p.risk()), PlainText.oneLine(p.repo()), PlainText.oneLine(p.target()),
+                    PlainText.oneLine(p.base()), p.confidence(), p.evidence().stream().map(PlainText::oneLine).toList(),
+                    PlainText.oneLine(p.source()), PlainText.oneLine(p.created()), PlainText.oneLine(p.status()),
+                    p.rationale(), p.patch(), p.proposedText(), unsafe);
+        }
         Object rawConfidence = front.values().get("confidence");
         if (rawConfidence != null && p.confidence() == null) {
-            return p.withProblem("'confidence' must be a number from 0 to 1, found \"" + rawConfidence + "\"");
+            return p.withProblem("'confidence' must be a number from 0 to 1, found " + PlainText.shown(rawConfidence.toString()));
         }
         String problem = problem(p, id);
         return problem == null ? p : p.withProblem(problem);
@@ -61,15 +74,6 @@ public final class ProposalParser {
         if (id == null) {
             return "missing 'id'";
         }
-        String unsafe = unsafe("id", id);
-        for (String[] field : new String[][] {{"target", p.target()}, {"kind", p.kind()}, {"risk", p.risk()},
-            {"repo", p.repo()}, {"status", p.status()}, {"base", p.base()}, {"source", p.source()},
-            {"drift", p.drift()}, {"created", p.created()}}) {
-            unsafe = unsafe != null ? unsafe : unsafe(field[0], field[1]);
-        }
-        if (unsafe != null) {
-            return unsafe;
-        }
         if (id.length() > MAX_ID) {
             return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
         }
@@ -77,17 +81,17 @@ public final class ProposalParser {
             return "missing 'kind'";
         }
         if (!Proposal.KINDS.contains(p.kind())) {
-            return "unknown kind \"" + p.kind() + "\" (expected one of skill_update, AMEND_SOUL, AMEND_SKILL, "
+            return "unknown kind " + PlainText.shown(p.kind()) + " (expected one of skill_update, AMEND_SOUL, AMEND_SKILL, "
                     + "PROPOSE_SKILL, PROPOSE_RULE, PRUNE, OBSERVATION)";
         }
         if (!Proposal.STATUSES.contains(p.status())) {
-            return "unknown status \"" + p.status() + "\"";
+            return "unknown status " + PlainText.shown(p.status());
         }
         if (!"skills".equals(p.repo()) && !"behaviour".equals(p.repo())) {
-            return "'repo' must be skills or behaviour, found \"" + p.repo() + "\"";
+            return "'repo' must be skills or behaviour, found " + PlainText.shown(p.repo());
         }
         if (p.risk() != null && !java.util.Set.of("low", "medium", "high").contains(p.risk())) {
-            return "'risk' must be low, medium or high, found \"" + p.risk() + "\"";
+            return "'risk' must be low, medium or high, found " + PlainText.shown(p.risk());
         }
         if (p.confidence() != null && (p.confidence() < 0 || p.confidence() > 1)) {
             return "'confidence' must be a number from 0 to 1, found " + p.confidence();

@@ -138,7 +138,7 @@ public final class ReviewService {
 
     public Item find(String id) {
         return proposals().stream().filter(p -> p.id().equals(id)).findFirst().map(this::item).orElseThrow(() ->
-                new ReviewException("No proposal with id \"" + id + "\" in " + ws.skillProposalsDir() + " or "
+                new ReviewException("No proposal with id " + PlainText.shown(id) + " in " + ws.skillProposalsDir() + " or "
                         + ws.dreamDir().resolve("proposals") + "."));
     }
 

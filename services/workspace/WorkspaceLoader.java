@@ -154,7 +154,7 @@ public final class WorkspaceLoader {
 
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {
         return new WorkspaceException(file + " key '" + key + "': expected " + expected + ", found " + kind(found)
-                + " " + abbreviate(found.toString()) + ".");
+                + " " + abbreviate(services.audit.PlainText.oneLine(found.toString())) + ".");
     }
 
     private static String kind(JsonNode node) {
