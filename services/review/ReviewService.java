@@ -173,7 +173,7 @@ public final class ReviewService {
                         + "sent back for changes can be approved.");
             }
             if (item.problem() != null) {
-                throw new ReviewException("Proposal " + id + " cannot be approved: " + item.problem()
+                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: " + item.problem()
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();

@@ -41,7 +41,7 @@ import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
- * Feeds generated proposals, dream-log lines and workspace settings ({@link FuzzInputs}) through the parsers and
+ * Feeds generated proposals, dream-log lines, workspace settings and retros ({@link FuzzInputs}) through the parsers and
  * the approve / reject / revert paths of the demo workspace for a bounded time (property {@code fuzz.seconds},
  * default 20; {@code fuzz.seed} replays a run — the seed is printed at the start and in every failure), and after
  * every round checks the invariants of issue #25:
@@ -146,6 +146,14 @@ class DecisionFuzzTest {
             clean(refused.getMessage(), round);
             Files.writeString(ws.resolve("workspace.json"), original.toString());
             workspace = new WorkspaceLoader().load(ws);
+        }
+        String retro = in.retro(); // cheap: the retro parser on the same kind of hostile values
+        try { // only "no exception escapes": the vault parsers' messages are the sync's, not checked here
+            new services.vault.RetroParser().parseRetro("loop-fz-" + round, retro);
+        } catch (ConsoleException refused) {
+            assertThat(refused.getMessage()).as("a refusal has a message" + seedNote).isNotBlank();
+        } catch (RuntimeException | Error escaped) {
+            throw new AssertionError("round " + round + ", parse a retro: " + escaped + seedNote, escaped);
         }
         ReviewService review = new ReviewService(workspace, Fixtures.CLOCK);
         AmendmentsService amendments = new AmendmentsService(workspace, Fixtures.CLOCK);

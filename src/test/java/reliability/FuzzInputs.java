@@ -160,6 +160,22 @@ final class FuzzInputs {
         out.append(key).append(": ").append(ProposalWriter.quote(value)).append('\n');
     }
 
+    /** A retrospective as retro.ts writes one (running-system.md part 3), with fuzzed values and sections. */
+    String retro() {
+        StringBuilder out = new StringBuilder("---\n");
+        for (String key : List.of("loopId", "project", "date", "storiesCompleted", "storiesFailed", "storiesSkipped")) {
+            if (chance(0.9)) {
+                out.append(key).append(": ").append(chance(0.6) ? ProposalWriter.quote(key.startsWith("stories")
+                        ? String.valueOf(random.nextInt(9)) : "loop-" + random.nextInt(99)) : pick(
+                        ProposalWriter.quote(nasty()), "[a, b]", "{x: 1}", "-3", "1e99", "")).append('\n');
+            }
+        }
+        out.append("---\n\n## Summary\n\n").append(nasty()).append("\n\n## Story Outcomes\n\n| Story | Result |\n|---|---|\n| ")
+                .append(nasty().replace("\n", " ")).append(" | ").append(pick("completed", "failed", nasty())).append(" |\n")
+                .append("\n## Analysis\n\n- ").append(nasty()).append("\n- A lesson long enough to be kept as a lesson.\n");
+        return chance(0.1) ? out.substring(0, random.nextInt(out.length() + 1)) : out.toString();
+    }
+
     /** A line of the dream log (without its newline): an applied or reverted output, or garbage. */
     String dreamLine() {
         if (chance(0.1)) {
