@@ -125,8 +125,14 @@ public final class DecisionLog {
         return new Read(entries, problems);
     }
 
-    /** A pipe or a device would block a read or an append forever; a folder cannot be either. */
+    /**
+     * A pipe or a device would block a read or an append forever; a folder cannot be either; a symbolic link (one an
+     * agent planted in the dream folder) could make an append land outside the workspace.
+     */
     private void requireRegular() throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            throw new IOException("it is a symbolic link; the console reads and appends only to a file of its own");
+        }
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new IOException(Files.isDirectory(file) ? "it is a folder" : "it is not a regular file (a pipe, a "
                     + "socket or a device)");

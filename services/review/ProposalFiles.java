@@ -57,9 +57,14 @@ final class ProposalFiles {
             List<String> added = new ArrayList<>();
             remaining.forEach((k, v) -> added.add(k + ": " + quote(v)));
             lines.addAll(end, added);
-            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            // a fresh temp file (created new, never through a link an agent may have planted under a fixed name)
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+            try {
+                Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
         } catch (IOException e) {
             throw new ReviewException("Cannot record the decision in " + file + ": " + e.getMessage(), e);
         }

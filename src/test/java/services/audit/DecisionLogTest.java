@@ -69,4 +69,17 @@ class DecisionLogTest {
                     .contains("not a regular file");
         }
     }
+
+    @Test
+    void aLogThatIsASymlinkOutOfTheWorkspaceIsNeverAppendedTo() throws Exception {
+        Path outside = Files.writeString(tmp.resolve("bashrc"), "export PATH=/usr/bin\n");
+        Path dream = Files.createDirectories(tmp.resolve("ws/dream"));
+        Files.createSymbolicLink(dream.resolve("log.jsonl"), outside);
+        DecisionLog log = new DecisionLog(dream.resolve("log.jsonl"));
+        assertThat(assertThrows(ConsoleException.class, () -> log.append(DecisionLog.entry().put("n", 1))).getMessage())
+                .isEqualTo("Cannot write the log " + dream.resolve("log.jsonl") + ": it is a symbolic link; the console "
+                        + "reads and appends only to a file of its own");
+        assertThrows(ConsoleException.class, log::read);
+        assertEquals("export PATH=/usr/bin\n", Files.readString(outside));
+    }
 }

@@ -250,4 +250,20 @@ class UntrustedProposalsTest {
         assertThrows(ReviewException.class, () -> review.approve("r-dir", "joel", null));
         assertEquals("one\n", onBranch(ws.behaviourRepo(), "rules/deep/one.md"));
     }
+
+    @Test
+    void aTempFileNamePlantedAsASymlinkOutsideIsNeverWrittenThrough() throws Exception {
+        Path outside = Files.writeString(tmp.resolve("outside.txt"), "mine\n");
+        Path file = rule("r-tmp", "rules/tmp.md", List.of());
+        for (String name : List.of("." + file.getFileName() + ".tmp", file.getFileName() + ".tmp", ".tmp")) {
+            Files.createSymbolicLink(proposals.resolve(name), outside);
+        }
+        review.approve("r-tmp", "joel", null);
+        assertEquals("mine\n", Files.readString(outside));
+        assertEquals("approved", review.find("r-tmp").proposal().status());
+        try (var left = Files.list(proposals)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp") && !n.startsWith(".planted")
+                    && !Files.isSymbolicLink(proposals.resolve(n)));
+        }
+    }
 }
