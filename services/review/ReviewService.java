@@ -172,16 +172,18 @@ public final class ReviewService {
                 throw new ReviewException("Proposal " + id + " is " + p.status() + "; only pending proposals or ones "
                         + "sent back for changes can be approved.");
             }
-            if (item.problem() != null) {
+            // an approval a crash cut short (an edited one, say) can make its own plan look conflicting: finish it
+            ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null : earlierApproval(p);
+            if (item.problem() != null && earlier == null) {
                 throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: " + item.problem()
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();
-            String after = editedText != null ? editedText : change.after();
-            boolean edited = editedText != null && !editedText.equals(change.after());
+            String after = editedText != null || change == null ? editedText : change.after();
+            boolean edited = editedText != null && (change == null || !editedText.equals(change.after()));
             try (ReviewBranch branch = branch(p)) {
-                ReviewBranch.Commit commit = ApprovalCommits.find(branch, p, planner, repoRoot(p))
-                        .map(ApprovalCommits.Found::commit).orElse(null);
+                ReviewBranch.Commit commit = earlier != null ? earlier : ApprovalCommits.find(branch, p, planner,
+                        repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
                 steps.accept("planned");
                 if (commit == null) {
                     if (after.equals(change.before())) {
@@ -204,6 +206,14 @@ public final class ReviewService {
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
             }
         });
+    }
+
+    private ReviewBranch.Commit earlierApproval(Proposal p) {
+        try (ReviewBranch branch = branch(p)) {
+            return ApprovalCommits.find(branch, p, planner, repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
+        } catch (ReviewException unreadable) {
+            return null;
+        }
     }
 
     public Decision reject(String id, String by, String reason) {

@@ -266,4 +266,18 @@ class UntrustedProposalsTest {
                     && !Files.isSymbolicLink(proposals.resolve(n)));
         }
     }
+
+    @Test
+    void anEditedApprovalKilledBeforeItsRecordIsFinishedNotRefusedAsAConflict() throws Exception {
+        String id = "dream-2026-11-20-02"; // a patch to SOUL.md
+        Path file = proposals.resolve(id + ".md");
+        String pending = Files.readString(file);
+        ReviewService.Decision d = review.approve(id, "joel", "# Soul, rewritten by hand\n");
+        Files.writeString(file, pending);
+        Files.delete(ws.stateDir().resolve("decisions.jsonl"));
+        ReviewService.Decision again = new ReviewService(ws, Fixtures.CLOCK).approve(id, "joel", null);
+        assertEquals(d.commit(), again.commit());
+        assertThat(consoleCommits(ws.behaviourRepo())).hasSize(1);
+        assertThat(decisions()).singleElement().satisfies(e -> assertEquals(d.commit(), e.path("commit").asText()));
+    }
 }
