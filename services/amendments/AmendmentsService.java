@@ -18,7 +18,6 @@ import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
 import services.audit.Trailers;
-import services.workspace.BranchName;
 import services.workspace.Workspace;
 
 /**
@@ -96,7 +95,7 @@ public final class AmendmentsService {
                             + PlainText.shown(action) + " — skipped");
                     continue;
                 }
-                String unusable = unusable(output);
+                String unusable = DreamOutputCheck.problem(output);
                 if (unusable != null) {
                     problems.add(entry + ", output " + PlainText.shown(output.path("id").asText("?")) + ": " + unusable
                             + " — skipped");
@@ -119,37 +118,6 @@ public final class AmendmentsService {
         }
         out.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
         return new Listing(out, problems);
-    }
-
-    /**
-     * Why an output of the (agent-written) dream log cannot be joined or reverted safely, or null: its id, target,
-     * kind and cycle must be one line, its sha a commit id (hex), its branch a valid branch name.
-     */
-    private static String unusable(JsonNode o) {
-        for (String key : List.of("id", "kind", "target", "risk")) {
-            JsonNode value = o.get(key);
-            if (value != null && !value.isNull() && !value.isValueNode()) {
-                return "'" + key + "' must be text";
-            }
-            String why = value == null ? null : PlainText.problem(value.asText()).orElse(null);
-            if (why != null) {
-                return "'" + key + "' " + PlainText.shown(value.asText()) + " has " + why;
-            }
-        }
-        for (String key : List.of("sha", "reverts")) {
-            String sha = o.path(key).asText("");
-            if (!sha.isEmpty() && !sha.matches("[0-9a-fA-F]{4,40}")) {
-                return "'" + key + "' " + PlainText.shown(sha) + " is not a commit id (4 to 40 hex digits)";
-            }
-        }
-        String branch = o.path("branch").asText("");
-        if (!branch.isEmpty()) {
-            String why = BranchName.problem(branch).orElse(null);
-            if (why != null) {
-                return "'branch': " + why;
-            }
-        }
-        return null;
     }
 
     private Amendment join(JsonNode o, Instant at, String cycle, Map<String, String> revertedBy, Repos repos) {
@@ -191,26 +159,8 @@ public final class AmendmentsService {
         return find(list().amendments(), sha);
     }
 
-    /** The amendment whose commit starts with {@code sha}; an ambiguous prefix is refused, never guessed. */
     private Amendment find(List<Amendment> all, String sha) {
-        String prefix = sha == null ? "" : sha.strip().toLowerCase();
-        if (!prefix.matches("[0-9a-f]{4,40}")) {
-            throw new AmendmentException("The commit " + PlainText.shown(sha) + " is not a commit id: give 4 to 40 hex "
-                    + "digits of an amendment's sha.");
-        }
-        List<Amendment> matches = all.stream().filter(a -> a.sha().toLowerCase().startsWith(prefix)).toList();
-        List<String> shas = matches.stream().map(Amendment::sha).distinct().toList();
-        if (shas.size() > 1) {
-            throw new AmendmentException("The commit " + sha + " is ambiguous: it starts " + shas.size() + " amendments' "
-                    + "commits (" + String.join(", ", shas.stream().map(s -> abbreviate(s, prefix.length() + 4)).toList())
-                    + "); give more digits. Nothing was reverted.");
-        }
-        return matches.stream().findFirst().orElseThrow(() -> new AmendmentException("No applied amendment with commit "
-                + sha + " in " + dreamLog.file() + "."));
-    }
-
-    private static String abbreviate(String sha, int length) {
-        return sha.length() > length ? sha.substring(0, length) : sha;
+        return ShaPrefix.find(all, sha, dreamLog.file());
     }
 
     public List<AmendmentHistory.FileChange> changes(Amendment a) {
