@@ -44,7 +44,7 @@ class SemanticSearchUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-semantic-status").tryQuery().isPresent());
         Label status = robot.lookup("#knowledge-semantic-status").queryAs(Label.class);
-        UiHarness.waitUntil(() -> status.getText().matches("Semantic search: (\\d+) of \\1 documents embedded"));
+        UiHarness.waitUntil(90, () -> status.getText().matches("Semantic search: (\\d+) of \\1 documents embedded"));
 
         robot.clickOn("#knowledge-search").write(QUESTION);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-summary").queryAs(Label.class).getText().startsWith("0 documents"));

@@ -57,8 +57,13 @@ public final class UiHarness {
 
     /** Waits (up to 20 s) until the condition holds on the FX thread. */
     public static void waitUntil(BooleanSupplier condition) {
+        waitUntil(20, condition);
+    }
+
+    /** As {@link #waitUntil(BooleanSupplier)}, for background work that takes longer on a loaded machine. */
+    public static void waitUntil(int seconds, BooleanSupplier condition) {
         try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
         } catch (Exception e) {
             throw new AssertionError("Condition not met in time", e);
         }
