@@ -62,7 +62,7 @@ public final class DecisionLog {
             return new Read(entries, problems);
         }
         try {
-            List<byte[]> lines = lines(Files.readAllBytes(file));
+            List<byte[]> lines = lines(services.vault.FileText.bounded(file, services.vault.FileText.LOG_LIMIT));
             for (int i = 0; i < lines.size(); i++) {
                 String line;
                 try {

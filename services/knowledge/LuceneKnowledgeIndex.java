@@ -94,14 +94,41 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                     .setUseCompoundFile(false);
             config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
             config.setRAMBufferSizeMB(64);
-            writer = new IndexWriter(directory, config);
-            writer.commit();
-            searchers = new SearcherManager(writer, null);
+            writer = open(directory, config);
+            searchers = searchers(writer, directory);
         } catch (org.apache.lucene.store.LockObtainFailedException e) {
             throw new KnowledgeIndexException("The knowledge index in " + dir + " is in use by another Brain Console "
                     + "(a window or a command on the same workspace). Close it, or sync from that window.", e);
-        } catch (IOException e) {
+        } catch (IOException | IllegalStateException | IllegalArgumentException e) {
+            if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
+                    || e instanceof IllegalArgumentException) {
+                throw new KnowledgeIndexCorrupt(dir, e);
+            }
             throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static IndexWriter open(FSDirectory directory, IndexWriterConfig config) throws IOException {
+        try {
+            return new IndexWriter(directory, config);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
+            throw e;
+        }
+    }
+
+    /** The searchers over a writer just opened; on failure (a damaged segment read) the writer and files are closed. */
+    private static SearcherManager searchers(IndexWriter writer, FSDirectory directory) throws IOException {
+        try {
+            writer.commit();
+            SearcherManager manager = new SearcherManager(writer, null);
+            IndexSearcher probe = manager.acquire(); // reads every segment's metadata: damage shows here, not later
+            manager.release(probe);
+            return manager;
+        } catch (IOException | RuntimeException e) {
+            writer.rollback();
+            directory.close();
+            throw e;
         }
     }
 
@@ -507,6 +534,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 searchers.release(searcher);
             }
         } catch (IOException e) {
+            if (KnowledgeIndexCorrupt.isCorruption(e)) {
+                throw new KnowledgeIndexCorrupt(dir, e);
+            }
             throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
 import services.vault.AdrParser;
@@ -60,6 +61,20 @@ public final class VaultSync {
         this.sizeLimit = sizeLimit;
     }
 
+    /**
+     * Checks, without reading a file or writing anything, that a sync with these options would not be refused (a
+     * missing or empty root, a mass deletion): {@code sync --rebuild} checks before it moves the index aside.
+     */
+    public static void check(Workspace workspace, SyncOptions options) {
+        SyncGuard.check(workspace, options, new SyncState(workspace.stateDir().resolve("sync-state.json")).load(),
+                VaultFiles.list(workspace, options.scope()));
+    }
+
+    /** {@link #check(Workspace, SyncOptions)} for this sync's workspace: call it before emptying the index. */
+    public void check(SyncOptions options) {
+        check(workspace, options);
+    }
+
     /** When the last sync finished (epoch seconds), or 0. */
     public long lastSync() {
         return state.load().lastSync();
@@ -93,10 +108,12 @@ public final class VaultSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
+        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files)); // refuses before any write
+        int restored = options.scope() == SyncOptions.Scope.ALL ? turnNotes(full, parsed) : 0;
         Set<String> removed = removedByOperators();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int[] counts = new int[3]; // indexed, unchanged, changed files
+        int[] counts = {restored, 0, 0}; // indexed, unchanged, changed files
         try {
             for (int from = 0; from < files.size(); from += CHUNK) {
                 progress.checkCancelled();
@@ -132,6 +149,29 @@ public final class VaultSync {
         progress.update(1, "done");
         return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2]
                 - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
+    }
+
+    /**
+     * Turn notes live in the index and in their durable log ({@code state/turn-notes.jsonl}), not in the vault: an
+     * empty index (new, or rebuilt after damage) gets them back from the log; a workspace from before the log has
+     * its notes copied out of the index once. Returns how many notes were written to the index.
+     */
+    private int turnNotes(boolean full, Parsed parsed) {
+        services.notes.TurnNoteLog log = new services.notes.TurnNoteLog(workspace.stateDir());
+        String display = "state/" + services.notes.TurnNoteLog.FILE;
+        if (!full) {
+            if (!log.exists()) {
+                log.append(index.search(KnowledgeQuery.text("", 1_000_000).withFilters(Map.of("type",
+                        List.of("turn_note")))).hits().stream().map(services.knowledge.SearchResult.Hit::doc).toList());
+            }
+            return 0;
+        }
+        int[] written = {0};
+        log.read(docs -> {
+            index.upsert(docs);
+            written[0] += docs.size();
+        }).forEach(problem -> parsed.warnings.add(new FileIssue(display, problem)));
+        return written[0];
     }
 
     /**
@@ -321,7 +361,24 @@ public final class VaultSync {
         if (file.kind() == VaultFiles.Kind.SKILL_DIR_WITHOUT_FILE) {
             throw new VaultFileException("skill folder has no SKILL.md; not indexed");
         }
-        return FileText.read(file.path(), sizeLimit);
+        return FileText.read(file.path(), sizeLimit, root(file));
+    }
+
+    /**
+     * A symbolic link may point anywhere: what a vault file reaches must lie inside the vault. The running system
+     * links skill folders of other repositories into {@code skills/}, so a skill may live elsewhere, but only as a
+     * file named SKILL.md.
+     */
+    private java.nio.file.Path root(VaultFiles.SourceFile file) {
+        if (file.kind() != VaultFiles.Kind.SKILL) {
+            return workspace.vault();
+        }
+        try {
+            java.nio.file.Path real = file.path().toRealPath();
+            return real.getFileName().toString().equals("SKILL.md") ? null : workspace.skillsRepo();
+        } catch (java.io.IOException e) {
+            return workspace.skillsRepo(); // the read reports why
+        }
     }
 
     private List<KnowledgeDoc> parse(VaultFiles.SourceFile file, FileText text, long now, List<FileIssue> warnings) {
