@@ -223,6 +223,10 @@ public final class VaultSync {
             List<FileIssue> warnings = new ArrayList<>();
             List<KnowledgeDoc> docs = parse(file, text, now, warnings).stream()
                     .filter(d -> !removed.contains(d.id())).toList();
+            String tooLong = DocumentBounds.check(docs);
+            if (tooLong != null) {
+                return new Prepared(file, stamp, false, null, List.of(), List.of(), tooLong);
+            }
             return new Prepared(file, stamp, false, text.sha256(), docs, warnings, null);
         } catch (VaultFileException e) {
             return new Prepared(file, stamp, false, null, List.of(), List.of(), e.reason());
