@@ -100,8 +100,15 @@ public final class MainWindow {
         Path dir = app.dirs().demoWorkspace();
         app.runner().submit("Writing the demo workspace", progress -> {
             boolean missing = !Files.exists(dir.resolve(Workspace.FILE_NAME));
-            if (missing || (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER)))) {
+            if (missing) {
                 app.demo().write(dir);
+            } else if (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER))) {
+                try {
+                    app.demo().write(dir);
+                } catch (services.workspace.WorkspaceException kept) {
+                    // It holds files the demo did not write (or an older demo): opened as it is, nothing deleted.
+                    LOG.warn("Demo not refreshed: {}", kept.getMessage());
+                }
             }
             return dir;
         }, TaskCallbacks.of(shell::openWorkspace,
