@@ -102,4 +102,36 @@ class UntrustedInputCommandTest {
                 ws.toString(), "--json").out());
         assertThat(found.get("hits").findValuesAsText("id")).contains("turn:gateway:pi:internal:s9:3");
     }
+
+    @Test
+    void theSchedulerEndsOnTimeWithAVaultOfSpecialFilesAndLeavesAStuckJobBehind() throws Exception {
+        Path adrs = ws.resolve("vault/docs/decisions");
+        new ProcessBuilder("mkfifo", adrs.resolve("0950-pipe.md").toString()).start().waitFor();
+        Files.createSymbolicLink(adrs.resolve("0951-zero.md"), Path.of("/dev/zero"));
+        long started = System.nanoTime();
+        DemoCommandTest.Run s = run("scheduler", "--workspace", ws.toString(), "--for", "300ms", "--tick", "50",
+                "--run-now", "sync", "--json");
+        assertEquals(0, s.code(), s.err());
+        assertThat((System.nanoTime() - started) / 1_000_000_000).isLessThan(120);
+        assertThat(json.readTree(s.out()).get("runs").findValuesAsText("job")).contains("sync");
+
+        // A job stuck where no cancellation check reaches it: cancelled, then left behind, on time.
+        java.util.concurrent.atomic.AtomicLong lastSign = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+        Thread stuck = new Thread(() -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        stuck.setDaemon(true);
+        stuck.start();
+        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        long before = System.nanoTime();
+        boolean finished = SchedulerCommand.awaitWorker(stuck, lastSign, 300, () -> { }, messages::add);
+        assertThat(finished).isFalse();
+        assertThat((System.nanoTime() - before) / 1_000_000).isLessThan(8_000);
+        assertThat(messages).anyMatch(m -> m.contains("made no progress")).anyMatch(m -> m.contains("without it"));
+        stuck.interrupt();
+    }
 }
