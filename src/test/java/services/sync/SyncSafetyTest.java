@@ -18,7 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import services.knowledge.KnowledgeDoc;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.notes.TurnEvents;
 import services.notes.TurnNoteLog;
@@ -222,7 +221,13 @@ class SyncSafetyTest {
         assertThat(zero.getMessage()).contains("not a regular file");
     }
 
-    static KnowledgeDoc unused() {
-        return null;
+    @Test
+    void agentLessonsAndJournalsThatAreDevicesOrPipesAreRefusedWithoutHanging() throws Exception {
+        Path lessons = ws.profilesDir().resolve("dev-qwen/.profile/knowledge/lessons-learned.md");
+        Files.delete(lessons);
+        Files.createSymbolicLink(lessons, Path.of("/dev/zero"));
+        var e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(services.errors.ConsoleException.class,
+                () -> new services.profiles.AgentProfiles().list(ws.profilesDir())));
+        assertThat(e.getMessage()).contains("not a regular file");
     }
 }
