@@ -115,11 +115,27 @@ public final class MainWindow {
                 error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }
 
+    /**
+     * Rebuilds a damaged index (as {@code sync --rebuild}): checks the sources, moves the index aside and opens the
+     * workspace again, whose empty index is then synced in full — turn notes from their log included.
+     */
+    private void rebuild(Workspace workspace) {
+        app.runner().submit("Rebuilding the index", progress -> {
+            services.sync.VaultSync.check(workspace, services.sync.SyncOptions.all());
+            return services.sync.IndexRebuild.moveAside(workspace, app.clock());
+        }, TaskCallbacks.of(aside -> show(workspace),
+                error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
+    }
+
     private void show(Workspace workspace) {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
             scope = app.open(workspace, openFile, shell::select, () -> shell.openWorkspace(workspace.dir()));
+        } catch (services.knowledge.KnowledgeIndexCorrupt damaged) {
+            LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
+            shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
+            return;
         } catch (RuntimeException e) {
             LOG.warn("Could not open workspace {}", workspace.dir(), e);
             shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));
