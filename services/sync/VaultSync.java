@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
-import services.knowledge.KnowledgeQuery;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
 import services.vault.AdrParser;
@@ -109,7 +108,8 @@ public final class VaultSync {
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
         parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files)); // refuses before any write
-        int restored = options.scope() == SyncOptions.Scope.ALL ? turnNotes(full, parsed) : 0;
+        int restored = options.scope() == SyncOptions.Scope.ALL
+                ? TurnNoteRestore.run(workspace, index, full, parsed.warnings) : 0;
         Set<String> removed = removedByOperators();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -149,29 +149,6 @@ public final class VaultSync {
         progress.update(1, "done");
         return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2]
                 - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
-    }
-
-    /**
-     * Turn notes live in the index and in their durable log ({@code state/turn-notes.jsonl}), not in the vault: an
-     * empty index (new, or rebuilt after damage) gets them back from the log; a workspace from before the log has
-     * its notes copied out of the index once. Returns how many notes were written to the index.
-     */
-    private int turnNotes(boolean full, Parsed parsed) {
-        services.notes.TurnNoteLog log = new services.notes.TurnNoteLog(workspace.stateDir());
-        String display = "state/" + services.notes.TurnNoteLog.FILE;
-        if (!full) {
-            if (!log.exists()) {
-                log.append(index.search(KnowledgeQuery.text("", 1_000_000).withFilters(Map.of("type",
-                        List.of("turn_note")))).hits().stream().map(services.knowledge.SearchResult.Hit::doc).toList());
-            }
-            return 0;
-        }
-        int[] written = {0};
-        log.read(docs -> {
-            index.upsert(docs);
-            written[0] += docs.size();
-        }).forEach(problem -> parsed.warnings.add(new FileIssue(display, problem)));
-        return written[0];
     }
 
     /**
