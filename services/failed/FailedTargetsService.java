@@ -85,11 +85,11 @@ public final class FailedTargetsService {
     }
 
     public Listing list() {
-        Map<String, Builder> byKey = new LinkedHashMap<>();
+        Map<String, TargetCollector> byKey = new LinkedHashMap<>();
         for (KnowledgeDoc doc : docs(null)) {
             String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
             String project = doc.project() == null ? "" : doc.project();
-            byKey.computeIfAbsent(key(project, target), k -> new Builder(project, target)).add(doc);
+            byKey.computeIfAbsent(key(project, target), k -> new TargetCollector(project, target)).add(doc);
         }
         List<String> problems = new ArrayList<>();
         if (redis != null) {
@@ -97,7 +97,7 @@ public final class FailedTargetsService {
                 FailedTargets.Members members = redis.members();
                 problems.addAll(members.problems());
                 for (FailedTargets.Member m : members.members()) {
-                    byKey.computeIfAbsent(key(m.project(), m.target()), k -> new Builder(m.project(), m.target())).redis = m.scoreMillis();
+                    byKey.computeIfAbsent(key(m.project(), m.target()), k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();
                 }
             } catch (FailedTargetsException e) {
                 problems.add(e.getMessage() + " — showing the index only");
@@ -333,36 +333,6 @@ public final class FailedTargetsService {
     private void requireWritable() {
         if (ws.readOnly()) {
             throw new FailedTargetsException("Workspace " + ws.name() + " is read-only: clearing and pruning are disabled.");
-        }
-    }
-
-    /** Collects one target's documents and member. */
-    private static final class Builder {
-        final String project;
-        final String target;
-        final List<KnowledgeDoc> docs = new ArrayList<>();
-        Long redis;
-
-        Builder(String project, String target) {
-            this.project = project;
-            this.target = target;
-        }
-
-        void add(KnowledgeDoc doc) {
-            docs.add(doc);
-        }
-
-        Target build(long ttl) {
-            docs.sort(Comparator.comparingLong(KnowledgeDoc::createdAt).reversed());
-            long docTime = docs.isEmpty() ? 0 : docs.get(0).createdAt() * 1000;
-            long failedAt = Math.max(docTime, redis == null ? 0 : redis);
-            String title = docs.isEmpty() ? "" : docs.get(0).title().replaceFirst("^Failed: ", "");
-            int times = Math.max(docs.size(), redis == null ? 0 : 1); // the loops it failed in
-            Where where = docs.isEmpty() ? Where.REDIS : redis == null ? Where.INDEX : Where.BOTH;
-            return new Target(key(project, target), project, target, title,
-                    docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
-                    docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
-                    times, where);
         }
     }
 }
