@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The command line's face of issue #25's sync half: terminal escapes from files are printed harmless, a missing
  * vault or a mass deletion is refused with a non-zero exit, and a damaged index is rebuilt with its turn notes.
  */
-class UntrustedInputCommandTest {
+class SyncSafetyCommandTest {
 
     @TempDir
     Path tmp;
