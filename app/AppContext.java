@@ -152,27 +152,40 @@ public final class AppContext {
     }
 
     /**
-     * The workspace's OTEL events: JSON-lines files (the embedded default), or the Typesense collection
-     * {@code otelEvents.collection} (default {@code otel_events}) on the nodes and key of {@code index}.
+     * The workspace's OTEL events ({@code otelEvents.source}): {@code spool} (the running system's
+     * {@code {event, queuedAt}} files in {@code otelEvents.path}), {@code clickhouse} (its default store, over HTTP;
+     * see {@link services.watchdog.ClickHouseSettings}), {@code jsonl} (the embedded default: {@code *.jsonl} in
+     * {@code otelEvents.path}), or {@code typesense} (the collection {@code otelEvents.collection}, default
+     * {@code otel_events}, on the nodes and key of {@code index}).
      */
     public services.watchdog.OtelEventSource otelEvents(Workspace workspace) {
         var events = workspace.raw().path("otelEvents");
         String source = events.path("source").asText("jsonl");
-        if ("typesense".equals(source)) {
-            services.workspace.IndexSettings s = workspace.index();
-            if (s.nodes().isEmpty()) {
-                throw new services.errors.ConsoleException("otelEvents.source is \"typesense\" but index.nodes names no "
-                        + "Typesense node in " + workspace.dir().resolve(Workspace.FILE_NAME));
-            }
-            return new services.watchdog.TypesenseOtelEvents(services.knowledge.TypesenseConnection.of(s.nodes(),
-                    secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
-                    events.path("collection").asText("otel_events"));
+        switch (source) {
+            case "spool":
+                return new services.watchdog.SpoolOtelEvents(workspace.otelDir());
+            case "clickhouse":
+                try {
+                    return new services.watchdog.ClickHouseOtelEvents(
+                            services.watchdog.ClickHouseSettings.of(events, System.getenv()), java.time.Duration.ofSeconds(10));
+                } catch (services.errors.ConsoleException e) {
+                    return services.watchdog.OtelEventSource.unavailable("the ClickHouse OTEL events", e);
+                }
+            case "jsonl":
+                return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
+            case "typesense":
+                services.workspace.IndexSettings s = workspace.index();
+                if (s.nodes().isEmpty()) {
+                    throw new services.errors.ConsoleException("otelEvents.source is \"typesense\" but index.nodes names no "
+                            + "Typesense node in " + workspace.dir().resolve(Workspace.FILE_NAME));
+                }
+                return new services.watchdog.TypesenseOtelEvents(services.knowledge.TypesenseConnection.of(s.nodes(),
+                        secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
+                        events.path("collection").asText("otel_events"));
+            default:
+                throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"spool\", "
+                        + "\"clickhouse\", \"jsonl\" or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));
         }
-        if (!"jsonl".equals(source)) {
-            throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"jsonl\" "
-                    + "or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));
-        }
-        return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
     }
 
     /**

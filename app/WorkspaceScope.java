@@ -112,7 +112,7 @@ public final class WorkspaceScope implements AutoCloseable {
                         new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
         sectionViews.put("failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
                         index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
-        sectionViews.put("note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, new TurnEvents(workspace.otelDir(),
+        sectionViews.put("note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, TurnEvents.of(workspace,
                         app.clock()), app.clock(), new services.notes.TurnNoteLog(workspace.stateDir())), app.runner(),
                         workspace.readOnly())).root());
         sectionViews.put("lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),

@@ -100,7 +100,9 @@ public final class RecallCostBenchmark {
                         seed.content() + " (" + i + ")", null, "project-" + i % 12, null, seed.status(), null,
                         seed.tags(), seed.createdAt(), noisy(seed.embedding(), random));
                 batch.add(doc);
-                // the sentence vectors a backfill would have cached, so that search reads them as it would
+                // the whole text's vector and the sentence vectors a backfill would have cached, so that search
+                // reads them as it would (without the whole text's, hybrid search would embed the candidates again)
+                e.cache().put(e.hashOf(doc), doc.embedding());
                 List<String> own = e.sentencesOf(doc);
                 List<String> seedSentences = e.sentencesOf(seed);
                 for (int j = 0; j < own.size() && j < seedSentences.size(); j++) {

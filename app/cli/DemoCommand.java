@@ -2,10 +2,12 @@ package app.cli;
 
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.demo.DemoLoopState;
 import services.demo.DemoWorkspace;
 
-/** {@code brain-console demo DIR}: writes the demo workspace. */
+/** {@code brain-console demo DIR [--redis URL]}: writes the demo workspace (and its loop state into a Redis). */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Write a realistic demo workspace into DIR (new or empty, or an earlier demo).")
 final class DemoCommand extends WorkspaceCommand {
@@ -13,17 +15,30 @@ final class DemoCommand extends WorkspaceCommand {
     @Parameters(paramLabel = "DIR", description = "Folder to write the demo workspace into.")
     Path dir;
 
+    @Option(names = "--redis", paramLabel = "URL", description = "A Redis (redis://host:port/db) for the demo: "
+            + "named in its workspace.json and given the loop state a deployment keeps — PRD keys of running and "
+            + "ended loops, the pitch history.")
+    String redis;
+
     @Override
     Integer run() {
-        DemoWorkspace.Summary summary = cli.app().demo().write(dir);
+        DemoWorkspace.Summary summary = cli.app().demo().writeWithRedis(dir, redis);
+        int keys = 0;
+        if (redis != null) {
+            var ws = cli.app().loader().load(summary.dir());
+            try (var client = services.failed.RedisConnector.client(ws.redis())) {
+                keys = DemoLoopState.seed(summary.dir(), client);
+            }
+        }
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),
-                        summary.proposals()),
+                        summary.proposals(), keys),
                 "Demo workspace written to " + summary.dir() + ": " + summary.adrs() + " ADRs, " + summary.skills()
                         + " skills, " + summary.loops() + " loops, " + summary.proposals() + " proposals.\n"
-                        + "Open it with: brain-console --workspace " + summary.dir());
+                        + (redis == null ? "" : "Wrote " + keys + " loop-state keys (PRDs, pitch history) to " + redis
+                        + ".\n") + "Open it with: brain-console --workspace " + summary.dir());
         return 0;
     }
 
-    record Result(String workspace, int adrs, int skills, int loops, int proposals) {
+    record Result(String workspace, int adrs, int skills, int loops, int proposals, int redisKeys) {
     }
 }

@@ -39,11 +39,15 @@ final class FailedCommand {
         Integer execute(FailedTargetsService service) {
             FailedTargetsService.Listing listing = service.list();
             listing.problems().forEach(p -> cli.message("warning: " + p));
+            if (listing.notice() != null) {
+                cli.message(listing.notice());
+            }
             List<FailedTargetsService.Target> shown = listing.targets().stream()
                     .filter(t -> project == null || t.project().equals(project)).toList();
             long now = cli.app().clock().millis();
             StringBuilder text = new StringBuilder(shown.size() + " failed targets"
-                    + (listing.redisConfigured() ? "" : " (index only: no Redis configured)"));
+                    + (!listing.redisConfigured() ? " (index only: no Redis configured)" : listing.notice() != null
+                    ? " (index only: this Redis holds no failed-target sets)" : ""));
             for (FailedTargetsService.Target t : shown) {
                 text.append(String.format("%n  %-26s %-6s failed %-10s %-16s %s", t.key(), t.where().name().toLowerCase(),
                         ago(now - t.failedAtMillis()), expires(t.expiresAtMillis() - now), t.storyTitle()));
@@ -51,6 +55,10 @@ final class FailedCommand {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("targets", shown);
             json.put("problems", listing.problems());
+            json.put("redisHoldsSets", listing.redisConfigured() ? listing.notice() == null : null);
+            if (listing.notice() != null) {
+                json.put("notice", listing.notice());
+            }
             cli.print(json, text.toString());
             return 0;
         }

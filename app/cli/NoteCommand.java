@@ -13,13 +13,14 @@ import services.workspace.Workspace;
 
 /** {@code brain-console note}: a turn-level knowledge write, with the running system's flags (formats.md part 7). */
 @Command(name = "note", mixinStandardHelpOptions = true,
-        description = "Write a turn note (or record a skip). A refusal prints the contract's reason code and exits 1.")
+        description = "Write a turn note (or record a skip) and its knowledge.turn_write.* events, where the watchdog "
+                + "reads them. A refusal prints the reason code and exits 1.")
 final class NoteCommand extends WorkspaceCommand {
 
     @Option(names = "--source", required = true) String source;
     @Option(names = "--agent", required = true) String agent;
     @Option(names = "--session", required = true) String session;
-    @Option(names = "--turn", required = true, description = "The turn number.") int turn;
+    @Option(names = "--turn", required = true, description = "The turn number (0 or more).") int turn;
     @Option(names = "--channel") String channel;
     @Option(names = "--summary") String summary;
     @Option(names = "--decision") String decision;
@@ -30,6 +31,10 @@ final class NoteCommand extends WorkspaceCommand {
     String skipReason;
     @Option(names = "--turn-id", description = "Overrides the default <source>:<agent>:<channel|internal>:<session>:<turn>.")
     String turnId;
+    @Option(names = "--project") String project;
+    @Option(names = "--loop-id") String loopId;
+    @Option(names = "--story-id") String storyId;
+    @Option(names = "--run-id") String runId;
 
     @Override
     Integer run() {
@@ -38,9 +43,9 @@ final class NoteCommand extends WorkspaceCommand {
             throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: notes are disabled.");
         }
         TurnNoteRequest request = new TurnNoteRequest(source, agent, channel, session, turn, turnId, summary, decision,
-                evidence, usefulness, skipReason, null, null, null, null, null, tools, null);
+                evidence, usefulness, skipReason, null, project, loopId, storyId, runId, tools, null);
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            TurnNotes notes = new TurnNotes(index, new TurnEvents(ws.otelDir(), cli.app().clock()), cli.app().clock(),
+            TurnNotes notes = new TurnNotes(index, TurnEvents.of(ws, cli.app().clock()), cli.app().clock(),
                     new services.notes.TurnNoteLog(ws.stateDir()));
             TurnNotes.Outcome out;
             try {

@@ -92,6 +92,7 @@ final class ProposalsCommand {
             }
             String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
                     + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
+                    + "\nfile: " + item.proposal().file()
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
                     + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));

@@ -16,9 +16,13 @@ import services.recall.RecallPreview;
 import services.recall.RecallService;
 import services.workspace.Workspace;
 
-/** {@code brain-console search}: the knowledge index, or with --budget the recall an agent would get. */
+/**
+ * {@code brain-console search}: the knowledge index; with --budget lean|balanced|deep|auto, what {@code joelclaw
+ * recall} would return; with --budget implementor, what the agent-loop implementor injects for a story.
+ */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = "Search system_knowledge. With --budget, show the System Context block an agent would get.")
+        description = "Search system_knowledge. With --budget, show the System Context block an agent would get: "
+                + "--budget implementor is the implementor's own injection for a story (QUERY is its title).")
 final class SearchCommand extends WorkspaceCommand {
 
     @Parameters(paramLabel = "QUERY", arity = "1..*", description = "Words to search for.")
@@ -27,11 +31,17 @@ final class SearchCommand extends WorkspaceCommand {
     @Option(names = "--type", paramLabel = "T", description = "Only this type (repeatable): adr, skill, retro, lesson, ...")
     List<String> types;
 
-    @Option(names = "--project", paramLabel = "P", description = "Only this project.")
+    @Option(names = "--project", paramLabel = "P", description = "Only this project (with --budget implementor: the "
+            + "story's project, as the implementor filters by it).")
     String project;
 
-    @Option(names = "--budget", paramLabel = "B", description = "lean, balanced, deep or auto: preview the recall.")
+    @Option(names = "--budget", paramLabel = "B", description = "lean, balanced, deep or auto: preview joelclaw recall "
+            + "under that budget; implementor: what the agent-loop implementor injects for the story QUERY.")
     String budget;
+
+    @Option(names = "--description", paramLabel = "D", description = "With --budget implementor: the story's "
+            + "description (the implementor searches title + \" \" + description).")
+    String description;
 
     @Option(names = "--mode", paramLabel = "M", description = "How candidates are found: keyword (default without "
             + "--budget), dense (by meaning) or hybrid (both); with --budget, overrides the budget's own (lean: keyword, "
@@ -41,8 +51,9 @@ final class SearchCommand extends WorkspaceCommand {
     @Option(names = "--sort", paramLabel = "S", description = "relevance (default), newest or score.")
     String sort;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "10", description = "At most N hits (default 10).")
-    int limit;
+    @Option(names = "--limit", paramLabel = "N", description = "At most N hits (default 10); with a budget, joelclaw "
+            + "recall's --limit (default 5; the budget caps it: lean 5, balanced and deep 10).")
+    Integer limit;
 
     @Override
     Integer run() {
@@ -55,6 +66,12 @@ final class SearchCommand extends WorkspaceCommand {
         if (project != null) {
             filters.put("project", List.of(project));
         }
+        if (budget != null && budget.strip().equalsIgnoreCase("implementor")) {
+            return implementor(ws, text);
+        }
+        if (description != null) {
+            throw new services.errors.ConsoleException("--description: only with --budget implementor.");
+        }
         RecallBudget b = budget == null ? null : parseBudget(text);
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
@@ -64,13 +81,23 @@ final class SearchCommand extends WorkspaceCommand {
                         ? h.embeddings().disabledReason() : "run sync first") + "); searched by keyword only.");
             }
             if (b != null) {
-                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how);
-                cli.print(Map.of("budget", preview.budget().label(), "retrieval", how.name().toLowerCase(),
-                        "query", preview.query(),
-                        "candidates", preview.candidates(), "injected", preview.injected().stream().map(h -> h.doc().id()).toList(),
-                        "context", preview.contextBlock()), preview.contextBlock().stripTrailing());
+                int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;
+                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how, n);
+                Map<String, Object> json = new java.util.LinkedHashMap<>();
+                json.put("budget", preview.budget().label());
+                json.put("requested", budget.strip().toLowerCase(java.util.Locale.ROOT));
+                json.put("reason", budget.strip().equalsIgnoreCase("auto") ? RecallBudget.autoReason(text) : "explicit");
+                json.put("fetched", b.fetched(n));
+                json.put("maxInject", b.injected(n));
+                json.put("rewritten", b.rewrites(text));
+                json.put("retrieval", how.name().toLowerCase());
+                json.put("query", preview.query());
+                json.put("candidates", preview.candidates());
+                json.put("injected", preview.injected().stream().map(h -> h.doc().id()).toList());
+                json.put("context", preview.contextBlock());
+                cli.print(json, preview.contextBlock().stripTrailing());
             } else {
-                KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit)).withFilters(filters)
+                KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit == null ? 10 : limit)).withFilters(filters)
                         .withSort(parseSort()).withRetrieval(how);
                 SearchResult result = index.search(query);
                 cli.print(Map.of("query", text, "total", result.total(), "tookMicros", result.tookMicros(),
@@ -80,11 +107,35 @@ final class SearchCommand extends WorkspaceCommand {
         return 0;
     }
 
+    /** The implementor's injection for the story QUERY (title), --description and --project. */
+    private Integer implementor(Workspace ws, String title) {
+        if (types != null || mode != null || sort != null || limit != null) {
+            throw new services.errors.ConsoleException("--budget implementor: --type, --mode, --sort and --limit do not "
+                    + "apply (the implementor's types, keyword search and limit are fixed).");
+        }
+        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+            services.recall.ImplementorRecall.Injection in = new services.recall.ImplementorRecall(index)
+                    .inject(title, description == null ? "" : description, project == null ? "" : project);
+            Map<String, Object> json = new java.util.LinkedHashMap<>();
+            json.put("budget", "implementor");
+            json.put("query", in.query());
+            json.put("project", in.project());
+            json.put("droppedWords", in.dropped());
+            json.put("injected", in.docs().stream().map(KnowledgeDoc::id).toList());
+            json.put("context", in.section());
+            cli.print(json, in.section().isEmpty() ? "(nothing: the implementor would leave the System Context section "
+                    + "out)\nSearched: " + in.query() + (in.project() == null ? "" : "\nProject: " + in.project())
+                    : in.section());
+        }
+        return 0;
+    }
+
     private RecallBudget parseBudget(String question) {
         try {
             return RecallBudget.parse(budget, question);
         } catch (IllegalArgumentException e) {
-            throw new services.errors.ConsoleException("--budget: " + e.getMessage());
+            throw new services.errors.ConsoleException("--budget: " + e.getMessage()
+                    + " (--budget implementor: the implementor's own injection.)");
         }
     }
 

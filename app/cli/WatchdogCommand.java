@@ -17,7 +17,7 @@ import services.workspace.Workspace;
  * ({@code healthy, recovery, issues, stats, pruned}) plus one finding per check.
  */
 @Command(name = "watchdog", mixinStandardHelpOptions = true,
-        description = "Run the knowledge watchdog's seven checks once (skipped within 3 h of any watchdog run unless --force).")
+        description = "Run the knowledge watchdog's eight checks once (skipped within 3 h of any watchdog run unless --force).")
 final class WatchdogCommand extends WorkspaceCommand {
 
     @Option(names = "--force", description = "Run even if a watchdog ran within the gate interval (3 h).")

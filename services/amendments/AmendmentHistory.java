@@ -25,8 +25,8 @@ public interface AmendmentHistory extends AutoCloseable {
     Optional<CommitInfo> revertOf(String branch, String sha);
 
     /**
-     * Reverts {@code sha} on {@code branch} as a new commit (in-core; through the working tree only when the
-     * branch is checked out and the tree is clean). Returns the new commit's sha.
+     * Reverts {@code sha} on {@code branch} as a new commit, in-core; refused on the checked-out and the default
+     * branch (their working tree and index would fall behind). Returns the new commit's sha.
      */
     String revert(String branch, String sha, String message, String author);
 

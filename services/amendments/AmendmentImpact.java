@@ -9,11 +9,13 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
-import services.vault.RetroParser;
+import services.vault.RetroCounts;
 
 /**
  * Did an amendment help? The outcomes of the loops before and after it, per project, from the retros in the
- * index (their story outcome tables), over a window of days either side.
+ * index, over a window of days either side. A retro's counts are those of its file's frontmatter, carried in the
+ * title by the console's sync, or the running system's title {@code Loop <id> retro — N passed, M failed}; the
+ * story table only for a retro of neither shape (see {@link RetroCounts}).
  */
 public final class AmendmentImpact {
 
@@ -24,11 +26,9 @@ public final class AmendmentImpact {
             return stories == 0 ? "–" : Math.round(100.0 * completed / stories) + "%";
         }
 
-        Outcome plus(List<RetroParser.Story> stories) {
-            int c = (int) stories.stream().filter(s -> "pass".equals(s.result())).count();
-            int f = (int) stories.stream().filter(s -> "fail".equals(s.result())).count();
-            int k = (int) stories.stream().filter(s -> "skip".equals(s.result())).count();
-            return new Outcome(loops + 1, completed + c, failed + f, skipped + k);
+        Outcome plus(RetroCounts counts) {
+            return new Outcome(loops + 1, completed + counts.completed(), failed + counts.failed(),
+                    skipped + counts.skipped());
         }
     }
 
@@ -54,7 +54,7 @@ public final class AmendmentImpact {
             String project = retro.project() == null ? "(no project)" : retro.project();
             Outcome[] pair = byProject.computeIfAbsent(project, p -> new Outcome[] {NONE, NONE});
             int side = retro.createdAt() < t ? 0 : 1;
-            pair[side] = pair[side].plus(RetroParser.stories(retro.content()));
+            pair[side] = pair[side].plus(RetroCounts.ofIndexed(retro.title(), retro.content()));
         }
         List<ProjectImpact> out = new ArrayList<>();
         byProject.forEach((project, pair) -> out.add(new ProjectImpact(project, pair[0], pair[1])));

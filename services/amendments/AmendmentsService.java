@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
+import services.audit.Trailers;
 import services.workspace.Workspace;
 
 /**
@@ -80,7 +82,8 @@ public final class AmendmentsService {
         List<String> cycles = new ArrayList<>();
         List<String> problems = new ArrayList<>(read.problems());
         for (JsonNode line : read.entries()) {
-            String entry = "dream log entry " + line.path("cycle").asText("?") + " (" + line.path("ts").asText("no ts") + ")";
+            String entry = "dream log entry " + PlainText.oneLine(line.path("cycle").asText("?")) + " ("
+                    + PlainText.oneLine(line.path("ts").asText("no ts")) + ")";
             if (!line.path("outputs").isArray()) {
                 problems.add(entry + ": 'outputs' is not a list — skipped");
                 continue;
@@ -88,8 +91,14 @@ public final class AmendmentsService {
             for (JsonNode output : line.path("outputs")) {
                 String action = output.path("action").asText();
                 if (!ACTIONS.contains(action)) {
-                    problems.add(entry + ", output " + output.path("id").asText("?") + ": unknown action \"" + action
-                            + "\" — skipped");
+                    problems.add(entry + ", output " + PlainText.oneLine(output.path("id").asText("?")) + ": unknown action "
+                            + PlainText.shown(action) + " — skipped");
+                    continue;
+                }
+                String unusable = DreamOutputCheck.problem(output);
+                if (unusable != null) {
+                    problems.add(entry + ", output " + PlainText.shown(output.path("id").asText("?")) + ": " + unusable
+                            + " — skipped");
                     continue;
                 }
                 if ("reverted".equals(action) && output.hasNonNull("reverts")) {
@@ -97,7 +106,7 @@ public final class AmendmentsService {
                 } else if ("applied".equals(action)) {
                     applied.add(output);
                     appliedAt.add(instant(line.path("ts").asText(null)));
-                    cycles.add(line.path("cycle").asText(""));
+                    cycles.add(PlainText.oneLine(line.path("cycle").asText("")));
                 }
             }
         }
@@ -151,9 +160,7 @@ public final class AmendmentsService {
     }
 
     private Amendment find(List<Amendment> all, String sha) {
-        return all.stream().filter(a -> !sha.isBlank() && a.sha().startsWith(sha)).findFirst()
-                .orElseThrow(() -> new AmendmentException("No applied amendment with commit " + sha + " in "
-                        + dreamLog.file() + "."));
+        return ShaPrefix.find(all, sha, dreamLog.file());
     }
 
     public List<AmendmentHistory.FileChange> changes(Amendment a) {
@@ -185,6 +192,10 @@ public final class AmendmentsService {
         if (by == null || by.isBlank()) {
             throw new AmendmentException("Reverting needs the reviewer's name (--by).");
         }
+        PlainText.problem(by).ifPresent(why -> {
+            throw new AmendmentException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
+                    + "of text. Nothing was reverted.");
+        });
         if (shas.isEmpty()) {
             throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
         }
@@ -221,9 +232,11 @@ public final class AmendmentsService {
         });
     }
 
+    /** Every value from the dream log is kept on its line: none can add a trailer. */
     private static String message(Amendment a, String by) {
-        return "Revert " + a.kind() + ": " + a.target() + "\n\nReverts dream amendment " + a.id() + " of cycle "
-                + a.cycle() + ".\n\nReverts: " + a.sha() + "\nReverted-By: " + by + "\nProposal-Id: " + a.id() + "\n";
+        return "Revert " + PlainText.oneLine(a.kind()) + ": " + PlainText.oneLine(a.target()) + "\n\nReverts dream "
+                + "amendment " + PlainText.oneLine(a.id()) + " of cycle " + PlainText.oneLine(a.cycle()) + ".\n\nReverts: "
+                + a.sha() + "\nReverted-By: " + PlainText.oneLine(by) + "\nProposal-Id: " + PlainText.oneLine(a.id()) + "\n";
     }
 
     private void record(Amendment a, String revert, String by) {
@@ -259,8 +272,7 @@ public final class AmendmentsService {
     }
 
     static List<String> trailers(String message, String key) {
-        return message.lines().filter(l -> l.startsWith(key + ": ")).map(l -> l.substring(key.length() + 2).strip())
-                .toList();
+        return Trailers.values(message, key).stream().map(String::strip).toList();
     }
 
     private static Instant instant(String iso) {

@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.api.ResetCommand;
-import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
@@ -24,8 +21,16 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import services.audit.PlainText;
+import services.audit.Trailers;
+import services.review.WritableBranch;
+import services.workspace.BranchName;
 
-/** {@link AmendmentHistory} with JGit: reverts are three-way merges computed in-core, moved by compare-and-swap. */
+/**
+ * {@link AmendmentHistory} with JGit: reverts are three-way merges computed in-core, moved by compare-and-swap, and
+ * only onto a branch of their own (never the checked-out or the default branch: the working tree and index are never
+ * touched). Commit ids from the dream log are hex only, never revision expressions.
+ */
 public final class JGitAmendmentHistory implements AmendmentHistory {
 
     private final Path dir;
@@ -47,10 +52,28 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     @Override
     public Optional<CommitInfo> commit(String sha) {
         try (RevWalk walk = new RevWalk(repo)) {
-            ObjectId id = repo.resolve(sha + "^{commit}");
+            ObjectId id = objectId(sha);
             return id == null ? Optional.empty() : Optional.of(info(walk, walk.parseCommit(id)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * A commit id from a log line: hex only (never a revision expression such as HEAD or main~1), an abbreviation
+     * only when exactly one object has it. Null when there is no such object or more than one.
+     */
+    private ObjectId objectId(String sha) throws IOException {
+        if (sha == null || !sha.matches("[0-9a-fA-F]{4,40}")) {
+            return null;
+        }
+        if (sha.length() == 40) {
+            ObjectId id = ObjectId.fromString(sha);
+            return repo.getObjectDatabase().has(id) ? id : null;
+        }
+        try (org.eclipse.jgit.lib.ObjectReader reader = repo.newObjectReader()) {
+            java.util.Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
+            return found.size() == 1 ? found.iterator().next() : null;
         }
     }
 
@@ -79,7 +102,11 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
 
     @Override
     public Optional<CommitInfo> findByTrailer(String branch, String key, String value) {
-        return walkBranch(branch, c -> c.getFullMessage().lines().anyMatch(l -> l.strip().equals(key + ": " + value)));
+        if (value == null || PlainText.problem(value).isPresent()) {
+            return Optional.empty();
+        }
+        return walkBranch(branch, c -> Trailers.values(c.getFullMessage(), key).stream()
+                .anyMatch(v -> v.strip().equals(value)));
     }
 
     @Override
@@ -88,6 +115,9 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     }
 
     private Optional<CommitInfo> walkBranch(String branch, java.util.function.Predicate<RevCommit> match) {
+        if (BranchName.problem(branch).isPresent()) {
+            return Optional.empty();
+        }
         try (RevWalk walk = new RevWalk(repo)) {
             Ref ref = repo.exactRef(Constants.R_HEADS + branch);
             if (ref == null) {
@@ -112,7 +142,11 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     @Override
     public List<FileChange> changes(String sha) {
         try (RevWalk walk = new RevWalk(repo)) {
-            RevCommit c = walk.parseCommit(repo.resolve(sha + "^{commit}"));
+            ObjectId id = objectId(sha);
+            if (id == null) {
+                throw new AmendmentException("No commit " + PlainText.shown(sha) + " in " + dir + ".");
+            }
+            RevCommit c = walk.parseCommit(id);
             List<FileChange> out = new ArrayList<>();
             for (DiffEntry d : diff(walk, c)) {
                 out.add(new FileChange(d.getChangeType() == DiffEntry.ChangeType.DELETE ? d.getOldPath() : d.getNewPath(),
@@ -133,18 +167,21 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
 
     @Override
     public String revert(String branch, String sha, String message, String author) {
+        WritableBranch.problem(repo, branch).ifPresent(why -> {
+            throw new AmendmentException("Cannot revert " + AmendmentsService.abbreviate(sha) + " in " + dir + ": "
+                    + why + ". Nothing was reverted.");
+        });
         try (RevWalk walk = new RevWalk(repo); ObjectInserter inserter = repo.newObjectInserter()) {
             Ref ref = repo.exactRef(Constants.R_HEADS + branch);
             if (ref == null) {
                 throw new AmendmentException("Branch " + branch + " does not exist in " + dir + "; nothing was reverted.");
             }
-            boolean checkedOut = (Constants.R_HEADS + branch).equals(repo.getFullBranch());
-            if (checkedOut && !clean()) {
-                throw new AmendmentException(branch + " is checked out in " + dir + " and its working tree has "
-                        + "uncommitted changes; commit or stash them, or revert from another branch. Nothing was reverted.");
-            }
             RevCommit head = walk.parseCommit(ref.getObjectId());
-            RevCommit amendment = walk.parseCommit(repo.resolve(sha + "^{commit}"));
+            ObjectId amendmentId = objectId(sha);
+            if (amendmentId == null) {
+                throw new AmendmentException("No commit " + PlainText.shown(sha) + " in " + dir + "; nothing was reverted.");
+            }
+            RevCommit amendment = walk.parseCommit(amendmentId);
             if (amendment.getParentCount() == 0) {
                 throw new AmendmentException("Commit " + sha + " has no parent; it cannot be reverted.");
             }
@@ -156,7 +193,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
                 if (paths.isEmpty() && merger.getFailingPaths() != null) {
                     paths.addAll(merger.getFailingPaths().keySet());
                 }
-                throw new AmendmentException("Reverting " + sha.substring(0, 10) + " conflicts with later changes on "
+                throw new AmendmentException("Reverting " + AmendmentsService.abbreviate(sha) + " conflicts with later changes on "
                         + branch + " in: " + String.join(", ", paths) + ". Nothing was reverted.", paths);
             }
             CommitBuilder commit = new CommitBuilder();
@@ -174,23 +211,12 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             update.setRefLogMessage("brain-console: revert " + sha, false);
             RefUpdate.Result result = update.update();
             if (result != RefUpdate.Result.FAST_FORWARD && result != RefUpdate.Result.FORCED) {
-                throw new AmendmentException(branch + " in " + dir + " moved while reverting " + sha.substring(0, 10)
+                throw new AmendmentException(branch + " in " + dir + " moved while reverting " + AmendmentsService.abbreviate(sha)
                         + " (" + result + "); nothing was reverted. Try again.");
             }
-            if (checkedOut) {
-                try (Git git = new Git(repo)) {
-                    git.reset().setMode(ResetCommand.ResetType.HARD).setRef(id.name()).call();
-                }
-            }
             return id.name();
-        } catch (IOException | GitAPIException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new AmendmentException("Cannot revert " + sha + " on " + branch + " in " + dir + ": " + e.getMessage());
-        }
-    }
-
-    private boolean clean() throws GitAPIException {
-        try (Git git = new Git(repo)) {
-            return git.status().call().isClean();
         }
     }
 

@@ -17,11 +17,12 @@ import services.errors.ConsoleException;
 /**
  * An append-only JSON-lines log (the workspace's {@code state/decisions.jsonl}, a dream {@code log.jsonl}): one
  * object per line, each append written whole and forced to disk. Never rewritten. Reading skips a line that is not
- * JSON (a torn last line after a crash) and says so.
+ * JSON (a torn last line after a crash) and says so; an append after a torn last line starts a new line.
  */
 public final class DecisionLog {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long MAX_BYTES = 256L * 1024 * 1024;
 
     private final Path file;
 
@@ -41,9 +42,11 @@ public final class DecisionLog {
         byte[] line = (entry.toString() + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             Files.createDirectories(file.getParent());
+            requireRegular();
+            boolean torn = tornLastLine(file);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.APPEND)) {
-                ByteBuffer buffer = ByteBuffer.wrap(line);
+                ByteBuffer buffer = ByteBuffer.wrap(torn ? withNewlineFirst(line) : line);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
                 }
@@ -54,6 +57,32 @@ public final class DecisionLog {
         }
     }
 
+    /**
+     * Whether the file ends inside a line (a writer killed mid-line, another program's partial append): the next
+     * entry must then start on a line of its own, or the torn line would swallow it.
+     */
+    private static boolean tornLastLine(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.read(last, size - 1);
+            return last.get(0) != '\n';
+        }
+    }
+
+    private static byte[] withNewlineFirst(byte[] line) {
+        byte[] out = new byte[line.length + 1];
+        out[0] = '\n';
+        System.arraycopy(line, 0, out, 1, line.length);
+        return out;
+    }
+
     /** The entries, oldest first; unreadable lines are returned as problems with their line number. */
     public Read read() {
         List<JsonNode> entries = new ArrayList<>();
@@ -62,7 +91,12 @@ public final class DecisionLog {
             return new Read(entries, problems);
         }
         try {
-            List<byte[]> lines = lines(services.vault.FileText.bounded(file, services.vault.FileText.LOG_LIMIT));
+            requireRegular();
+            if (Files.size(file) > MAX_BYTES) {
+                throw new ConsoleException("Cannot read the log " + file + ": it is " + Files.size(file) / (1024 * 1024)
+                        + " MB, more than the " + MAX_BYTES / (1024 * 1024) + " MB a log may have.");
+            }
+            List<byte[]> lines = lines(services.vault.FileText.bounded(file, MAX_BYTES)); // bounded while reading too
             for (int i = 0; i < lines.size(); i++) {
                 String line;
                 try {
@@ -89,6 +123,20 @@ public final class DecisionLog {
             throw new ConsoleException("Cannot read the log " + file + ": " + e.getMessage(), e);
         }
         return new Read(entries, problems);
+    }
+
+    /**
+     * A pipe or a device would block a read or an append forever; a folder cannot be either; a symbolic link (one an
+     * agent planted in the dream folder) could make an append land outside the workspace.
+     */
+    private void requireRegular() throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            throw new IOException("it is a symbolic link; the console reads and appends only to a file of its own");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException(Files.isDirectory(file) ? "it is a folder" : "it is not a regular file (a pipe, a "
+                    + "socket or a device)");
+        }
     }
 
     /** The file's lines as bytes, so that one line of bad bytes costs only that line. */

@@ -4,36 +4,49 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import services.failed.FailedTargetsService;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
-import services.vault.RetroParser;
+import services.vault.RetroCounts;
 import services.workspace.Workspace;
 
 /**
  * The mise brief (seeds: ADR-0199): everything a pitch or a planner should see before deciding — recent retros,
- * active loops, failed targets, pitch history, recent lessons, system health, capacity — and the verdict, with
- * its reasons. Works without Redis: those parts say "not configured".
+ * running loops, failed targets, pitch history, recent lessons, system health, capacity — and the verdict, with
+ * each rule that refused. Works without Redis: those parts say "not configured".
  */
 public final class MiseBrief {
 
     public static final int DEFAULT_MAX_LOOPS = 3;
+    private static final int PITCH_BAND_SCORE = 60;
 
-    public record Retro(String loopId, String project, String date, int completed, int failed, int skipped) {
+    /** A recent loop's outcome; {@code countsFrom} says where the counts were read (see {@link RetroCounts}). */
+    public record Retro(String loopId, String project, String date, int completed, int failed, int skipped,
+                        String countsFrom) {
     }
 
     public record Health(long indexDocuments, String redis, Map<String, String> repos, String lastWatchdog) {
     }
 
-    public record Brief(String generatedAt, List<Retro> recentRetros, List<String> activeLoops, String loopsNote,
-                        List<String> failedTargets, List<LoopState.Pitch> pitchHistory, List<String> recentLessons,
-                        Health health, int maxConcurrentLoops, boolean pitchAllowed, List<String> reasons,
-                        long gatheredMillis) {
+    /**
+     * @param activeLoops the running loops (a story neither passed nor skipped)
+     * @param endedLoops  loops that ended whose PRD keys are still in Redis (kept 7 days): not counted
+     * @param reasons     the verdict's reasons: each refusal first, named by its rule, then what was checked
+     * @param refusals    the reasons that refused the pitch (the first ones of {@code reasons}); empty when allowed
+     * @param problems    Redis values that could not be read, each with its key and the reason
+     */
+    public record Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
+                        List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
+                        List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
+                        int maxConcurrentLoops, boolean pitchAllowed, List<String> reasons, List<String> refusals,
+                        List<String> problems, long gatheredMillis) {
     }
 
     private final Workspace ws;
@@ -58,12 +71,12 @@ public final class MiseBrief {
         long start = System.nanoTime();
         List<Retro> retros = new ArrayList<>();
         for (KnowledgeDoc d : docs("retro", 5)) {
-            List<RetroParser.Story> stories = RetroParser.stories(d.content());
+            RetroCounts counts = RetroCounts.forLoop(ws.retrosDir(), d.loopId(), d.title(), d.content());
             retros.add(new Retro(d.loopId(), d.project(), Instant.ofEpochSecond(d.createdAt()).toString().substring(0, 10),
-                    count(stories, "pass"), count(stories, "fail"), count(stories, "skip")));
+                    counts.completed(), counts.failed(), counts.skipped(), counts.from()));
         }
         List<String> lessons = docs("lesson", 5).stream().map(d -> d.content() + " (" + d.project() + ")").toList();
-        List<String> active = List.of();
+        LoopState.Loops found = new LoopState.Loops(List.of(), List.of(), List.of());
         List<LoopState.Pitch> pitches = List.of();
         Long lastRun = null;
         String redis;
@@ -71,7 +84,7 @@ public final class MiseBrief {
             redis = loopsProblem == null ? "not configured" : "unreachable: " + loopsProblem;
         } else {
             try {
-                active = loops.activeLoops();
+                found = loops.loops();
                 pitches = loops.pitchHistory();
                 lastRun = loops.lastWatchdogRun();
                 redis = "ok";
@@ -88,30 +101,60 @@ public final class MiseBrief {
         Health health = new Health(docsInIndex, redis, repos, lastRun == null
                 ? (loops == null ? "not configured" : "never") : Instant.ofEpochMilli(lastRun).toString());
         int max = maxLoops();
-        List<String> reasons = new ArrayList<>();
-        boolean allowed = true;
+        List<String> refusals = new ArrayList<>();
+        List<String> checked = new ArrayList<>();
+        List<String> problems = new ArrayList<>(found.problems());
+        List<LoopState.Loop> active = found.running();
         if (loops == null || !"ok".equals(redis)) {
-            reasons.add("active loops unknown (Redis " + redis + "): capacity is not checked");
-        } else if (active.size() >= max) {
-            allowed = false;
-            reasons.add("at capacity: " + active.size() + " of " + max + " loops are running");
+            checked.add("active loops and pitch history unknown (Redis " + redis + "): capacity and the pitch rules "
+                    + "are not checked");
         } else {
-            reasons.add("capacity: " + active.size() + " of " + max + " loops running");
+            String names = active.isEmpty() ? "" : " (" + String.join(", ", active.stream().map(LoopState.Loop::loopId)
+                    .toList()) + ")";
+            if (active.size() >= max) {
+                refusals.add("at capacity: " + active.size() + " of " + max + " loops are running" + names);
+            } else {
+                checked.add("capacity: " + active.size() + " of " + max + " loops running" + names);
+            }
+            if (!found.ended().isEmpty()) {
+                checked.add(found.ended().size() + " ended loop(s) still have PRD keys (kept 7 days after a loop ends):"
+                        + " not counted");
+            }
+            PitchRules.Verdict verdict = PitchRules.check(pitches, clock.instant(), candidates(pitches));
+            refusals.addAll(verdict.refusals());
+            verdict.blockedAdrs().forEach((adr, until) -> checked.add("rejected ADR: ADR-" + adr + " was rejected in "
+                    + "the last 7 days — not pitched again before " + until));
+            problems.addAll(verdict.notes());
         }
         if (docsInIndex == 0) {
-            allowed = false;
-            reasons.add("the knowledge index is empty: retrieval would inject nothing (run a sync)");
-        }
-        if (!pitches.isEmpty() && "pending".equals(pitches.get(pitches.size() - 1).response())) {
-            allowed = false;
-            reasons.add("the last pitch (" + pitches.get(pitches.size() - 1).adr() + ") is still pending an answer");
+            refusals.add("empty index: retrieval would inject nothing (run a sync)");
         }
         if (!failedTargets.isEmpty()) {
-            reasons.add(failedTargets.size() + " failed target(s) must not be pitched again until they expire or are cleared");
+            checked.add(failedTargets.size() + " failed target(s) must not be pitched again until they expire or are "
+                    + "cleared");
         }
-        return new Brief(clock.instant().toString(), retros, active, loops == null ? "Redis " + redis : null,
-                failedTargets, pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches,
-                lessons, health, max, allowed, reasons, (System.nanoTime() - start) / 1_000_000);
+        List<String> reasons = new ArrayList<>(refusals);
+        reasons.addAll(checked);
+        return new Brief(clock.instant().toString(), retros, active, found.ended(),
+                loops == null ? "Redis " + redis : null, failedTargets,
+                pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches, lessons, health,
+                max, refusals.isEmpty(), reasons, refusals, problems, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * The ADRs a pitch could choose, as far as the index tells (status proposed or accepted, priority score in the
+     * do-now or next band); null when no ADR was rejected lately (then the answer does not matter).
+     */
+    private Set<String> candidates(List<LoopState.Pitch> pitches) {
+        if (pitches.stream().noneMatch(p -> "rejected".equals(p.response()))) {
+            return null;
+        }
+        Set<String> out = new HashSet<>();
+        index.search(KnowledgeQuery.text("", 1_000).withFilters(Map.of("type", List.of("adr"), "status",
+                List.of("proposed", "accepted")))).hits().stream().map(SearchResult.Hit::doc)
+                .filter(d -> d.score() != null && d.score() >= PITCH_BAND_SCORE && d.id().length() >= 8)
+                .forEach(d -> out.add(d.id().substring(4, 8)));
+        return out;
     }
 
     private List<KnowledgeDoc> docs(String type, int n) {
@@ -124,40 +167,8 @@ public final class MiseBrief {
         return node != null && node.isInt() && node.asInt() > 0 ? node.asInt() : DEFAULT_MAX_LOOPS;
     }
 
-    private static int count(List<RetroParser.Story> stories, String result) {
-        return (int) stories.stream().filter(s -> result.equals(s.result())).count();
-    }
-
     /** The brief as markdown, for people and for an agent's prompt. */
     public static String markdown(Brief b) {
-        StringBuilder out = new StringBuilder("# Mise brief\n\n");
-        out.append("**Pitch ").append(b.pitchAllowed() ? "allowed" : "not allowed").append("** — ")
-                .append(String.join("; ", b.reasons())).append(".\n\n## Recent retros\n\n");
-        if (b.recentRetros().isEmpty()) {
-            out.append("None indexed.\n");
-        }
-        b.recentRetros().forEach(r -> out.append("- ").append(r.date()).append(" ").append(r.loopId()).append(" (")
-                .append(r.project()).append("): ").append(r.completed()).append(" completed, ").append(r.failed())
-                .append(" failed, ").append(r.skipped()).append(" skipped\n"));
-        out.append("\n## Active loops\n\n").append(b.loopsNote() != null ? b.loopsNote() + "\n"
-                : b.activeLoops().isEmpty() ? "None.\n" : "- " + String.join("\n- ", b.activeLoops()) + "\n");
-        out.append("\n## Capacity\n\n").append(b.loopsNote() != null ? "unknown" : b.activeLoops().size() + " of "
-                + b.maxConcurrentLoops()).append(" loops\n\n## Failed targets\n\n")
-                .append(b.failedTargets().isEmpty() ? "None.\n" : "- " + String.join("\n- ", b.failedTargets()) + "\n");
-        out.append("\n## Pitch history\n\n");
-        if (b.pitchHistory().isEmpty()) {
-            out.append(b.loopsNote() != null ? b.loopsNote() + "\n" : "None.\n");
-        }
-        b.pitchHistory().forEach(p -> out.append("- ").append(p.pitchedAt()).append(" ADR-").append(p.adr()).append(": ")
-                .append(p.response()).append('\n'));
-        out.append("\n## Recent lessons\n\n").append(b.recentLessons().isEmpty() ? "None.\n"
-                : "- " + String.join("\n- ", b.recentLessons()) + "\n");
-        Health h = b.health();
-        out.append("\n## System health\n\n- index: ").append(h.indexDocuments()).append(" documents\n- Redis: ")
-                .append(h.redis()).append('\n');
-        h.repos().forEach((k, v) -> out.append("- ").append(k).append(": ").append(v).append('\n'));
-        out.append("- last watchdog run: ").append(h.lastWatchdog()).append("\n\n_Gathered in ").append(b.gatheredMillis())
-                .append(" ms at ").append(b.generatedAt()).append("._\n");
-        return out.toString();
+        return BriefMarkdown.of(b);
     }
 }

@@ -5,13 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
+import services.errors.ConsoleException;
 
-/** {@link LoopState} on Redis. Active loops are the {@code agent-loop:prd:*} keys (not {@code loop:*:prd}). */
+/**
+ * {@link LoopState} on Redis. Loops are the {@code agent-loop:prd:*} keys (not the {@code loop:*:prd} the upstream
+ * brief counts); a key outlives its loop by 7 days, so a loop counts as running only while one of its stories is
+ * neither passed nor skipped — the running system's own rule (its {@code loop diagnose}).
+ */
 public final class RedisLoopState implements LoopState {
 
     static final String PRD = "agent-loop:prd:";
+    static final String PITCHES = "adr:pitch:history";
 
     private final UnifiedJedis redis;
     private final ObjectMapper json = new ObjectMapper();
@@ -21,33 +28,111 @@ public final class RedisLoopState implements LoopState {
     }
 
     @Override
-    public List<String> activeLoops() {
-        List<String> out = new ArrayList<>();
+    public Loops loops() {
+        List<String> keys = new ArrayList<>();
         ScanParams params = new ScanParams().match(PRD + "*").count(500);
         String cursor = ScanParams.SCAN_POINTER_START;
         do {
             ScanResult<String> page = redis.scan(cursor, params);
-            page.getResult().forEach(k -> out.add(k.substring(PRD.length())));
+            keys.addAll(page.getResult());
             cursor = page.getCursor();
         } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
-        return out.stream().distinct().sorted().toList();
+        List<Loop> running = new ArrayList<>();
+        List<Loop> ended = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (String key : keys.stream().distinct().sorted().toList()) {
+            try {
+                String value = redis.get(key);
+                if (value == null) {
+                    continue; // expired between SCAN and GET
+                }
+                Loop loop = parse(key.substring(PRD.length()), value);
+                (loop.running() ? running : ended).add(loop);
+            } catch (JedisDataException e) {
+                problems.add(key + " is not a string (" + e.getMessage() + "): not counted");
+            } catch (ConsoleException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        return new Loops(running, ended, problems);
+    }
+
+    /** A PRD value: {@code {title, stories: [{id, title, passes, skipped, …}], project?}}. */
+    Loop parse(String loopId, String value) {
+        JsonNode prd;
+        try {
+            prd = json.readTree(value);
+        } catch (java.io.IOException e) {
+            throw new ConsoleException(PRD + loopId + " is not JSON (" + firstLine(e.getMessage()) + "): not counted");
+        }
+        if (prd == null || !prd.isObject() || !prd.path("stories").isArray()) {
+            throw new ConsoleException(PRD + loopId + " has no 'stories' list: not counted");
+        }
+        int passed = 0;
+        int skipped = 0;
+        int pending = 0;
+        for (JsonNode story : prd.get("stories")) {
+            boolean passes = truthy(story.get("passes"));
+            boolean skip = truthy(story.get("skipped"));
+            passed += passes ? 1 : 0;
+            skipped += skip && !passes ? 1 : 0;
+            pending += !passes && !skip ? 1 : 0;
+        }
+        String project = prd.path("project").isTextual() ? prd.get("project").asText() : null;
+        return new Loop(loopId, prd.path("title").asText(""), project, passed, skipped, pending, prd.get("stories").size());
+    }
+
+    /** JavaScript truthiness, as the running system tests {@code s.passes} and {@code s.skipped}. */
+    private static boolean truthy(JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return false;
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        if (node.isNumber()) {
+            return node.doubleValue() != 0 && !Double.isNaN(node.doubleValue());
+        }
+        if (node.isTextual()) {
+            return !node.textValue().isEmpty();
+        }
+        return true;
     }
 
     @Override
     public List<Pitch> pitchHistory() {
-        String raw = redis.get("adr:pitch:history");
+        String raw = redis.get(PITCHES);
         if (raw == null) {
             return List.of();
         }
+        JsonNode history;
         try {
-            List<Pitch> out = new ArrayList<>();
-            for (JsonNode p : json.readTree(raw)) {
-                out.add(new Pitch(p.path("adr_number").asText(), p.path("pitched_at").asText(), p.path("response").asText()));
-            }
-            return out;
+            history = json.readTree(raw);
         } catch (java.io.IOException e) {
-            throw new services.errors.ConsoleException("Redis key adr:pitch:history is not a JSON array: " + e.getMessage());
+            throw new ConsoleException("Redis key " + PITCHES + " is not JSON: " + firstLine(e.getMessage()));
         }
+        if (history == null || !history.isArray()) {
+            throw new ConsoleException("Redis key " + PITCHES + " is not a JSON array");
+        }
+        List<Pitch> out = new ArrayList<>();
+        for (JsonNode p : history) {
+            out.add(new Pitch(pad(p.path("adr_number").asText("")), p.path("pitched_at").asText(""),
+                    p.path("response").asText("")));
+        }
+        return out;
+    }
+
+    /**
+     * {@code 186} or {@code "186"} → {@code 0186}, as the running system compares them (padStart(4, "0")); an
+     * {@code ADR-} prefix is dropped.
+     */
+    static String pad(String number) {
+        String n = number.strip().replaceFirst("(?i)^adr[-\\s]*", "");
+        return n.length() < 4 ? "0".repeat(4 - n.length()) + n : n;
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.strip().split("\n")[0];
     }
 
     @Override

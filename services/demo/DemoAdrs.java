@@ -10,7 +10,9 @@ import services.vault.PriorityRubric;
 
 /**
  * Writes the demo ADRs in every frontmatter era of formats.md part 3: YAML with inline or block tags, in-body
- * {@code Status:} lines, and the scraped {@code ADR-0199accepted} form; plus deliberately malformed files.
+ * {@code Status:} lines, the bold metadata of about one real ADR in nine ({@code **Status:** Accepted},
+ * {@code - **Status**: shipped}, hashtag tags), and the scraped {@code ADR-0199accepted} form; a status such as
+ * {@code superseded by 0152}; two files sharing a number, as five real ADR numbers do; plus malformed files.
  */
 final class DemoAdrs {
 
@@ -57,7 +59,8 @@ final class DemoAdrs {
                 ---
                 # ADR-0042: Retrieval first (duplicate number)
 
-                A second file numbered 0042: the sync keeps the first and reports this one.
+                A second file numbered 0042, as five numbers of the real Vault have: both are indexed, the first file
+                by name as adr:0042 and this one as adr:0042:retrieval-duplicate-number.
                 """);
         DemoWorkspace.write(dir.resolve("scratch-notes.md"), "Not an ADR: the name does not start with a number.\n");
     }
@@ -96,6 +99,8 @@ final class DemoAdrs {
                 case "yaml-inline" -> inlineYaml();
                 case "yaml-block" -> blockYaml();
                 case "body" -> bodyLines();
+                case "bold" -> boldLines();
+                case "bold-list" -> boldList();
                 case "scraped" -> scraped();
                 default -> throw new IllegalStateException("unknown era " + era);
             };
@@ -118,6 +123,19 @@ final class DemoAdrs {
         private String bodyLines() {
             return "# ADR-" + number + ": " + title + "\n\nStatus: " + status + "\nDate: " + date + "\nTags: "
                     + String.join(", ", tags) + "\nDeciders: Joel Hooks\n\n" + body();
+        }
+
+        /** {@code **Status:** Accepted} lines with two trailing spaces (markdown line breaks) and hashtag tags. */
+        private String boldLines() {
+            return "# ADR-" + number + ": " + title + "\n\n**Status:** " + Character.toUpperCase(status.charAt(0))
+                    + status.substring(1) + "  \n**Date:** " + date + "  \n**Deciders:** Joel, Panda  \n**Tags:** "
+                    + tags.stream().map(t -> "#" + t).collect(Collectors.joining(" ")) + "\n\n" + body();
+        }
+
+        /** {@code - **Status**: shipped} list items. */
+        private String boldList() {
+            return "# ADR-" + number + ": " + title + "\n\n- **Status**: " + status + "\n- **Date**: " + date
+                    + "\n- **Deciders**: Joel, Panda\n- **Related**: ADR-0008 (retrospectives)\n\n" + body();
         }
 
         private String scraped() {

@@ -16,7 +16,8 @@ import services.workspace.WorkspaceException;
 
 /**
  * The marker of a demo folder, as a manifest: every file the demo wrote with its SHA-256. Writing the demo again
- * removes exactly those files (and the console's own {@code state/}, {@code otel/} and the demo repos' {@code .git/}), and only
+ * removes exactly those files (and the console's own {@code state/}, the event folders {@code otel/} and
+ * {@code spool/}, and the demo repos' {@code .git/}), and only
  * when the folder holds nothing else: a file the demo did not write, or a demo file changed by hand, stops the
  * refresh before anything is deleted. A marker without a manifest (written by anyone) proves nothing.
  */
@@ -37,7 +38,7 @@ final class DemoManifest {
         for (Path file : files(dir)) {
             String rel = rel(dir, file);
             if (!owned(rel) && !file.equals(marker)) {
-                text.append(FileText.sha256(Files.readAllBytes(file))).append("  ").append(rel).append('\n');
+                text.append(fingerprint(file)).append("  ").append(rel).append('\n');
             }
         }
         Files.writeString(marker, text.toString(), StandardCharsets.UTF_8);
@@ -57,9 +58,7 @@ final class DemoManifest {
             String hash = listed.get(rel);
             if (hash == null) {
                 foreign.add(rel);
-            } else if (CHANGED_BY_THE_CONSOLE.stream().noneMatch(rel::startsWith)
-                    && !hash.equals(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
-                    ? FileText.sha256(FileText.bounded(file, 64L * 1024 * 1024)) : "")) {
+            } else if (CHANGED_BY_THE_CONSOLE.stream().noneMatch(rel::startsWith) && !hash.equals(fingerprint(file))) {
                 changed.add(rel);
             }
         }
@@ -80,6 +79,17 @@ final class DemoManifest {
                 }
             }
         }
+    }
+
+    /** A file's SHA-256; a link's is that of its target's name (the demo links a skill to a missing folder). */
+    private static String fingerprint(Path file) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            return FileText.sha256(("link:" + Files.readSymbolicLink(file)).getBytes(StandardCharsets.UTF_8));
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return "special";
+        }
+        return FileText.sha256(FileText.bounded(file, 64L * 1024 * 1024));
     }
 
     private static Map<String, String> read(Path dir, Path marker) throws IOException {
@@ -110,7 +120,8 @@ final class DemoManifest {
 
     /** The console's own files: its state, the events it writes (turn notes), the git internals of the demo repos. */
     private static boolean owned(String rel) {
-        return rel.startsWith("state/") || rel.startsWith("otel/") || GIT_REPOS.stream().anyMatch(r -> rel.startsWith(r + "/.git/"));
+        return rel.startsWith("state/") || rel.startsWith("otel/") || rel.startsWith("spool/")
+                || GIT_REPOS.stream().anyMatch(r -> rel.startsWith(r + "/.git/"));
     }
 
     /** Every file and link below {@code dir}, deepest first; a link is never followed. */

@@ -3,16 +3,17 @@ package services.demo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 /**
- * Writes demo loops: a retrospective (formats.md part 5) and a matching brain note for each, with story outcome
- * tables, lessons in {@code ## Analysis}, codebase patterns and failed stories; plus one retro with broken
- * frontmatter.
+ * Writes demo loops as the running system's retro step writes them (running-system.md part 3): a retrospective
+ * in the template's shape — frontmatter counts, the story table with cells escaped ({@code \|}), the codebase
+ * patterns under the heading written twice (or the "none found" sentence), What Worked / Struggled /
+ * Recommendations, then the reflection's {@code ## Analysis} and {@code ## Narrative} — and the brain note of the
+ * same step; plus one retro with broken frontmatter.
  */
 final class DemoRetros {
 
@@ -20,10 +21,10 @@ final class DemoRetros {
         "course-builder", "joelclaw", "gremlin", "joelclaw", "course-builder"};
 
     private static final String[] STORIES = {
-        "Add idempotency keys to email steps", "Index retros into system_knowledge", "Show failed targets in the brief",
+        "Add idempotency keys to email steps", "Index retros | lessons into system_knowledge", "Show failed targets in the brief",
         "Migrate lessons list to JSON", "Retry ladder from recommendations", "Add OTEL events to recall",
         "Split the gateway session router", "Fix timezone handling in digests", "Paginate the ADR list",
-        "Cache skill descriptions", "Kill dev servers after each story", "Stop double-writing cron documents",
+        "Cache skill descriptions", "Kill dev servers | watchers after each story", "Stop double-writing cron documents",
         "Quarantine flaky network tests", "Budget cap per loop", "Write brain note on loop completion",
         "Parse block-list tags in ADRs", "Backticks in Typesense filters", "Prune expired failed targets"};
 
@@ -66,7 +67,9 @@ final class DemoRetros {
             }
             List<String> loopLessons = List.of(lessons.get((i * 2) % lessons.size()),
                     lessons.get((i * 2 + 1) % lessons.size()), lessons.get((i * 5 + 7) % lessons.size()));
-            List<String> patterns = List.of(PATTERNS[i % PATTERNS.length], PATTERNS[(i + 2) % PATTERNS.length]);
+            // loop 4's progress log had no patterns section: its retro says so, and no pattern document comes of it
+            List<String> patterns = i == 4 ? List.of()
+                    : List.of(PATTERNS[i % PATTERNS.length], PATTERNS[(i + 2) % PATTERNS.length]);
             Loop loop = new Loop(id, PROJECTS[i], when, stories, loopLessons, patterns);
             DemoWorkspace.write(vault.resolve("system/retrospectives/" + id + ".md"), retro(loop));
             DemoWorkspace.write(vault.resolve("system/brain/codebase/" + id + ".md"), brainNote(loop));
@@ -100,42 +103,75 @@ final class DemoRetros {
                 .append(DateTimeFormatter.ISO_INSTANT.format(loop.when)).append("\nstoriesCompleted: ")
                 .append(loop.count("pass")).append("\nstoriesFailed: ").append(loop.count("fail"))
                 .append("\nstoriesSkipped: ").append(loop.count("skip")).append("\n---\n\n");
-        out.append("# Retrospective: ").append(loop.id).append("\n\n## Summary\n\nLoop on ").append(loop.project)
-                .append(" ran ").append(loop.stories.size()).append(" stories: ").append(loop.count("pass"))
-                .append(" passed, ").append(loop.count("fail")).append(" failed, ").append(loop.count("skip"))
-                .append(" skipped.\n\n## Story Outcomes\n\n| id | title | result | attempts | tool |\n|---|---|---|---|---|\n");
+        out.append("## Summary\n").append(loop.project).append(": ").append(loop.count("pass")).append(" of ")
+                .append(loop.stories.size()).append(" stories passed.\n\n## Story Outcomes\n\n")
+                .append("| id | title | result | attempts | tool |\n| --- | --- | --- | --- | --- |\n");
         for (Story s : loop.stories) {
-            out.append("| ").append(s.id).append(" | ").append(s.title).append(" | ").append(s.result).append(" | ")
-                    .append(s.attempts).append(" | ").append(s.tool).append(" |\n");
+            out.append("| ").append(cell(s.id)).append(" | ").append(cell(s.title)).append(" | ").append(s.result)
+                    .append(" | ").append(s.attempts).append(" | ").append(cell(s.tool)).append(" |\n");
         }
-        out.append("\n## Codebase Patterns\n\n");
-        loop.patterns.forEach(p -> out.append("- ").append(p).append('\n'));
-        out.append("\n## What Worked\n\n- Small stories with a command that proves them.\n")
-                .append("\n## What Struggled\n\n- Review rounds on stories that touched many files.\n")
-                .append("\n## Recommendations\n\n- Keep stories under five files.\n- Prefer claude for refactors.\n")
-                .append("\n## Analysis\n\n");
+        out.append("\n## Codebase Patterns\n");
+        if (loop.patterns.isEmpty()) {
+            out.append("No codebase patterns found in Redis progress context.\n");
+        } else {
+            out.append("## Codebase Patterns\n"); // the extracted section keeps its own heading
+            loop.patterns.forEach(p -> out.append("- ").append(p).append('\n'));
+        }
+        List<Story> worked = loop.stories.stream().filter(s -> "pass".equals(s.result) && s.attempts <= 1).toList();
+        List<Story> struggled = loop.stories.stream().filter(s -> !"pass".equals(s.result) || s.attempts > 1).toList();
+        out.append("\n## What Worked\n");
+        worked.forEach(s -> out.append("- ").append(s.id).append(" passed on first attempt with ").append(s.tool)
+                .append(".\n"));
+        if (worked.isEmpty()) {
+            out.append("- No stories passed on first attempt.\n");
+        }
+        out.append("\n## What Struggled\n");
+        struggled.forEach(s -> out.append("- ").append(s.id).append(' ').append("skip".equals(s.result) ? "skipped"
+                : "pass".equals(s.result) ? "needed retries" : "failed").append(" after ").append(s.attempts)
+                .append(" attempt(s).\n"));
+        if (struggled.isEmpty()) {
+            out.append("- No recurring struggles detected.\n");
+        }
+        out.append("\n## Recommendations\n").append(struggled.isEmpty()
+                ? "- Maintain current implementation/review tool split for next loop.\n"
+                : "- Prioritize stories with prior retries for earlier human review checkpoints.\n"
+                + "- Use strongest-performing tool from first-pass stories as default implementor.\n");
+        out.append("\n## Analysis\n");
         loop.lessons.forEach(l -> out.append("- ").append(l).append('\n'));
-        out.append("- ok\n\n## Narrative\n\nThe loop started from a PRD of ").append(loop.stories.size())
+        out.append("- ok\n1. Numbered lines are notes for the reader, not lessons for the index.\n\n## Narrative\n")
+                .append("The loop started from a PRD of ").append(loop.stories.size())
                 .append(" stories and ran to completion.\n");
         return out.toString();
     }
 
+    /** The retro template's escapeCell: a pipe inside a cell is written {@code \|}. */
+    private static String cell(String value) {
+        return value.replace("|", "\\|").replace("\n", " ").strip();
+    }
+
     private static String brainNote(Loop loop) {
         StringBuilder out = new StringBuilder();
-        out.append("---\ntype: retro\nloop_id: ").append(loop.id).append("\nproject: \"").append(loop.project)
-                .append("\"\ndate: ").append(loop.when.atOffset(ZoneOffset.UTC).toLocalDate())
+        out.append("---\ntype: retro\nloop_id: \"").append(loop.id).append("\"\nproject: \"").append(loop.project)
+                .append("\"\ndate: ").append(DateTimeFormatter.ISO_INSTANT.format(loop.when))
                 .append("\nstories_completed: ").append(loop.count("pass")).append("\nstories_failed: ")
                 .append(loop.count("fail")).append("\nstories_skipped: ").append(loop.count("skip"))
-                .append("\n---\n\n# Loop ").append(loop.id).append("\n\n## Summary\n\n").append(loop.project)
-                .append(": ").append(loop.count("pass")).append('/').append(loop.stories.size())
-                .append(" stories passed.\n\n## Lessons\n\n");
+                .append("\n---\n\n# Loop ").append(loop.id).append("\n\n## Summary\n").append(loop.project)
+                .append(": ").append(loop.count("pass")).append(" of ").append(loop.stories.size())
+                .append(" stories passed.\n\n## Lessons\n");
         loop.lessons.forEach(l -> out.append("- ").append(l).append('\n'));
-        out.append("\n## Patterns\n\n");
-        loop.patterns.forEach(p -> out.append("- ").append(p).append('\n'));
-        out.append("\n## Failed Stories\n\n");
-        loop.stories.stream().filter(s -> "fail".equals(s.result)).forEach(s -> out.append("- **").append(s.id)
-                .append("**: ").append(s.title).append(" (").append(s.attempts).append(" attempts, tool: ")
-                .append(s.tool).append(")\n"));
+        out.append("\n## Patterns\n");
+        if (loop.patterns.isEmpty()) {
+            out.append("(no patterns)\n");
+        } else {
+            out.append("## Codebase Patterns\n");
+            loop.patterns.forEach(p -> out.append("- ").append(p).append('\n'));
+        }
+        if (loop.stories.stream().anyMatch(s -> "fail".equals(s.result))) {
+            out.append("\n## Failed Stories\n");
+            loop.stories.stream().filter(s -> "fail".equals(s.result)).forEach(s -> out.append("- **").append(s.id)
+                    .append("**: ").append(s.title).append(" (").append(s.attempts).append(" attempts, tool: ")
+                    .append(s.tool).append(")\n"));
+        }
         return out.toString();
     }
 

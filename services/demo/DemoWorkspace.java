@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.stream.Stream;
 import services.workspace.WorkspaceException;
 
@@ -29,6 +30,14 @@ public final class DemoWorkspace {
     }
 
     public Summary write(Path target) {
+        return writeWithRedis(target, null);
+    }
+
+    /**
+     * Writes the demo; with a {@code redisUrl} its workspace.json names that Redis (the loop state of
+     * {@link DemoLoopState} is then written into it with {@link DemoLoopState#seed}).
+     */
+    public Summary writeWithRedis(Path target, String redisUrl) {
         Path dir = target.toAbsolutePath().normalize();
         checkTarget(dir);
         try {
@@ -49,16 +58,19 @@ public final class DemoWorkspace {
                       "reviewBranch": "brain/review",
                       "failedTargetTtlDays": 7,
                       "index": { "backend": "lucene" },
-                      "redis": null,
-                      "otelEvents": { "source": "jsonl", "path": "otel" },
+                      "redis": %s,
+                      "otelEvents": { "source": "spool", "path": "spool/otel" },
                       "schedules": { "sync": "0 3 * * *", "watchdog": "0 */4 * * *" }
                     }
-                    """);
+                    """.formatted(redisUrl == null ? "null" : "{ \"url\": "
+                    + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(redisUrl) + " }"));
             Path vault = dir.resolve("vault");
             int adrs = new DemoAdrs(vault.resolve("docs/decisions")).write();
             int skills = new DemoSkills(dir.resolve("repos/joelclaw/skills")).write();
-            int loops = new DemoRetros(vault, clock.instant()).write().size();
-            for (String folder : new String[] {"dream/proposals", "agents", "otel", "vault/system/brain/skill-proposals",
+            danglingSkillLink(dir.resolve("repos/joelclaw/skills/support-triage"));
+            List<DemoRetros.Loop> loopList = new DemoRetros(vault, clock.instant()).write();
+            int loops = loopList.size();
+            for (String folder : new String[] {"dream/proposals", "agents", DemoOtel.SPOOL, "vault/system/brain/skill-proposals",
                 "state"}) {
                 Files.createDirectories(dir.resolve(folder));
             }
@@ -68,10 +80,23 @@ public final class DemoWorkspace {
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
                     clock.instant()).write();
             new DemoOtel(dir, clock.instant()).write();
+            DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
             DemoManifest.write(dir, dir.resolve(MARKER));
             return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {
             throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A skill linked to a folder of another repository that is not on this machine, as several real ones are
+     * (committed as a link, as in the real repository; a file system without symbolic links simply has none).
+     */
+    private static void danglingSkillLink(Path link) {
+        try {
+            Files.createSymbolicLink(link, Path.of("/Users/joel/Code/skillrecordings/support/skills/support-triage"));
+        } catch (IOException | UnsupportedOperationException | SecurityException noLinks) {
+            // nothing to show then
         }
     }
 

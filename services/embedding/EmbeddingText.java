@@ -14,6 +14,7 @@ import services.knowledge.KnowledgeDoc;
  * change is never embedded twice, whatever else about it changed. Titles are left out: a lesson's title is the
  * start of its bullet, an ADR's adds its number, a skill's is its folder name; on the recall benchmark adding
  * them made paraphrased questions find their answer less often (MRR@5 0.39 against 0.44 for content alone).
+ * A failed target is the exception ({@link #BOILERPLATE_CONTENT}): its title is all it says.
  * <p>
  * A document of two sentences or more is also embedded sentence by sentence ({@link #sentences}): a question
  * asked in other words usually matches one sentence of its answer, and the whole text's vector averages that
@@ -26,10 +27,18 @@ public final class EmbeddingText {
     }
 
     public static String of(KnowledgeDoc doc, int maxChars) {
-        String content = doc.content().strip().replaceAll("\\s+", " ");
+        String content = (BOILERPLATE_CONTENT.contains(doc.type()) ? "" : doc.content()).strip().replaceAll("\\s+", " ");
         String text = content.isEmpty() ? doc.title().strip() : content;
         return text.length() > maxChars ? text.substring(0, maxChars) : text;
     }
+
+    /**
+     * Types whose meaning is in the title and whose content is a template: the running system's retro writes a
+     * failed target as {@code Failed: <story title>} with the content {@code Story S3 failed after 2 attempt(s)
+     * with codex. Loop: …, Project: …} — ids that would make every failed target look alike. They are embedded
+     * as their title.
+     */
+    static final java.util.Set<String> BOILERPLATE_CONTENT = java.util.Set.of("failed_target");
 
     /** Shorter pieces are joined to the sentence before them ("e.g.", "v2.", a stray number). */
     static final int MIN_SENTENCE = 25;

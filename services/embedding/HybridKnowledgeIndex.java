@@ -15,7 +15,8 @@ import services.knowledge.SearchResult;
  * round trip — the keyword search and the nearest embeddings of the question, with the same filters — and every
  * candidate of either list is weighed by how close it is in meaning (the best of its whole text's and its
  * sentences' similarity, {@link Embeddings#similarity}) and by its keyword score scaled by how much of the
- * question it contains ({@link WordOverlap}), fused by a weighted sum ({@link #fuse}). {@code DENSE} runs the
+ * question it contains ({@link WordOverlap}), fused by a weighted sum ({@link HybridFusion#fuse}). A keyword
+ * candidate without a vector is embedded on the fly and keeps at least its keyword rank. {@code DENSE} runs the
  * embedding half alone. Candidates less similar than {@link #MIN_SIMILARITY} count for nothing by meaning, so a
  * question about nothing in the index gets nothing rather than the least-distant noise. Until the index holds
  * embeddings, every query runs as keyword search. Writes pass through, with vectors already in the cache
@@ -29,6 +30,8 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     static final double DENSE_WEIGHT = Double.parseDouble(System.getProperty("brainconsole.denseWeight", "0.8"));
     /** Candidates taken from each list before fusing, at least (otherwise the query's offset + limit). */
     static final int MIN_POOL = 10;
+    /** Keyword candidates without a vector embedded during one search, at most (about 5–100 ms each). */
+    static final int ON_THE_FLY = 10;
 
     private final Embeddings embeddings;
     private final Map<String, float[]> questions = new LinkedHashMap<>(64, 0.75f, true) {
@@ -38,6 +41,11 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         }
     };
     private volatile Boolean anyEmbedded;
+    /**
+     * Documents embedded during a search whose vectors are in the cache but not yet in the index (the backfill
+     * writes them there): they keep the keyword-rank floor on every search until then, not only on the first.
+     */
+    private final java.util.Set<String> embeddedOnTheFly = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Object writes = new Object();
 
     public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
@@ -103,8 +111,10 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             }
             SearchResult keyword = at[0] < 0 ? null : found.get(at[0]);
             SearchResult dense = found.get(at[1]);
-            Map<String, Float> meaning = closeness(vectors.get(i), keyword, dense);
-            out.add(fuse(queries.get(i), keyword, dense, meaning, (System.nanoTime() - started) / 1000, DENSE_WEIGHT));
+            KnowledgeQuery q = queries.get(i);
+            Closeness meaning = closeness(vectors.get(i), keyword, dense, q.offset() + q.limit());
+            out.add(HybridFusion.fuse(q, keyword, dense, meaning.similarity(), meaning.vectorless(),
+                    (System.nanoTime() - started) / 1000, DENSE_WEIGHT));
         }
         return out;
     }
@@ -129,105 +139,67 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         return vector;
     }
 
+    /** How close each candidate is in meaning, and which keyword candidates had no vector before this search. */
+    record Closeness(Map<String, Float> similarity, java.util.Set<String> vectorless) {
+    }
+
     /**
      * How close in meaning each candidate of either list is to the question: the best of its whole text's and
      * its sentences' similarity ({@link Embeddings#similarity}), so a document whose one sentence answers the
-     * question ranks by that sentence, and a keyword candidate is weighed by its meaning too.
+     * question ranks by that sentence, and a keyword candidate is weighed by its meaning too. A keyword candidate
+     * with no vector — the running system writes none, so everything it wrote since the last backfill — is
+     * embedded now (its vectors go to the cache, where the backfill finds them) if it is among the first
+     * {@code page} keyword hits, at most {@link #ON_THE_FLY} of them; either way it is remembered as vectorless,
+     * so the fusion keeps it at least at its keyword rank.
      */
-    private Map<String, Float> closeness(float[] vector, SearchResult keyword, SearchResult dense) {
+    private Closeness closeness(float[] vector, SearchResult keyword, SearchResult dense, int page) {
         Map<String, Float> out = new HashMap<>();
+        java.util.Set<String> vectorless = new java.util.LinkedHashSet<>();
+        java.util.Set<String> inDense = new java.util.HashSet<>();
+        dense.hits().forEach(h -> inDense.add(h.doc().id()));
+        if (!embeddedOnTheFly.isEmpty()) {
+            embeddedOnTheFly.removeAll(inDense); // found by its vector: the index has it after all
+        }
+        List<KnowledgeDoc> toEmbed = new ArrayList<>();
         for (SearchResult list : keyword == null ? List.of(dense) : List.of(keyword, dense)) {
-            for (SearchResult.Hit hit : list.hits()) {
-                if (!out.containsKey(hit.doc().id())) {
-                    float s = embeddings.similarity(vector, hit.doc());
-                    if (!Float.isNaN(s)) {
-                        out.put(hit.doc().id(), s);
+            for (int rank = 0; rank < list.hits().size(); rank++) {
+                KnowledgeDoc doc = list.hits().get(rank).doc();
+                if (out.containsKey(doc.id()) || vectorless.contains(doc.id())) {
+                    continue;
+                }
+                float s = embeddings.similarity(vector, doc); // NaN: no vector in the index or the cache
+                if (!Float.isNaN(s)) {
+                    out.put(doc.id(), s);
+                    if (embeddedOnTheFly.contains(doc.id()) && !inDense.contains(doc.id())) {
+                        vectorless.add(doc.id());
+                    }
+                } else if (doc.embedding() == null && !inDense.contains(doc.id())) {
+                    vectorless.add(doc.id());
+                    if (rank < page && toEmbed.size() < ON_THE_FLY) {
+                        toEmbed.add(doc);
                     }
                 }
             }
         }
-        return out;
+        if (!toEmbed.isEmpty()) {
+            try {
+                for (KnowledgeDoc doc : embeddings.embedAll(toEmbed).docs()) {
+                    embeddedOnTheFly.add(doc.id());
+                    float s = embeddings.similarity(vector, doc);
+                    if (!Float.isNaN(s)) {
+                        out.put(doc.id(), s);
+                    }
+                }
+            } catch (RuntimeException modelFailed) {
+                // no similarity for them: they keep their keyword rank, as the fusion does for every vectorless one
+            }
+        }
+        return new Closeness(out, vectorless);
     }
 
-    /**
-     * Fuses the keyword list (may be null: dense only) and the dense list by a convex combination of their
-     * scores: {@code w · cos + (1 − w) · bm25 / best bm25 · overlap}, where {@code cos} is the candidate's best
-     * known similarity (0 below {@link #MIN_SIMILARITY}), a document missing from the keyword list scores 0 there,
-     * and {@code overlap} is the share of the question's content words the document contains — so a keyword hit
-     * that shares one word of seven with a question asked in other words is not trusted as much as one that is
-     * the question in the document's words. Bruch et al. (2023, "An analysis of fusion functions for hybrid
-     * retrieval") found a convex combination beats reciprocal-rank fusion; here it did too (README: recall
-     * benchmark).
-     */
+    /** {@link HybridFusion#fuse}, with no similarities known beyond the dense list's and every document's vector known. */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
-        return fuse(q, keyword, dense, Map.of(), tookMicros, DENSE_WEIGHT);
-    }
-
-    /** {@code meaning}: similarities known beyond the dense list's own scores (the better one counts). */
-    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, Map<String, Float> meaning,
-                             long tookMicros, double w) {
-        Map<String, Double> score = new HashMap<>();
-        Map<String, KnowledgeDoc> docs = new LinkedHashMap<>();
-        Map<String, Float> similarity = new HashMap<>(meaning);
-        for (SearchResult.Hit hit : dense.hits()) {
-            similarity.merge(hit.doc().id(), hit.score(), Math::max);
-        }
-        if (keyword != null && !keyword.hits().isEmpty()) {
-            double best = keyword.hits().stream().mapToDouble(SearchResult.Hit::score).max().orElse(1);
-            WordOverlap overlap = new WordOverlap(q.text());
-            for (SearchResult.Hit hit : keyword.hits()) {
-                docs.putIfAbsent(hit.doc().id(), hit.doc());
-                score.merge(hit.doc().id(), (1 - w) * (best > 0 ? hit.score() / best : 0) * overlap.of(hit.doc()),
-                        Double::sum);
-            }
-        }
-        List<SearchResult.Hit> candidates = new ArrayList<>(dense.hits());
-        if (keyword != null) {
-            candidates.addAll(keyword.hits());
-        }
-        java.util.Set<String> weighed = new java.util.HashSet<>();
-        for (SearchResult.Hit hit : candidates) {
-            String id = hit.doc().id();
-            float s = similarity.getOrDefault(id, 0f);
-            if (s < MIN_SIMILARITY || !weighed.add(id)) {
-                continue;
-            }
-            docs.putIfAbsent(id, hit.doc());
-            score.merge(id, (keyword == null ? 1 : w) * s, Double::sum);
-        }
-        List<String> order = new ArrayList<>(docs.keySet());
-        order.sort((a, b) -> Double.compare(score.get(b), score.get(a)));
-        List<SearchResult.Hit> page = new ArrayList<>();
-        for (int i = q.offset(); i < Math.min(order.size(), q.offset() + q.limit()); i++) {
-            String id = order.get(i);
-            page.add(new SearchResult.Hit(docs.get(id), score.get(id).floatValue()));
-        }
-        return new SearchResult(page, order.size(), q.withFacets() ? facets(order, docs) : Map.of(), tookMicros);
-    }
-
-    /**
-     * Facet counts over every fused candidate, so the counts agree with the list (in a hybrid search a facet's
-     * counts include its own filter: the dense half has no "everything but this filter" to count).
-     */
-    private static Map<String, List<SearchResult.FacetCount>> facets(List<String> order, Map<String, KnowledgeDoc> docs) {
-        Map<String, Map<String, Long>> counts = new LinkedHashMap<>();
-        KnowledgeQuery.FACETS.forEach(f -> counts.put(f, new HashMap<>()));
-        for (String id : order) {
-            KnowledgeDoc d = docs.get(id);
-            counts.get("type").merge(d.type(), 1L, Long::sum);
-            if (d.project() != null) {
-                counts.get("project").merge(d.project(), 1L, Long::sum);
-            }
-            if (d.status() != null) {
-                counts.get("status").merge(d.status(), 1L, Long::sum);
-            }
-            new java.util.HashSet<>(d.tags()).forEach(t -> counts.get("tags").merge(t, 1L, Long::sum));
-        }
-        Map<String, List<SearchResult.FacetCount>> out = new LinkedHashMap<>();
-        counts.forEach((facet, values) -> out.put(facet, values.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .map(e -> new SearchResult.FacetCount(e.getKey(), e.getValue())).toList()));
-        return out;
+        return HybridFusion.fuse(q, keyword, dense, Map.of(), java.util.Set.of(), tookMicros, DENSE_WEIGHT);
     }
 
     @Override
@@ -236,6 +208,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         synchronized (writes) {
             index.upsert(out);
         }
+        if (!embeddedOnTheFly.isEmpty()) {
+            out.forEach(d -> embeddedOnTheFly.remove(d.id())); // with a vector now, or rewritten: weighed afresh
+        }
         if (out.stream().anyMatch(d -> d.embedding() != null)) {
             anyEmbedded = true;
         }
@@ -243,6 +218,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     @Override
     public int delete(java.util.Collection<String> ids) {
+        embeddedOnTheFly.removeAll(ids);
         synchronized (writes) {
             return index.delete(ids);
         }
@@ -264,6 +240,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 }
             }
             index.upsert(unchanged);
+            unchanged.forEach(d -> embeddedOnTheFly.remove(d.id()));
             if (!unchanged.isEmpty()) {
                 anyEmbedded = true;
             }
@@ -276,6 +253,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         synchronized (writes) {
             index.recreate();
         }
+        embeddedOnTheFly.clear();
         anyEmbedded = null;
     }
 

@@ -13,8 +13,14 @@ public interface FailedTargets extends AutoCloseable {
     record Member(String project, String target, long scoreMillis) {
     }
 
-    /** The members, and what could not be read (a key of the wrong type, a score that is not a time). */
-    record Members(List<Member> members, List<String> problems) {
+    /**
+     * The members, what could not be read (a key of the wrong type, a score that is not a time), and how many
+     * {@code loop:failed:targets:*} keys there are at all (-1: not known).
+     */
+    record Members(List<Member> members, List<String> problems, long keys) {
+        public Members(List<Member> members, List<String> problems) {
+            this(members, problems, -1);
+        }
     }
 
     Members members();

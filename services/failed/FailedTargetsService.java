@@ -37,8 +37,21 @@ public final class FailedTargetsService {
                          int times, Where where) {
     }
 
-    public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
+    /** The targets, what could not be read, and a notice when Redis holds no failed-target set at all. */
+    public record Listing(List<Target> targets, List<String> problems, boolean redisConfigured, String notice) {
+
+        public Listing(List<Target> targets, List<String> problems, boolean redisConfigured) {
+            this(targets, problems, redisConfigured, null);
+        }
+
+        public boolean storesShouldAgree() {
+            return redisConfigured && notice == null;
+        }
     }
+
+    public static final String NO_SETS = "holds no failed-target sets (" + FailedTargets.PREFIX + "*): the running "
+            + "system never wrote them (ADR-0199 designed them; its planner reads failed_target documents), so the "
+            + "index is the store";
 
     /** What a clear did to one target, store by store. */
     public record Outcome(String key, String redis, int docsDeleted, String index) {
@@ -92,10 +105,14 @@ public final class FailedTargetsService {
             byKey.computeIfAbsent(key(project, target), k -> new TargetCollector(project, target)).add(doc);
         }
         List<String> problems = new ArrayList<>();
+        String notice = null;
         if (redis != null) {
             try {
                 FailedTargets.Members members = redis.members();
                 problems.addAll(members.problems());
+                if (members.keys() == 0) {
+                    notice = "This Redis (" + redis.describe() + ") " + NO_SETS + ".";
+                }
                 for (FailedTargets.Member m : members.members()) {
                     byKey.computeIfAbsent(key(m.project(), m.target()), k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();
                 }
@@ -105,7 +122,7 @@ public final class FailedTargetsService {
         }
         List<Target> targets = byKey.values().stream().map(b -> b.build(ttlMillis()))
                 .sorted(Comparator.comparingLong(Target::failedAtMillis).reversed()).toList();
-        return new Listing(targets, problems, redis != null);
+        return new Listing(targets, problems, redis != null, notice);
     }
 
     /** Every failed_target document, or those created before {@code beforeSeconds}. */

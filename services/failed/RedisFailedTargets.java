@@ -23,7 +23,8 @@ public final class RedisFailedTargets implements FailedTargets {
     public Members members() {
         List<Member> members = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (String key : keys()) {
+        List<String> keys = keys();
+        for (String key : keys) {
             String project = key.substring(PREFIX.length());
             String type = call(() -> redis.type(key));
             if (!"zset".equals(type)) {
@@ -40,7 +41,7 @@ public final class RedisFailedTargets implements FailedTargets {
                 members.add(new Member(project, t.getElement(), (long) score));
             }
         }
-        return new Members(members, problems);
+        return new Members(members, problems, keys.size());
     }
 
     private List<String> keys() {

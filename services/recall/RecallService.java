@@ -42,6 +42,11 @@ public final class RecallService {
 
     private final java.util.function.Function<String, float[]> questions;
 
+    /** The implementor's own injection over the same index. */
+    public ImplementorRecall implementor() {
+        return new ImplementorRecall(index);
+    }
+
     public RecallPreview preview(String question, RecallBudget budget) {
         return preview(question, budget, Map.of());
     }
@@ -54,70 +59,95 @@ public final class RecallService {
     /** The same, finding candidates another way than the budget's (the benchmark's keyword/dense/hybrid columns). */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
                                  KnowledgeQuery.Retrieval retrieval) {
+        return preview(question, budget, extraFilters, retrieval, RecallBudget.DEFAULT_LIMIT);
+    }
+
+    /** @param limit {@code joelclaw recall --limit}: the budget injects at most that many (capped by its plan) */
+    public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
+                                 KnowledgeQuery.Retrieval retrieval, int limit) {
         return telemetry.span("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
                 budget.label()), span -> {
-            RecallPreview p = previewUntraced(question, budget, extraFilters, retrieval);
+            KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters, limit)
+                    .withRetrieval(retrieval));
+            RecallPreview p = assemble(question, budget, limit, query.text(), index.search(query));
             span.setAttribute(services.telemetry.Telemetry.COUNT, (long) p.injected().size());
             return p;
         });
     }
 
-    private RecallPreview previewUntraced(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
-                                          KnowledgeQuery.Retrieval retrieval) {
-        KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters).withRetrieval(retrieval));
-        return assemble(question, budget, query.text(), index.search(query));
-    }
-
     /** A rewritten semantic query gets the embedding of the question as asked. */
     private KnowledgeQuery asked(String question, RecallBudget budget, KnowledgeQuery query) {
-        if (questions == null || !budget.rewrite() || query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD
+        if (questions == null || !budget.rewrites(question) || query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD
                 || question.isBlank()) {
             return query;
         }
         return query.withVector(questions.apply(question.strip()));
     }
 
-    private KnowledgeQuery query(String question, RecallBudget budget, Map<String, List<String>> extraFilters) {
-        String text = budget.rewrite() ? rewriter.rewrite(question) : question.strip();
+    private KnowledgeQuery query(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
+                                 int limit) {
+        String text = budget.rewrites(question) ? rewriter.rewrite(question) : question.strip();
         Map<String, List<String>> filters = new HashMap<>();
         if (!budget.types().isEmpty()) {
             filters.put("type", budget.types());
         }
         filters.putAll(extraFilters);
         return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
-                budget.candidates(), false, false).withRetrieval(budget.retrieval());
+                budget.fetched(limit), false, false).withRetrieval(budget.retrieval());
     }
 
-    private RecallPreview assemble(String question, RecallBudget budget, String text, SearchResult found) {
+    private RecallPreview assemble(String question, RecallBudget budget, int limit, String text, SearchResult found) {
         List<SearchResult.Hit> injected = new ArrayList<>();
-        Map<String, Integer> perType = new HashMap<>();
         java.util.Set<String> seenText = new java.util.HashSet<>();
-        for (SearchResult.Hit hit : found.hits()) {
-            if (injected.size() == budget.injectCap()) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (SearchResult.Hit hit : withoutRepeatedBrainNotes(found.hits())) {
+            if (injected.size() == budget.injected(limit)) {
                 break;
             }
-            if (!seenText.add(hit.doc().type() + "|" + hit.doc().content().strip())) {
+            if (!taken.add(hit.doc().id()) || !seenText.add(hit.doc().type() + "|" + hit.doc().content().strip())) {
                 continue; // the same lesson learned in several loops is injected once
             }
-            int taken = perType.merge(hit.doc().type(), 1, Integer::sum);
-            if (taken <= budget.perTypeCap()) {
-                injected.add(hit);
-            }
+            injected.add(hit);
         }
         return new RecallPreview(budget, text, found.total(), injected, block(question, budget, text, found, injected),
                 found.tookMicros());
     }
 
+    /**
+     * A brain note ({@code system/brain/codebase/<loop>.md}, the console's own type) repeats its loop's retro: where
+     * both are candidates the note is dropped and the retro takes the better of the two places.
+     */
+    static List<SearchResult.Hit> withoutRepeatedBrainNotes(List<SearchResult.Hit> hits) {
+        Map<String, SearchResult.Hit> retros = new HashMap<>();
+        for (SearchResult.Hit hit : hits) {
+            if (hit.doc().type().equals("retro") && hit.doc().loopId() != null) {
+                retros.putIfAbsent(hit.doc().loopId(), hit);
+            }
+        }
+        List<SearchResult.Hit> out = new ArrayList<>();
+        for (SearchResult.Hit hit : hits) {
+            SearchResult.Hit retro = hit.doc().type().equals("brain_note") && hit.doc().loopId() != null
+                    ? retros.get(hit.doc().loopId()) : null;
+            out.add(retro != null ? retro : hit); // a retro already placed is skipped by id when injecting
+        }
+        return out;
+    }
+
     /** All three budgets for one question, for the side-by-side preview: one multi-search where the index has it. */
     public List<RecallPreview> compare(String question) {
+        return compare(question, RecallBudget.DEFAULT_LIMIT);
+    }
+
+    /** The same at another {@code --limit}. */
+    public List<RecallPreview> compare(String question, int limit) {
         List<RecallBudget> budgets = List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP);
         return telemetry.span("recall.compare", io.opentelemetry.api.common.Attributes.empty(), span -> {
-            List<KnowledgeQuery> queries = budgets.stream().map(b -> asked(question, b, query(question, b, Map.of())))
+            List<KnowledgeQuery> queries = budgets.stream().map(b -> asked(question, b, query(question, b, Map.of(), limit)))
                     .toList();
             List<SearchResult> found = index.searchAll(queries);
             List<RecallPreview> out = new ArrayList<>();
             for (int i = 0; i < budgets.size(); i++) {
-                out.add(assemble(question, budgets.get(i), queries.get(i).text(), found.get(i)));
+                out.add(assemble(question, budgets.get(i), limit, queries.get(i).text(), found.get(i)));
             }
             return out;
         });
@@ -130,7 +160,7 @@ public final class RecallService {
         out.append("_Retrieved from system_knowledge for \"").append(question.strip()).append("\" (budget ")
                 .append(budget.label()).append(": ").append(injected.size()).append(" of ").append(found.total())
                 .append(" candidates, ").append(budget.retrieval() == KnowledgeQuery.Retrieval.KEYWORD || !semantic
-                        ? "by keyword" : "by keyword and meaning").append(budget.rewrite() ? "; query rewritten to \"" + query + "\"" : "")
+                        ? "by keyword" : "by keyword and meaning").append(budget.rewrites(question) ? "; query rewritten to \"" + query + "\"" : "")
                 .append(")._\n\n");
         if (injected.isEmpty()) {
             out.append("No relevant system knowledge was found. Proceed, and write what you learn as a turn note.\n");

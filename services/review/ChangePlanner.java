@@ -28,7 +28,12 @@ public final class ChangePlanner {
     public PlannedChange plan(Proposal p, ReviewBranch branch, Path repoRoot) {
         String path = TargetPath.check(p.id(), repoRoot, p.target());
         String tip = branch.tip();
-        Optional<ReviewBranch.Blob> current = branch.read(path);
+        Optional<ReviewBranch.Blob> current;
+        try {
+            current = branch.read(path); // refuses a folder, a path below a file, a symlink or submodule on the way
+        } catch (ReviewException e) {
+            throw new ReviewException("Proposal " + p.id() + ": " + e.getMessage(), e);
+        }
         String now = current.map(b -> text(b.content())).orElse("");
         boolean baseIsNow = p.base() == null || current.map(b -> matches(p.base(), b)).orElse(isEmptyBase(p.base()));
         String proposed;

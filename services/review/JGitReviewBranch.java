@@ -23,6 +23,7 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import services.workspace.BranchName;
 
 /** {@link ReviewBranch} on a local git repository with JGit, commits built in-core. */
 public final class JGitReviewBranch implements ReviewBranch {
@@ -30,10 +31,16 @@ public final class JGitReviewBranch implements ReviewBranch {
     private final Path dir;
     private final String branch;
     private final Repository repo;
+    /** A read-only view at one commit ({@link #at}); {@code ObjectId.zeroId()} is the empty tree. */
+    private final ObjectId pinned;
 
     public JGitReviewBranch(Path dir, String branch) {
         this.dir = dir;
         this.branch = branch;
+        this.pinned = null;
+        BranchName.problem(branch).ifPresent(why -> {
+            throw new ReviewException("Review branch in " + dir + ": " + why + ". Nothing was read or written.");
+        });
         try {
             FileRepositoryBuilder builder = new FileRepositoryBuilder().setWorkTree(dir.toFile()).readEnvironment();
             builder.setMustExist(true);
@@ -44,6 +51,55 @@ public final class JGitReviewBranch implements ReviewBranch {
         } catch (IOException | IllegalArgumentException e) {
             throw new ReviewException(dir + " is not a git repository (" + e.getMessage() + ").", e);
         }
+    }
+
+    private JGitReviewBranch(JGitReviewBranch of, ObjectId pinned) {
+        this.dir = of.dir;
+        this.branch = of.branch;
+        this.repo = of.repo;
+        this.pinned = pinned;
+    }
+
+    @Override
+    public ReviewBranch at(String sha) {
+        if (sha == null) {
+            return new JGitReviewBranch(this, ObjectId.zeroId());
+        }
+        try {
+            return new JGitReviewBranch(this, repo.parseCommit(ObjectId.fromString(sha)).getId());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ReviewException("No commit " + sha + " in " + dir + ".", e);
+        }
+    }
+
+    @Override
+    public Optional<CommitFacts> facts(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit c = walk.parseCommit(ObjectId.fromString(sha));
+            String parent = c.getParentCount() == 0 ? null : c.getParent(0).getName();
+            List<String> paths = new ArrayList<>();
+            try (TreeWalk tw = new TreeWalk(repo)) {
+                tw.setRecursive(true);
+                tw.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF);
+                if (parent == null) {
+                    tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+                } else {
+                    tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
+                }
+                tw.addTree(c.getTree());
+                while (tw.next()) {
+                    paths.add(tw.getPathString());
+                }
+            }
+            return Optional.of(new CommitFacts(c.getName(), parent, c.getCommitterIdent().getEmailAddress(), paths));
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<String> unwritable() {
+        return WritableBranch.problem(repo, branch);
     }
 
     @Override
@@ -58,6 +114,9 @@ public final class JGitReviewBranch implements ReviewBranch {
     }
 
     private ObjectId tipId() {
+        if (pinned != null) {
+            return pinned.equals(ObjectId.zeroId()) ? null : pinned;
+        }
         try {
             Ref review = repo.exactRef(Constants.R_HEADS + branch);
             if (review != null) {
@@ -93,7 +152,7 @@ public final class JGitReviewBranch implements ReviewBranch {
         }
         try (RevWalk walk = new RevWalk(repo)) {
             RevCommit commit = walk.parseCommit(tip);
-            refuseSymlinks(commit, path);
+            TreeShape.requireFile(repo, commit.getTree(), path, where());
             try (TreeWalk tw = TreeWalk.forPath(repo, path, commit.getTree())) {
                 if (tw == null || tw.getFileMode(0) == FileMode.TREE) {
                     return Optional.empty();
@@ -106,22 +165,8 @@ public final class JGitReviewBranch implements ReviewBranch {
         }
     }
 
-    /** A symlink committed in the tree on the way to the target could lead out of the repository. */
-    private void refuseSymlinks(RevCommit commit, String path) throws IOException {
-        String[] parts = path.split("/");
-        StringBuilder prefix = new StringBuilder();
-        for (String part : parts) {
-            prefix.append(prefix.length() == 0 ? "" : "/").append(part);
-            try (TreeWalk tw = TreeWalk.forPath(repo, prefix.toString(), commit.getTree())) {
-                if (tw == null) {
-                    return;
-                }
-                if (tw.getFileMode(0) == FileMode.SYMLINK) {
-                    throw new ReviewException("Target " + path + " goes through the symlink " + prefix
-                            + " committed in " + dir + "; refused. Nothing was written.");
-                }
-            }
-        }
+    private String where() {
+        return "on " + (pinned != null ? "commit " + pinned.abbreviate(10).name() + " of " : "") + branch + " in " + dir;
     }
 
     @Override
@@ -137,6 +182,12 @@ public final class JGitReviewBranch implements ReviewBranch {
 
     @Override
     public Commit commit(String path, byte[] content, String message, String author, String expectedTip) {
+        if (pinned != null) {
+            throw new IllegalStateException("a view at one commit is read-only");
+        }
+        WritableBranch.problem(repo, branch).ifPresent(why -> {
+            throw new ReviewException("Cannot commit " + path + " in " + dir + ": " + why + ". Nothing was written.");
+        });
         try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
              RevWalk walk = new RevWalk(reader)) {
             ObjectId parentId = expectedTip == null ? null : ObjectId.fromString(expectedTip);
@@ -145,7 +196,7 @@ public final class JGitReviewBranch implements ReviewBranch {
             FileMode mode = FileMode.REGULAR_FILE;
             if (parentId != null) {
                 RevCommit parent = walk.parseCommit(parentId);
-                refuseSymlinks(parent, path);
+                TreeShape.requireFile(repo, parent.getTree(), path, where());
                 builder.addTree(new byte[0], DirCacheEntry.STAGE_0, reader, parent.getTree());
             }
             builder.finish();
@@ -181,7 +232,7 @@ public final class JGitReviewBranch implements ReviewBranch {
             inserter.flush();
             moveBranch(commitId, message);
             return new Commit(commitId.name(), branch);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new ReviewException("Cannot commit " + path + " to " + branch + " in " + dir + ": " + e.getMessage(), e);
         }
     }
@@ -230,6 +281,8 @@ public final class JGitReviewBranch implements ReviewBranch {
 
     @Override
     public void close() {
-        repo.close();
+        if (pinned == null) {
+            repo.close();
+        }
     }
 }

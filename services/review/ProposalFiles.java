@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import services.audit.PlainText;
 
 /**
  * Writes a decision back into a proposal file's frontmatter (status, who, when, why, commit), keeping every other
@@ -45,34 +46,60 @@ final class ProposalFiles {
                     String key = line.substring(0, colon).strip();
                     if (remaining.containsKey(key)) {
                         lines.set(i, key + ": " + quote(remaining.remove(key)));
+                        // the old value's continuation lines (a block scalar or list) go with it
+                        while (i + 1 < end && continues(lines.get(i + 1))) {
+                            lines.remove(i + 1);
+                            end--;
+                        }
                     }
                 }
             }
             List<String> added = new ArrayList<>();
             remaining.forEach((k, v) -> added.add(k + ": " + quote(v)));
             lines.addAll(end, added);
-            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            // a fresh temp file (created new, never through a link an agent may have planted under a fixed name)
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+            try {
+                Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
         } catch (IOException e) {
             throw new ReviewException("Cannot record the decision in " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** A YAML double-quoted scalar (JSON string syntax is valid YAML). */
-    private static String quote(String value) {
-        if (value.matches("[A-Za-z0-9_./:-]+") && !value.matches("(?i)true|false|null|yes|no|on|off|[0-9.:-]+")) {
+    /** An indented line, a top-level list item or a blank line belongs to the key above it. */
+    private static boolean continues(String line) {
+        return line.isEmpty() || Character.isWhitespace(line.charAt(0)) || line.startsWith("- ") || line.equals("-");
+    }
+
+    /**
+     * A YAML double-quoted scalar, on one line whatever the value holds: line breaks, control characters, the
+     * characters YAML reads as line breaks (U+0085, U+2028, U+2029) and lone surrogates are escaped.
+     */
+    static String quote(String value) {
+        if (value.matches("[A-Za-z0-9_./:-]+") && !value.matches("(?i)true|false|null|yes|no|on|off|y|n|~|[0-9.:-]+")) {
             return value;
         }
         StringBuilder out = new StringBuilder("\"");
-        for (char c : value.toCharArray()) {
+        for (int i = 0; i < value.length(); ) {
+            int c = value.codePointAt(i);
+            i += Character.charCount(c);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
-                default -> out.append(c);
+                default -> {
+                    if (PlainText.unsafe(c) || c == 0xFEFF) {
+                        out.append(String.format("\\u%04X", c));
+                    } else {
+                        out.appendCodePoint(c);
+                    }
+                }
             }
         }
         return out.append('"').toString();

@@ -3,6 +3,7 @@ package services.review;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import services.audit.PlainText;
 import services.vault.FileText;
 import services.vault.Frontmatter;
 import services.vault.VaultFileException;
@@ -13,10 +14,11 @@ import services.vault.VaultFileException;
  */
 public final class ProposalParser {
 
+    private static final int MAX_ID = 200;
     private static final Set<String> SKILLS_KINDS = Set.of("skill_update", "AMEND_SKILL", "PROPOSE_SKILL", "PRUNE");
 
     public Proposal parse(Path file, Proposal.Origin origin) {
-        String stem = file.getFileName().toString().replaceFirst("\\.md$", "");
+        String stem = PlainText.oneLine(file.getFileName().toString().replaceFirst("\\.md$", ""));
         Frontmatter front;
         try {
             String text = FileText.read(file, FileText.DEFAULT_LIMIT).text();
@@ -39,7 +41,7 @@ public final class ProposalParser {
             }
             String body = front.body();
             Double confidence = number(front.values().get("confidence"));
-            p = new Proposal(file, origin, id == null ? stem : id, kind, front.string("drift"),
+            p = new Proposal(file, origin, id == null ? stem : PlainText.oneLine(id), kind, front.string("drift"),
                     front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
                     front.string("base"), confidence, front.list("evidence"), front.string("source"),
                     front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
@@ -47,9 +49,22 @@ public final class ProposalParser {
         } catch (VaultFileException e) {
             return empty(file, origin, stem, e.reason());
         }
+        String unsafe = id == null ? null : unsafe("id", id);
+        for (String[] field : new String[][] {{"target", p.target()}, {"kind", p.kind()}, {"risk", p.risk()},
+            {"repo", p.repo()}, {"status", p.status()}, {"base", p.base()}, {"source", p.source()},
+            {"drift", p.drift()}, {"created", p.created()}}) {
+            unsafe = unsafe != null ? unsafe : unsafe(field[0], field[1]);
+        }
+        if (unsafe != null) { // shown escaped, so that no screen or terminal receives the raw characters
+            return new Proposal(file, origin, p.id(), PlainText.oneLine(p.kind()), PlainText.oneLine(p.drift()),
+                    PlainText.oneLine(p.risk()), PlainText.oneLine(p.repo()), PlainText.oneLine(p.target()),
+                    PlainText.oneLine(p.base()), p.confidence(), p.evidence().stream().map(PlainText::oneLine).toList(),
+                    PlainText.oneLine(p.source()), PlainText.oneLine(p.created()), PlainText.oneLine(p.status()),
+                    p.rationale(), p.patch(), p.proposedText(), unsafe);
+        }
         Object rawConfidence = front.values().get("confidence");
         if (rawConfidence != null && p.confidence() == null) {
-            return p.withProblem("'confidence' must be a number from 0 to 1, found \"" + rawConfidence + "\"");
+            return p.withProblem("'confidence' must be a number from 0 to 1, found " + PlainText.shown(rawConfidence.toString()));
         }
         String problem = problem(p, id);
         return problem == null ? p : p.withProblem(problem);
@@ -59,21 +74,24 @@ public final class ProposalParser {
         if (id == null) {
             return "missing 'id'";
         }
+        if (id.length() > MAX_ID) {
+            return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
+        }
         if (p.kind() == null) {
             return "missing 'kind'";
         }
         if (!Proposal.KINDS.contains(p.kind())) {
-            return "unknown kind \"" + p.kind() + "\" (expected one of skill_update, AMEND_SOUL, AMEND_SKILL, "
+            return "unknown kind " + PlainText.shown(p.kind()) + " (expected one of skill_update, AMEND_SOUL, AMEND_SKILL, "
                     + "PROPOSE_SKILL, PROPOSE_RULE, PRUNE, OBSERVATION)";
         }
         if (!Proposal.STATUSES.contains(p.status())) {
-            return "unknown status \"" + p.status() + "\"";
+            return "unknown status " + PlainText.shown(p.status());
         }
         if (!"skills".equals(p.repo()) && !"behaviour".equals(p.repo())) {
-            return "'repo' must be skills or behaviour, found \"" + p.repo() + "\"";
+            return "'repo' must be skills or behaviour, found " + PlainText.shown(p.repo());
         }
         if (p.risk() != null && !java.util.Set.of("low", "medium", "high").contains(p.risk())) {
-            return "'risk' must be low, medium or high, found \"" + p.risk() + "\"";
+            return "'risk' must be low, medium or high, found " + PlainText.shown(p.risk());
         }
         if (p.confidence() != null && (p.confidence() < 0 || p.confidence() > 1)) {
             return "'confidence' must be a number from 0 to 1, found " + p.confidence();
@@ -89,6 +107,12 @@ public final class ProposalParser {
             return "no change: needs a ## Patch (```diff fence) or a ## Proposed section (fenced full text)";
         }
         return null;
+    }
+
+    /** A value that goes into a commit trailer, a frontmatter line or a log must stay one line. */
+    private static String unsafe(String key, String value) {
+        return PlainText.problem(value).map(why -> "'" + key + "' " + PlainText.shown(value) + " has " + why
+                + "; it must be one line of text").orElse(null);
     }
 
     private static Proposal empty(Path file, Proposal.Origin origin, String stem, String problem) {

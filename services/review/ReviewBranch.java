@@ -19,6 +19,9 @@ public interface ReviewBranch extends AutoCloseable {
 
     String branch();
 
+    /** Why the console must not commit to this branch (checked out, the default branch, …), or empty. */
+    Optional<String> unwritable();
+
     Optional<Blob> read(String path);
 
     /** The content of a blob by id (a proposal's {@code base}), when the repository has it. */
@@ -32,6 +35,16 @@ public interface ReviewBranch extends AutoCloseable {
      * {@link ConcurrentUpdateException} when the branch moved meanwhile.
      */
     Commit commit(String path, byte[] content, String message, String author, String expectedTip);
+
+    /** What a commit did: its first parent (null for a root commit), its committer's e-mail, the paths it changed. */
+    record CommitFacts(String sha, String parent, String committerEmail, List<String> paths) {
+    }
+
+    /** The commit's facts, when the repository has it. */
+    Optional<CommitFacts> facts(String sha);
+
+    /** A read-only view of this repository as it was at commit {@code sha} (null: an empty repository). */
+    ReviewBranch at(String sha);
 
     /** A commit of the branch with its full message. */
     record LogEntry(String sha, String message) {

@@ -1,7 +1,5 @@
 package services.review;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
 import services.workspace.Workspace;
 
 /**
@@ -21,12 +20,16 @@ import services.workspace.Workspace;
  */
 public final class ReviewService {
 
+    /** The longest reason or feedback recorded (the proposal file must stay readable). */
+    static final int MAX_TEXT = 20_000;
+
     private final Workspace ws;
     private final Clock clock;
     private final ProposalParser parser = new ProposalParser();
     private final ChangePlanner planner = new ChangePlanner();
     private final DecisionLog decisions;
-    private final DecisionLog dreamLog;
+    private final DecisionRecords records;
+    private final InterruptedApprovals interrupted;
     private final DecisionLock lock;
     private final services.telemetry.Telemetry telemetry;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
@@ -51,7 +54,8 @@ public final class ReviewService {
         this.ws = ws;
         this.clock = clock;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
-        this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
+        this.records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
+        this.interrupted = new InterruptedApprovals(decisions, records, planner, this::branch, this::repoRoot);
         this.lock = new DecisionLock(ws.stateDir());
     }
 
@@ -100,54 +104,11 @@ public final class ReviewService {
         if (ws.readOnly()) {
             return List.of();
         }
-        return locked(() -> {
-            java.util.Set<String> logged = new java.util.HashSet<>();
-            try {
-                decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
-                        .forEach(e -> logged.add(e.path("proposal").asText()));
-            } catch (services.errors.ConsoleException unreadable) {
-                return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
-            }
-            List<String> out = new ArrayList<>();
-            for (Proposal p : all) {
-                boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
-                if (!unfinished) {
-                    continue;
-                }
-                try (ReviewBranch branch = branch(p)) {
-                    ReviewBranch.LogEntry made = branch.log(500).stream().filter(e -> hasTrailer(e.message(), p.id()))
-                            .findFirst().orElse(null);
-                    if (made == null) {
-                        continue;
-                    }
-                    String by = made.message().lines().filter(l -> l.startsWith("Approved-By: ")).map(l -> l.substring(13))
-                            .findFirst().orElse("unknown");
-                    ReviewBranch.Commit commit = new ReviewBranch.Commit(made.sha(), branch.branch());
-                    if (p.open()) {
-                        ProposalFiles.setKeys(p.file(), approvedKeys(by, commit));
-                    }
-                    if (!logged.contains(p.id())) {
-                        try {
-                            log("approve", p, by, "approved", Map.of("recovered", "an approval interrupted after its commit"),
-                                    commit, false);
-                        } catch (services.errors.ConsoleException stillUnwritable) {
-                            out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
-                                    + stillUnwritable.getMessage());
-                            continue;
-                        }
-                    }
-                    out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
-                            + " was made before an interruption.");
-                } catch (ReviewException unreadable) {
-                    // its repository cannot be opened: the listing says why
-                }
-            }
-            return out;
-        });
+        return locked(() -> recoverUnlocked(all));
     }
 
-    private static boolean hasTrailer(String message, String id) {
-        return message.contains("\nProposal-Id: " + id + "\n") || message.endsWith("\nProposal-Id: " + id);
+    private List<String> recoverUnlocked(List<Proposal> all) {
+        return interrupted.finish(all);
     }
 
     public Item item(Proposal p) {
@@ -162,7 +123,9 @@ public final class ReviewService {
         }
         try (ReviewBranch branch = branch(p)) {
             PlannedChange change = planner.plan(p, branch, repoRoot(p));
-            String problem = change.conflicted() ? "the target changed since the proposal was written and "
+            String unwritable = branch.unwritable().map(why -> "the review branch cannot take it: " + why
+                    + " (workspace.json key 'reviewBranch')").orElse(null);
+            String problem = unwritable != null ? unwritable : change.conflicted() ? "the target changed since the proposal was written and "
                     + "the change conflicts with it (" + change.conflicts().size() + " hunk"
                     + (change.conflicts().size() == 1 ? "" : "s") + "); request changes"
                     : p.rationale() == null || p.rationale().isBlank() ? "no '## Rationale' section: a reviewer must "
@@ -175,7 +138,7 @@ public final class ReviewService {
 
     public Item find(String id) {
         return proposals().stream().filter(p -> p.id().equals(id)).findFirst().map(this::item).orElseThrow(() ->
-                new ReviewException("No proposal with id \"" + id + "\" in " + ws.skillProposalsDir() + " or "
+                new ReviewException("No proposal with id " + PlainText.shown(id) + " in " + ws.skillProposalsDir() + " or "
                         + ws.dreamDir().resolve("proposals") + "."));
     }
 
@@ -198,7 +161,7 @@ public final class ReviewService {
 
     private Decision approveUntraced(String id, String by, String editedText) {
         requireWritable();
-        requireText(by, "Approving needs the approver's name (--by).");
+        requireName(by, "Approving needs the approver's name (--by).");
         return locked(() -> {
             Item item = find(id);
             Proposal p = item.proposal();
@@ -209,15 +172,18 @@ public final class ReviewService {
                 throw new ReviewException("Proposal " + id + " is " + p.status() + "; only pending proposals or ones "
                         + "sent back for changes can be approved.");
             }
-            if (item.problem() != null) {
-                throw new ReviewException("Proposal " + id + " cannot be approved: " + item.problem()
+            // an approval a crash cut short (an edited one, say) can make its own plan look conflicting: finish it
+            ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null : earlierApproval(p);
+            if (item.problem() != null && earlier == null) {
+                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: " + item.problem()
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();
-            String after = editedText != null ? editedText : change.after();
-            boolean edited = editedText != null && !editedText.equals(change.after());
+            String after = editedText != null || change == null ? editedText : change.after();
+            boolean edited = editedText != null && (change == null || !editedText.equals(change.after()));
             try (ReviewBranch branch = branch(p)) {
-                ReviewBranch.Commit commit = existingCommit(branch, id);
+                ReviewBranch.Commit commit = earlier != null ? earlier : ApprovalCommits.find(branch, p, planner,
+                        repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
                 steps.accept("planned");
                 if (commit == null) {
                     if (after.equals(change.before())) {
@@ -225,21 +191,29 @@ public final class ReviewService {
                                 + "nothing to commit. Reject it as superseded, or request changes.");
                     }
                     commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
-                            message(p, change, by, edited), by, change.tip());
+                            ApprovalCommits.message(p, change, by, edited), by, change.tip());
                 }
                 steps.accept("committed");
-                Map<String, String> keys = approvedKeys(by, commit);
+                Map<String, String> keys = records.approvedKeys(by, commit);
                 if (edited) {
                     keys.put("edited_by", by);
                 }
                 ProposalFiles.setKeys(p.file(), keys);
                 steps.accept("file-written");
-                log("approve", p, by, "approved", null, commit, edited);
+                records.log("approve", p, by, "approved", null, commit, edited);
                 steps.accept("logged");
                 return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
             }
         });
+    }
+
+    private ReviewBranch.Commit earlierApproval(Proposal p) {
+        try (ReviewBranch branch = branch(p)) {
+            return ApprovalCommits.find(branch, p, planner, repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
+        } catch (ReviewException unreadable) {
+            return null;
+        }
     }
 
     public Decision reject(String id, String by, String reason) {
@@ -255,9 +229,23 @@ public final class ReviewService {
 
     private Decision decide(String id, String by, String action, String status, String key, String text) {
         requireWritable();
-        requireText(by, "A decision needs the reviewer's name (--by).");
+        requireName(by, "A decision needs the reviewer's name (--by).");
+        if (text.length() > MAX_TEXT) {
+            throw new ReviewException("The " + key + " is " + text.length() + " characters long; at most " + MAX_TEXT
+                    + " fit in the proposal file. Nothing was recorded.");
+        }
         return locked(() -> {
             Proposal p = find(id).proposal();
+            if (p.open() && p.valid() && p.hasChange()) {
+                recoverUnlocked(List.of(p)); // an approval committed before a crash is the decision already taken
+                p = find(id).proposal();
+                if ("approved".equals(p.status())) {
+                    throw new ReviewException("Proposal " + id + " was approved before an interruption: its commit is on "
+                            + ws.reviewBranch() + " and " + p.file().getFileName() + " now records the approval. Nothing "
+                            + "was " + ("reject".equals(action)
+                            ? "rejected" : "sent back") + ". To undo the change, revert its commit on the review branch.");
+                }
+            }
             if (!p.open()) {
                 throw new ReviewException("Proposal " + id + " is already " + p.status() + ".");
             }
@@ -269,91 +257,10 @@ public final class ReviewService {
                 keys.put(key, text);
                 ProposalFiles.setKeys(p.file(), keys);
             }
-            log(action, p, by, status, Map.of(key, text), null, false);
+            records.log(action, p, by, status, Map.of(key, text), null, false);
             return new Decision(id, status, null, null, (status.equals("rejected") ? "Rejected " : "Sent back ") + id
                     + ": " + text);
         });
-    }
-
-    /** A commit already carrying this proposal's trailer (an approval that stopped before it was recorded). */
-    /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */
-    private Map<String, String> approvedKeys(String by, ReviewBranch.Commit commit) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        keys.put("status", "approved");
-        keys.put("decided_by", by);
-        keys.put("decided_at", clock.instant().toString());
-        keys.put("commit", commit.sha());
-        keys.put("branch", commit.branch());
-        return keys;
-    }
-
-    private static ReviewBranch.Commit existingCommit(ReviewBranch branch, String id) {
-        return branch.log(500).stream().filter(e -> hasTrailer(e.message(), id))
-                .findFirst().map(e -> new ReviewBranch.Commit(e.sha(), branch.branch())).orElse(null);
-    }
-
-    private static String message(Proposal p, PlannedChange change, String by, boolean edited) {
-        String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
-        StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
-        if (!summary.isEmpty()) {
-            out.append(summary).append("\n\n");
-        }
-        out.append("Proposal-Id: ").append(p.id()).append('\n');
-        out.append("Approved-By: ").append(by).append('\n');
-        for (String e : p.evidence()) {
-            out.append("Evidence: ").append(e).append('\n');
-        }
-        out.append("Risk: ").append(p.risk()).append('\n');
-        if (edited) {
-            out.append("Edited-By: ").append(by).append('\n');
-        }
-        return out.toString();
-    }
-
-    private void log(String action, Proposal p, String by, String status, Map<String, String> extra,
-                     ReviewBranch.Commit commit, boolean edited) {
-        ObjectNode entry = DecisionLog.entry();
-        entry.put("ts", clock.instant().toString());
-        entry.put("by", by);
-        entry.put("action", action);
-        entry.put("proposal", p.id());
-        entry.put("kind", p.kind());
-        entry.put("risk", p.risk());
-        entry.put("target", p.target());
-        entry.put("status", status);
-        if (extra != null) {
-            extra.forEach(entry::put);
-        }
-        if (commit != null) {
-            entry.put("commit", commit.sha());
-            entry.put("branch", commit.branch());
-        }
-        if (edited) {
-            entry.put("edited", true);
-        }
-        decisions.append(entry);
-        if (p.isDream()) {
-            ObjectNode line = DecisionLog.entry();
-            line.put("ts", clock.instant().toString());
-            line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
-            line.put("trigger", "console");
-            ArrayNode outputs = line.putArray("outputs");
-            ObjectNode output = outputs.addObject();
-            output.put("id", p.id());
-            output.put("kind", p.kind());
-            output.put("risk", p.risk());
-            output.put("target", p.target());
-            output.put("action", status.equals("changes_requested") ? "staged" : status);
-            if (commit != null) {
-                output.put("sha", commit.sha());
-                output.put("branch", commit.branch());
-            }
-            output.put("by", by);
-            if (extra != null) {
-                extra.values().stream().findFirst().ifPresent(r -> output.put("reason", r));
-            }
-            dreamLog.append(line);
-        }
     }
 
     private ReviewBranch branch(Proposal p) {
@@ -367,6 +274,19 @@ public final class ReviewService {
     private void requireWritable() {
         if (ws.readOnly()) {
             throw new ReviewException("Workspace " + ws.name() + " is read-only: decisions are disabled.");
+        }
+    }
+
+    /** A name written into a trailer, a frontmatter line and the logs: one line, no control characters. */
+    private static void requireName(String by, String missing) {
+        requireText(by, missing);
+        PlainText.problem(by).ifPresent(why -> {
+            throw new ReviewException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
+                    + "of text. Nothing was recorded.");
+        });
+        if (by.length() > 200) {
+            throw new ReviewException("--by: the name is " + by.length() + " characters long; at most 200. "
+                    + "Nothing was recorded.");
         }
     }
 

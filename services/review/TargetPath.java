@@ -2,8 +2,12 @@ package services.review;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import org.eclipse.jgit.errors.CorruptObjectException;
+import org.eclipse.jgit.lib.ObjectChecker;
+import services.audit.PlainText;
 
 /**
  * Checks that a proposal's target stays inside its repository: not absolute, no {@code ..}, not into
@@ -15,11 +19,27 @@ public final class TargetPath {
     }
 
     public static String check(String proposalId, Path repoRoot, String target) {
-        String refused = "Proposal " + proposalId + ": target \"" + target + "\" ";
+        try {
+            return checked(proposalId, repoRoot, target);
+        } catch (InvalidPathException e) {
+            throw new ReviewException("Proposal " + proposalId + ": target " + PlainText.shown(target) + " is not a path "
+                    + "this system can use (" + e.getReason() + "). Nothing was written.", e);
+        }
+    }
+
+    private static String checked(String proposalId, Path repoRoot, String target) {
+        String refused = "Proposal " + proposalId + ": target " + PlainText.shown(target) + " ";
         if (target == null || target.isBlank()) {
             throw new ReviewException("Proposal " + proposalId + " has no target.");
         }
+        PlainText.problem(target).ifPresent(why -> {
+            throw new ReviewException(refused + "has " + why + "; a target is a file path on one line. Nothing was written.");
+        });
         String t = target.replace('\\', '/');
+        if (t.endsWith("/")) {
+            throw new ReviewException(refused + "ends with '/': it names a folder; a target must be a file path. "
+                    + "Nothing was written.");
+        }
         if (t.startsWith("/") || t.matches("^[A-Za-z]:.*") || Path.of(target).isAbsolute()) {
             throw new ReviewException(refused + "is an absolute path; targets are relative to the repository. Nothing was written.");
         }
@@ -34,6 +54,12 @@ public final class TargetPath {
         String normalized = Path.of(t).normalize().toString().replace('\\', '/');
         if (normalized.isEmpty() || normalized.equals(".")) {
             throw new ReviewException(refused + "names the repository itself, not a file. Nothing was written.");
+        }
+        try {
+            new ObjectChecker().setSafeForWindows(true).setSafeForMacOS(true).checkPath(normalized);
+        } catch (CorruptObjectException e) {
+            throw new ReviewException(refused + "is not a path git accepts in a repository (" + e.getMessage()
+                    + "). Nothing was written.");
         }
         try {
             Path root = repoRoot.toRealPath();

@@ -27,14 +27,27 @@ final class SyncState {
         }
     }
 
-    record Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings) {
+    /**
+     * How the files were read. A sync state written by an older reader (its {@code readerVersion} lower, or absent)
+     * makes the next sync read every file again, so what the new reader produces differently — documents it no
+     * longer produces included — reaches the index without waiting for each file to change. 2: retros read as the
+     * running template writes them, bold ADR metadata, duplicate ADR numbers both indexed.
+     */
+    static final int READER_VERSION = 2;
+
+    record Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings,
+                int readerVersion) {
         Data {
             errors = errors == null ? List.of() : errors;
             warnings = warnings == null ? List.of() : warnings;
         }
 
+        Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings) {
+            this(files, lastSync, errors, warnings, READER_VERSION);
+        }
+
         Data(Map<String, Entry> files, long lastSync) {
-            this(files, lastSync, List.of(), List.of());
+            this(files, lastSync, List.of(), List.of(), READER_VERSION);
         }
     }
 
@@ -52,7 +65,7 @@ final class SyncState {
         try {
             Data data = json.readValue(file.toFile(), Data.class);
             return new Data(data.files() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(data.files()),
-                    data.lastSync(), data.errors(), data.warnings());
+                    data.lastSync(), data.errors(), data.warnings(), data.readerVersion());
         } catch (IOException e) {
             LOG.warn("Sync state {} is unreadable ({}); the next sync re-reads every file", file, e.getMessage());
             return new Data(new LinkedHashMap<>(), 0);

@@ -13,9 +13,16 @@ import services.workspace.Workspace;
 /** Lists the files a sync reads, each with the source key its documents carry. */
 final class VaultFiles {
 
-    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE }
+    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK }
 
-    record SourceFile(Kind kind, Path path, String source, String display) {
+    /**
+     * @param firstOfNumber for an ADR whose number an earlier file (by name) already has: that file's display path
+     *                      (this one is indexed as {@code adr:NNNN:<slug>}); else null
+     */
+    record SourceFile(Kind kind, Path path, String source, String display, String firstOfNumber) {
+        SourceFile(Kind kind, Path path, String source, String display) {
+            this(kind, path, source, display, null);
+        }
     }
 
     private VaultFiles() {
@@ -24,17 +31,28 @@ final class VaultFiles {
     static List<SourceFile> list(Workspace ws, SyncOptions.Scope scope) {
         List<SourceFile> out = new ArrayList<>();
         if (scope != SyncOptions.Scope.SKILLS) {
+            java.util.Map<String, String> firstByNumber = new java.util.HashMap<>();
             for (Path p : children(ws.adrDir())) {
                 String name = p.getFileName().toString();
                 if (AdrParser.FILE_NAME.matcher(name).matches() && !Files.isDirectory(p)) {
-                    out.add(new SourceFile(Kind.ADR, p, "vault:docs/decisions/" + name, "docs/decisions/" + name));
+                    String display = "docs/decisions/" + name;
+                    String first = firstByNumber.putIfAbsent(name.substring(0, 4), display);
+                    out.add(new SourceFile(Kind.ADR, p, "vault:docs/decisions/" + name, display, first));
                 }
             }
         }
         if (scope != SyncOptions.Scope.ADRS) {
             for (Path dir : children(ws.skillsDir())) {
                 String name = dir.getFileName().toString();
-                if (!Files.isDirectory(dir) || name.startsWith(".")) {
+                if (name.startsWith(".")) {
+                    continue;
+                }
+                if (Files.isSymbolicLink(dir) && !Files.exists(dir)) {
+                    // a skill linked to a folder of another repository, missing on this machine: reported, not skipped
+                    out.add(new SourceFile(Kind.DANGLING_SYMLINK, dir, "skills:" + name + "/SKILL.md", "skills/" + name));
+                    continue;
+                }
+                if (!Files.isDirectory(dir)) {
                     continue;
                 }
                 Path skill = dir.resolve("SKILL.md");

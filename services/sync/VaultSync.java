@@ -103,7 +103,8 @@ public final class VaultSync {
         long started = System.currentTimeMillis();
         long now = clock.instant().getEpochSecond();
         SyncState.Data before = state.load();
-        boolean full = index.status().documents() == 0;
+        // an empty index, or files last read by an older reader: every file is read again
+        boolean full = index.status().documents() == 0 || before.readerVersion() < SyncState.READER_VERSION;
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
@@ -138,7 +139,8 @@ public final class VaultSync {
             write(batch, after, parsed, counts);
             keepRemoved(removed);
             index.flush();
-            state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings()));
+            state.save(new SyncState.Data(after, before.lastSync(), before.errors(), before.warnings(),
+                    before.readerVersion()));
             throw cancelled;
         }
         write(batch, after, parsed, counts);
@@ -189,12 +191,15 @@ public final class VaultSync {
     private Prepared prepare(VaultFiles.SourceFile file, SyncState.Entry previous, boolean full, long now,
                              Set<String> removed) {
         long[] stamp = stamp(file);
-        if (!full && previous != null && previous.size() == stamp[0] && previous.modified() == stamp[1]) {
+        // an ADR that gained or lost its number's first place (a duplicate came or went) is read again for its new id
+        boolean sameIds = previous != null && (file.kind() != VaultFiles.Kind.ADR
+                || previous.ids().contains(DocumentMapper.adrId(file.path().getFileName().toString(), file.firstOfNumber())));
+        if (!full && sameIds && previous.size() == stamp[0] && previous.modified() == stamp[1]) {
             return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
         }
         try {
             FileText text = read(file);
-            if (!full && previous != null && previous.hash().equals(text.sha256())) {
+            if (!full && sameIds && previous.hash().equals(text.sha256())) {
                 return new Prepared(file, stamp, true, previous.hash(), List.of(), List.of(), null);
             }
             List<FileIssue> warnings = new ArrayList<>();
@@ -342,6 +347,10 @@ public final class VaultSync {
         if (file.kind() == VaultFiles.Kind.SKILL_DIR_WITHOUT_FILE) {
             throw new VaultFileException("skill folder has no SKILL.md; not indexed");
         }
+        if (file.kind() == VaultFiles.Kind.DANGLING_SYMLINK) {
+            String why = FileText.danglingSymlink(file.path());
+            throw new VaultFileException(why != null ? why : "a symlink whose target does not exist; not indexed");
+        }
         return FileText.read(file.path(), sizeLimit, root(file));
     }
 
@@ -371,13 +380,18 @@ public final class VaultSync {
                     warnings.add(new FileIssue(file.display(), "unknown status \"" + adr.status()
                             + "\" (kept as it is)"));
                 }
-                yield mapper.adr(adr, name, now);
+                if (file.firstOfNumber() != null) {
+                    warnings.add(new FileIssue(file.display(), "duplicate ADR number " + adr.number() + " (also used by "
+                            + file.firstOfNumber() + ", which keeps adr:" + adr.number() + "): indexed as "
+                            + DocumentMapper.adrId(name, file.firstOfNumber())));
+                }
+                yield mapper.adr(adr, name, file.firstOfNumber(), now);
             }
             case SKILL -> mapper.skill(skills.parse(file.path().getParent().getFileName().toString(), text.text()),
                     file.path().getParent().getFileName().toString(), now);
             case RETRO -> mapper.retro(retros.parseRetro(stem(name), text.text()), now);
             case BRAIN_NOTE -> mapper.brainNote(retros.parseBrainNote(stem(name), text.text()), now);
-            case SKILL_DIR_WITHOUT_FILE -> throw new VaultFileException("skill folder has no SKILL.md; not indexed");
+            case SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK -> throw new VaultFileException("not a readable file; not indexed");
         };
         return docs;
     }

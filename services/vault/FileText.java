@@ -47,7 +47,8 @@ public record FileText(String text, String sha256, long size) {
             }
             bytes = bounded(file, limit);
         } catch (NoSuchFileException e) {
-            throw new VaultFileException("file was removed while reading");
+            String dangling = danglingSymlink(file);
+            throw new VaultFileException(dangling != null ? dangling : "file was removed while reading");
         } catch (AccessDeniedException e) {
             throw new VaultFileException("cannot be read (permission denied)");
         } catch (FileSystemException e) {
@@ -142,6 +143,27 @@ public record FileText(String text, String sha256, long size) {
         Refused(String reason) {
             super(reason);
         }
+    }
+
+    /**
+     * "symlink to X, which does not exist" when {@code path} (or a folder on the way to it) is a symbolic link
+     * whose target is missing — skills linked to folders of other repositories are, on any other machine —; else null.
+     */
+    public static String danglingSymlink(Path path) {
+        for (Path p = path; p != null; p = p.getParent()) {
+            if (Files.isSymbolicLink(p) && !Files.exists(p)) {
+                try {
+                    return "symlink to " + Files.readSymbolicLink(p) + ", which does not exist; not indexed";
+                } catch (IOException e) {
+                    return "a symlink whose target does not exist; not indexed";
+                }
+            }
+            if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)
+                    && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private static String decode(byte[] bytes) {

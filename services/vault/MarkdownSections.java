@@ -15,10 +15,14 @@ record MarkdownSections(Map<String, String> sections) {
         StringBuilder text = new StringBuilder();
         for (String line : body.split("\n", -1)) {
             if (line.startsWith("## ")) {
+                String heading = line.substring(3).strip().toLowerCase(Locale.ROOT);
+                if (heading.equals(current) && text.toString().isBlank()) {
+                    continue; // the same heading written twice (the running retro template does): one section
+                }
                 if (current != null) {
                     out.putIfAbsent(current, text.toString().strip());
                 }
-                current = line.substring(3).strip().toLowerCase(Locale.ROOT);
+                current = heading;
                 text.setLength(0);
             } else if (current != null) {
                 text.append(line).append('\n');
@@ -34,13 +38,18 @@ record MarkdownSections(Map<String, String> sections) {
         return sections.getOrDefault(heading.toLowerCase(Locale.ROOT), "");
     }
 
-    /** Lines starting with "-", "*" or "•", without the marker. */
+    /**
+     * Bullet lines, nested ones included, as the running system reads them: a line starting with "-" or "•" (or a
+     * "* " bullet), without its markers. Numbered lines are not bullets.
+     */
     List<String> bullets(String heading) {
         List<String> out = new ArrayList<>();
         for (String line : get(heading).split("\n")) {
             String t = line.strip();
-            if (t.startsWith("- ") || t.startsWith("* ") || t.startsWith("•")) {
-                out.add(t.substring(t.startsWith("•") ? 1 : 2).strip());
+            if (t.startsWith("-") || t.startsWith("•")) {
+                out.add(t.replaceFirst("^[\\s\\-•]+", "").strip());
+            } else if (t.startsWith("* ")) {
+                out.add(t.substring(2).strip());
             }
         }
         return out;

@@ -4,13 +4,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parses loop retrospectives and brain notes (formats.md part 5): frontmatter, the story outcome table, the
- * codebase patterns, and the lessons (bullets of {@code ## Analysis} longer than 20 characters; for a brain note,
- * of {@code ## Lessons}).
+ * Parses loop retrospectives and brain notes (formats.md part 5, running-system.md part 3): frontmatter, the story
+ * outcome table (cells escaped as the running template's {@code escapeCell} writes them: {@code \|} is a pipe in a
+ * cell), the codebase patterns (the template writes the heading twice when the loop had patterns, and a "none
+ * found" sentence when it had none), and the lessons (bullets of {@code ## Analysis} longer than 20 characters; for
+ * a brain note, of {@code ## Lessons}).
  */
 public final class RetroParser {
 
     public static final int MIN_LESSON_LENGTH = 21;
+
+    /** What the running retro template writes under {@code ## Codebase Patterns} when a loop found none. */
+    public static final String NO_PATTERNS = "No codebase patterns found in Redis progress context.";
+
+    /** The running system indexes patterns only when the extracted section (its heading included) is over 50 characters. */
+    static final int MIN_PATTERNS_SECTION = 51;
 
     public record Story(String id, String title, String result, int attempts, String tool) {
     }
@@ -28,7 +36,21 @@ public final class RetroParser {
                 .filter(b -> b.length() >= MIN_LESSON_LENGTH).toList();
         return new Retro(loopId, front.string("project"), front.string("date"), count(front, "storiesCompleted"),
                 count(front, "storiesFailed"), count(front, "storiesSkipped"), sections.get("Summary"),
-                stories(sections.get("Story Outcomes")), sections.get("Codebase Patterns"), lessons, front.body());
+                stories(sections.get("Story Outcomes")), patterns(sections.get("Codebase Patterns")), lessons,
+                front.body());
+    }
+
+    /**
+     * The patterns of a retro, or "" when there are none: the template's "none found" sentence (and its brain
+     * note's "(no patterns)") is not a pattern, and a section as short as the running system skips is skipped too.
+     */
+    static String patterns(String section) {
+        String text = section.strip();
+        if (text.isEmpty() || text.startsWith(NO_PATTERNS.substring(0, NO_PATTERNS.length() - 1))
+                || text.equals("(no patterns)") || ("## Codebase Patterns\n" + text).length() < MIN_PATTERNS_SECTION) {
+            return "";
+        }
+        return text;
     }
 
     public Retro parseBrainNote(String fileStem, String text) {
@@ -50,7 +72,11 @@ public final class RetroParser {
         return front.integer(key);
     }
 
-    /** Rows of the {@code id | title | result | attempts | tool} table; header and separator rows skipped. */
+    /**
+     * Rows of the {@code id | title | result | attempts | tool} table; header, separator and the template's empty
+     * placeholder row ({@code | - | - | …}) skipped. Cells are split on unescaped pipes only; {@code \|} is a pipe
+     * inside a cell (a story title such as "Parse a \| b").
+     */
     public static List<Story> stories(String table) {
         List<Story> out = new ArrayList<>();
         for (String line : table.split("\n")) {
@@ -58,19 +84,44 @@ public final class RetroParser {
             if (!t.startsWith("|")) {
                 continue;
             }
-            String[] cells = t.substring(1, t.endsWith("|") ? t.length() - 1 : t.length()).split("\\|", -1);
-            if (cells.length < 5 || cells[0].strip().equalsIgnoreCase("id") || cells[0].strip().startsWith("-")) {
+            List<String> cells = cells(t);
+            if (cells.size() < 5 || cells.get(0).equalsIgnoreCase("id") || cells.get(0).startsWith("-")
+                    || cells.get(0).startsWith(":")) {
                 continue;
             }
             int attempts;
             try {
-                attempts = Integer.parseInt(cells[3].strip());
+                attempts = Integer.parseInt(cells.get(3));
             } catch (NumberFormatException e) {
                 attempts = 1;
             }
-            out.add(new Story(cells[0].strip(), cells[1].strip(), cells[2].strip().toLowerCase(), attempts,
-                    cells[4].strip()));
+            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(java.util.Locale.ROOT), attempts,
+                    cells.get(4)));
         }
         return out;
+    }
+
+    /** The cells of one table row ({@code | a | b \| c |}), unescaped and stripped. */
+    static List<String> cells(String row) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        int end = row.length();
+        if (end > 1 && row.charAt(end - 1) == '|' && row.charAt(end - 2) != '\\') {
+            end--;
+        }
+        for (int i = 1; i < end; i++) {
+            char c = row.charAt(i);
+            if (c == '\\' && i + 1 < end && row.charAt(i + 1) == '|') {
+                cell.append('|');
+                i++;
+            } else if (c == '|') {
+                cells.add(cell.toString().strip());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString().strip());
+        return cells;
     }
 }

@@ -55,7 +55,7 @@ public final class Evidence {
                     + line(file, Integer.parseInt(ref.substring(colon + 1))), null, file);
         }
         if (ref.startsWith("otel:")) {
-            return new Item(ref, "OTEL event " + ref.substring(5) + " (in the Typesense otel_events collection)", null, null);
+            return new Item(ref, "OTEL event " + ref.substring(5) + " (in the events store: ClickHouse or Typesense)", null, null);
         }
         if (ref.startsWith("file:")) {
             Path file = Path.of(ref.substring(5));
@@ -73,6 +73,9 @@ public final class Evidence {
             String text = lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)");
             try {
                 var e = JSON.readTree(text);
+                if (e != null && e.path("event").isObject()) { // a spool file: {event, queuedAt}
+                    e = e.get("event");
+                }
                 if (e != null && e.isObject() && e.path("timestamp").isNumber()) {
                     return java.time.Instant.ofEpochMilli(e.path("timestamp").asLong()) + " · " + e.path("component").asText("?")
                             + " · " + e.path("action").asText("?") + (e.path("success").asBoolean(true) ? ""

@@ -1,15 +1,9 @@
 package services.watchdog;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +19,10 @@ import java.util.stream.Stream;
  */
 public final class JsonlOtelEvents implements OtelEventSource {
 
-    private static final JsonFactory JSON = new JsonFactory();
-    private static final long SECONDS_LIMIT = 100_000_000_000L;
-    private static final int PROBLEMS_PER_FILE = 20;
     private static final long SKEW_MILLIS = 5 * 60_000;
 
     private final Path dir;
-    private final Map<Path, FileEvents> files = new HashMap<>();
+    private final Map<Path, JsonlFile> files = new HashMap<>();
 
     public JsonlOtelEvents(Path dir) {
         this.dir = dir;
@@ -43,38 +34,38 @@ public final class JsonlOtelEvents implements OtelEventSource {
     }
 
     @Override
+    public Path folder() {
+        return dir;
+    }
+
+    @Override
     public synchronized EventWindow window(long from, long to) {
         List<Path> current = list();
         files.keySet().retainAll(current);
         List<Path> recent = current.stream().filter(f -> modified(f) >= from - SKEW_MILLIS).toList();
-        recent.forEach(f -> files.computeIfAbsent(f, FileEvents::new));
-        List<FileEvents> all = recent.stream().map(files::get).toList();
-        all.parallelStream().forEach(FileEvents::refresh);
+        recent.forEach(f -> files.computeIfAbsent(f, JsonlFile::new));
+        List<JsonlFile> all = recent.stream().map(files::get).toList();
+        all.parallelStream().forEach(JsonlFile::refresh);
 
-        Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
-        Map<EventKind, List<String>> samples = new EnumMap<>(EventKind.class);
+        EventTally tally = new EventTally(from, to);
         List<String> problems = new ArrayList<>();
         long scanned = 0;
         EventKind[] kinds = EventKind.values();
-        for (FileEvents f : all) {
+        for (JsonlFile f : all) {
             problems.addAll(f.problems);
             if (f.hiddenProblems > 0) {
                 problems.add(f.name + ": " + f.hiddenProblems + " more unreadable lines");
             }
             scanned += f.size;
             for (int i = 0; i < f.size; i++) {
-                long t = f.times[i];
-                if (t >= from && t < to) {
-                    EventKind k = kinds[f.kinds[i]];
-                    counts.merge(k, 1L, Long::sum);
-                    List<String> s = samples.computeIfAbsent(k, x -> new ArrayList<>());
-                    if (s.size() < EventWindow.SAMPLES) {
-                        s.add("event:" + f.name + ":" + f.lines[i]);
-                    }
-                }
+                tally.add(f.times[i], kinds[f.kinds[i]], f.turns[i], "event:" + f.name + ":" + f.lines[i]);
             }
         }
-        return new EventWindow(from, to, counts, samples, scanned, current.size() - recent.size(), problems);
+        long spooled = SpoolOtelEvents.count(dir);
+        String hint = spooled > 0 ? dir + " holds " + spooled + " spool files (*.json, one "
+                + "{event, queuedAt} each), which JSON lines are not: set \"otelEvents\": {\"source\": \"spool\"}" : null;
+        long own = current.stream().filter(f -> f.getFileName().toString().equals("watchdog.jsonl")).count();
+        return tally.window(scanned, current.size() - recent.size(), current.size() - own + spooled, hint, problems);
     }
 
     private static long modified(Path file) {
@@ -96,209 +87,4 @@ public final class JsonlOtelEvents implements OtelEventSource {
         }
     }
 
-    private record Fields(long time, String action, String component) {
-    }
-
-    /** One file's events, read up to {@link #offset}. */
-    private static final class FileEvents {
-        final Path file;
-        final String name;
-        long offset;
-        int lineNo;
-        int size;
-        long[] times = new long[64];
-        byte[] kinds = new byte[64];
-        private final Map<String, Map<String, EventKind>> kindsByName = new HashMap<>();
-        int[] lines = new int[64];
-        final List<String> problems = new ArrayList<>();
-        int hiddenProblems;
-
-        FileEvents(Path file) {
-            this.file = file;
-            this.name = file.getFileName().toString();
-        }
-
-        void refresh() {
-            try {
-                long length = Files.size(file);
-                if (length < offset) { // truncated or replaced: read it again from the start
-                    offset = 0;
-                    lineNo = 0;
-                    size = 0;
-                    problems.clear();
-                    hiddenProblems = 0;
-                }
-                if (length == offset) {
-                    return;
-                }
-                byte[] bytes;
-                try (InputStream in = Files.newInputStream(file)) {
-                    in.skipNBytes(offset);
-                    bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, length - offset));
-                }
-                int start = 0;
-                int consumed = 0;
-                int complete = lastNewline(bytes) + 1;
-                if (complete > 0 && fast(bytes, complete)) {
-                    start = complete;
-                    consumed = complete;
-                } else {
-                    for (int i = 0; i < bytes.length; i++) {
-                        if (bytes[i] == '\n') {
-                            lineNo++;
-                            parse(bytes, start, i - start, true);
-                            start = i + 1;
-                            consumed = start;
-                        }
-                    }
-                }
-                if (start < bytes.length) { // an unfinished last line that is not valid yet is read next time
-                    lineNo++;
-                    if (parse(bytes, start, bytes.length - start, false)) {
-                        consumed = bytes.length;
-                    } else {
-                        lineNo--;
-                    }
-                }
-                offset += consumed;
-            } catch (IOException e) {
-                problem(name + ": cannot be read (" + e.getMessage() + ")");
-            }
-        }
-
-        private static int lastNewline(byte[] b) {
-            for (int i = b.length - 1; i >= 0; i--) {
-                if (b[i] == '\n') {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        /**
-         * The fast path: one parser over every complete line. It gives up — and the caller reads line by line,
-         * reporting each bad line — as soon as anything is not one well-formed object per line with a timestamp in
-         * milliseconds; nothing it read is kept then.
-         */
-        private boolean fast(byte[] b, int length) {
-            int mark = size;
-            int lines = 0;
-            try (JsonParser p = JSON.createParser(b, 0, length)) {
-                JsonToken t;
-                while ((t = p.nextToken()) != null) {
-                    int line = p.currentTokenLocation().getLineNr();
-                    if (t != JsonToken.START_OBJECT || line <= lines) {
-                        size = mark;
-                        return false;
-                    }
-                    Fields f = fields(p);
-                    if (f.time() < SECONDS_LIMIT || p.currentLocation().getLineNr() != line) {
-                        size = mark;
-                        return false;
-                    }
-                    lines = line;
-                    add(f.time(), kind(f.component(), f.action()), lineNo + line);
-                }
-            } catch (IOException | RuntimeException e) {
-                size = mark;
-                return false;
-            }
-            lineNo += countLines(b, length);
-            return true;
-        }
-
-        private static int countLines(byte[] b, int length) {
-            int n = 0;
-            for (int i = 0; i < length; i++) {
-                if (b[i] == '\n') {
-                    n++;
-                }
-            }
-            return n;
-        }
-
-        /** The three fields the watchdog reads, from a parser just past an object's start; the rest is skipped. */
-        private static Fields fields(JsonParser p) throws IOException {
-            long time = Long.MIN_VALUE;
-            String action = null;
-            String component = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken v = p.nextToken();
-                switch (field) {
-                    case "timestamp" -> time = v == JsonToken.VALUE_NUMBER_INT ? p.getLongValue()
-                            : v == JsonToken.VALUE_STRING && p.getText().matches("\\d{1,19}") ? Long.parseLong(p.getText())
-                            : Long.MIN_VALUE;
-                    case "action" -> action = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                    case "component" -> component = v == JsonToken.VALUE_STRING ? p.getText() : null;
-                    default -> p.skipChildren();
-                }
-            }
-            return new Fields(time, action, component);
-        }
-
-        /** The kind of an event, remembered per (component, action): a file holds few distinct pairs. */
-        private EventKind kind(String component, String action) {
-            return kindsByName.computeIfAbsent(component == null ? "" : component, c -> new HashMap<>())
-                    .computeIfAbsent(action == null ? "" : action, a -> EventKind.of(component, action));
-        }
-
-        /** Parses one line; false only for an unterminated last line that is not (yet) valid JSON. */
-        private boolean parse(byte[] b, int off, int len, boolean terminated) {
-            while (len > 0 && (b[off + len - 1] == '\r' || b[off + len - 1] == ' ')) {
-                len--;
-            }
-            if (len == 0) {
-                return true;
-            }
-            Fields f;
-            try (JsonParser p = JSON.createParser(b, off, len)) {
-                if (p.nextToken() != JsonToken.START_OBJECT) {
-                    return reject(terminated, "not a JSON object");
-                }
-                f = fields(p);
-            } catch (IOException | RuntimeException e) {
-                return reject(terminated, "not valid JSON");
-            }
-            long time = f.time();
-            if (time == Long.MIN_VALUE) {
-                problem(name + " line " + lineNo + ": no numeric \"timestamp\" (epoch milliseconds) — skipped");
-                return true;
-            }
-            if (time < SECONDS_LIMIT) {
-                problem(name + " line " + lineNo + ": timestamp " + time + " is in seconds, not milliseconds — read as seconds");
-                time *= 1000;
-            }
-            add(time, kind(f.component(), f.action()), lineNo);
-            return true;
-        }
-
-        private boolean reject(boolean terminated, String why) {
-            if (!terminated) {
-                return false;
-            }
-            problem(name + " line " + lineNo + ": " + why + " — skipped");
-            return true;
-        }
-
-        private void problem(String text) {
-            if (problems.size() < PROBLEMS_PER_FILE) {
-                problems.add(text);
-            } else {
-                hiddenProblems++;
-            }
-        }
-
-        private void add(long time, EventKind kind, int line) {
-            if (size == times.length) {
-                times = Arrays.copyOf(times, size * 2);
-                kinds = Arrays.copyOf(kinds, size * 2);
-                lines = Arrays.copyOf(lines, size * 2);
-            }
-            times[size] = time;
-            kinds[size] = (byte) kind.ordinal();
-            lines[size] = line;
-            size++;
-        }
-    }
 }

@@ -1,8 +1,11 @@
 package services.watchdog;
 
+import java.nio.file.Path;
+
 /**
- * Where the agent system's OTEL events are read from (formats.md part 8): JSON-lines files (the embedded default)
- * or the Typesense {@code otel_events} collection. Windows are half-open, {@code [from, to)}, in epoch milliseconds.
+ * Where the agent system's OTEL events are read from (running-system.md part 6): the local spool of
+ * {@code {event, queuedAt}} files, ClickHouse (the running system's default store), JSON-lines files, or the
+ * Typesense {@code otel_events} collection. Windows are half-open, {@code [from, to)}, in epoch milliseconds.
  */
 public interface OtelEventSource {
 
@@ -10,4 +13,27 @@ public interface OtelEventSource {
 
     /** Where the events come from, for messages. */
     String describe();
+
+    /**
+     * A source whose settings are wrong (an unset password variable, a bad table name): every read fails with that
+     * message, so the watchdog reports it as a finding instead of failing to start.
+     */
+    static OtelEventSource unavailable(String what, services.errors.ConsoleException why) {
+        return new OtelEventSource() {
+            @Override
+            public EventWindow window(long fromMillis, long toMillis) {
+                throw why;
+            }
+
+            @Override
+            public String describe() {
+                return what;
+            }
+        };
+    }
+
+    /** The folder the events are files in, or null for a database. */
+    default Path folder() {
+        return null;
+    }
 }

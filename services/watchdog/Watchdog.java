@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.opentelemetry.api.common.Attributes;
 import java.time.Clock;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +20,9 @@ import services.workspace.Workspace;
 /**
  * The knowledge watchdog (ADR-0199, ADR-0202): runs its checks, one finding each, and reports in the running
  * system's shape. It honours and sets {@code knowledge:watchdog:last_run} so it never doubles up with the system's
- * own watchdog (a forced run ignores the gate but still sets it), appends a {@code knowledge.watchdog.check} event
- * to {@code <otel>/watchdog.jsonl}, and keeps every run in {@link WatchdogLog}.
+ * own watchdog (a forced run ignores the gate but still sets it), emits a {@code knowledge.watchdog.check} event
+ * through {@link OtelSink}, and keeps every run in {@link WatchdogLog}. A read-only workspace only keeps the run in
+ * its log: no gate, no event, no prune, no recovery.
  */
 public final class Watchdog {
 
@@ -81,6 +81,9 @@ public final class Watchdog {
 
     private WatchdogReport checkAll(WatchdogSettings settings, long now, ProgressSink progress, List<String> problems) {
         WatchdogRun run = new WatchdogRun(ws, index, events, settings, now, progress);
+        if (ws.readOnly()) {
+            run.stats.put("read_only", true);
+        }
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < checks.size(); i++) {
             progress.checkCancelled();
@@ -104,9 +107,21 @@ public final class Watchdog {
         return report;
     }
 
+    /**
+     * Keeps the run: its history in {@code state/watchdog.jsonl} always (the console's own record, which the Health
+     * screen reads, like the job history); the {@code knowledge.watchdog.check} event and the gate only when the
+     * workspace is writable — a read-only workspace writes nothing the running system or a later run would read.
+     */
     private void record(WatchdogReport report, List<String> problems) {
         try {
             log.append(report);
+        } catch (ConsoleException e) {
+            problems.add(e.getMessage());
+        }
+        if (ws.readOnly()) {
+            return;
+        }
+        try {
             emitEvent(report);
         } catch (ConsoleException e) {
             problems.add(e.getMessage());
@@ -122,7 +137,6 @@ public final class Watchdog {
         ObjectNode e = DecisionLog.entry();
         e.put("id", UUID.randomUUID().toString());
         e.put("timestamp", report.ranAt().toEpochMilli());
-        e.put("date", report.ranAt().atOffset(ZoneOffset.UTC).toLocalDate().toString());
         e.put("sessionId", "");
         e.put("systemId", "brain-console");
         e.put("level", report.healthy() ? "info" : "warn");
@@ -136,6 +150,6 @@ public final class Watchdog {
         meta.set("recovery", JSON.valueToTree(report.recovery()));
         meta.put("issue_count", report.issues().size());
         meta.set("issues", JSON.valueToTree(report.issues()));
-        new DecisionLog(ws.otelDir().resolve("watchdog.jsonl")).append(e);
+        OtelSink.of(ws, "watchdog.jsonl", clock).append(e);
     }
 }

@@ -62,6 +62,14 @@ public final class WatchdogRun {
         return window;
     }
 
+    String eventsDescription() {
+        return events.describe();
+    }
+
+    java.nio.file.Path eventsFolder() {
+        return events.folder();
+    }
+
     /** The finding of a check that needs the events when they cannot be read. */
     Finding eventsUnreadable(String check) {
         return Finding.of(check, Severity.WARNING, "Cannot read " + events.describe() + ": " + eventsProblem,

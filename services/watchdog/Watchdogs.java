@@ -12,7 +12,7 @@ import services.sync.VaultSync;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 
-/** Builds a workspace's watchdog with its seven checks, in the order the Health screen lists them. */
+/** Builds a workspace's watchdog with its eight checks, in the order the Health screen lists them. */
 public final class Watchdogs {
 
     private Watchdogs() {
@@ -22,6 +22,7 @@ public final class Watchdogs {
                                   OtelEventSource events, WatchdogGate gate, Clock clock, Telemetry telemetry) {
         List<WatchdogCheck> checks = List.of(
                 new CollectionCheck(progress -> recover(index, sync, progress)),
+                new OtelEventsCheck(),
                 new ZeroRetrievalCheck(),
                 new TurnWriteComplianceCheck(),
                 new StalenessCheck(),

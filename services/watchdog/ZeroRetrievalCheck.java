@@ -1,10 +1,16 @@
 package services.watchdog;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Check 2: every agent dispatch in the window should have a {@code system_knowledge.retrieval} event. Dispatches
- * with no retrieval at all is an error; fewer retrievals than dispatches a warning.
+ * Check 2: agent dispatches should retrieve knowledge. A dispatch is the implementor's
+ * {@code system_knowledge.retrieval} event for a story (running-system.md part 6) — the gateway's
+ * {@code events.dispatched.*} channel traffic is not one; retrievals are every {@code system_knowledge.retrieval}
+ * event plus the interactive sessions' {@code system_knowledge.retrieval.started|completed} (a pair counted once).
+ * Dispatches whose retrievals all found nothing ({@code has_results: false}) are a warning; retrievals that fail
+ * (interactive {@code .failed}) are reported in the figures.
  */
 public final class ZeroRetrievalCheck implements WatchdogCheck {
 
@@ -19,21 +25,29 @@ public final class ZeroRetrievalCheck implements WatchdogCheck {
         if (w == null) {
             return run.eventsUnreadable(name());
         }
-        long retrievals = w.count(EventKind.RETRIEVAL);
-        long dispatches = w.count(EventKind.DISPATCH);
+        long retrievals = w.retrievals();
+        long dispatches = w.dispatches();
+        long empty = w.count(EventKind.DISPATCH_EMPTY);
+        long interactive = w.interactiveRetrievals();
+        long failed = w.count(EventKind.RETRIEVAL_FAILED);
         run.stats.put("retrievals_in_window", retrievals);
         run.stats.put("dispatches_in_window", dispatches);
-        Map<String, Object> figures = Finding.ordered("dispatches", dispatches, "retrievals", retrievals,
+        run.stats.put("interactive_retrievals_in_window", interactive);
+        run.stats.put("dispatches_without_results", empty);
+        Map<String, Object> figures = Finding.ordered("dispatches", dispatches, "dispatchesWithoutResults", empty,
+                "retrievals", retrievals, "interactiveRetrievals", interactive, "failedRetrievals", failed,
                 "windowHours", run.settings.windowHours());
-        if (dispatches > 0 && retrievals == 0) {
-            return new Finding(name(), Severity.ERROR, dispatches + " agent dispatches with ZERO knowledge retrievals in "
-                    + run.windowText(), figures, w.samples(EventKind.DISPATCH));
+        if (dispatches > 0 && empty == dispatches) {
+            return new Finding(name(), Severity.WARNING, dispatches + " agent dispatches in " + run.windowText()
+                    + " and none of their knowledge retrievals found anything (has_results false)", figures,
+                    w.samples(EventKind.DISPATCH_EMPTY));
         }
-        if (retrievals < dispatches) {
-            return new Finding(name(), Severity.WARNING, "Only " + retrievals + " knowledge retrievals for " + dispatches
-                    + " agent dispatches in " + run.windowText(), figures, w.samples(EventKind.DISPATCH));
-        }
-        return new Finding(name(), Severity.OK, retrievals + " retrievals for " + dispatches + " dispatches in "
-                + run.windowText(), figures, w.samples(EventKind.RETRIEVAL));
+        List<String> evidence = new ArrayList<>(w.samples(EventKind.DISPATCH));
+        evidence.addAll(w.samples(EventKind.RETRIEVAL_COMPLETED));
+        evidence.addAll(w.samples(EventKind.RETRIEVAL));
+        String text = retrievals + " knowledge retrievals (" + interactive + " interactive) for " + dispatches
+                + " agent dispatches in " + run.windowText() + (empty == 0 ? "" : "; " + empty + " found nothing")
+                + (failed == 0 ? "" : "; " + failed + " failed");
+        return new Finding(name(), Severity.OK, text, figures, evidence.subList(0, Math.min(evidence.size(), EventWindow.SAMPLES)));
     }
 }

@@ -56,11 +56,21 @@ public record Workspace(
         return dir.resolve("state");
     }
 
-    /** Where JSON-lines OTEL events live (the {@code otelEvents.path} key, default {@code otel}). */
+    /**
+     * The OTEL events folder ({@code otelEvents.path}, {@code ~} expanded): default {@code otel} in the workspace, or
+     * the running system's spool {@code ~/.joelclaw/spool/otel} when {@code otelEvents.source} is {@code spool}.
+     */
     public Path otelDir() {
         var events = raw.get("otelEvents");
         var path = events == null ? null : events.get("path");
-        return dir.resolve(path != null && path.isTextual() ? path.asText() : "otel").normalize();
+        boolean spool = events != null && "spool".equals(events.path("source").asText());
+        String p = path != null && path.isTextual() && !path.asText().isBlank() ? path.asText().strip()
+                : spool ? "~/.joelclaw/spool/otel" : "otel";
+        String home = System.getProperty("user.home");
+        if (p.equals("~") || p.startsWith("~/")) {
+            p = home + p.substring(1);
+        }
+        return dir.resolve(p).normalize();
     }
 
     public Path indexDir() {

@@ -49,6 +49,9 @@ public final class WorkspaceLoader {
         Path dream = keys.path("dreamDir", "~/.joelclaw/workspace/dream", folder, problems);
         Path profiles = keys.path("profilesDir", "~/agents", folder, problems);
         String branch = keys.string("reviewBranch", "brain/review");
+        BranchName.problem(branch).ifPresent(why -> {
+            throw new WorkspaceException(file + " key 'reviewBranch': " + why + ".");
+        });
         int ttl = keys.integer("failedTargetTtlDays", 7, 1, 3650);
         boolean readOnly = keys.bool("readOnly", false);
         IndexSettings index = readIndex(root.get("index"), file);
@@ -151,7 +154,7 @@ public final class WorkspaceLoader {
 
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {
         return new WorkspaceException(file + " key '" + key + "': expected " + expected + ", found " + kind(found)
-                + " " + abbreviate(found.toString()) + ".");
+                + " " + abbreviate(services.audit.PlainText.oneLine(found.toString())) + ".");
     }
 
     private static String kind(JsonNode node) {

@@ -8,14 +8,18 @@ import services.brief.MiseBrief;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
-/** The mise brief screen: the verdict on pitching and the whole brief as markdown, gathered on demand. */
+/**
+ * The mise brief screen: the verdict on pitching — one line per rule that refused (✗), then what was checked (·)
+ * — and the whole brief as markdown (running loops, retros, pitch history, …), gathered on demand.
+ */
 public final class BriefViewModel {
 
     private final MiseBrief brief;
     private final TaskRunner runner;
     private final ReadOnlyStringWrapper markdown = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("Gathering the brief…");
-    private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(false);
+    // true until gathered, so a first "not allowed" changes it and the screen marks it as a problem
+    private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(true);
 
     public BriefViewModel(MiseBrief brief, TaskRunner runner) {
         this.brief = brief;
@@ -25,9 +29,16 @@ public final class BriefViewModel {
     public void refresh() {
         runner.submit("Gathering the mise brief", progress -> brief.gather(), TaskCallbacks.of(b -> {
             allowed.set(b.pitchAllowed());
-            verdict.set((b.pitchAllowed() ? "Pitch allowed — " : "Pitch not allowed — ") + String.join("; ", b.reasons()));
+            verdict.set(verdictText(b));
             markdown.set(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", ""));
         }, error -> verdict.set("Could not gather the brief: " + error.getMessage())));
+    }
+
+    static String verdictText(MiseBrief.Brief b) {
+        StringBuilder text = new StringBuilder(b.pitchAllowed() ? "Pitch allowed" : "Pitch not allowed");
+        b.refusals().forEach(r -> text.append("\n✗ ").append(r));
+        b.reasons().stream().skip(b.refusals().size()).forEach(r -> text.append("\n· ").append(r));
+        return text.toString();
     }
 
     public ReadOnlyStringProperty markdownProperty() {

@@ -15,6 +15,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import services.failed.FailedTargets;
 import services.failed.FailedTargetsService;
 import services.text.HumanDuration;
 import services.tasks.TaskCallbacks;
@@ -47,6 +48,7 @@ public final class FailedTargetsViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private List<FailedTargetsService.Target> all = List.of();
     private boolean redisConfigured;
+    private boolean storesShouldAgree;
     private List<String> selected = List.of();
 
     public FailedTargetsViewModel(FailedTargetsService service, TaskRunner runner, Clock clock, String operator,
@@ -71,6 +73,7 @@ public final class FailedTargetsViewModel {
     private void show(Loaded loaded) {
         all = loaded.listing().targets();
         redisConfigured = loaded.listing().redisConfigured();
+        storesShouldAgree = loaded.listing().storesShouldAgree();
         problems.set(String.join("\n", loaded.listing().problems()));
         List<String> names = new ArrayList<>(List.of(ALL_PROJECTS));
         all.stream().map(FailedTargetsService.Target::project).distinct().sorted().forEach(names::add);
@@ -111,11 +114,12 @@ public final class FailedTargetsViewModel {
                             case BOTH -> "Redis + index";
                             case REDIS -> "Redis only";
                             case INDEX -> "index only";
-                        }, redisConfigured && t.where() != FailedTargetsService.Where.BOTH))
+                        }, storesShouldAgree && t.where() != FailedTargetsService.Where.BOTH))
                 .toList());
         long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
         summary.set(rows.size() + " failed targets" + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
-                + (redisConfigured ? "" : " · index only: no Redis configured"));
+                + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
+                : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
     }
 
     public void select(List<String> keys) {

@@ -134,6 +134,8 @@ public final class DocumentDetailViewModel {
             file = workspace.vault().resolve(source.substring(6));
         } else if (source.startsWith("skills:")) {
             file = workspace.skillsDir().resolve(source.substring(7));
+        } else if (source.startsWith("skills/")) { // the running writers' form, which the console's sync writes too
+            file = workspace.skillsDir().resolve(source.substring(7));
         }
         return file == null ? "" : file.normalize().toString();
     }

@@ -1,5 +1,6 @@
 package viewmodels.knowledge;
 
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -7,6 +8,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import services.recall.ImplementorRecall;
 import services.recall.RecallBudget;
 import services.recall.RecallPreview;
 import services.recall.RecallService;
@@ -14,27 +16,45 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
 /**
- * The recall preview: for a story title or question, the {@code ## System Context} block an agent would get under
- * each budget, side by side, and which budget {@code auto} would pick.
+ * The recall preview: for a story (title, description, project), first what the implementor really injects, then
+ * what {@code joelclaw recall} would return for the title under each budget, side by side, and which budget
+ * {@code auto} would pick.
  */
 public final class RecallViewModel {
 
-    /** One budget's column. */
+    /** One column: the implementor's injection or a budget's. */
     public record Column(String budget, String heading, String context, List<String> injectedIds) {
     }
 
+    /** The first column's key. */
+    public static final String IMPLEMENTOR = "implementor";
+
+    private record Previews(ImplementorRecall.Injection implementor, List<RecallPreview> budgets, List<String> projects) {
+    }
+
     private final RecallService recall;
+    private final ImplementorRecall implementor;
     private final TaskRunner runner;
     private final StringProperty question = new SimpleStringProperty("");
+    private final StringProperty description = new SimpleStringProperty("");
+    private final StringProperty project = new SimpleStringProperty("");
+    private final ObservableList<String> projects = FXCollections.observableArrayList();
     private final ObservableList<Column> columns = FXCollections.observableArrayList();
     private final ObservableList<Column> columnsView = FXCollections.unmodifiableObservableList(columns);
     private final ReadOnlyStringWrapper autoChoice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(
-            "Type a story title or a question, then press Enter to see what each budget would inject.");
+            "Type a story title (and its description and project, as the implementor gets them), then press Enter.");
 
     public RecallViewModel(RecallService recall, TaskRunner runner) {
         this.recall = recall;
+        this.implementor = recall.implementor();
         this.runner = runner;
+    }
+
+    /** Fills the project choices from the index (each preview refreshes them too). */
+    public void loadProjects() {
+        runner.submit("Recall projects", progress -> implementor.projects(),
+                TaskCallbacks.of(projects::setAll, error -> { }));
     }
 
     public void preview() {
@@ -45,25 +65,60 @@ public final class RecallViewModel {
             message.set("Type a story title or a question first.");
             return;
         }
-        runner.submit("Recall preview", progress -> recall.compare(q), TaskCallbacks.of(previews -> {
-            columns.setAll(previews.stream().map(RecallViewModel::column).toList());
-            autoChoice.set("auto would use " + RecallBudget.auto(q).label() + " for this question");
-            message.set("");
-        }, error -> message.set("Recall preview failed: " + error.getMessage())));
+        String desc = description.get() == null ? "" : description.get().strip();
+        String proj = project.get() == null ? "" : project.get().strip();
+        runner.submit("Recall preview", progress -> new Previews(implementor.inject(q, desc, proj), recall.compare(q),
+                        implementor.projects()),
+                TaskCallbacks.of(previews -> {
+                    List<Column> all = new ArrayList<>();
+                    all.add(column(previews.implementor()));
+                    previews.budgets().forEach(p -> all.add(column(p)));
+                    columns.setAll(all);
+                    if (!projects.equals(previews.projects())) {
+                        projects.setAll(previews.projects()); // the index may have grown since the screen opened
+                    }
+                    autoChoice.set("auto would use " + RecallBudget.auto(q).label() + " for this question");
+                    message.set("");
+                }, error -> message.set("Recall preview failed: " + error.getMessage())));
+    }
+
+    private static Column column(ImplementorRecall.Injection in) {
+        String heading = "implementor — " + in.docs().size() + " injected (system_knowledge gives at most "
+                + ImplementorRecall.PER_PAGE + " of its limit " + ImplementorRecall.LIMIT + ") · "
+                + String.join(", ", ImplementorRecall.TYPES) + " · "
+                + (in.project() == null ? "every project" : "project " + in.project())
+                + (in.dropped() > 0 ? " · matched after dropping " + in.dropped() + " words" : "");
+        String context = in.docs().isEmpty()
+                ? "(nothing: the implementor leaves the section out)\n\nSearched: " + in.query()
+                : in.section();
+        return new Column(IMPLEMENTOR, heading, context, in.docs().stream().map(d -> d.id()).toList());
     }
 
     private static Column column(RecallPreview p) {
-        String heading = p.budget().label() + " — " + p.injected().size() + " of " + p.candidates()
-                + " candidates · " + (p.budget().retrieval() == services.knowledge.KnowledgeQuery.Retrieval.KEYWORD
-                ? "keyword" : "keyword + meaning") + " · cap " + p.budget().injectCap()
-                + (p.budget().rewrite() ? " · rewrite on" : "")
-                + " · " + (p.budget().types().isEmpty() ? "all types" : String.join(", ", p.budget().types()));
-        return new Column(p.budget().label(), heading, p.contextBlock(),
-                p.injected().stream().map(h -> h.doc().id()).toList());
+        RecallBudget b = p.budget();
+        String heading = b.label() + " — " + p.injected().size() + " of " + p.candidates() + " candidates · fetch "
+                + b.candidates() + " (×" + b.fetchMultiplier() + "), inject ≤ " + b.injectCap() + " · "
+                + (b.retrieval() == services.knowledge.KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
+                + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
+        return new Column(b.label(), heading, p.contextBlock(), p.injected().stream().map(h -> h.doc().id()).toList());
     }
 
     public StringProperty questionProperty() {
         return question;
+    }
+
+    /** The story's description: the implementor searches title + " " + description. */
+    public StringProperty descriptionProperty() {
+        return description;
+    }
+
+    /** The story's project: the implementor filters by it (empty: no filter); joelclaw recall does not. */
+    public StringProperty projectProperty() {
+        return project;
+    }
+
+    public ObservableList<String> projects() {
+        return projects;
     }
 
     public ObservableList<Column> columns() {

@@ -6,6 +6,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -14,34 +15,59 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import viewmodels.knowledge.RecallViewModel;
 
-/** The recall preview: a question, and the System Context block of each budget side by side. */
+/**
+ * The recall preview: a story (title, description, project); what the implementor injects, then the System Context
+ * of each budget, side by side.
+ */
 public final class RecallView {
 
-    private final VBox root = new VBox(12);
+    private final VBox root = new VBox(10);
 
     public RecallView(RecallViewModel vm) {
         root.setPadding(new Insets(16));
         root.getStylesheets().add(RecallView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         Label title = new Label("Recall preview");
         title.getStyleClass().add(Styles.TITLE_3);
-        Label intro = new Label("What an agent gets injected as ## System Context before it starts a story, under each "
-                + "budget. Lean searches lessons, patterns and failed targets by keyword; balanced adds ADRs, skills and "
-                + "retros, and finds candidates by meaning as well; deep searches everything with a rewritten query and "
-                + "a larger pool.");
+        Label intro = new Label("First, what the agent-loop implementor really injects before a story: title + "
+                + "description searched in lessons, patterns, failed targets and retros of the story's project, at most "
+                + "2 documents as \"### [type] title\" blocks. Then what joelclaw recall returns for the title under "
+                + "each budget (lean ×1.8 / 5, no rewrite, by keyword; balanced ×3 / 10 and deep ×5 / 10, rewritten, "
+                + "by keyword and meaning). auto: deep when over 90 characters or containing \" and \" or \"why\".");
         intro.setWrapText(true);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         TextField question = new TextField();
         question.setId("recall-question");
-        question.setPromptText("A story title or a question, e.g. \"how do we avoid sending an email twice on retry\"");
+        question.setPromptText("A story title or a question, e.g. \"Add idempotency keys to the email sender\"");
         question.textProperty().bindBidirectional(vm.questionProperty());
         question.setOnAction(e -> vm.preview());
         HBox.setHgrow(question, Priority.ALWAYS);
         Button preview = new Button("Preview");
         preview.setId("recall-preview");
-        preview.setDefaultButton(false);
         preview.setOnAction(e -> vm.preview());
         HBox ask = new HBox(8, question, preview);
         ask.setAlignment(Pos.CENTER_LEFT);
+
+        TextField description = new TextField();
+        description.setId("recall-description");
+        description.setPromptText("The story's description (the implementor searches title + description)");
+        description.textProperty().bindBidirectional(vm.descriptionProperty());
+        description.setOnAction(e -> vm.preview());
+        HBox.setHgrow(description, Priority.ALWAYS);
+        ComboBox<String> project = new ComboBox<>(vm.projects());
+        project.setId("recall-project");
+        project.setEditable(true);
+        project.setPromptText("implementor only; empty: all");
+        project.setPrefWidth(320);
+        project.getEditor().textProperty().bindBidirectional(vm.projectProperty());
+        project.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> { // the combo box keeps its editor's Enter
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                vm.preview();
+            }
+        });
+        Label projectLabel = new Label("Project");
+        HBox story = new HBox(8, description, projectLabel, project);
+        story.setAlignment(Pos.CENTER_LEFT);
+
         Label auto = new Label();
         auto.setId("recall-auto");
         auto.getStyleClass().add(Styles.TEXT_MUTED);
@@ -57,13 +83,16 @@ public final class RecallView {
         Runnable fill = () -> columns.getChildren().setAll(vm.columns().stream().map(RecallView::column).toList());
         vm.columns().addListener((ListChangeListener<RecallViewModel.Column>) c -> fill.run());
         fill.run();
-        root.getChildren().addAll(title, intro, ask, auto, message, columns);
+        root.getChildren().addAll(title, intro, ask, story, auto, message, columns);
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, question);
+        vm.loadProjects();
     }
 
     private static Node column(RecallViewModel.Column column) {
         Label heading = new Label(column.heading());
+        heading.setId("recall-heading-" + column.budget());
         heading.setWrapText(true);
+        heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         TextArea context = new TextArea(column.context());
         context.setId("recall-" + column.budget());
@@ -73,7 +102,8 @@ public final class RecallView {
         VBox.setVgrow(context, Priority.ALWAYS);
         VBox box = new VBox(6, heading, context);
         HBox.setHgrow(box, Priority.ALWAYS);
-        box.setPrefWidth(300);
+        box.setPrefWidth(240);
+        box.setMinWidth(160);
         return box;
     }
 

@@ -58,8 +58,9 @@ final class BadInputCases {
                 ws.resolve(ADRS + "0516-x.md"), utf8("# Huge\n" + "x".repeat(10 * 1024 * 1024))),
                 "file is too large (10240 KiB; the limit is 2048 KiB)"));
         adr(c, "adr-empty", "an empty file (accepted: title from the file name)", "0517-x.md", new byte[0], "");
-        adr(c, "adr-dup-number", "a second file with an ADR number in use", "0001-zz-another.md", utf8("# Another first\n"),
-                "duplicate ADR number 0001");
+        adr(c, "adr-dup-number", "a second file with an ADR number in use (both indexed, warned)", "0001-zz-another.md",
+                utf8("# Another first\n"), "duplicate ADR number 0001 (also used by docs/decisions/0001-record-"
+                        + "architecture-decisions.md, which keeps adr:0001): indexed as adr:0001:zz-another");
         adr(c, "adr-status-list", "status is a list", "0518-x.md", utf8("---\nstatus: [a, b]\n---\n# T\n"),
                 "frontmatter 'status' must be text, found a list");
         adr(c, "adr-status-map", "status is a mapping", "0519-x.md", utf8("---\nstatus:\n  a: b\n---\n# T\n"),
@@ -68,9 +69,9 @@ final class BadInputCases {
                 "unknown status \"maybe_later\" (kept as it is)");
         c.add(new Case("adr-symlink-loop", Area.VAULT, "a symlink loop", "docs/decisions/0521-x.md", ws ->
                 Files.createSymbolicLink(ws.resolve(ADRS + "0521-x.md"), ws.resolve(ADRS + "0521-x.md")), "symbolic link loop"));
-        c.add(new Case("adr-removed", Area.VAULT, "a file removed during the sync (a dangling link)", "docs/decisions/0522-x.md",
+        c.add(new Case("adr-removed", Area.VAULT, "a dangling symlink (its target is gone)", "docs/decisions/0522-x.md",
                 ws -> Files.createSymbolicLink(ws.resolve(ADRS + "0522-x.md"), ws.resolve(ADRS + "gone.md")),
-                "file was removed while reading"));
+                "gone.md, which does not exist; not indexed"));
         // --- vault files: retros and skills ------------------------------------------------------------------
         file(c, "retro-yaml", Area.VAULT, "retro: broken YAML", RETROS + "loop-bad1.md", "system/retrospectives/loop-bad1.md",
                 utf8("---\nloopId: [x\n---\n# Retro\n"), "broken YAML frontmatter at line 2");
@@ -212,8 +213,13 @@ final class BadInputCases {
     }
 
     private static void otel(List<Case> c, String id, String what, String name, String text, String expected) {
-        c.add(new Case(id, Area.OTEL, "OTEL events: " + what, name, ws -> Files.writeString(ws.resolve("otel/" + name),
-                text), expected));
+        c.add(new Case(id, Area.OTEL, "OTEL events: " + what, name, ws -> {
+            // the demo's events are a spool folder; these cases are about JSON-lines files, beside one good one
+            Files.createDirectories(ws.resolve("otel"));
+            Files.writeString(ws.resolve("otel/good.jsonl"), "{\"timestamp\": 1795000000000, \"action\": "
+                    + "\"system_knowledge.retrieval\"}\n");
+            Files.writeString(ws.resolve("otel/" + name), text);
+        }, expected));
     }
 
     static byte[] concat(byte[] a, byte[] b) {

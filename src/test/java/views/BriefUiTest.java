@@ -32,7 +32,7 @@ class BriefUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#brief-verdict").tryQuery().isPresent()
                 && robot.lookup("#brief-verdict").queryAs(Label.class).getText().startsWith("Pitch"));
         assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getText())
-                .startsWith("Pitch allowed — active loops unknown (Redis not configured)");
+                .startsWith("Pitch allowed\n· active loops and pitch history unknown (Redis not configured)");
         UiHarness.waitUntil(() -> robot.lookup("Recent retros").tryQuery().isPresent());
         assertThat(robot.lookup("Redis not configured").tryQuery()).isPresent();
     }

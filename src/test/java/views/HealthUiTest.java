@@ -34,16 +34,24 @@ class HealthUiTest {
     @Start
     void start(Stage stage) throws IOException {
         harness = new UiHarness(stage, tmp.resolve("health-" + System.nanoTime()));
-        // Half of the eligible turns of the last hour were written: the compliance check must warn.
+        // Half of the eligible turns of the last hour were written: the compliance check must warn. The demo's events
+        // are a spool folder of {event, queuedAt} files; these join it.
         long now = System.currentTimeMillis();
-        List<String> lines = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            lines.add("{\"timestamp\":" + (now - 600_000 + i) + ",\"component\":\"gateway\",\"action\":\"knowledge.turn_write.eligible\"}");
+            spool(now - 600_000 + i, "gateway.knowledge-turn", "knowledge.turn_write.eligible", "{\"turnId\":\"gateway:ui:" + i + "\"}");
             if (i < 5) {
-                lines.add("{\"timestamp\":" + (now - 590_000 + i) + ",\"component\":\"knowledge\",\"action\":\"knowledge.turn_write.completed\"}");
+                spool(now - 590_000 + i, "knowledge-turn-write", "knowledge.turn_write.completed",
+                        "{\"turn_id\":\"gateway:ui:" + i + "\"}");
             }
         }
-        Files.write(harness.workspace.resolve("otel/ui-test.jsonl"), lines);
+    }
+
+    private void spool(long ts, String component, String action, String metadata) throws IOException {
+        String id = java.util.UUID.randomUUID().toString();
+        Files.writeString(harness.workspace.resolve("spool/otel/" + ts + "-" + id + ".json"), "{\"event\":{\"id\":\""
+                + id + "\",\"timestamp\":" + ts + ",\"level\":\"info\",\"source\":\"gateway\",\"component\":\""
+                + component + "\",\"action\":\"" + action + "\",\"success\":true,\"metadata\":" + metadata
+                + "},\"queuedAt\":" + ts + "}");
     }
 
     @SuppressWarnings("unchecked")
@@ -59,7 +67,7 @@ class HealthUiTest {
         robot.clickOn("#health-run");
         UiHarness.waitUntil(() -> findings(robot).getItems().stream()
                 .anyMatch(f -> f.check().equals("turn-write-compliance") && f.severity().equals("WARNING")));
-        assertThat(findings(robot).getItems()).hasSize(7);
+        assertThat(findings(robot).getItems()).hasSize(8);
         assertThat(findings(robot).getItems().get(0).severity()).isEqualTo("WARNING"); // worst first
         assertThat(robot.lookup("#health-summary").queryAs(Label.class).getText()).contains("1 warning");
 
@@ -67,7 +75,8 @@ class HealthUiTest {
         @SuppressWarnings("unchecked")
         ListView<EvidenceRow> evidence = robot.lookup("#health-evidence").queryAs(ListView.class);
         UiHarness.waitUntil(() -> !evidence.getItems().isEmpty());
-        assertThat(evidence.getItems().get(0).text()).startsWith("ui-test.jsonl line ").contains("gateway · knowledge.turn_write.eligible");
+        assertThat(evidence.getItems().get(0).text()).endsWith("gateway.knowledge-turn · knowledge.turn_write.eligible")
+                .contains(".json line 1: ");
 
         assertThat(findings(robot).getItems()).allSatisfy(f -> assertThat(f.trend()).isNotEmpty().last().isEqualTo(f.severity()));
 

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import services.audit.DecisionLog;
 
 /** An operator writes a knowledge note: a refusal shows the reason code, a complete note is written. */
 @ExtendWith(ApplicationExtension.class)
@@ -44,9 +43,11 @@ class NoteUiTest {
         robot.clickOn("#note-summary").write("Delete failed targets by exact id only.");
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> result(robot).startsWith("Written: turn:console:pi:internal:s-42:1"));
-        assertThat(new DecisionLog(ui.workspace.resolve("otel/turn-writes.jsonl")).read().entries())
-                .extracting(e -> e.get("action").asText())
-                .containsExactly("knowledge.turn_write.started", "knowledge.turn_write.failed",
-                        "knowledge.turn_write.started", "knowledge.turn_write.completed");
+        // the events joined the demo's spool, where the watchdog reads them by turn id
+        services.watchdog.EventWindow w = new services.watchdog.SpoolOtelEvents(ui.workspace.resolve("spool/otel"))
+                .window(System.currentTimeMillis() - 600_000, System.currentTimeMillis() + 1);
+        assertThat(w.count(services.watchdog.EventKind.TURN_STARTED)).isEqualTo(2);
+        assertThat(w.count(services.watchdog.EventKind.TURN_FAILED)).isEqualTo(1);
+        assertThat(w.turns(services.watchdog.EventKind.TURN_COMPLETED)).containsExactly("console:pi:internal:s-42:1");
     }
 }

@@ -27,7 +27,17 @@ public final class UiHarness {
 
     /** @param semantic false: no background embedding while a screen's test runs (the Knowledge semantic test turns it on) */
     public UiHarness(Stage stage, Path tmp, boolean semantic) {
-        workspace = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        this(stage, tmp, semantic, null);
+    }
+
+    /** @param redisUrl a Redis for the demo, given the demo's loop state (PRD keys, pitch history); or null */
+    public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl) {
+        workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
+        if (redisUrl != null) {
+            try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
+                services.demo.DemoLoopState.seed(workspace, client);
+            }
+        }
         // No scheduled job may change what a screen's test sees: no catch-up, both jobs paused (Run now still works).
         try {
             java.nio.file.Files.delete(workspace.resolve("state/jobs.jsonl"));

@@ -37,7 +37,13 @@ class WatchdogSchedulerCommandTest {
         assertThat(r.get("healthy").asBoolean()).isFalse();
         assertThat(r.get("issues").toString()).contains("Turn-write compliance 85.0%");
         assertThat(r.get("stats").get("num_documents").asInt()).isGreaterThan(100);
-        assertThat(r.get("findings")).hasSize(7);
+        assertThat(r.get("findings")).hasSize(8);
+        JsonNode stats = r.get("stats");
+        assertThat(stats.get("retrievals_in_window").asLong()).isEqualTo(7); // 3 implementor + 4 interactive
+        assertThat(stats.get("dispatches_in_window").asLong()).isEqualTo(3); // not the gateway's 6 channel events
+        assertThat(stats.get("turn_write_compliance").asDouble()).isEqualTo(0.85); // a ratio, by turn id
+        assertThat(stats.get("otel_events_scanned").asLong()).isPositive();
+        assertThat(r.get("issues").toString()).doesNotContain("ZERO");
 
         DemoCommandTest.Run second = run("watchdog", "--workspace", ws, "--fail-on-issues");
         assertEquals(0, second.code());
@@ -46,6 +52,36 @@ class WatchdogSchedulerCommandTest {
         DemoCommandTest.Run forced = run("watchdog", "--workspace", ws, "--force", "--fail-on-issues");
         assertEquals(3, forced.code());
         assertThat(forced.out()).contains("WARNING  turn-write-compliance");
+    }
+
+    @Test
+    void aNoteJoinsTheSpoolAndTheWatchdogCountsItApartFromEligibleTurns() throws Exception {
+        DemoCommandTest.Run note = run("note", "--source", "console", "--agent", "joel", "--session", "review", "--turn",
+                "1", "--summary", "Cleared S3 by exact id", "--project", "joelclaw", "--workspace", ws, "--json");
+        assertEquals(0, note.code(), note.err());
+        JsonNode r = json.readTree(run("watchdog", "--workspace", ws, "--force", "--json").out());
+        assertThat(r.get("stats").get("turn_writes_never_eligible").asLong()).isEqualTo(4); // the demo's 3 and this one
+        assertThat(r.get("stats").get("turn_write_compliance").asDouble()).isEqualTo(0.85);
+        assertThat(run("note", "--source", "console", "--agent", "joel", "--session", "review", "--turn", "-1",
+                "--summary", "x", "--workspace", ws).out().strip()).isEqualTo("invalid_turn_number");
+    }
+
+    @Test
+    void aReadOnlyWorkspacesWatchdogLeavesTheGateAndTheSpoolAlone() throws Exception {
+        Path dir = Path.of(ws);
+        new services.workspace.WorkspaceFile(dir).update(root -> root.put("readOnly", true));
+        long spooled;
+        try (var files = Files.list(dir.resolve("spool/otel"))) {
+            spooled = files.count();
+        }
+        DemoCommandTest.Run r = run("watchdog", "--workspace", ws, "--json");
+        assertEquals(0, r.code(), r.err());
+        assertThat(json.readTree(r.out()).get("stats").get("read_only").asBoolean()).isTrue();
+        try (var files = Files.list(dir.resolve("spool/otel"))) {
+            assertThat(files.count()).isEqualTo(spooled);
+        }
+        assertThat(Files.exists(dir.resolve("state/watchdog-last-run"))).isFalse();
+        assertThat(Files.exists(dir.resolve("state/watchdog.jsonl"))).isTrue();
     }
 
     @Test

@@ -124,23 +124,21 @@ class AmendmentsServiceTest {
     }
 
     @Test
-    void theCheckedOutBranchIsRevertedThroughTheWorkingTreeOnlyWhenClean() throws Exception {
+    void theCheckedOutBranchIsNeverRevertedOntoEvenWhenClean() throws Exception {
         Path repo = ws.skillsRepo();
         AmendmentsService.Amendment nanny = byId("dream-2026-11-13-02");
         try (Git git = Git.open(repo.toFile())) {
             git.checkout().setName("dream/applied").call();
-        }
-        Path skill = repo.resolve("skills/loop-nanny/SKILL.md");
-        Files.writeString(repo.resolve("notes.txt"), "uncommitted\n");
-        AmendmentException dirty = assertThrows(AmendmentException.class, () -> service.revert(List.of(nanny.sha()), "joel"));
-        assertThat(dirty.getMessage()).contains("is checked out").contains("uncommitted changes");
-        assertThat(Files.readString(skill)).contains("Check the loop's budget");
-        Files.delete(repo.resolve("notes.txt"));
-        service.revert(List.of(nanny.sha()), "joel");
-        assertThat(Files.readString(skill)).doesNotContain("Check the loop's budget");
-        try (Git git = Git.open(repo.toFile())) {
             assertThat(git.status().call().isClean()).isTrue();
         }
+        Map<String, String> before = RepoSnapshot.of(repo);
+        String tip = tipOf(repo);
+        AmendmentException e = assertThrows(AmendmentException.class, () -> service.revert(List.of(nanny.sha()), "joel"));
+        assertThat(e.getMessage()).contains("branch dream/applied is checked out").endsWith("Nothing was reverted.");
+        assertEquals(tip, tipOf(repo));
+        assertEquals(before, RepoSnapshot.of(repo), "working tree, index and HEAD untouched");
+        assertThat(Files.readString(repo.resolve("skills/loop-nanny/SKILL.md"))).contains("Check the loop's budget");
+        assertEquals(AmendmentsService.Status.APPLIED, byId("dream-2026-11-13-02").status());
     }
 
     @Test

@@ -19,6 +19,8 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 import testsupport.Fixtures;
+import testsupport.RealShapes;
+import testsupport.RealShapes.Story;
 import testsupport.RedisServer;
 
 /** The mise brief against a real redis-server seeded with loop keys, and without Redis. */
@@ -54,35 +56,120 @@ class MiseBriefTest {
                 Fixtures.CLOCK).gather();
     }
 
-    @Test
-    void readsActiveLoopsFromTheRightKeysPitchHistoryAndTheWatchdog() {
-        raw.set("agent-loop:prd:loop-a", "{}");
-        raw.set("agent-loop:prd:loop-b", "{}");
-        raw.set("loop:x:prd", "{}"); // the key the upstream brief wrongly counts
-        raw.set("adr:pitch:history", "[{\"adr_number\":\"0075\",\"pitched_at\":\"2026-10-30T08:00:00Z\",\"response\":\"rejected\"}]");
-        raw.set("knowledge:watchdog:last_run", Long.toString(Fixtures.CLOCK.millis() - 3_600_000));
-        MiseBrief.Brief b = gather(true);
-        assertEquals(List.of("loop-a", "loop-b"), b.activeLoops());
-        assertEquals("0075", b.pitchHistory().get(0).adr());
-        assertEquals("ok", b.health().redis());
-        assertEquals("2026-11-01T09:00:00Z", b.health().lastWatchdog());
-        assertThat(b.recentRetros()).hasSize(5).allSatisfy(r -> assertThat(r.completed() + r.failed() + r.skipped()).isPositive());
-        assertThat(b.recentLessons()).hasSize(5);
-        assertTrue(b.pitchAllowed());
-        assertThat(b.reasons()).contains("capacity: 2 of 3 loops running");
-        assertThat(MiseBrief.markdown(b)).startsWith("# Mise brief\n\n**Pitch allowed**").contains("- loop-a\n- loop-b\n");
+    private static final String NOW = "2026-11-01T10:00:00Z"; // Fixtures.CLOCK
+
+    private static String ago(long minutes) {
+        return java.time.Instant.parse(NOW).minusSeconds(minutes * 60).toString();
+    }
+
+    private void history(String... entries) {
+        raw.set("adr:pitch:history", "[" + String.join(",", entries) + "]");
     }
 
     @Test
-    void atCapacityOrWithAPendingPitchThePitchIsRefusedWithTheReason() {
-        raw.set("agent-loop:prd:l1", "{}");
-        raw.set("agent-loop:prd:l2", "{}");
-        raw.set("agent-loop:prd:l3", "{}");
-        raw.set("adr:pitch:history", "[{\"adr_number\":\"0205\",\"pitched_at\":\"2026-10-31T08:00:00Z\",\"response\":\"pending\"}]");
+    void onlyLoopsWithAStoryNeitherPassedNorSkippedAreRunning() {
+        // one loop ended (every story passed or skipped; its key lives on 7 days), two are running
+        raw.setex("agent-loop:prd:loop-mwdone-aaaaaa", 5 * 86_400, RealShapes.prd("Done loop", "joelclaw",
+                new Story("S1", "a", true, false, 1, "codex"), new Story("S2", "b", false, true, 3, "claude")));
+        raw.setex("agent-loop:prd:loop-mwrun1-bbbbbb", 7 * 86_400, RealShapes.prd("Running \"one\"", "joelclaw",
+                new Story("S1", "a", true, false, 1, "codex"), new Story("S2", "b", false, false, 1, "codex")));
+        raw.set("agent-loop:prd:loop-mwrun2-cccccc", RealShapes.prd("Running two", "gremlin",
+                new Story("S1", "a", false, false, 1, "pi")));
+        raw.set("agent-loop:prd:loop-broken", "{not json");
+        raw.set("loop:x:prd", "{}"); // the key the upstream brief wrongly counts
+        history(RealShapes.pitch("0075", "2026-10-20T08:00:00Z", "rejected"));
+        raw.set("knowledge:watchdog:last_run", Long.toString(Fixtures.CLOCK.millis() - 3_600_000));
+        MiseBrief.Brief b = gather(true);
+        assertEquals(List.of("loop-mwrun1-bbbbbb", "loop-mwrun2-cccccc"),
+                b.activeLoops().stream().map(LoopState.Loop::loopId).toList());
+        assertEquals(new LoopState.Loop("loop-mwrun1-bbbbbb", "Running \"one\"", "joelclaw", 1, 0, 1, 2),
+                b.activeLoops().get(0));
+        assertEquals(List.of("loop-mwdone-aaaaaa"), b.endedLoops().stream().map(LoopState.Loop::loopId).toList());
+        assertThat(b.problems()).singleElement().asString().startsWith("agent-loop:prd:loop-broken is not JSON");
+        assertEquals("0075", b.pitchHistory().get(0).adr());
+        assertEquals("ok", b.health().redis());
+        assertEquals("2026-11-01T09:00:00Z", b.health().lastWatchdog());
+        assertThat(b.recentLessons()).hasSize(5);
+        assertTrue(b.pitchAllowed());
+        assertThat(b.reasons()).contains("capacity: 2 of 3 loops running (loop-mwrun1-bbbbbb, loop-mwrun2-cccccc)",
+                "1 ended loop(s) still have PRD keys (kept 7 days after a loop ends): not counted");
+        assertThat(MiseBrief.markdown(b)).startsWith("# Mise brief\n\n**Pitch allowed**")
+                .contains("- loop-mwrun1-bbbbbb (joelclaw): Running \"one\" — 1 of 2 stories passed, 1 pending\n")
+                .contains("- loop-mwrun2-cccccc (gremlin): Running two — 0 of 1 stories passed, 1 pending\n");
+    }
+
+    @Test
+    void retroCountsAreTheFramesOwnNotAContradictingTable() {
+        MiseBrief.Brief b = gather(false);
+        assertThat(b.recentRetros()).hasSize(5).allSatisfy(r -> {
+            assertThat(r.countsFrom()).isEqualTo("frontmatter");
+            assertThat(r.completed() + r.failed() + r.skipped()).isPositive();
+        });
+        // a retro the running system indexed (no table; its counts in the title) and whose file is not here
+        index.upsert(List.of(new services.knowledge.KnowledgeDoc("retro:loop-zzreal-000001", "retro",
+                "Loop loop-zzreal-000001 retro — 4 passed, 2 failed", "Summary.\n\n- analysis bullet\n\nNarrative.",
+                "vault:system/retrospectives/loop-zzreal-000001.md", "joelclaw", "loop-zzreal-000001", null, null,
+                List.of("retro", "loop"), Fixtures.CLOCK.instant().getEpochSecond() + 60, null)));
+        MiseBrief.Retro real = gather(false).recentRetros().get(0);
+        assertEquals(new MiseBrief.Retro("loop-zzreal-000001", "joelclaw", "2026-11-01", 4, 2, 0,
+                "title (skipped not recorded)"), real);
+    }
+
+    @Test
+    void atCapacityThePitchIsRefusedNamingTheRule() {
+        for (String id : List.of("l1", "l2", "l3")) {
+            raw.set("agent-loop:prd:" + id, RealShapes.prd("t", "p", new Story("S1", "a", false, false, 1, "x")));
+        }
         MiseBrief.Brief b = gather(true);
         assertFalse(b.pitchAllowed());
-        assertThat(b.reasons()).contains("at capacity: 3 of 3 loops are running",
-                "the last pitch (0205) is still pending an answer");
+        assertEquals(List.of("at capacity: 3 of 3 loops are running (l1, l2, l3)"), b.refusals());
+    }
+
+    @Test
+    void anyPendingPitchRefusesNotOnlyTheLast() {
+        history(RealShapes.pitch(205, ago(26 * 60), "pending"), RealShapes.pitch("0183", ago(25 * 60), "approved"));
+        MiseBrief.Brief b = gather(true);
+        assertFalse(b.pitchAllowed());
+        assertEquals("0205", b.pitchHistory().get(0).adr(), "a numeric adr_number is padded");
+        assertThat(b.refusals()).singleElement().asString()
+                .startsWith("pending pitch: ADR-0205 (pitched 2026-10-31T08:00:00Z) awaits an answer");
+    }
+
+    @Test
+    void threePitchesInOneUtcDayRefuse() {
+        history(RealShapes.pitch("0001", "2026-11-01T00:10:00Z", "approved"),
+                RealShapes.pitch("0003", "2026-11-01T03:00:00.000Z", "approved"),
+                RealShapes.pitch("0005", "2026-10-31T23:59:00Z", "approved"));
+        assertTrue(gather(true).pitchAllowed(), "yesterday's pitch is not today's");
+        history(RealShapes.pitch("0001", "2026-11-01T00:10:00Z", "approved"),
+                RealShapes.pitch("0003", "2026-11-01T03:00:00.000Z", "approved"),
+                RealShapes.pitch("0005", "2026-11-01T05:00:00Z", "approved"));
+        assertThat(gather(true).refusals()).singleElement().asString()
+                .startsWith("daily cap: 3 pitches today (UTC 2026-11-01)");
+    }
+
+    @Test
+    void aRejectionBacksOffFourHoursAndBlocksItsAdrSevenDays() {
+        history(RealShapes.pitch("0075", ago(3 * 60 + 59), "rejected"));
+        MiseBrief.Brief early = gather(true);
+        assertThat(early.refusals()).singleElement().asString().startsWith("rejection backoff: ADR-0075 was rejected");
+        history(RealShapes.pitch("0075", ago(4 * 60 + 1), "rejected"));
+        MiseBrief.Brief later = gather(true);
+        assertThat(later.refusals()).isEmpty();
+        assertThat(later.reasons()).contains("rejected ADR: ADR-0075 was rejected in the last 7 days — not pitched again"
+                + " before 2026-11-08T05:59:00Z");
+        history(RealShapes.pitch("0075", ago(7 * 24 * 60 + 1), "rejected"));
+        assertThat(gather(true).reasons()).noneMatch(r -> r.startsWith("rejected ADR"));
+    }
+
+    @Test
+    void whenEveryPitchableAdrWasRejectedThisWeekThePitchIsRefused() {
+        List<String> pitchable = index.search(services.knowledge.KnowledgeQuery.text("", 200).withFilters(java.util.Map.of(
+                "type", List.of("adr"), "status", List.of("proposed", "accepted")))).hits().stream().map(h -> h.doc())
+                .filter(d -> d.score() != null && d.score() >= 60).map(d -> d.id().substring(4, 8)).toList();
+        assertThat(pitchable).isNotEmpty();
+        history(pitchable.stream().map(n -> RealShapes.pitch(n, ago(2 * 24 * 60), "rejected")).toArray(String[]::new));
+        assertThat(gather(true).refusals()).singleElement().asString().startsWith("rejected ADRs: every pitchable ADR (");
     }
 
     @Test
@@ -90,11 +177,12 @@ class MiseBriefTest {
         MiseBrief.Brief b = gather(false);
         assertEquals("not configured", b.health().redis());
         assertEquals("Redis not configured", b.loopsNote());
-        assertThat(b.reasons()).contains("active loops unknown (Redis not configured): capacity is not checked");
+        assertThat(b.reasons()).contains("active loops and pitch history unknown (Redis not configured): capacity and "
+                + "the pitch rules are not checked");
         assertThat(b.failedTargets()).isNotEmpty();
         index.recreate();
         MiseBrief.Brief empty = gather(false);
         assertFalse(empty.pitchAllowed());
-        assertThat(empty.reasons()).contains("the knowledge index is empty: retrieval would inject nothing (run a sync)");
+        assertThat(empty.refusals()).contains("empty index: retrieval would inject nothing (run a sync)");
     }
 }

@@ -80,7 +80,7 @@ class DemoWorkspaceTest {
         Path demo = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
         // Used: the console's state, events and git objects change; refreshing is still fine.
         Files.writeString(Files.createDirectories(demo.resolve("state")).resolve("decisions.jsonl"), "{}\n");
-        Files.writeString(demo.resolve("otel/extra.jsonl"), "{}\n");
+        Files.writeString(Files.createDirectories(demo.resolve("spool/otel")).resolve("extra.jsonl"), "{}\n");
         new DemoWorkspace(CLOCK).write(demo);
 
         // The user's own files inside an earlier demo: refused, nothing deleted.

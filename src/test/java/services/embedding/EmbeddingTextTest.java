@@ -38,4 +38,12 @@ class EmbeddingTextTest {
         assertThat(EmbeddingText.sentences(EmbeddingBackfillTest.lesson("lesson:long", text), 70))
                 .containsExactly("First sentence of the lesson is here.", "x".repeat(32));
     }
+
+    @Test
+    void aFailedTargetIsEmbeddedAsItsTitleItsContentIsATemplate() {
+        services.knowledge.KnowledgeDoc failed = VectorlessHybridTest.failedTarget("loop-x", "S3",
+                "Retry the   email sender");
+        assertThat(EmbeddingText.of(failed, 1_000)).isEqualTo("Failed: Retry the   email sender");
+        assertThat(EmbeddingText.sentences(failed, 1_000)).isEmpty();
+    }
 }

@@ -202,12 +202,12 @@ class SyncSafetyTest {
         Files.createSymbolicLink(log, Path.of("/dev/zero"));
         var zero = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
                 services.errors.ConsoleException.class, () -> new services.audit.DecisionLog(log).read()));
-        assertThat(zero.getMessage()).contains(log.toString()).contains("not a regular file");
+        assertThat(zero.getMessage()).contains(log.toString()).containsAnyOf("not a regular file", "symbolic link");
         Files.delete(log);
         new ProcessBuilder("mkfifo", log.toString()).start().waitFor();
         var pipe = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
                 services.errors.ConsoleException.class, () -> new services.audit.DecisionLog(log).read()));
-        assertThat(pipe.getMessage()).contains("named pipe");
+        assertThat(pipe.getMessage()).containsAnyOf("named pipe", "a pipe");
     }
 
     @Test

@@ -55,7 +55,7 @@ class SkillAndRetroParserTest {
 
                 ## Codebase Patterns
 
-                - Steps are verb-noun.
+                - Steps are verb-noun and carry an idempotency key.
 
                 ## Analysis
 
@@ -67,7 +67,7 @@ class SkillAndRetroParserTest {
         assertEquals(List.of(new RetroParser.Story("S1", "Add keys", "pass", 1, "codex"),
                 new RetroParser.Story("S2", "Fix cron", "fail", 3, "claude")), retro.stories());
         assertEquals(2, retro.lessons().size());
-        assertEquals("- Steps are verb-noun.", retro.patterns());
+        assertEquals("- Steps are verb-noun and carry an idempotency key.", retro.patterns());
         assertEquals(1, retro.failed());
     }
 

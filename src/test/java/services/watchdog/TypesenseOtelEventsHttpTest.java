@@ -15,39 +15,47 @@ import testsupport.FakeTypesense;
 /** The otel_events source at the HTTP level, against the local fake server (not Typesense). */
 class TypesenseOtelEventsHttpTest {
 
-    private static String item(long found, String... ids) {
-        StringBuilder hits = new StringBuilder();
-        for (String id : ids) {
-            hits.append(hits.length() == 0 ? "" : ",").append("{\"document\": {\"id\": \"").append(id).append("\"}}");
-        }
-        return "{\"found\": " + found + ", \"hits\": [" + hits + "]}";
+    private static String doc(String id, long ts, String source, String component, String action, String meta) {
+        return "{\"document\": {\"id\": \"" + id + "\", \"timestamp\": " + ts + ", \"source\": \"" + source
+                + "\", \"component\": \"" + component + "\", \"action\": \"" + action + "\", \"metadata_json\": "
+                + new ObjectMapper().valueToTree(meta) + "}}";
     }
 
     @Test
-    void countsEachKindInTheWindowInOneRequestWithIdsAsEvidence() throws Exception {
+    void readsTheWindowsRetrievalAndTurnEventsWithTheirMetadataAndCountsTheRest() throws Exception {
         try (FakeTypesense server = new FakeTypesense()) {
-            // order: retrieval, eligible, started, completed, skipped, failed, watchdog, then dispatch
-            server.always("POST", "/multi_search", 200, "{\"results\": [" + String.join(",", item(0), item(20, "e1"),
-                    item(18), item(16), item(1), item(1, "f1"), item(2), item(3, "d1", "d2", "d3")) + "]}");
+            String page = "{\"found\": 5, \"hits\": [" + String.join(",",
+                    doc("d1", 1_500, "implement", "agent-loop", "system_knowledge.retrieval",
+                            "{\"story_id\":\"S1\",\"has_results\":false}"),
+                    doc("r1", 1_500, "interactive", "memory-enforcer", "system_knowledge.retrieval.completed", "{}"),
+                    doc("e1", 1_600, "gateway", "gateway.knowledge-turn", "knowledge.turn_write.eligible",
+                            "{\"turnId\":\"gateway:s:1\"}"),
+                    doc("c1", 1_700, "gateway", "knowledge-turn-write", "knowledge.turn_write.completed",
+                            "{\"turn_id\":\"gateway:s:1\"}"),
+                    doc("c2", 1_700, "console", "knowledge-turn-write", "knowledge.turn_write.completed",
+                            "{\"turn_id\":\"console:x\"}")) + "]}";
+            server.always("POST", "/multi_search", 200, "{\"results\": [{\"found\": 900, \"hits\": []}, "
+                    + "{\"found\": 40, \"hits\": []}, " + page + "]}");
             TypesenseOtelEvents source = new TypesenseOtelEvents(new TypesenseConnection(List.of(server.url()), "k",
                     Duration.ofSeconds(1), 2, Duration.ofMillis(5)), "otel_events");
             EventWindow w = source.window(1_000, 2_000);
-            assertThat(w.count(EventKind.DISPATCH)).isEqualTo(3);
-            assertThat(w.count(EventKind.RETRIEVAL)).isZero();
-            assertThat(w.count(EventKind.TURN_ELIGIBLE)).isEqualTo(20);
-            assertThat(w.samples(EventKind.DISPATCH)).containsExactly("otel:d1", "otel:d2", "otel:d3");
+            assertThat(w.count(EventKind.DISPATCH_EMPTY)).isEqualTo(1);
+            assertThat(w.dispatches()).isEqualTo(1);
+            assertThat(w.retrievals()).isEqualTo(2);
+            assertThat(w.turns(EventKind.TURN_ELIGIBLE)).containsExactly("gateway:s:1");
+            assertThat(w.turns(EventKind.TURN_COMPLETED)).containsExactlyInAnyOrder("gateway:s:1", "console:x");
+            assertThat(w.samples(EventKind.DISPATCH_EMPTY)).containsExactly("otel:d1");
+            assertThat(w.inWindow()).isEqualTo(40);
+            assertThat(w.present()).isEqualTo(900);
             JsonNode searches = new ObjectMapper().readTree(server.requests("POST", "/multi_search").get(0).body())
                     .get("searches");
-            assertThat(searches).hasSize(8);
-            assertThat(searches.get(0).get("filter_by").asText())
-                    .isEqualTo("timestamp:>=1000 && timestamp:<2000 && action:=`system_knowledge.retrieval`");
-            assertThat(searches.get(7).get("q").asText()).isEqualTo("dispatch implement");
-            assertThat(searches.get(7).get("query_by").asText()).isEqualTo("action,component");
-            assertThat(searches.get(7).get("collection").asText()).isEqualTo("otel_events");
-
-            // with these counts the two event checks trip as the JSON-lines source would make them
-            assertThat(w.count(EventKind.TURN_COMPLETED) + w.count(EventKind.TURN_SKIPPED) + w.count(EventKind.TURN_FAILED))
-                    .isEqualTo(18);
+            assertThat(searches).hasSize(3);
+            assertThat(searches.get(1).get("filter_by").asText()).isEqualTo("timestamp:>=1000 && timestamp:<2000");
+            assertThat(searches.get(2).get("filter_by").asText()).startsWith("timestamp:>=1000 && timestamp:<2000 && "
+                    + "action:[`system_knowledge.retrieval`,").doesNotContain("dispatch");
+            assertThat(searches.get(2).get("collection").asText()).isEqualTo("otel_events");
+            assertThat(searches.get(2).get("per_page").asInt()).isEqualTo(250);
+            assertThat(searches.get(2).get("include_fields").asText()).contains("metadata_json");
         }
     }
 

@@ -106,17 +106,46 @@ class KnowledgeViewModelTest {
     }
 
     @Test
-    void recallPreviewShowsThreeBudgets() {
+    void recallPreviewShowsTheImplementorsInjectionThenThreeBudgets() {
         sync.syncNow();
         RecallViewModel recall = new RecallViewModel(new RecallService(index), runner);
         recall.preview();
         assertThat(recall.messageProperty().get()).isEqualTo("Type a story title or a question first.");
         recall.questionProperty().set("why do we commit approved skill changes to a review branch");
         recall.preview();
-        assertThat(recall.columns()).extracting(RecallViewModel.Column::budget).containsExactly("lean", "balanced", "deep");
-        assertThat(recall.columns().get(0).injectedIds()).doesNotContain("adr:0141");
-        assertThat(recall.columns().get(2).injectedIds()).contains("adr:0141");
+        assertThat(recall.columns()).extracting(RecallViewModel.Column::budget)
+                .containsExactly("implementor", "lean", "balanced", "deep");
+        RecallViewModel.Column implementor = recall.columns().get(0);
+        assertThat(implementor.injectedIds()).hasSizeLessThanOrEqualTo(2)
+                .allMatch(id -> id.matches("(lesson|pattern|failed_target|retro):.*"));
+        assertThat(recall.columns().get(3).injectedIds()).contains("adr:0141");
         assertEquals("auto would use deep for this question", recall.autoChoiceProperty().get());
+    }
+
+    @Test
+    void theImplementorColumnFollowsTheStorysDescriptionAndProject() {
+        sync.syncNow();
+        RecallViewModel recall = new RecallViewModel(new RecallService(index), runner);
+        recall.loadProjects();
+        assertThat(recall.projects()).isNotEmpty();
+        services.knowledge.KnowledgeDoc lesson = index.search(services.knowledge.KnowledgeQuery.text("idempotency key", 1)
+                .withFilters(java.util.Map.of("type", java.util.List.of("lesson")))).hits().get(0).doc();
+        String project = lesson.project();
+        assertThat(recall.projects()).contains(project);
+        recall.questionProperty().set(lesson.title());
+        recall.descriptionProperty().set("");
+        recall.projectProperty().set(project);
+        recall.preview();
+        RecallViewModel.Column implementor = recall.columns().get(0);
+        assertThat(implementor.heading()).contains("project " + project);
+        assertThat(implementor.injectedIds()).contains(lesson.id()).hasSizeLessThanOrEqualTo(2)
+                .allMatch(id -> index.get(id).orElseThrow().project().equals(project));
+        assertThat(implementor.context()).startsWith("## System Context (from prior loops)\n\n### [")
+                .contains("### [lesson] " + lesson.title() + "\n" + lesson.content());
+        recall.projectProperty().set("no-such-project");
+        recall.preview();
+        assertThat(recall.columns().get(0).injectedIds()).isEmpty();
+        assertThat(recall.columns().get(0).context()).startsWith("(nothing: the implementor leaves the section out)");
     }
 
     @Test

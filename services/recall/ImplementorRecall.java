@@ -1,0 +1,179 @@
+package services.recall;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+
+/**
+ * What the running system's implementor really injects before it works on a story (ADR-0199), replayed:
+ * {@code agent-loop/implement.ts} calls {@code querySystemKnowledge(`${story.title} ${story.description}`,
+ * {types: [lesson, pattern, failed_target, retro], limit: 5, project})} ({@code lib/typesense.ts}), which searches
+ * {@code system_knowledge} by {@code title,content}, filtered by {@code type:[…] && project:=<project>} (no project
+ * filter when the project is empty), with {@code per_page = max(2, ⌈5 / 4⌉) = 2} — the limit is spread over four
+ * collections (the other three, {@code memory_observations}, {@code system_log} and {@code discoveries}, are not
+ * the console's) — and injects each hit as {@code ### [type] title\n<first 1000 characters of content>}, joined
+ * by blank lines, under {@code ## System Context (from prior loops)}. So an agent gets at most two documents of
+ * {@code system_knowledge}.
+ * <p>
+ * The search is the index's keyword search with every word required and, when nothing matches, words dropped from
+ * the right (then from the left) until something does — Typesense's defaults ({@code drop_tokens_threshold} 1,
+ * {@code right_to_left}); a Typesense index does this itself, Lucene is asked again. Lucene has no typo tolerance,
+ * so there the replay is close, not exact. Plain and fast: one keyword search per story, a few more only for
+ * stories whose whole text matches nothing; {@link #injectAll} batches the first searches of many stories.
+ */
+public final class ImplementorRecall {
+
+    /** The types the implementor asks for. */
+    public static final List<String> TYPES = List.of("lesson", "pattern", "failed_target", "retro");
+    /** The implementor's limit, over all of querySystemKnowledge's collections. */
+    public static final int LIMIT = 5;
+    /** querySystemKnowledge's default collections: system_knowledge and three the console does not have. */
+    public static final int COLLECTIONS = 4;
+    /** Hits asked of system_knowledge: {@code per_page = max(2, ⌈limit / collections⌉)}. */
+    public static final int PER_PAGE = Math.max(2, (LIMIT + COLLECTIONS - 1) / COLLECTIONS);
+    /** Characters of content injected per document. */
+    public static final int CONTENT_CHARS = 1000;
+    /** The section's label in the implementor's prompt. */
+    public static final String HEADING = "## System Context (from prior loops)";
+
+    /** A story as the implementor sees it; a null description is written "undefined", as JavaScript does. */
+    public record Story(String title, String description, String project) {
+    }
+
+    /**
+     * What the implementor injects for one story.
+     *
+     * @param query   the text searched ({@code title + " " + description})
+     * @param project the project filter, or null when there is none
+     * @param docs    the documents injected, best first (at most {@link #PER_PAGE})
+     * @param blocks  the {@code ### [type] title} blocks joined by blank lines; empty when nothing was found
+     * @param dropped how many words were dropped from the query before something matched (0: all matched)
+     */
+    public record Injection(String query, String project, List<KnowledgeDoc> docs, String blocks, int dropped) {
+
+        public Injection {
+            docs = List.copyOf(docs);
+        }
+
+        /** The section as it appears in the prompt, or empty: the implementor leaves an empty one out. */
+        public String section() {
+            return blocks.isEmpty() ? "" : HEADING + "\n\n" + blocks;
+        }
+    }
+
+    private final KnowledgeIndex index;
+
+    public ImplementorRecall(KnowledgeIndex index) {
+        this.index = index;
+    }
+
+    public Injection inject(String storyTitle, String description, String project) {
+        return injectAll(List.of(new Story(storyTitle, description, project))).get(0);
+    }
+
+    /** Many stories (every story of past loops, say): the whole-text searches go in one multi-search. */
+    public List<Injection> injectAll(List<Story> stories) {
+        List<KnowledgeQuery> first = new ArrayList<>();
+        for (Story s : stories) {
+            first.add(query(queryText(s), s.project()));
+        }
+        List<SearchResult> found = index.searchAll(first);
+        List<Injection> out = new ArrayList<>();
+        for (int i = 0; i < stories.size(); i++) {
+            Story s = stories.get(i);
+            String text = queryText(s);
+            SearchResult result = found.get(i);
+            int dropped = 0;
+            if (result.hits().isEmpty()) {
+                Map.Entry<Integer, SearchResult> fewer = dropTokens(text, s.project());
+                if (fewer != null) {
+                    dropped = fewer.getKey();
+                    result = fewer.getValue();
+                }
+            }
+            List<KnowledgeDoc> docs = result.hits().stream().limit(PER_PAGE).map(SearchResult.Hit::doc).toList();
+            out.add(new Injection(text, projectFilter(s.project()), docs, blocks(docs), dropped));
+        }
+        return out;
+    }
+
+    /** The projects the index holds documents of, most documents first (for a project field's choices). */
+    public List<String> projects() {
+        SearchResult all = index.search(new KnowledgeQuery("", Map.of(), null, null, null,
+                KnowledgeQuery.SortOrder.NEWEST, 0, 0, true, true));
+        return all.facets().getOrDefault("project", List.of()).stream().map(SearchResult.FacetCount::value).toList();
+    }
+
+    /** {@code `${story.title} ${story.description}`}. */
+    static String queryText(Story s) {
+        return js(s.title()) + " " + js(s.description());
+    }
+
+    private static String js(String value) {
+        return value == null ? "undefined" : value;
+    }
+
+    private static String projectFilter(String project) {
+        return project == null || project.isEmpty() ? null : project;
+    }
+
+    private KnowledgeQuery query(String text, String project) {
+        Map<String, List<String>> filters = new HashMap<>();
+        filters.put("type", TYPES);
+        String p = projectFilter(project);
+        if (p != null) {
+            filters.put("project", List.of(p));
+        }
+        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0, PER_PAGE,
+                true, false);
+    }
+
+    /**
+     * The longest run of the query's words, kept from the left (then from the right), that matches something:
+     * Typesense drops words from the right first. Fewer words of a prefix can only match more, so the longest
+     * matching prefix is found by bisection. Returns the number of words dropped and the result, or null.
+     */
+    private Map.Entry<Integer, SearchResult> dropTokens(String text, String project) {
+        List<String> words = Arrays.stream(text.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+        if (words.size() < 2) {
+            return null;
+        }
+        for (boolean fromRight : new boolean[] {true, false}) {
+            int lo = 1;
+            int hi = words.size() - 1;
+            Map.Entry<Integer, SearchResult> best = null;
+            while (lo <= hi) {
+                int keep = (lo + hi) >>> 1;
+                List<String> kept = fromRight ? words.subList(0, keep) : words.subList(words.size() - keep, words.size());
+                SearchResult r = index.search(query(String.join(" ", kept), project));
+                if (r.hits().isEmpty()) {
+                    hi = keep - 1;
+                } else {
+                    best = Map.entry(words.size() - keep, r);
+                    lo = keep + 1;
+                }
+            }
+            if (best != null) {
+                return best;
+            }
+        }
+        return null;
+    }
+
+    /** {@code ### [type] title\n<content.slice(0, 1000)>}, joined by blank lines. */
+    static String blocks(List<KnowledgeDoc> docs) {
+        List<String> out = new ArrayList<>();
+        for (KnowledgeDoc d : docs) {
+            String content = d.content();
+            out.add("### [" + d.type() + "] " + d.title() + "\n"
+                    + (content.length() > CONTENT_CHARS ? content.substring(0, CONTENT_CHARS) : content));
+        }
+        return String.join("\n\n", out);
+    }
+}

@@ -1,0 +1,97 @@
+package services.review;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import services.audit.PlainText;
+import services.audit.Trailers;
+
+/**
+ * The commits approvals make. Their messages carry every value from a proposal file or a flag on one line (a line
+ * break in an evidence item cannot add a trailer), and an earlier approval — one a crash cut short before it was
+ * recorded — is recognised only as the console writes it: committed by Brain Console, a trailer block of the
+ * console's keys with exactly one {@code Proposal-Id} equal to the proposal's, changing only the proposal's target,
+ * to exactly what approving the proposal on the commit's parent gives (or, for an edited approval, to anything).
+ */
+final class ApprovalCommits {
+
+    static final String COMMITTER_EMAIL = "brain-console@localhost";
+    private static final Set<String> KEYS = Set.of("Proposal-Id", "Approved-By", "Evidence", "Risk", "Edited-By");
+
+    /** An approval found on the branch, with its approver as the commit names them. */
+    record Found(ReviewBranch.Commit commit, String by) {
+    }
+
+    private ApprovalCommits() {
+    }
+
+    static String message(Proposal p, PlannedChange change, String by, boolean edited) {
+        String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
+        StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
+        summary = PlainText.oneLine(summary).strip();
+        if (!summary.isEmpty()) {
+            out.append(summary.length() > 200 ? summary.substring(0, 197) + "..." : summary).append("\n\n");
+        }
+        out.append("Proposal-Id: ").append(PlainText.oneLine(p.id())).append('\n');
+        out.append("Approved-By: ").append(PlainText.oneLine(by)).append('\n');
+        for (String e : p.evidence()) {
+            out.append("Evidence: ").append(PlainText.oneLine(e)).append('\n');
+        }
+        out.append("Risk: ").append(PlainText.oneLine(p.risk())).append('\n');
+        if (edited) {
+            out.append("Edited-By: ").append(PlainText.oneLine(by)).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The console's earlier approval of {@code p} on {@code branch}, if there is one (see the class comment). */
+    static Optional<Found> find(ReviewBranch branch, Proposal p, ChangePlanner planner, Path repoRoot) {
+        String path;
+        try {
+            path = TargetPath.check(p.id(), repoRoot, p.target());
+        } catch (ReviewException unsafe) {
+            return Optional.empty();
+        }
+        for (ReviewBranch.LogEntry e : branch.log(500)) {
+            List<Map.Entry<String, String>> trailers = Trailers.of(e.message());
+            List<String> ids = values(trailers, "Proposal-Id");
+            if (ids.size() != 1 || !ids.get(0).equals(p.id())) {
+                continue;
+            }
+            List<String> by = values(trailers, "Approved-By");
+            if (by.size() != 1 || trailers.stream().anyMatch(t -> !KEYS.contains(t.getKey()))) {
+                continue;
+            }
+            Optional<ReviewBranch.CommitFacts> facts = branch.facts(e.sha());
+            if (facts.isEmpty() || !COMMITTER_EMAIL.equals(facts.get().committerEmail())
+                    || !facts.get().paths().equals(List.of(path))) {
+                continue;
+            }
+            boolean edited = !values(trailers, "Edited-By").isEmpty();
+            if (edited || makes(branch, p, planner, repoRoot, facts.get(), path)) {
+                return Optional.of(new Found(new ReviewBranch.Commit(e.sha(), branch.branch()), by.get(0)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the commit's target is what approving the proposal on the commit's parent gives. */
+    private static boolean makes(ReviewBranch branch, Proposal p, ChangePlanner planner, Path repoRoot,
+                                 ReviewBranch.CommitFacts facts, String path) {
+        try (ReviewBranch parent = branch.at(facts.parent()); ReviewBranch made = branch.at(facts.sha())) {
+            PlannedChange change = planner.plan(p, parent, repoRoot);
+            Optional<ReviewBranch.Blob> blob = made.read(path);
+            return !change.conflicted() && blob.isPresent()
+                    && java.util.Arrays.equals(change.after().getBytes(StandardCharsets.UTF_8), blob.get().content());
+        } catch (ReviewException notThisOne) {
+            return false;
+        }
+    }
+
+    private static List<String> values(List<Map.Entry<String, String>> trailers, String key) {
+        return trailers.stream().filter(t -> t.getKey().equals(key)).map(Map.Entry::getValue).toList();
+    }
+}

@@ -1,0 +1,82 @@
+package services.review;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import services.audit.DecisionLog;
+
+/**
+ * Writes a decision to the workspace's decision log and, for a dream proposal, to the dream log (formats.md part
+ * 11). Values go in as JSON strings: a line break or control character in them is escaped, never a new line.
+ */
+final class DecisionRecords {
+
+    private final DecisionLog decisions;
+    private final DecisionLog dreamLog;
+    private final Clock clock;
+
+    DecisionRecords(DecisionLog decisions, DecisionLog dreamLog, Clock clock) {
+        this.decisions = decisions;
+        this.dreamLog = dreamLog;
+        this.clock = clock;
+    }
+
+    void log(String action, Proposal p, String by, String status, Map<String, String> extra,
+                     ReviewBranch.Commit commit, boolean edited) {
+        ObjectNode entry = DecisionLog.entry();
+        entry.put("ts", clock.instant().toString());
+        entry.put("by", by);
+        entry.put("action", action);
+        entry.put("proposal", p.id());
+        entry.put("kind", p.kind());
+        entry.put("risk", p.risk());
+        entry.put("target", p.target());
+        entry.put("status", status);
+        if (extra != null) {
+            extra.forEach(entry::put);
+        }
+        if (commit != null) {
+            entry.put("commit", commit.sha());
+            entry.put("branch", commit.branch());
+        }
+        if (edited) {
+            entry.put("edited", true);
+        }
+        decisions.append(entry);
+        if (p.isDream()) {
+            ObjectNode line = DecisionLog.entry();
+            line.put("ts", clock.instant().toString());
+            line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
+            line.put("trigger", "console");
+            ArrayNode outputs = line.putArray("outputs");
+            ObjectNode output = outputs.addObject();
+            output.put("id", p.id());
+            output.put("kind", p.kind());
+            output.put("risk", p.risk());
+            output.put("target", p.target());
+            output.put("action", status.equals("changes_requested") ? "staged" : status);
+            if (commit != null) {
+                output.put("sha", commit.sha());
+                output.put("branch", commit.branch());
+            }
+            output.put("by", by);
+            if (extra != null) {
+                extra.values().stream().findFirst().ifPresent(r -> output.put("reason", r));
+            }
+            dreamLog.append(line);
+        }
+    }
+
+    /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */
+    Map<String, String> approvedKeys(String by, ReviewBranch.Commit commit) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("status", "approved");
+        keys.put("decided_by", by);
+        keys.put("decided_at", clock.instant().toString());
+        keys.put("commit", commit.sha());
+        keys.put("branch", commit.branch());
+        return keys;
+    }
+}

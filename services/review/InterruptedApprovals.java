@@ -1,0 +1,76 @@
+package services.review;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import services.audit.DecisionLog;
+import services.audit.PlainText;
+
+/**
+ * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose approval
+ * commit is on the review branch — as only the console writes one ({@link ApprovalCommits#find}) — but whose file
+ * or decision log does not say so yet, gets both, with the approver the commit names. Run under the decision lock.
+ */
+final class InterruptedApprovals {
+
+    private final DecisionLog decisions;
+    private final DecisionRecords records;
+    private final ChangePlanner planner;
+    private final Function<Proposal, ReviewBranch> branches;
+    private final Function<Proposal, Path> roots;
+
+    InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner,
+                         Function<Proposal, ReviewBranch> branches, Function<Proposal, Path> roots) {
+        this.decisions = decisions;
+        this.records = records;
+        this.planner = planner;
+        this.branches = branches;
+        this.roots = roots;
+    }
+
+    /** One line per approval finished (or that cannot be recorded yet). */
+    List<String> finish(List<Proposal> all) {
+        java.util.Set<String> logged = new java.util.HashSet<>();
+        try {
+            decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
+                    .forEach(e -> logged.add(e.path("proposal").asText()));
+        } catch (services.errors.ConsoleException unreadable) {
+            return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
+        }
+        List<String> out = new ArrayList<>();
+        for (Proposal p : all) {
+            boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
+            if (!unfinished) {
+                continue;
+            }
+            try (ReviewBranch branch = branches.apply(p)) {
+                ApprovalCommits.Found made = ApprovalCommits.find(branch, p, planner, roots.apply(p)).orElse(null);
+                if (made == null) {
+                    continue;
+                }
+                String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
+                ReviewBranch.Commit commit = made.commit();
+                if (p.open()) {
+                    ProposalFiles.setKeys(p.file(), records.approvedKeys(by, commit));
+                }
+                if (!logged.contains(p.id())) {
+                    try {
+                        records.log("approve", p, by, "approved", Map.of("recovered", "an approval interrupted after its commit"),
+                                commit, false);
+                    } catch (services.errors.ConsoleException stillUnwritable) {
+                        out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
+                                + stillUnwritable.getMessage());
+                        continue;
+                    }
+                }
+                out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
+                        + " was made before an interruption.");
+            } catch (ReviewException unreadable) {
+                // its repository cannot be opened: the listing says why
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,77 @@
+package services.watchdog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.util.Map;
+import services.errors.ConsoleException;
+
+/**
+ * {@code "otelEvents": {"source": "clickhouse", "url": "http://localhost:8123", "table": "joelclaw.otel_events",
+ * "user": "default", "passwordEnv": "CLICKHOUSE_PASSWORD"}} — the running system's defaults
+ * (observability/clickhouse-store.ts: {@code CLICKHOUSE_URL}, database {@code joelclaw}, table {@code otel_events}).
+ * The password is read from the environment variable {@code passwordEnv} names, never from the file; it is kept out of
+ * {@link #toString()} and every message.
+ */
+public record ClickHouseSettings(URI url, String database, String table, String user, String password) {
+
+    public static final String DEFAULT_URL = "http://localhost:8123";
+    private static final String IDENT = "[A-Za-z_][A-Za-z0-9_]*";
+
+    public static ClickHouseSettings of(JsonNode events, Map<String, String> env) {
+        String url = text(events, "url", DEFAULT_URL).replaceAll("/+$", "");
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw bad("url", "\"" + url + "\" is not a URL");
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw bad("url", "\"" + url + "\" is not an http(s) URL of ClickHouse's HTTP interface (port 8123)");
+        }
+        String table = text(events, "table", "otel_events");
+        String database = text(events, "database", "joelclaw");
+        if (table.contains(".")) {
+            database = table.substring(0, table.indexOf('.'));
+            table = table.substring(table.indexOf('.') + 1);
+        }
+        if (!database.matches(IDENT) || !table.matches(IDENT)) {
+            throw bad("table", "\"" + database + "." + table + "\" is not a table name (letters, digits, _)");
+        }
+        String user = events.hasNonNull("user") ? events.get("user").asText().strip() : null;
+        String password = null;
+        if (events.hasNonNull("passwordEnv")) {
+            String var = events.get("passwordEnv").asText().strip();
+            password = env.get(var);
+            if (password == null || password.isEmpty()) {
+                throw new ConsoleException("The environment variable " + var + " (otelEvents.passwordEnv) is not set: "
+                        + "it must hold the ClickHouse password.");
+            }
+        }
+        return new ClickHouseSettings(uri, database, table, user == null || user.isEmpty() ? null : user, password);
+    }
+
+    public String qualifiedTable() {
+        return database + "." + table;
+    }
+
+    private static String text(JsonNode events, String key, String fallback) {
+        JsonNode v = events.get(key);
+        if (v == null || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isTextual() || v.asText().isBlank()) {
+            throw bad(key, "must be a non-empty string");
+        }
+        return v.asText().strip();
+    }
+
+    private static ConsoleException bad(String key, String why) {
+        return new ConsoleException("workspace.json key \"otelEvents." + key + "\": " + why + ".");
+    }
+
+    @Override
+    public String toString() {
+        return "ClickHouse " + url + " " + qualifiedTable() + (user == null ? "" : " as " + user)
+                + (password == null ? "" : " (password from the environment)");
+    }
+}

@@ -1,0 +1,35 @@
+package services.workspace;
+
+import java.util.Optional;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.Repository;
+import services.audit.PlainText;
+
+/**
+ * A branch name the console may write to, by git's rules for ref names ({@code git check-ref-format --branch}):
+ * no {@code ..}, no leading {@code -} or {@code /}, no {@code .lock} component, no control characters, spaces,
+ * {@code ~^:?*[\}, and not {@code HEAD}. Where the branch comes from (workspace.json, a dream-log line) is the
+ * caller's to name; whether it is the checked-out or the default branch of a repository is checked at the write.
+ */
+public final class BranchName {
+
+    private BranchName() {
+    }
+
+    /** Why {@code name} is not a branch name the console writes to, or empty when it is. */
+    public static Optional<String> problem(String name) {
+        if (name == null || name.isEmpty()) {
+            return Optional.of("no branch name");
+        }
+        Optional<String> control = PlainText.problem(name);
+        if (control.isPresent()) {
+            return Optional.of(PlainText.shown(name) + " is not a branch name: it has " + control.get());
+        }
+        if (name.equals(Constants.HEAD) || name.startsWith("-") || name.startsWith("refs/") || name.equals("@")
+                || !Repository.isValidRefName(Constants.R_HEADS + name)) {
+            return Optional.of(PlainText.shown(name) + " is not a valid branch name (git's rules for ref names: no "
+                    + "'..', no leading '-' or '/', no spaces or any of ~^:?*[\\, not HEAD)");
+        }
+        return Optional.empty();
+    }
+}
