@@ -46,12 +46,15 @@ class IndexRebuildUiTest {
         UiHarness.waitForIndex(robot);
         Path dir = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("damaged-" + System.nanoTime())).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
-        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-            new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
-            new TurnNotes(index, new TurnEvents(ws.otelDir(), Fixtures.CLOCK), Fixtures.CLOCK,
-                    new TurnNoteLog(ws.stateDir())).write(new TurnNoteRequest("gateway", "pi", null, "s1", 4, null,
-                    "survives the rebuild", null, null, null, null, null, null, null, null, null, null, null));
-        }
+        // On a thread of its own: an interrupt left on the test thread by the toolkit must not cut a Lucene commit.
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+                new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
+                new TurnNotes(index, new TurnEvents(ws.otelDir(), Fixtures.CLOCK), Fixtures.CLOCK,
+                        new TurnNoteLog(ws.stateDir())).write(new TurnNoteRequest("gateway", "pi", null, "s1", 4, null,
+                        "survives the rebuild", null, null, null, null, null, null, null, null, null, null, null));
+            }
+        }).get();
         try (Stream<Path> files = Files.list(ws.indexDir())) {
             Path segments = files.filter(p -> p.getFileName().toString().startsWith("segments_")).findFirst().orElseThrow();
             try (RandomAccessFile f = new RandomAccessFile(segments.toFile(), "rw")) {
