@@ -17,6 +17,7 @@ public final class Main {
         if (System.getProperty("brainconsole.logdir") == null) {
             System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
         }
+        NativeFolders.configure(AppDirs.fromEnvironment());
         System.exit(RootCommand.commandLine().execute(args));
     }
 }

@@ -100,11 +100,30 @@ public final class MainWindow {
         Path dir = app.dirs().demoWorkspace();
         app.runner().submit("Writing the demo workspace", progress -> {
             boolean missing = !Files.exists(dir.resolve(Workspace.FILE_NAME));
-            if (missing || (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER)))) {
+            if (missing) {
                 app.demo().write(dir);
+            } else if (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER))) {
+                try {
+                    app.demo().write(dir);
+                } catch (services.workspace.WorkspaceException kept) {
+                    // It holds files the demo did not write (or an older demo): opened as it is, nothing deleted.
+                    LOG.warn("Demo not refreshed: {}", kept.getMessage());
+                }
             }
             return dir;
         }, TaskCallbacks.of(shell::openWorkspace,
+                error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
+    }
+
+    /**
+     * Rebuilds a damaged index (as {@code sync --rebuild}): checks the sources, moves the index aside and opens the
+     * workspace again, whose empty index is then synced in full — turn notes from their log included.
+     */
+    private void rebuild(Workspace workspace) {
+        app.runner().submit("Rebuilding the index", progress -> {
+            services.sync.VaultSync.check(workspace, services.sync.SyncOptions.all());
+            return services.sync.IndexRebuild.moveAside(workspace, app.clock());
+        }, TaskCallbacks.of(aside -> show(workspace),
                 error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }
 
@@ -113,6 +132,10 @@ public final class MainWindow {
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
             scope = app.open(workspace, openFile, shell::select, () -> shell.openWorkspace(workspace.dir()));
+        } catch (services.knowledge.KnowledgeIndexCorrupt damaged) {
+            LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
+            shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
+            return;
         } catch (RuntimeException e) {
             LOG.warn("Could not open workspace {}", workspace.dir(), e);
             shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));

@@ -113,7 +113,8 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
                         index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
         sectionViews.put("note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, TurnEvents.of(workspace,
-                        app.clock()), app.clock()), app.runner(), workspace.readOnly())).root());
+                        app.clock()), app.clock(), new services.notes.TurnNoteLog(workspace.stateDir())), app.runner(),
+                        workspace.readOnly())).root());
         sectionViews.put("lessons", () -> new LessonsView(new LessonsViewModel(new services.profiles.AgentProfiles(),
                         workspace.profilesDir(), app.runner())).root());
         sectionViews.put("health", jobs::view);

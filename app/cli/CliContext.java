@@ -20,6 +20,11 @@ final class CliContext {
     private final PrintWriter err;
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    {
+        // JSON already escapes C0; C1 controls and bidirectional overrides from agent-written files are escaped too.
+        json.getFactory().setCharacterEscapes(new TerminalSafeEscapes());
+    }
+
     CliContext(CommonOptions options, PrintWriter out, PrintWriter err) {
         this.app = new AppContext(AppDirs.fromEnvironment(), Clock.systemDefaultZone(), new SynchronousTaskRunner());
         this.options = options;
@@ -41,7 +46,7 @@ final class CliContext {
                 new WorkspaceException("No workspace given and none opened before: pass --workspace DIR "
                         + "(or create one with 'brain-console demo DIR')."));
         Workspace workspace = app.loader().load(dir);
-        workspace.problems().forEach(p -> err.println("warning: " + p.message()));
+        workspace.problems().forEach(p -> message("warning: " + p.message()));
         var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
         app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
         app.recents().remember(workspace.dir());
@@ -57,13 +62,14 @@ final class CliContext {
                 throw new IllegalStateException("Could not write JSON output", e);
             }
         } else {
-            out.println(text);
+            out.println(services.text.TerminalText.safe(text));
         }
         out.flush();
     }
 
+    /** A line on stderr; what came from files is printed with its control characters escaped. */
     void message(String text) {
-        err.println(text);
+        err.println(services.text.TerminalText.safe(text));
         err.flush();
     }
 }

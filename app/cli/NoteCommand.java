@@ -45,7 +45,8 @@ final class NoteCommand extends WorkspaceCommand {
         TurnNoteRequest request = new TurnNoteRequest(source, agent, channel, session, turn, turnId, summary, decision,
                 evidence, usefulness, skipReason, null, project, loopId, storyId, runId, tools, null);
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            TurnNotes notes = new TurnNotes(index, TurnEvents.of(ws, cli.app().clock()), cli.app().clock());
+            TurnNotes notes = new TurnNotes(index, TurnEvents.of(ws, cli.app().clock()), cli.app().clock(),
+                    new services.notes.TurnNoteLog(ws.stateDir()));
             TurnNotes.Outcome out;
             try {
                 out = notes.write(request);

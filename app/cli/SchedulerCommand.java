@@ -41,13 +41,18 @@ final class SchedulerCommand extends WorkspaceCommand {
     @Option(names = "--tick", paramLabel = "MS", hidden = true, defaultValue = "1000")
     long tickMillis;
 
+    @Option(names = "--stuck-after", paramLabel = "MS", hidden = true, defaultValue = "30000",
+            description = "After --for, a job that reports no progress for this long is cancelled.")
+    long stuckAfterMillis;
+
     private volatile boolean stopped;
+    private volatile boolean hookRan;
 
     @Override
     Integer run() {
         Duration limit = forDuration == null ? null : parse(forDuration);
         Workspace ws = cli.workspace();
-        List<JobRun> done = new ArrayList<>();
+        List<JobRun> done = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
              FailedTargets redis = cli.app().openFailedTargets(ws)) {
             VaultSync sync = cli.app().sync(ws, index);
@@ -65,6 +70,7 @@ final class SchedulerCommand extends WorkspaceCommand {
             }));
             Thread main = Thread.currentThread();
             Thread hook = new Thread(() -> { // no interrupt: it would close the index's open files under the job
+                hookRan = true;
                 stopped = true;
                 jobs.cancelRunning();
                 try {
@@ -74,24 +80,46 @@ final class SchedulerCommand extends WorkspaceCommand {
                 }
             }, "bc-scheduler-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            try (VaultWatcher watcher = scheduler.watchesVault() ? new VaultWatcher(ws, scheduler::vaultChanged) : null) {
-                scheduler.start();
-                scheduler.statuses().forEach(s -> cli.message(s.id() + ": " + (s.problem() != null ? s.problem()
-                        : (s.paused() ? "paused" : "next run " + s.nextRun()) + " (" + s.expression() + ")")));
-                runNow.forEach(scheduler::runNow);
-                Instant end = limit == null ? null : Instant.now().plus(limit);
-                while (!stopped && (end == null || Instant.now().isBefore(end))) {
-                    scheduler.tick();
-                    try {
-                        Thread.sleep(tickMillis);
-                    } catch (InterruptedException e) {
-                        break;
-                    }
+            java.util.concurrent.atomic.AtomicLong lastSign = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+            jobs.addListener(new services.tasks.TaskRunner.TaskListener() {
+                @Override
+                public void progress(services.tasks.TaskHandle handle, services.tasks.TaskProgress progress) {
+                    lastSign.set(System.nanoTime());
                 }
+
+                @Override
+                public void finished(services.tasks.TaskHandle handle) {
+                    lastSign.set(System.nanoTime());
+                }
+            });
+            try (VaultWatcher watcher = scheduler.watchesVault() ? new VaultWatcher(ws, scheduler::vaultChanged) : null) {
+                Instant end = limit == null ? null : Instant.now().plus(limit);
+                // The jobs run on a worker, so the deadline and a stop are kept even while a job hangs.
+                Thread worker = new Thread(() -> {
+                    scheduler.start();
+                    scheduler.statuses().forEach(st -> cli.message(st.id() + ": " + (st.problem() != null ? st.problem()
+                            : (st.paused() ? "paused" : "next run " + st.nextRun()) + " (" + st.expression() + ")")));
+                    runNow.forEach(scheduler::runNow);
+                    while (!stopped) {
+                        scheduler.tick();
+                        try {
+                            Thread.sleep(tickMillis);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }, "bc-scheduler-jobs");
+                worker.setDaemon(true);
+                worker.start();
+                while (!stopped && (end == null || Instant.now().isBefore(end))) {
+                    pause();
+                }
+                stopped = true; // no new runs; a job under way may finish while it makes progress
+                awaitWorker(worker, lastSign, stuckAfterMillis, jobs::cancelRunning, cli::message);
             } catch (java.io.IOException e) {
                 throw new ConsoleException("Cannot watch the vault of " + ws.name() + ": " + e.getMessage(), e);
             } finally {
-                if (!stopped) {
+                if (!hookRan) {
                     Runtime.getRuntime().removeShutdownHook(hook);
                 }
             }
@@ -102,6 +130,49 @@ final class SchedulerCommand extends WorkspaceCommand {
                 "summary", r.summary())).toList());
         cli.print(out, "Scheduler stopped after " + done.size() + " runs.");
         return 0;
+    }
+
+    private static final long STOP_GRACE_MILLIS = 5_000;
+
+    /**
+     * Waits for the job worker to finish, as long as its job makes progress; a job silent for {@code stuckAfter}
+     * ms is cancelled, and one that does not stop within {@link #STOP_GRACE_MILLIS} is left behind (the worker is
+     * a daemon). Returns whether the worker finished.
+     */
+    static boolean awaitWorker(Thread worker, java.util.concurrent.atomic.AtomicLong lastSign, long stuckAfter,
+                               Runnable cancel, java.util.function.Consumer<String> message) {
+        while (worker.isAlive()) {
+            if (System.nanoTime() - lastSign.get() > stuckAfter * 1_000_000) {
+                message.accept("warning: the running job made no progress for " + stuckAfter / 1000.0
+                        + " s (stuck reading a file?): cancelled.");
+                cancel.run();
+                if (!join(worker, STOP_GRACE_MILLIS)) {
+                    message.accept("warning: it did not stop within " + STOP_GRACE_MILLIS / 1000 + " s; the "
+                            + "scheduler stops without it.");
+                    return false;
+                }
+                return true;
+            }
+            pause();
+        }
+        return true;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static boolean join(Thread worker, long millis) {
+        try {
+            worker.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !worker.isAlive();
     }
 
     private static String line(JobRun r) {

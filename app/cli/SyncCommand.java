@@ -23,6 +23,14 @@ final class SyncCommand extends WorkspaceCommand {
     @ArgGroup(exclusive = true)
     Only only;
 
+    @Option(names = "--allow-mass-delete", description = "Let this sync delete the documents of more than "
+            + "sync.maxDeleteShare (default 20 %) of a source's files; without it such a sync is refused.")
+    boolean allowMassDelete;
+
+    @Option(names = "--rebuild", description = "Move the embedded index aside (a damaged one, say) and index "
+            + "everything again from the vault, the skills repo and the turn-note log.")
+    boolean rebuild;
+
     @Option(names = "--no-embeddings", description = "Skip embedding new and changed documents after the sync "
             + "(semantic search then finds them by keyword only until the next sync).")
     boolean noEmbeddings;
@@ -48,6 +56,14 @@ final class SyncCommand extends WorkspaceCommand {
         }
         SyncOptions.Scope scope = only == null ? SyncOptions.Scope.ALL
                 : only.adrs ? SyncOptions.Scope.ADRS : SyncOptions.Scope.SKILLS;
+        String rebuilt = "";
+        if (rebuild) {
+            if (dryRun || only != null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--rebuild reads every source: give it without --dry-run, --adrs-only or --skills-only.");
+            }
+            rebuilt = rebuild(ws);
+        }
         try (KnowledgeIndex index = cli.app().openIndex(ws)) {
             index.problems().forEach(p -> cli.message("warning: " + p));
             if (dryRun) {
@@ -58,12 +74,28 @@ final class SyncCommand extends WorkspaceCommand {
                     throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: sync writes "
                             + "the index. Use --dry-run, or set \"readOnly\": false in workspace.json.");
                 }
-                SyncResult result = cli.app().sync(ws, index).run(new SyncOptions(false, scope), ProgressSink.NONE);
+                SyncOptions options = new SyncOptions(false, scope, allowMassDelete);
+                SyncResult result = cli.app().sync(ws, index).run(options, ProgressSink.NONE);
                 String embedded = embed(ws, index);
-                cli.print(result, "Synced " + ws.name() + ": " + result.summary() + issues(result) + embedded);
+                cli.print(result, rebuilt + "Synced " + ws.name() + ": " + result.summary() + issues(result) + embedded);
             }
         }
         return 0;
+    }
+
+    /** Checks the sources first (a refused sync must not leave an empty index), then moves the index aside. */
+    private String rebuild(Workspace ws) {
+        if (ws.readOnly()) {
+            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a rebuild writes "
+                    + "the index.");
+        }
+        services.sync.VaultSync.check(ws, new SyncOptions(false, SyncOptions.Scope.ALL, allowMassDelete));
+        java.nio.file.Path aside = services.sync.IndexRebuild.moveAside(ws, cli.app().clock());
+        if (aside == null) {
+            return "";
+        }
+        cli.message("The old index is kept in " + aside + " (delete it once the rebuilt index is fine).");
+        return "Rebuilt the index (the old one is in " + aside + ").\n";
     }
 
     /** Embeds what the sync wrote (the window does this in the background); a failure is a warning, not a refusal. */

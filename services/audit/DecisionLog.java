@@ -96,7 +96,7 @@ public final class DecisionLog {
                 throw new ConsoleException("Cannot read the log " + file + ": it is " + Files.size(file) / (1024 * 1024)
                         + " MB, more than the " + MAX_BYTES / (1024 * 1024) + " MB a log may have.");
             }
-            List<byte[]> lines = lines(Files.readAllBytes(file));
+            List<byte[]> lines = lines(services.vault.FileText.bounded(file, MAX_BYTES)); // bounded while reading too
             for (int i = 0; i < lines.size(); i++) {
                 String line;
                 try {

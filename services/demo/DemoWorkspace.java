@@ -12,7 +12,8 @@ import services.workspace.WorkspaceException;
 /**
  * Writes the built-in demo workspace: a realistic Vault (ADRs of every era, retros, brain notes), a skills repo
  * and a {@code workspace.json} with relative paths, so the whole folder can be moved. It refuses to write into a
- * folder that holds anything but an earlier demo, so it can never overwrite a user's files.
+ * folder that holds anything but an earlier demo — the files its manifest lists, unchanged — so it can never
+ * overwrite or delete a user's files ({@link DemoManifest}).
  */
 public final class DemoWorkspace {
 
@@ -40,11 +41,11 @@ public final class DemoWorkspace {
         Path dir = target.toAbsolutePath().normalize();
         checkTarget(dir);
         try {
-            if (Files.exists(dir.resolve(MARKER))) {
-                deleteEarlierDemo(dir);
+            if (Files.exists(dir.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                DemoManifest.deleteEarlierDemo(dir, dir.resolve(MARKER));
             }
             Files.createDirectories(dir);
-            write(dir.resolve(MARKER), "Written by 'brain-console demo'. Safe to delete with its folder.\n");
+            write(dir.resolve(MARKER), DemoManifest.HEADER + "\n"); // the file list follows once the demo is complete
             write(dir.resolve("workspace.json"), """
                     {
                       "name": "demo",
@@ -80,6 +81,7 @@ public final class DemoWorkspace {
                     clock.instant()).write();
             new DemoOtel(dir, clock.instant()).write();
             DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
+            DemoManifest.write(dir, dir.resolve(MARKER));
             return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {
             throw new WorkspaceException("Could not write the demo workspace in " + dir + ": " + e.getMessage(), e);
@@ -112,17 +114,6 @@ public final class DemoWorkspace {
             }
         } catch (IOException e) {
             throw new WorkspaceException("Cannot read " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Removes an earlier demo (the marker proves the folder is ours) so the refreshed one starts clean. */
-    private static void deleteEarlierDemo(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                if (!p.equals(dir)) {
-                    Files.delete(p);
-                }
-            }
         }
     }
 

@@ -27,7 +27,11 @@ public final class FailedTargetsService {
 
     public enum Where { REDIS, INDEX, BOTH }
 
-    /** One failed target: {@code key} is {@code project/target}. */
+    /**
+     * One failed target: {@code key} is {@code project/target}, with a {@code /} or {@code \\} inside the project
+     * written {@code \\/} or {@code \\\\} ({@link #key(String, String)}), so that project {@code a/b} with target
+     * {@code c} and project {@code a} with target {@code b/c} stay two rows.
+     */
     public record Target(String key, String project, String target, String storyTitle, List<String> loopIds,
                          List<String> docIds, Long redisScoreMillis, long failedAtMillis, long expiresAtMillis,
                          int times, Where where) {
@@ -87,12 +91,18 @@ public final class FailedTargetsService {
         return ws.failedTargetTtlDays() * 86_400_000L;
     }
 
+
+    /** The key of a project's target (see {@link TargetKeys}). */
+    public static String key(String project, String target) {
+        return TargetKeys.key(project, target);
+    }
+
     public Listing list() {
-        Map<String, Builder> byKey = new LinkedHashMap<>();
+        Map<String, TargetCollector> byKey = new LinkedHashMap<>();
         for (KnowledgeDoc doc : docs(null)) {
             String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
             String project = doc.project() == null ? "" : doc.project();
-            byKey.computeIfAbsent(project + "/" + target, k -> new Builder(project, target)).add(doc);
+            byKey.computeIfAbsent(key(project, target), k -> new TargetCollector(project, target)).add(doc);
         }
         List<String> problems = new ArrayList<>();
         String notice = null;
@@ -104,7 +114,7 @@ public final class FailedTargetsService {
                     notice = "This Redis (" + redis.describe() + ") " + NO_SETS + ".";
                 }
                 for (FailedTargets.Member m : members.members()) {
-                    byKey.computeIfAbsent(m.project() + "/" + m.target(), k -> new Builder(m.project(), m.target())).redis = m.scoreMillis();
+                    byKey.computeIfAbsent(key(m.project(), m.target()), k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();
                 }
             } catch (FailedTargetsException e) {
                 problems.add(e.getMessage() + " — showing the index only");
@@ -138,6 +148,14 @@ public final class FailedTargetsService {
     }
 
     private Map<String, Target> resolve(List<String> keys) {
+        return resolve(keys, java.util.Set.of(), new ArrayList<>());
+    }
+
+    /**
+     * The targets these keys name. A key an earlier clear named that is in neither store now goes to {@code gone}
+     * (a retry after a fault finishes the rest); any other unknown key refuses the whole clear.
+     */
+    private Map<String, Target> resolve(List<String> keys, java.util.Set<String> clearedBefore, List<String> gone) {
         Map<String, Target> all = new LinkedHashMap<>();
         list().targets().forEach(t -> all.put(t.key(), t));
         Map<String, Target> chosen = new LinkedHashMap<>();
@@ -147,12 +165,32 @@ public final class FailedTargetsService {
                 t = all.values().stream().filter(x -> x.docIds().contains(key)).findFirst().orElse(null);
             }
             if (t == null) {
+                t = TargetKeys.unescaped(key, all.values());
+            }
+            if (t == null && clearedBefore.contains(key)) {
+                gone.add(key);
+                continue;
+            }
+            if (t == null) {
                 throw new FailedTargetsException("No failed target \"" + key + "\" (use project/target as listed by "
                         + "'failed list', or a failed_target document id). Nothing was cleared.");
             }
             chosen.put(t.key(), t);
         }
         return chosen;
+    }
+
+
+    /** The keys and document ids earlier clears named (from the decision log). */
+    private java.util.Set<String> clearedBefore() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (JsonNode e : decisions.read().entries()) {
+            if (e.path("action").asText().equals("clear_failed")) {
+                e.path("targets").forEach(t -> out.add(t.asText()));
+                e.path("docIds").forEach(t -> out.add(t.asText()));
+            }
+        }
+        return out;
     }
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
@@ -175,11 +213,14 @@ public final class FailedTargetsService {
         }
         String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
         return lock.run(() -> {
-            Map<String, Target> chosen = resolve(keys);
+            List<String> gone = new ArrayList<>();
+            Map<String, Target> chosen = resolve(keys, clearedBefore(), gone);
             List<Outcome> outcomes = new ArrayList<>();
+            String[] redisDown = {null};
             for (Target t : chosen.values()) {
-                outcomes.add(clearOne(t));
+                outcomes.add(clearOne(t, redisDown));
             }
+            gone.forEach(key -> outcomes.add(goneAgain(key, redisDown)));
             index.flush();
             record("clear_failed", who, reason, outcomes.stream().map(Outcome::key).toList(),
                     chosen.values().stream().flatMap(t -> t.docIds().stream()).toList(), outcomes, null);
@@ -187,15 +228,37 @@ public final class FailedTargetsService {
         });
     }
 
-    private Outcome clearOne(Target t) {
+    /** What a retry says of a target an earlier clear named and neither store holds any more. */
+    public static final String ALREADY_GONE = "already gone (cleared before)";
+
+    /**
+     * A target an earlier clear named that the listing no longer shows: its Redis member is removed once more (the
+     * listing may have come from the index alone while Redis was down), and the index has nothing left of it.
+     */
+    private Outcome goneAgain(String key, String[] redisDown) {
+        String[] parts = TargetKeys.split(key);
+        if (redis == null || parts == null) {
+            return new Outcome(key, redis == null ? "not configured" : ALREADY_GONE, 0, ALREADY_GONE);
+        }
+        Outcome one = clearOne(new Target(key, parts[0], parts[1], "", List.of(), List.of(), null, 0, 0, 0, Where.INDEX),
+                redisDown);
+        return new Outcome(key, one.redis().equals("absent") ? ALREADY_GONE : one.redis(), 0, ALREADY_GONE);
+    }
+
+
+    /** @param redisDown the first Redis failure of this clear: later targets are not sent to a store that is down */
+    private Outcome clearOne(Target t, String[] redisDown) {
         String redisOutcome;
         if (redis == null) {
             redisOutcome = "not configured";
+        } else if (redisDown[0] != null) {
+            redisOutcome = "failed: " + redisDown[0] + " (not tried again in this clear)";
         } else {
             // An unreachable store reports its reason here; the index is still cleared and a retry finishes.
             try {
                 redisOutcome = redis.remove(t.project(), t.target()) ? "removed" : "absent";
             } catch (FailedTargetsException e) {
+                redisDown[0] = e.getMessage();
                 redisOutcome = "failed: " + e.getMessage();
             }
         }
@@ -287,36 +350,6 @@ public final class FailedTargetsService {
     private void requireWritable() {
         if (ws.readOnly()) {
             throw new FailedTargetsException("Workspace " + ws.name() + " is read-only: clearing and pruning are disabled.");
-        }
-    }
-
-    /** Collects one target's documents and member. */
-    private static final class Builder {
-        final String project;
-        final String target;
-        final List<KnowledgeDoc> docs = new ArrayList<>();
-        Long redis;
-
-        Builder(String project, String target) {
-            this.project = project;
-            this.target = target;
-        }
-
-        void add(KnowledgeDoc doc) {
-            docs.add(doc);
-        }
-
-        Target build(long ttl) {
-            docs.sort(Comparator.comparingLong(KnowledgeDoc::createdAt).reversed());
-            long docTime = docs.isEmpty() ? 0 : docs.get(0).createdAt() * 1000;
-            long failedAt = Math.max(docTime, redis == null ? 0 : redis);
-            String title = docs.isEmpty() ? "" : docs.get(0).title().replaceFirst("^Failed: ", "");
-            int times = Math.max(docs.size(), redis == null ? 0 : 1); // the loops it failed in
-            Where where = docs.isEmpty() ? Where.REDIS : redis == null ? Where.INDEX : Where.BOTH;
-            return new Target(project + "/" + target, project, target, title,
-                    docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
-                    docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
-                    times, where);
         }
     }
 }

@@ -68,6 +68,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private static final String STORED = "_doc";
     private static final int MAX_FACET_VALUES = 200;
     private static final int KNN_EXPLORE = 100;
+    private static final int MAX_TERM = 1000;
 
     private final Path dir;
     private final int dimensions;
@@ -94,14 +95,41 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                     .setUseCompoundFile(false);
             config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
             config.setRAMBufferSizeMB(64);
-            writer = new IndexWriter(directory, config);
-            writer.commit();
-            searchers = new SearcherManager(writer, null);
+            writer = open(directory, config);
+            searchers = searchers(writer, directory);
         } catch (org.apache.lucene.store.LockObtainFailedException e) {
             throw new KnowledgeIndexException("The knowledge index in " + dir + " is in use by another Brain Console "
                     + "(a window or a command on the same workspace). Close it, or sync from that window.", e);
-        } catch (IOException e) {
+        } catch (IOException | IllegalStateException | IllegalArgumentException e) {
+            if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
+                    || e instanceof IllegalArgumentException) {
+                throw new KnowledgeIndexCorrupt(dir, e);
+            }
             throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static IndexWriter open(FSDirectory directory, IndexWriterConfig config) throws IOException {
+        try {
+            return new IndexWriter(directory, config);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
+            throw e;
+        }
+    }
+
+    /** The searchers over a writer just opened; on failure (a damaged segment read) the writer and files are closed. */
+    private static SearcherManager searchers(IndexWriter writer, FSDirectory directory) throws IOException {
+        try {
+            writer.commit();
+            SearcherManager manager = new SearcherManager(writer, null);
+            IndexSearcher probe = manager.acquire(); // reads every segment's metadata: damage shows here, not later
+            manager.release(probe);
+            return manager;
+        } catch (IOException | RuntimeException e) {
+            writer.rollback();
+            directory.close();
+            throw e;
         }
     }
 
@@ -136,31 +164,58 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
         missing = false;
+        Map<String, String> rejected = new LinkedHashMap<>();
         try {
             for (KnowledgeDoc doc : docs) {
-                writer.updateDocument(new Term("id", doc.id()), facets.build(toDocument(doc)));
+                Document built;
+                try {
+                    built = facets.build(toDocument(doc));
+                } catch (IllegalArgumentException e) { // one document Lucene cannot take; the rest of the batch lands
+                    rejected.put(doc.id(), e.getMessage());
+                    continue;
+                }
+                try {
+                    writer.updateDocument(new Term("id", term(doc.id())), built);
+                } catch (IllegalArgumentException e) {
+                    rejected.put(doc.id(), e.getMessage());
+                }
             }
             searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
         } catch (IOException | RuntimeException e) {
             throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+        if (!rejected.isEmpty()) {
+            throw new DocumentsRejected("the embedded index", rejected);
+        }
+    }
+
+    /**
+     * A whole-value term or facet label cut to {@link #MAX_TERM} characters (whole code points): Lucene refuses a term
+     * over 32 KiB and a facet path over its own limit, and such a value is an agent's accident, not a category.
+     */
+    static String term(String value) {
+        if (value.length() <= MAX_TERM) {
+            return value;
+        }
+        int end = Character.isHighSurrogate(value.charAt(MAX_TERM - 1)) ? MAX_TERM - 1 : MAX_TERM;
+        return value.substring(0, end);
     }
 
     private Document toDocument(KnowledgeDoc doc) throws IOException {
         Document d = new Document();
-        d.add(new StringField("id", doc.id(), Field.Store.NO));
-        d.add(new SortedDocValuesField("id", new BytesRef(doc.id())));
-        d.add(new StringField("type", doc.type(), Field.Store.NO));
-        d.add(new SortedSetDocValuesFacetField("type", doc.type()));
+        d.add(new StringField("id", term(doc.id()), Field.Store.NO));
+        d.add(new SortedDocValuesField("id", new BytesRef(term(doc.id()))));
+        d.add(new StringField("type", term(doc.type()), Field.Store.NO));
+        d.add(new SortedSetDocValuesFacetField("type", term(doc.type())));
         keyword(d, "project", doc.project());
         keyword(d, "status", doc.status());
         if (doc.loopId() != null) {
-            d.add(new StringField("loop_id", doc.loopId(), Field.Store.NO));
+            d.add(new StringField("loop_id", term(doc.loopId()), Field.Store.NO));
         }
         for (String tag : new HashSet<>(doc.tags())) {
             if (!tag.isBlank()) {
-                d.add(new StringField("tags", tag, Field.Store.NO));
-                d.add(new SortedSetDocValuesFacetField("tags", tag));
+                d.add(new StringField("tags", term(tag), Field.Store.NO));
+                d.add(new SortedSetDocValuesFacetField("tags", term(tag)));
             }
         }
         d.add(new TextField("title", doc.title(), Field.Store.NO));
@@ -183,8 +238,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     private static void keyword(Document d, String field, String value) {
         if (value != null && !value.isBlank()) {
-            d.add(new StringField(field, value, Field.Store.NO));
-            d.add(new SortedSetDocValuesFacetField(field, value));
+            d.add(new StringField(field, term(value), Field.Store.NO));
+            d.add(new SortedSetDocValuesFacetField(field, term(value)));
         }
     }
 
@@ -194,7 +249,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             return 0;
         }
         try {
-            Query byId = new TermInSetQuery("id", ids.stream().map(BytesRef::new).toList());
+            Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(term(id))).toList());
             IndexSearcher searcher = searchers.acquire();
             int existing;
             try {
@@ -213,7 +268,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public Optional<KnowledgeDoc> get(String id) {
         return read(searcher -> {
-            TopDocs top = searcher.search(new TermQuery(new Term("id", id)), 1);
+            TopDocs top = searcher.search(new TermQuery(new Term("id", term(id))), 1);
             return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, top.scoreDocs)[0]);
         });
     }
@@ -506,7 +561,13 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             } finally {
                 searchers.release(searcher);
             }
+        } catch (IndexSearcher.TooManyClauses e) {
+            throw new KnowledgeIndexException("The question is too long to search (more than "
+                    + IndexSearcher.getMaxClauseCount() + " terms): shorten it.", e);
         } catch (IOException e) {
+            if (KnowledgeIndexCorrupt.isCorruption(e)) {
+                throw new KnowledgeIndexCorrupt(dir, e);
+            }
             throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
     }

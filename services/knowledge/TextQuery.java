@@ -21,8 +21,16 @@ final class TextQuery {
         this.analyzer = analyzer;
     }
 
+    /**
+     * The most words (runs of letters and digits) a question is searched by: each becomes a clause per field, and
+     * Lucene refuses a query of more than 1024 clauses. A longer question is searched by its first words.
+     */
+    static final int MAX_WORDS = 200;
+    static final int MAX_CHARS = 4000;
+
     /** @return the query, or null when the text holds nothing to search for */
     Query parse(String text, boolean matchAll) {
+        text = bounded(text);
         String trimmed = text.strip();
         if (trimmed.isEmpty()) {
             return null;
@@ -36,6 +44,29 @@ final class TextQuery {
             query = parser.parse(trimmed);
         }
         return query;
+    }
+
+    /** The question cut after {@link #MAX_WORDS} words or {@link #MAX_CHARS} characters, at a space where it can. */
+    static String bounded(String text) {
+        int words = 0;
+        boolean inWord = false;
+        int end = Math.min(text.length(), MAX_CHARS);
+        for (int i = 0; i < end; i++) {
+            boolean letter = Character.isLetterOrDigit(text.charAt(i));
+            if (letter && !inWord && ++words > MAX_WORDS) {
+                end = i;
+                break;
+            }
+            inWord = letter;
+        }
+        if (end == text.length()) {
+            return text;
+        }
+        String cut = text.substring(0, end);
+        int space = cut.lastIndexOf(' ');
+        cut = space > 0 ? cut.substring(0, space) : cut;
+        // An unbalanced quote left by the cut would make the rest one phrase.
+        return cut.chars().filter(c -> c == '"').count() % 2 == 1 ? cut.replace('"', ' ') : cut;
     }
 
     /** "exactly once retr" becomes "exactly once (retr | retr*)": the stemmed word or anything it starts. */

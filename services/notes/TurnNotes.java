@@ -46,12 +46,19 @@ public final class TurnNotes {
     private final KnowledgeIndex index;
     private final TurnEvents events;
     private final Clock clock;
+    private final TurnNoteLog log;
     private final ObjectMapper json = new ObjectMapper();
 
     public TurnNotes(KnowledgeIndex index, TurnEvents events, Clock clock) {
+        this(index, events, clock, null);
+    }
+
+    /** @param log the durable copy a rebuilt index reads its turn notes from (null: the index only, for tests) */
+    public TurnNotes(KnowledgeIndex index, TurnEvents events, Clock clock, TurnNoteLog log) {
         this.index = index;
         this.events = events;
         this.clock = clock;
+        this.log = log;
     }
 
     public Outcome write(TurnNoteRequest r) {
@@ -93,6 +100,9 @@ public final class TurnNotes {
         try {
             KnowledgeDoc doc = document(r, source, agent, channel, turnId);
             boolean existed = index.get(doc.id()).isPresent();
+            if (log != null) {
+                log.append(doc); // first the durable copy: the index can be rebuilt from it
+            }
             index.upsert(List.of(doc));
             index.flush();
             Map<String, Object> completed = new LinkedHashMap<>(meta);

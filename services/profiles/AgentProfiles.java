@@ -58,7 +58,7 @@ public final class AgentProfiles {
 
     Profile read(String agent, Path profile) throws IOException {
         Path lessonsFile = profile.resolve("knowledge/lessons-learned.md");
-        byte[] bytes = Files.exists(lessonsFile) ? Files.readAllBytes(lessonsFile) : new byte[0];
+        byte[] bytes = Files.exists(lessonsFile) ? services.vault.FileText.bounded(lessonsFile, services.vault.FileText.LOG_LIMIT) : new byte[0];
         String lessons = new String(bytes, StandardCharsets.UTF_8);
         List<Journal> journals = new ArrayList<>();
         int archived = 0;
@@ -66,7 +66,8 @@ public final class AgentProfiles {
         if (Files.isDirectory(journalDir)) {
             try (Stream<Path> files = Files.list(journalDir)) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p)).toList()) {
-                    journals.add(new Journal(f.getFileName().toString(), Files.readString(f),
+                    journals.add(new Journal(f.getFileName().toString(), new String(services.vault.FileText.bounded(f,
+                            services.vault.FileText.LOG_LIMIT), StandardCharsets.UTF_8),
                             Files.getLastModifiedTime(f).toMillis()));
                 }
             }

@@ -38,7 +38,13 @@ public final class SyncJob implements Job {
         if (readOnly) {
             return new JobOutcome(JobRun.Status.SKIPPED, "read-only workspace: sync is disabled");
         }
-        SyncResult result = sync.run(SyncOptions.all(), progress);
+        SyncResult result;
+        try {
+            result = sync.run(SyncOptions.all(), progress);
+        } catch (services.sync.SyncRefused refused) {
+            // Nothing was written; a scheduled sync never confirms a mass deletion itself — a person must.
+            return new JobOutcome(JobRun.Status.FAILED, refused.getMessage());
+        }
         String summary = result.summary();
         if (backfill != null) {
             try {

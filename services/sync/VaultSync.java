@@ -60,6 +60,20 @@ public final class VaultSync {
         this.sizeLimit = sizeLimit;
     }
 
+    /**
+     * Checks, without reading a file or writing anything, that a sync with these options would not be refused (a
+     * missing or empty root, a mass deletion): {@code sync --rebuild} checks before it moves the index aside.
+     */
+    public static void check(Workspace workspace, SyncOptions options) {
+        SyncGuard.check(workspace, options, new SyncState(workspace.stateDir().resolve("sync-state.json")).load(),
+                VaultFiles.list(workspace, options.scope()));
+    }
+
+    /** {@link #check(Workspace, SyncOptions)} for this sync's workspace: call it before emptying the index. */
+    public void check(SyncOptions options) {
+        check(workspace, options);
+    }
+
     /** When the last sync finished (epoch seconds), or 0. */
     public long lastSync() {
         return state.load().lastSync();
@@ -94,10 +108,13 @@ public final class VaultSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Parsed parsed = new Parsed();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
+        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files)); // refuses before any write
+        int restored = options.scope() == SyncOptions.Scope.ALL
+                ? TurnNoteRestore.run(workspace, index, full, parsed.warnings) : 0;
         Set<String> removed = removedByOperators();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int[] counts = new int[3]; // indexed, unchanged, changed files
+        int[] counts = {restored, 0, 0}; // indexed, unchanged, changed files
         try {
             for (int from = 0; from < files.size(); from += CHUNK) {
                 progress.checkCancelled();
@@ -188,6 +205,10 @@ public final class VaultSync {
             List<FileIssue> warnings = new ArrayList<>();
             List<KnowledgeDoc> docs = parse(file, text, now, warnings).stream()
                     .filter(d -> !removed.contains(d.id())).toList();
+            String tooLong = DocumentBounds.check(docs);
+            if (tooLong != null) {
+                return new Prepared(file, stamp, false, null, List.of(), List.of(), tooLong);
+            }
             return new Prepared(file, stamp, false, text.sha256(), docs, warnings, null);
         } catch (VaultFileException e) {
             return new Prepared(file, stamp, false, null, List.of(), List.of(), e.reason());
@@ -330,7 +351,24 @@ public final class VaultSync {
             String why = FileText.danglingSymlink(file.path());
             throw new VaultFileException(why != null ? why : "a symlink whose target does not exist; not indexed");
         }
-        return FileText.read(file.path(), sizeLimit);
+        return FileText.read(file.path(), sizeLimit, root(file));
+    }
+
+    /**
+     * A symbolic link may point anywhere: what a vault file reaches must lie inside the vault. The running system
+     * links skill folders of other repositories into {@code skills/}, so a skill may live elsewhere, but only as a
+     * file named SKILL.md.
+     */
+    private java.nio.file.Path root(VaultFiles.SourceFile file) {
+        if (file.kind() != VaultFiles.Kind.SKILL) {
+            return workspace.vault();
+        }
+        try {
+            java.nio.file.Path real = file.path().toRealPath();
+            return real.getFileName().toString().equals("SKILL.md") ? null : workspace.skillsRepo();
+        } catch (java.io.IOException e) {
+            return workspace.skillsRepo(); // the read reports why
+        }
     }
 
     private List<KnowledgeDoc> parse(VaultFiles.SourceFile file, FileText text, long now, List<FileIssue> warnings) {

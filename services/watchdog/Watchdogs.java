@@ -34,6 +34,7 @@ public final class Watchdogs {
 
     /** Self-heal: recreate the collection and sync everything into it; figures in the running system's keys. */
     static Map<String, Object> recover(KnowledgeIndex index, VaultSync sync, services.tasks.ProgressSink progress) {
+        sync.check(SyncOptions.all()); // a missing vault must not leave the recreated index empty
         index.recreate();
         SyncResult result = sync.run(SyncOptions.all(), progress);
         Map<String, Long> counts = index.countsByType();

@@ -32,6 +32,7 @@ public final class SyncViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Index: opening…");
     private final ReadOnlyStringWrapper lastResult = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper massDeleteQuestion = new ReadOnlyStringWrapper("");
     private final ObservableList<String> issues = FXCollections.observableArrayList();
     private final ObservableList<String> issuesView = FXCollections.unmodifiableObservableList(issues);
     private Runnable afterSync = () -> { };
@@ -83,6 +84,26 @@ public final class SyncViewModel {
     }
 
     public void syncNow() {
+        run(SyncOptions.all());
+    }
+
+    /**
+     * The user confirmed the deletion a refused sync asked about: the sync runs again, allowed to delete it. The
+     * sources are listed again, so what is deleted is what is gone now.
+     */
+    public void confirmMassDelete() {
+        if (!massDeleteQuestion.get().isEmpty()) {
+            massDeleteQuestion.set("");
+            run(SyncOptions.all().allowingMassDelete());
+        }
+    }
+
+    /** The user declined: nothing is deleted; the refusal stays in the last result. */
+    public void declineMassDelete() {
+        massDeleteQuestion.set("");
+    }
+
+    private void run(SyncOptions options) {
         if (running.get()) {
             return;
         }
@@ -92,10 +113,15 @@ public final class SyncViewModel {
         }
         running.set(true);
         lastResult.set("Syncing…");
-        current = runner.submit("Sync", progress -> sync.run(SyncOptions.all(), progress),
+        current = runner.submit("Sync", progress -> sync.run(options, progress),
                 TaskCallbacks.<SyncResult>of(this::finished, error -> {
                     running.set(false);
-                    lastResult.set("Sync failed: " + error.getMessage());
+                    if (error instanceof services.sync.SyncRefused refused && refused.massDelete()) {
+                        lastResult.set("Sync waiting for confirmation: nothing was synced or deleted.");
+                        massDeleteQuestion.set(refused.getMessage());
+                    } else {
+                        lastResult.set("Sync failed: " + error.getMessage());
+                    }
                     idle();
                 }).withCancelled(() -> {
                     running.set(false);
@@ -159,6 +185,11 @@ public final class SyncViewModel {
 
     public ReadOnlyStringProperty lastResultProperty() {
         return lastResult.getReadOnlyProperty();
+    }
+
+    /** Non-empty while a sync waits for the user to confirm a mass deletion: the question, with what would go. */
+    public ReadOnlyStringProperty massDeleteQuestionProperty() {
+        return massDeleteQuestion.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty runningProperty() {

@@ -40,6 +40,9 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper selectedSection = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper errorMessage = new ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper rebuildOffered =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(false);
+    private Runnable rebuild;
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
     private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
     private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
@@ -143,6 +146,28 @@ public final class ShellViewModel {
 
     public void dismissError() {
         errorMessage.set("");
+        rebuild = null;
+        rebuildOffered.set(false);
+    }
+
+    /** Shows the error of a damaged index with a button that runs {@code action} (moving it aside and syncing). */
+    public void offerRebuild(String message, Runnable action) {
+        rebuild = action;
+        rebuildOffered.set(true);
+        errorMessage.set(message);
+    }
+
+    /** The user chose to rebuild the damaged index. */
+    public void rebuildIndex() {
+        Runnable action = rebuild;
+        dismissError();
+        if (action != null) {
+            action.run();
+        }
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty rebuildOfferedProperty() {
+        return rebuildOffered.getReadOnlyProperty();
     }
 
     /** Shows a message for a failure that happened outside any view model (the global exception handler). */

@@ -111,6 +111,11 @@ public final class KnowledgeView {
         syncButton.setOnAction(e -> sync.syncNow());
         syncButton.disableProperty().bind(sync.runningProperty());
         syncButton.setVisible(!sync.readOnly());
+        sync.massDeleteQuestionProperty().addListener((o, was, question) -> {
+            if (!question.isEmpty()) {
+                confirmMassDelete(question);
+            }
+        });
         Button cancel = new Button("Cancel sync");
         cancel.setOnAction(e -> sync.cancel());
         cancel.visibleProperty().bind(sync.runningProperty());
@@ -322,6 +327,23 @@ public final class KnowledgeView {
             first.setAlignment(Pos.CENTER_LEFT);
             setGraphic(new VBox(2, first, sub));
             setText(null);
+        }
+    }
+
+    private void confirmMassDelete(String question) {
+        javafx.scene.control.Alert confirm = new javafx.scene.control.Alert(
+                javafx.scene.control.Alert.AlertType.CONFIRMATION, question + "\n\nDelete their documents from the index?",
+                javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
+        if (root.getScene() != null) {
+            confirm.initOwner(root.getScene().getWindow());
+        }
+        confirm.setHeaderText("Many files are gone");
+        confirm.getDialogPane().setId("knowledge-mass-delete");
+        boolean ok = confirm.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();
+        if (ok) {
+            sync.confirmMassDelete();
+        } else {
+            sync.declineMassDelete();
         }
     }
 }

@@ -179,7 +179,12 @@ public final class ShellView {
         error.textProperty().bind(vm.errorMessageProperty());
         Button dismiss = new Button("Dismiss");
         dismiss.setOnAction(e -> vm.dismissError());
-        HBox errorBox = new HBox(12, error, dismiss);
+        javafx.scene.control.Button rebuild = new javafx.scene.control.Button("Rebuild index");
+        rebuild.setId("rebuild-index");
+        rebuild.setOnAction(e -> vm.rebuildIndex());
+        rebuild.visibleProperty().bind(vm.rebuildOfferedProperty());
+        rebuild.managedProperty().bind(rebuild.visibleProperty());
+        HBox errorBox = new HBox(12, error, rebuild, dismiss);
         HBox.setHgrow(error, Priority.ALWAYS);
         errorBox.getStyleClass().addAll("banner", "banner-error");
         errorBox.visibleProperty().bind(vm.errorMessageProperty().isNotEmpty());

@@ -74,4 +74,43 @@ class DemoWorkspaceTest {
         new DemoWorkspace(CLOCK).write(demo);
         assertThat(demo.resolve(DemoWorkspace.MARKER)).exists();
     }
+
+    @Test
+    void aRefreshNeverDeletesFilesTheDemoDidNotWriteNorAForgedMarkersFolder() throws Exception {
+        Path demo = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        // Used: the console's state, events and git objects change; refreshing is still fine.
+        Files.writeString(Files.createDirectories(demo.resolve("state")).resolve("decisions.jsonl"), "{}\n");
+        Files.writeString(Files.createDirectories(demo.resolve("spool/otel")).resolve("extra.jsonl"), "{}\n");
+        new DemoWorkspace(CLOCK).write(demo);
+
+        // The user's own files inside an earlier demo: refused, nothing deleted.
+        Path mine = Files.writeString(demo.resolve("vault/my-notes.md"), "mine");
+        Path adr;
+        try (Stream<Path> adrs = Files.list(demo.resolve("vault/docs/decisions"))) {
+            adr = adrs.sorted().findFirst().orElseThrow();
+        }
+        String adrText = Files.readString(adr);
+        WorkspaceException foreign = assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(demo));
+        assertThat(foreign.getMessage()).contains("vault/my-notes.md").contains("Nothing was deleted");
+        assertEquals("mine", Files.readString(mine));
+        assertEquals(adrText, Files.readString(adr));
+        Files.delete(mine);
+
+        // A demo file edited by hand: refused too.
+        Files.writeString(adr, adrText + "\nMy own addition.\n");
+        assertThat(assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(demo)).getMessage())
+                .contains("demo files changed since").contains(demo.relativize(adr).toString());
+        assertThat(Files.readString(adr)).endsWith("My own addition.\n");
+
+        // A marker an agent dropped into a user's folder (no manifest, or one naming other files): nothing deleted.
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        Files.writeString(home.resolve("thesis.md"), "years of work");
+        Files.writeString(home.resolve(DemoWorkspace.MARKER), "Written by 'brain-console demo'.\n");
+        assertThat(assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(home)).getMessage())
+                .contains("lists no files");
+        Files.writeString(home.resolve(DemoWorkspace.MARKER), "Written by 'brain-console demo'. Safe to delete with its "
+                + "folder. Files:\n" + "0".repeat(64) + "  thesis.md\n");
+        assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(home));
+        assertEquals("years of work", Files.readString(home.resolve("thesis.md")));
+    }
 }

@@ -1,0 +1,38 @@
+package services.failed;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import services.knowledge.KnowledgeDoc;
+
+/** Collects one failed target's documents and Redis member into its row. */
+final class TargetCollector {
+
+    final String project;
+    final String target;
+    final List<KnowledgeDoc> docs = new ArrayList<>();
+    Long redis;
+
+    TargetCollector(String project, String target) {
+        this.project = project;
+        this.target = target;
+    }
+
+    void add(KnowledgeDoc doc) {
+        docs.add(doc);
+    }
+
+    FailedTargetsService.Target build(long ttl) {
+        docs.sort(Comparator.comparingLong(KnowledgeDoc::createdAt).reversed());
+        long docTime = docs.isEmpty() ? 0 : docs.get(0).createdAt() * 1000;
+        long failedAt = Math.max(docTime, redis == null ? 0 : redis);
+        String title = docs.isEmpty() ? "" : docs.get(0).title().replaceFirst("^Failed: ", "");
+        int times = Math.max(docs.size(), redis == null ? 0 : 1); // the loops it failed in
+        FailedTargetsService.Where where = docs.isEmpty() ? FailedTargetsService.Where.REDIS
+                : redis == null ? FailedTargetsService.Where.INDEX : FailedTargetsService.Where.BOTH;
+        return new FailedTargetsService.Target(TargetKeys.key(project, target), project, target, title,
+                docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
+                docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
+                times, where);
+    }
+}

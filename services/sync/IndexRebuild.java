@@ -1,0 +1,56 @@
+package services.sync;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import services.errors.ConsoleException;
+import services.workspace.Workspace;
+
+/**
+ * The first step of {@code sync --rebuild}: the embedded index (damaged, or simply to be rebuilt) is moved aside —
+ * never deleted — so the next sync starts from an empty index and reads everything again from the sources (the
+ * vault, the skills repo and the turn-note log). Refused while another console has the index open.
+ */
+public final class IndexRebuild {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private IndexRebuild() {
+    }
+
+    /** @return where the old index now is, or null when there was none */
+    public static Path moveAside(Workspace ws, Clock clock) {
+        if (!ws.index().isLucene()) {
+            throw new ConsoleException("--rebuild rebuilds the embedded (lucene) index; workspace " + ws.name()
+                    + " uses Typesense, whose collection is repaired on its server (the running system writes to it "
+                    + "too, so the console never drops it).");
+        }
+        Path index = ws.indexDir();
+        if (!Files.exists(index)) {
+            return null;
+        }
+        Path aside = ws.stateDir().resolve("index.damaged-" + STAMP.format(clock.instant()));
+        try (var dir = org.apache.lucene.store.FSDirectory.open(index)) {
+            try (var lock = dir.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
+                lock.ensureValid(); // nobody else has it open: released before the move
+            }
+        } catch (org.apache.lucene.store.LockObtainFailedException e) {
+            throw new ConsoleException("The knowledge index in " + index + " is in use by another Brain Console (a "
+                    + "window or the scheduler on the same workspace). Close it, then rebuild.", e);
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot check the knowledge index in " + index + ": " + e.getMessage(), e);
+        }
+        try {
+            Files.move(index, aside, StandardCopyOption.ATOMIC_MOVE);
+            Files.deleteIfExists(ws.stateDir().resolve("embeddings").resolve("backfill.json"));
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot move the knowledge index " + index + " aside to " + aside + ": "
+                    + e.getMessage() + ". Nothing was changed.", e);
+        }
+        return aside;
+    }
+}
