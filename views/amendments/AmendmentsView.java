@@ -119,6 +119,7 @@ public final class AmendmentsView {
         heading.setId("amendments-heading");
         heading.getStyleClass().add(Styles.TITLE_4);
         heading.setWrapText(true);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
         heading.textProperty().bind(vm.headingProperty());
         Label details = new Label();
         details.setId("amendments-details");
@@ -130,6 +131,7 @@ public final class AmendmentsView {
         revert.setId("amendments-revert");
         revert.getStyleClass().add(Styles.DANGER);
         revert.setOnAction(e -> confirmRevert());
+        revert.setMinWidth(Region.USE_PREF_SIZE);
         Label message = new Label();
         message.setId("amendments-message");
         message.setWrapText(true);
@@ -137,6 +139,8 @@ public final class AmendmentsView {
         message.textProperty().bind(vm.messageProperty());
         Label keys = new Label("Shift / Ctrl select several · Delete reverts the selection, newest first");
         keys.getStyleClass().add(Styles.TEXT_MUTED);
+        keys.setWrapText(true);
+        keys.setMinHeight(Region.USE_PREF_SIZE);
         HBox actions = new HBox(12, revert, keys);
         actions.setAlignment(Pos.CENTER_LEFT);
         DiffView diff = new DiffView(vm.diff());
@@ -163,6 +167,7 @@ public final class AmendmentsView {
         table.getColumns().add(column("Project", ImpactRow::project, 140));
         table.getColumns().add(column("Before", ImpactRow::before, 280));
         table.getColumns().add(column("After", ImpactRow::after, 280));
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No retros in this window."));
         return new VBox(6, head, table);
     }

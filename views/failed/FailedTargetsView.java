@@ -112,6 +112,7 @@ public final class FailedTargetsView {
         table.getColumns().add(times);
         TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 120);
         table.getColumns().add(stored);
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));

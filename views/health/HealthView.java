@@ -130,6 +130,7 @@ public final class HealthView {
             return cells;
         }));
         table.getColumns().add(3, trend);
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
 
@@ -179,6 +180,7 @@ public final class HealthView {
         jobTable.getColumns().add(HealthView.<JobRow>column("Next run", JobRow::next, 190));
         jobTable.getColumns().add(HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
         jobTable.getColumns().add(HealthView.<JobRow>column("Last run", JobRow::last, 320));
+        views.components.ColumnHeaders.keepWhole(jobTable);
         jobTable.setPrefHeight(122);
         jobTable.setMinHeight(122);
         TextField schedule = new TextField();

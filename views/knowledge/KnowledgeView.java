@@ -118,6 +118,8 @@ public final class KnowledgeView {
         Label last = new Label();
         last.setId("knowledge-sync-result");
         last.getStyleClass().add(Styles.TEXT_MUTED);
+        last.setWrapText(true);
+        last.setMinHeight(Region.USE_PREF_SIZE);
         last.textProperty().bind(sync.lastResultProperty());
         last.visibleProperty().bind(sync.lastResultProperty().isNotEmpty());
         last.managedProperty().bind(last.visibleProperty());
@@ -132,6 +134,8 @@ public final class KnowledgeView {
         Label semanticStatus = new Label();
         semanticStatus.setId("knowledge-semantic-status");
         semanticStatus.getStyleClass().add(Styles.TEXT_MUTED);
+        semanticStatus.setWrapText(true);
+        semanticStatus.setMinHeight(Region.USE_PREF_SIZE);
         semanticStatus.textProperty().bind(embeddings.statusProperty());
         javafx.scene.control.ProgressBar embedding = new javafx.scene.control.ProgressBar();
         embedding.setPrefWidth(120);
@@ -144,6 +148,10 @@ public final class KnowledgeView {
             n.visibleProperty().bind(embeddings.runningProperty());
             n.managedProperty().bind(n.visibleProperty());
         }
+        stop.setMinWidth(Region.USE_PREF_SIZE);
+        embedding.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(last, Priority.SOMETIMES);
+        HBox.setHgrow(semanticStatus, Priority.SOMETIMES);
         HBox statusLine = new HBox(8, last, semanticStatus, embedding, stop);
         statusLine.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, bar, statusLine);
@@ -166,7 +174,7 @@ public final class KnowledgeView {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setMinWidth(190);
+        scroll.setMinWidth(210);
         return scroll;
     }
 
@@ -175,6 +183,7 @@ public final class KnowledgeView {
         box.setMnemonicParsing(false);
         box.setId("facet-" + value.facet() + "-" + value.value());
         box.setSelected(value.selected());
+        box.setWrapText(true); // a long name wraps in a narrow pane; it is never cut
         box.setOnAction(e -> vm.toggleFacet(value.facet(), value.value()));
         return box;
     }

@@ -208,12 +208,21 @@ public final class ShellView {
         Button cancel = new Button("Cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         cancel.setOnAction(e -> vm.cancelTasks());
+        cancel.setMinWidth(Region.USE_PREF_SIZE); // never "C…": the task text gives way first
+        progress.setMinWidth(Region.USE_PREF_SIZE);
         HBox taskBox = new HBox(8, task, progress, cancel);
         taskBox.setAlignment(Pos.CENTER_RIGHT);
         taskBox.visibleProperty().bind(vm.taskRunningProperty());
+        taskBox.managedProperty().bind(taskBox.visibleProperty());
+        statusLeft.setMinWidth(Region.USE_PREF_SIZE);
         Label workspace = new Label();
+        workspace.setId("status-workspace");
         workspace.getStyleClass().add(Styles.TEXT_MUTED);
         workspace.textProperty().bind(vm.workspacePathProperty());
+        workspace.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        Tooltip path = new Tooltip();
+        path.textProperty().bind(vm.workspacePathProperty());
+        workspace.setTooltip(path);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(16, statusLeft, spacer, taskBox, workspace);
