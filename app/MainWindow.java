@@ -133,9 +133,33 @@ public final class MainWindow {
         if (text == null || text.isEmpty() || stage.getScene() == null) {
             return;
         }
-        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(text)
-                .owner(stage).hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
+        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(wrap(text, 56))
+                .owner(stage).position(javafx.geometry.Pos.TOP_CENTER) // anchored at the top: it stays inside the window
+                .hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
                 .showWarning();
+    }
+
+    /** Breaks a long notification into lines of about {@code width} characters, so the toast fits the window. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        for (String paragraph : text.split("\n", -1)) {
+            int line = 0;
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            for (String word : paragraph.split(" ")) {
+                if (line > 0 && line + 1 + word.length() > width) {
+                    out.append('\n');
+                    line = 0;
+                } else if (line > 0) {
+                    out.append(' ');
+                    line++;
+                }
+                out.append(word);
+                line += word.length();
+            }
+        }
+        return out.toString();
     }
 
     private void closeScope() {

@@ -205,6 +205,7 @@ public final class ShellView {
         Label task = new Label();
         task.setId("status-task");
         task.textProperty().bind(vm.taskMessageProperty());
+        task.setMinWidth(Region.USE_PREF_SIZE);
         Button cancel = new Button("Cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         cancel.setOnAction(e -> vm.cancelTasks());
