@@ -18,9 +18,10 @@ final class DemoCommand extends WorkspaceCommand {
         DemoWorkspace.Summary summary = cli.app().demo().write(dir);
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),
                         summary.proposals()),
-                "Demo workspace written to " + summary.dir() + ": " + summary.adrs() + " ADRs, " + summary.skills()
-                        + " skills, " + summary.loops() + " loops, " + summary.proposals() + " proposals.\n"
-                        + "Open it with: brain-console --workspace " + summary.dir());
+                "Demo workspace written to " + summary.dir() + ": " + Plural.of(summary.adrs(), "ADR") + ", "
+                        + Plural.of(summary.skills(), "skill") + ", " + Plural.of(summary.loops(), "loop") + ", "
+                        + Plural.of(summary.proposals(), "proposal") + ".\n"
+                        + "Open it with: " + Launcher.command() + " --workspace " + summary.dir());
         return 0;
     }
 
