@@ -74,6 +74,21 @@ public final class KnowledgeView {
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 vm.clearFilters();
                 e.consume();
+            } else if (e.isAltDown() && e.getCode() == KeyCode.LEFT) {
+                vm.detail().back();
+                e.consume();
+            } else if (e.isAltDown() && e.getCode() == KeyCode.RIGHT) {
+                vm.detail().forward();
+                e.consume();
+            }
+        });
+        root.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() == javafx.scene.input.MouseButton.BACK) {
+                vm.detail().back();
+                e.consume();
+            } else if (e.getButton() == javafx.scene.input.MouseButton.FORWARD) {
+                vm.detail().forward();
+                e.consume();
             }
         });
         vm.search();
@@ -263,30 +278,53 @@ public final class KnowledgeView {
         ListView<LinkRow> provenance = new ListView<>(d.provenance());
         provenance.setId("knowledge-provenance");
         provenance.setPrefHeight(150);
-        provenance.setCellFactory(list -> new ListCell<>() {
-            {
-                setPrefWidth(0);
-            }
-
-            @Override
-            protected void updateItem(LinkRow row, boolean empty) {
-                super.updateItem(row, empty);
-                setText(empty || row == null ? null : row.label());
-            }
+        provenance.setCellFactory(list -> {
+            ListCell<LinkRow> cell = new ListCell<>() {
+                @Override
+                protected void updateItem(LinkRow row, boolean empty) {
+                    super.updateItem(row, empty);
+                    setText(empty || row == null ? null : row.label());
+                }
+            };
+            cell.setPrefWidth(0);
+            // one click on a line follows that line (a click on the empty space below follows nothing)
+            cell.setOnMouseClicked(e -> {
+                if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && !cell.isEmpty()) {
+                    vm.follow(cell.getItem());
+                }
+            });
+            return cell;
         });
-        provenance.setOnMouseClicked(e -> vm.follow(provenance.getSelectionModel().getSelectedItem()));
         provenance.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 vm.follow(provenance.getSelectionModel().getSelectedItem());
+                e.consume();
             }
         });
+        // a new document's lines start unselected: Enter follows only a line the user chose in this document
+        d.provenance().addListener((ListChangeListener<LinkRow>) c -> provenance.getSelectionModel().clearSelection());
         Label provenanceTitle = new Label("Provenance — the loop this came from");
         provenanceTitle.getStyleClass().add(Styles.TITLE_4);
         VBox provenanceBox = new VBox(4, provenanceTitle, provenance);
         provenanceBox.visibleProperty().bind(Bindings.isNotEmpty(d.provenance()));
         provenanceBox.managedProperty().bind(provenanceBox.visibleProperty());
 
-        VBox body = new VBox(10, title, meta, source, provenanceBox, markdown);
+        Button back = new Button("← Back");
+        back.setId("detail-back");
+        back.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        back.setTooltip(new javafx.scene.control.Tooltip("Back to the document before (Alt+Left, mouse back button)"));
+        back.disableProperty().bind(d.canGoBackProperty().not());
+        back.setOnAction(e -> d.back());
+        Button forward = new Button("Forward →");
+        forward.setId("detail-forward");
+        forward.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        forward.setMinWidth(Region.USE_PREF_SIZE);
+        forward.setTooltip(new javafx.scene.control.Tooltip("Forward again (Alt+Right, mouse forward button)"));
+        forward.disableProperty().bind(d.canGoForwardProperty().not());
+        forward.setOnAction(e -> d.forward());
+        HBox nav = new HBox(4, back, forward);
+        VBox body = new VBox(10, nav, title, meta, source, provenanceBox, markdown);
         body.setPadding(new Insets(12));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -320,8 +358,7 @@ public final class KnowledgeView {
                 setText(null);
                 return;
             }
-            Label title = new Label(row.title());
-            title.getStyleClass().add("result-title");
+            javafx.scene.text.TextFlow title = flow(row.titleParts(), "result-title");
             Label type = new Label(row.type());
             type.getStyleClass().addAll("type-badge", "type-" + row.type());
             type.setMinWidth(Region.USE_PREF_SIZE);
@@ -329,8 +366,26 @@ public final class KnowledgeView {
             sub.getStyleClass().add(Styles.TEXT_MUTED);
             HBox first = new HBox(8, type, title);
             first.setAlignment(Pos.CENTER_LEFT);
-            setGraphic(new VBox(2, first, sub));
+            HBox.setHgrow(title, Priority.ALWAYS);
+            VBox box = new VBox(2, first, sub);
+            if (!row.snippet().isEmpty()) {
+                box.getChildren().add(flow(row.snippet(), "result-snippet"));
+            }
+            setGraphic(box);
             setText(null);
+        }
+
+        /** Text with the searched words highlighted. */
+        private static javafx.scene.text.TextFlow flow(java.util.List<viewmodels.knowledge.Snippet.Part> parts, String style) {
+            javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow();
+            flow.getStyleClass().add(style);
+            for (viewmodels.knowledge.Snippet.Part part : parts) {
+                javafx.scene.text.Text text = new javafx.scene.text.Text(part.text());
+                text.getStyleClass().addAll("result-text", part.match() ? "result-match" : "result-plain");
+                flow.getChildren().add(text);
+            }
+            flow.setMinWidth(0); // wraps within the list's width
+            return flow;
         }
     }
 }
