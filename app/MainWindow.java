@@ -112,7 +112,13 @@ public final class MainWindow {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
-            scope = app.open(workspace, openFile, shell::select, () -> shell.openWorkspace(workspace.dir()));
+            scope = app.open(workspace, new FileOpener(openFile, FileOpener::handlerAvailable, shell::reportNotice,
+                    FileOpener::copyToClipboard), shell::select, () -> {
+                        // only Settings' Save reopens: say so in a notice that outlives the reopened screens
+                        shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
+                                + " (only the changed keys); the workspace was reopened with them.");
+                        shell.openWorkspace(workspace.dir());
+                    });
         } catch (RuntimeException e) {
             LOG.warn("Could not open workspace {}", workspace.dir(), e);
             shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));

@@ -40,6 +40,7 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper selectedSection = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper errorMessage = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
     private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
     private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
@@ -139,6 +140,19 @@ public final class ShellViewModel {
 
     public void setDarkTheme(boolean dark) {
         darkTheme.set(dark);
+    }
+
+    /** Shows a notice that survives reopening the workspace (a saved setting, a path copied); Dismiss hides it. */
+    public void reportNotice(String text) {
+        notice.set(text == null ? "" : text);
+    }
+
+    public void dismissNotice() {
+        notice.set("");
+    }
+
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     public void dismissError() {

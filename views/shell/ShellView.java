@@ -185,6 +185,20 @@ public final class ShellView {
         errorBox.visibleProperty().bind(vm.errorMessageProperty().isNotEmpty());
         errorBox.managedProperty().bind(errorBox.visibleProperty());
 
+        Label notice = new Label();
+        notice.setId("notice-banner");
+        notice.setWrapText(true);
+        notice.textProperty().bind(vm.noticeProperty());
+        Button ok = new Button("Dismiss");
+        ok.setId("notice-dismiss");
+        ok.setMinWidth(Region.USE_PREF_SIZE);
+        ok.setOnAction(e -> vm.dismissNotice());
+        HBox noticeBox = new HBox(12, notice, ok);
+        HBox.setHgrow(notice, Priority.ALWAYS);
+        noticeBox.getStyleClass().addAll("banner", "banner-notice");
+        noticeBox.visibleProperty().bind(vm.noticeProperty().isNotEmpty());
+        noticeBox.managedProperty().bind(noticeBox.visibleProperty());
+
         Label warnings = new Label();
         warnings.setId("warning-banner");
         warnings.setWrapText(true);
@@ -194,7 +208,7 @@ public final class ShellView {
         warningBox.getStyleClass().addAll("banner", "banner-warning");
         warningBox.visibleProperty().bind(Bindings.isNotEmpty(vm.warnings()));
         warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return new VBox(errorBox, warningBox);
+        return new VBox(errorBox, noticeBox, warningBox);
     }
 
     private Node statusBar() {
