@@ -40,6 +40,7 @@ public final class MainWindow {
         stage.setMinWidth(900);
         stage.setMinHeight(600);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
+        shell.setDemoOpener(() -> openDemo(false));
         stage.setOnHidden(e -> closeScope());
     }
 

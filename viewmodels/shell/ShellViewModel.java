@@ -142,6 +142,18 @@ public final class ShellViewModel {
         darkTheme.set(dark);
     }
 
+    private Runnable demoOpener = () -> { };
+
+    /** What "Open the demo" does (the window writes the demo into the data folder if needed and opens it). */
+    public void setDemoOpener(Runnable opener) {
+        this.demoOpener = opener;
+    }
+
+    /** Opens the demo workspace: the way out when no workspace could be opened. */
+    public void openDemo() {
+        demoOpener.run();
+    }
+
     /** Shows a notice that survives reopening the workspace (a saved setting, a path copied); Dismiss hides it. */
     public void reportNotice(String text) {
         notice.set(text == null ? "" : text);

@@ -119,7 +119,7 @@ public final class ShellView {
 
     private void showSection(String id) {
         if (id == null) {
-            content.getChildren().setAll(new Label("No workspace open."));
+            content.getChildren().setAll(noWorkspace());
             return;
         }
         Node node = built.computeIfAbsent(id, sectionViews);
@@ -129,6 +129,34 @@ public final class ShellView {
         }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
                 .ifPresent(t -> t.setSelected(true));
+    }
+
+    /** The way out when no workspace is open (the first one could not be opened): open one, a recent one, or the demo. */
+    private Node noWorkspace() {
+        Label title = new Label("No workspace open");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label hint = new Label("The message above says why the last one could not be opened. Open a workspace folder "
+                + "(it holds workspace.json), one you used before, or the demo workspace to look around.");
+        hint.setWrapText(true);
+        hint.setMaxWidth(560);
+        Button open = new Button("Open a workspace…");
+        open.setId("empty-open");
+        open.getStyleClass().add(Styles.ACCENT);
+        open.setOnAction(e -> chooseWorkspace());
+        javafx.scene.control.MenuButton recent = new javafx.scene.control.MenuButton("Open recent");
+        recent.setId("empty-recent");
+        recent.getItems().setAll(vm.recentWorkspaces().stream()
+                .map(path -> item(path.toString(), null, () -> vm.openWorkspace(path))).toList());
+        recent.setDisable(recent.getItems().isEmpty());
+        Button demo = new Button("Open the demo");
+        demo.setId("empty-demo");
+        demo.setOnAction(e -> vm.openDemo());
+        HBox actions = new HBox(8, open, recent, demo);
+        actions.setAlignment(Pos.CENTER);
+        VBox box = new VBox(12, title, hint, actions);
+        box.setId("no-workspace");
+        box.setAlignment(Pos.CENTER);
+        return box;
     }
 
     /** Focuses a node now, or as soon as it joins the scene (controls inside a SplitPane join on the first layout). */
