@@ -41,6 +41,15 @@ public final class MainWindow {
         stage.setMinHeight(600);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
         shell.setDemoOpener(() -> openDemo(false));
+        // A first workspace that cannot be opened still leaves an interactive window (with its way out): start-up
+        // ends there, not whenever the user later opens a workspace by hand.
+        shell.errorMessageProperty().addListener((obs, old, message) -> {
+            if (message != null && !message.isEmpty() && scope == null) {
+                Runnable interactive = onInteractive;
+                onInteractive = () -> { };
+                interactive.run();
+            }
+        });
         stage.setOnHidden(e -> closeScope());
     }
 
