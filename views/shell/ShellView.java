@@ -295,8 +295,10 @@ public final class ShellView {
         MenuItem previous = item("Previous section", null, vm::selectPrevious);
         Menu view = new Menu("View", null, settings, theme, next, previous);
 
+        MenuItem palette = item("Command palette…", new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
+                this::showPalette);
         MenuItem keys = item("Keyboard shortcuts", new KeyCodeCombination(KeyCode.F1), this::showShortcuts);
-        Menu help = new Menu("Help", null, keys);
+        Menu help = new Menu("Help", null, palette, keys);
         return new MenuBar(file, view, help);
     }
 
@@ -324,24 +326,26 @@ public final class ShellView {
         alert.setHeaderText("Keyboard shortcuts");
         alert.getDialogPane().setMinWidth(780);
         alert.getDialogPane().lookup(".content").setStyle("-fx-font-family: monospace;");
-        alert.setContentText("""
-                Ctrl+1 … Ctrl+9, 0     go to section 1 … 10
-                Ctrl+PgDn / Ctrl+PgUp  next / previous section
-                Ctrl+Shift+T           light / dark theme
-                Ctrl+O                 open a workspace
-                Ctrl+,                 workspace settings (Ctrl+S there saves)
-                Ctrl+Q                 quit
-                F1                     this list
-
-                Knowledge     Ctrl+F search · Down into the results · Esc clear filters
-                              Enter on a provenance line follows it
-                Review        j / k move · a approve · r reject · c request changes
-                              e edit, then approve · d unified / side by side
-                Amendments    Shift / Ctrl select several · Delete revert the selection
-                Failed        Shift / Ctrl select several · Delete clear · Enter open the loop's retro
-                Health        Ctrl+R run the watchdog now · Enter on evidence opens it
-                              jobs: Enter run now · P pause / resume · Esc cancel the run""");
+        alert.setContentText(viewmodels.shell.Shortcuts.sheet());
+        alert.getDialogPane().lookup(".content").setId("shortcuts-sheet");
         alert.show();
+    }
+
+    /** Ctrl+K: every section, action and setting by name, with its shortcut. */
+    private void showPalette() {
+        java.util.List<viewmodels.shell.CommandPaletteViewModel.Entry> window = java.util.List.of(
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Open a workspace…", "Window", "Ctrl+O",
+                        this::chooseWorkspace),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", vm::openDemo),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Light / dark theme", "Window", "Ctrl+Shift+T",
+                        vm::toggleTheme),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Next section", "Window", "Ctrl+PgDn", vm::selectNext),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Previous section", "Window", "Ctrl+PgUp",
+                        vm::selectPrevious),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Keyboard shortcuts", "Help", "F1", this::showShortcuts),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", () -> window().hide()));
+        java.util.List<String> sheets = new java.util.ArrayList<>(root.getScene().getStylesheets());
+        CommandPalette.show(window(), vm.palette(window), sheets);
     }
 
     private Window window() {
