@@ -111,7 +111,7 @@ public final class AmendmentsViewModel {
                     case MISSING -> a.status() == AmendmentsService.Status.COMMIT_MISSING;
                 })
                 .map(a -> new AmendmentRow(a.sha(), a.sha().length() > 10 ? a.sha().substring(0, 10) : a.sha(), a.id(),
-                        a.kind(), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
+                        viewmodels.review.ReviewWords.kind(a.kind()), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
                 .toList());
         } finally {
             replacingRows = false;
@@ -137,7 +137,7 @@ public final class AmendmentsViewModel {
             return;
         }
         AmendmentsService.Amendment a = shown;
-        heading.set(a.id() + " — " + a.kind() + " on " + a.target());
+        heading.set(a.id() + " — " + viewmodels.review.ReviewWords.kind(a.kind()) + " on " + a.target());
         details.set(a.label() + (a.revertedBy() == null ? "" : " by " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
                 + " · " + a.repo() + " repo · branch " + a.branch() + " · cycle " + a.cycle() + " · commit " + a.sha()
                 + (a.evidence().isEmpty() ? "" : "\nEvidence: " + String.join(" · ", a.evidence()))
