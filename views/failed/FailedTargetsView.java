@@ -63,7 +63,7 @@ public final class FailedTargetsView {
         clear.setId("failed-clear");
         clear.getStyleClass().add(Styles.DANGER);
         clear.setOnAction(e -> confirmClear());
-        Button prune = new Button("Prune expired");
+        Button prune = new Button("Prune expired…");
         prune.setId("failed-prune");
         prune.setOnAction(e -> confirmPrune());
         HBox bar = new HBox(8, project, text, clear, prune);
