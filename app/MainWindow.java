@@ -40,6 +40,16 @@ public final class MainWindow {
         stage.setMinWidth(900);
         stage.setMinHeight(600);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
+        shell.setDemoOpener(() -> openDemo(false));
+        // A first workspace that cannot be opened still leaves an interactive window (with its way out): start-up
+        // ends there, not whenever the user later opens a workspace by hand.
+        shell.errorMessageProperty().addListener((obs, old, message) -> {
+            if (message != null && !message.isEmpty() && scope == null) {
+                Runnable interactive = onInteractive;
+                onInteractive = () -> { };
+                interactive.run();
+            }
+        });
         stage.setOnHidden(e -> closeScope());
     }
 
@@ -131,7 +141,13 @@ public final class MainWindow {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
         try {
-            scope = app.open(workspace, openFile, shell::select, () -> shell.openWorkspace(workspace.dir()));
+            scope = app.open(workspace, new FileOpener(openFile, FileOpener::handlerAvailable, shell::reportNotice,
+                    FileOpener::copyToClipboard), shell::select, () -> {
+                        // only Settings' Save reopens: say so in a notice that outlives the reopened screens
+                        shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
+                                + " (only the changed keys); the workspace was reopened with them.");
+                        shell.openWorkspace(workspace.dir());
+                    });
         } catch (services.knowledge.KnowledgeIndexCorrupt damaged) {
             LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
             shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
@@ -156,9 +172,33 @@ public final class MainWindow {
         if (text == null || text.isEmpty() || stage.getScene() == null) {
             return;
         }
-        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(text)
-                .owner(stage).hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
+        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(wrap(text, 56))
+                .owner(stage).position(javafx.geometry.Pos.TOP_CENTER) // anchored at the top: it stays inside the window
+                .hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
                 .showWarning();
+    }
+
+    /** Breaks a long notification into lines of about {@code width} characters, so the toast fits the window. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        for (String paragraph : text.split("\n", -1)) {
+            int line = 0;
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            for (String word : paragraph.split(" ")) {
+                if (line > 0 && line + 1 + word.length() > width) {
+                    out.append('\n');
+                    line = 0;
+                } else if (line > 0) {
+                    out.append(' ');
+                    line++;
+                }
+                out.append(word);
+                line += word.length();
+            }
+        }
+        return out.toString();
     }
 
     private void closeScope() {

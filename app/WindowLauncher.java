@@ -5,12 +5,20 @@ import java.nio.file.Path;
 /** Opens the window from the CLI entry point; blocks until the window is closed. */
 public final class WindowLauncher {
 
+    /**
+     * JavaFX warns "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'" on every start from
+     * the class path — the way this jar and the installer run it, on purpose. Held here so the level sticks.
+     */
+    private static final java.util.logging.Logger FX_PLATFORM =
+            java.util.logging.Logger.getLogger("com.sun.javafx.application.PlatformImpl");
+
     private WindowLauncher() {
     }
 
     public static void launch(Path workspace, boolean demo, boolean startupReport, boolean exitAfterStart,
                               boolean browseThenExit) {
         StartupReport.mark("main");
+        FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
         if (startupReport) {
             StartupReport.printOnStderr();
         }

@@ -127,7 +127,7 @@ public final class WorkspaceScope implements AutoCloseable {
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
-    static String reviewer(Workspace workspace) {
+    public static String reviewer(Workspace workspace) {
         var node = workspace.raw().get("reviewer");
         return node != null && node.isTextual() && !node.asText().isBlank() ? node.asText()
                 : System.getProperty("user.name", "reviewer");

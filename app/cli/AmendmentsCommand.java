@@ -46,16 +46,28 @@ final class AmendmentsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "Applied amendments, newest first.")
     static final class ListAmendments extends Base {
-        @Option(names = "--status", paramLabel = "S", description = "applied, reverted or missing.")
+        @Option(names = "--status", paramLabel = "S", description = "Only this status: applied, reverted or missing "
+                + "(the commit is gone).")
         String status;
+
+        @Override
+        Integer run() {
+            if (status != null && !List.of("applied", "reverted", "missing").contains(status)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
+                        + "'--status': \"" + status + "\" is not an amendment status; use one of applied, reverted, "
+                        + "missing.");
+            }
+            return super.run();
+        }
 
         @Override
         Integer execute() {
             AmendmentsService.Listing listing = amendments.list();
             List<AmendmentsService.Amendment> shown = listing.amendments().stream()
-                    .filter(a -> status == null || a.label().startsWith(status)).toList();
+                    .filter(a -> status == null || a.label().equals(status)
+                            || "missing".equals(status) && a.label().equals("commit missing")).toList();
             listing.problems().forEach(p -> cli.message("warning: " + p));
-            StringBuilder text = new StringBuilder(shown.size() + " amendments");
+            StringBuilder text = new StringBuilder(Plural.of(shown.size(), "amendment"));
             for (AmendmentsService.Amendment a : shown) {
                 text.append(String.format("%n  %-10s %-15s %-21s %-12s %-30s %s", a.sha().length() > 10
                         ? a.sha().substring(0, 10) : a.sha(), a.label(), a.id(), a.kind(), a.target(),

@@ -42,9 +42,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the rows as JSON.")
     boolean json;
 
+    @Option(names = "--workspace", paramLabel = "DIR", description = "Taken like every command's; the benchmarks "
+            + "build their own workspaces (the demo, generated vaults) and leave yours untouched.")
+    Path workspace;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (workspace != null) {
+            spec.commandLine().getErr().println("note: bench builds its own workspaces; " + workspace
+                    + " is not read or changed.");
+            spec.commandLine().getErr().flush();
+        }
         if ("startup".equals(what)) {
             app.bench.StartupBenchmark.Result r = new app.bench.StartupBenchmark(dir).run(5, spec.commandLine().getErr());
             out.printf("launcher: %s%n| cold start, median of %d | all runs | resident at start | resident after browsing "

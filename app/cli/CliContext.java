@@ -42,14 +42,25 @@ final class CliContext {
 
     /** The workspace named by --workspace, or the last one opened; remembered as the last opened. */
     Workspace workspace() {
+        return workspace(true);
+    }
+
+    /**
+     * The workspace named by --workspace, or the last one opened. It becomes the last opened only when
+     * {@code remember} (not for a look that changes nothing, like {@code sync --dry-run}) and it has no problems
+     * (a workspace with missing folders is not pushed to the top of Open recent).
+     */
+    Workspace workspace(boolean remember) {
         Path dir = options.workspace != null ? options.workspace : app.recents().last().orElseThrow(() ->
                 new WorkspaceException("No workspace given and none opened before: pass --workspace DIR "
-                        + "(or create one with 'brain-console demo DIR')."));
+                        + "(or create one with '" + Launcher.command() + " demo DIR')."));
         Workspace workspace = app.loader().load(dir);
         workspace.problems().forEach(p -> message("warning: " + p.message()));
         var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
         app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
-        app.recents().remember(workspace.dir());
+        if (remember && workspace.problems().isEmpty()) {
+            app.recents().remember(workspace.dir());
+        }
         return workspace;
     }
 

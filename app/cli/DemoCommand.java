@@ -32,10 +32,11 @@ final class DemoCommand extends WorkspaceCommand {
         }
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),
                         summary.proposals(), keys),
-                "Demo workspace written to " + summary.dir() + ": " + summary.adrs() + " ADRs, " + summary.skills()
-                        + " skills, " + summary.loops() + " loops, " + summary.proposals() + " proposals.\n"
-                        + (redis == null ? "" : "Wrote " + keys + " loop-state keys (PRDs, pitch history) to " + redis
-                        + ".\n") + "Open it with: brain-console --workspace " + summary.dir());
+                "Demo workspace written to " + summary.dir() + ": " + Plural.of(summary.adrs(), "ADR") + ", "
+                        + Plural.of(summary.skills(), "skill") + ", " + Plural.of(summary.loops(), "loop") + ", "
+                        + Plural.of(summary.proposals(), "proposal") + ".\n"
+                        + (redis == null ? "" : "Wrote " + Plural.of(keys, "loop-state key") + " (PRDs, pitch history) to "
+                        + redis + ".\n") + "Open it with: " + Launcher.command() + " --workspace " + summary.dir());
         return 0;
     }
 

@@ -81,7 +81,7 @@ final class FailedCommand {
             List<FailedTargetsService.Outcome> out = service.clear(ids, reason, by);
             StringBuilder text = new StringBuilder();
             out.forEach(o -> text.append(o.key()).append(": Redis ").append(o.redis()).append(", index ")
-                    .append(o.index()).append(" (").append(o.docsDeleted()).append(" documents)\n"));
+                    .append(o.index()).append(" (").append(Plural.of(o.docsDeleted(), "document")).append(")\n"));
             boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
             if (!complete) {
                 text.append("Not every store was cleared: run the same command again to finish.");
@@ -99,8 +99,8 @@ final class FailedCommand {
         @Override
         Integer execute(FailedTargetsService service) {
             FailedTargetsService.PruneResult r = service.prune(by);
-            cli.print(r, "Pruned " + r.redisRemoved() + " Redis members and " + r.docsRemoved().size()
-                    + " documents older than the TTL.");
+            cli.print(r, "Pruned " + Plural.of(r.redisRemoved(), "Redis member") + " and "
+                    + Plural.of(r.docsRemoved().size(), "document") + " older than the TTL.");
             return 0;
         }
     }

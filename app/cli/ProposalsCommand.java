@@ -6,6 +6,7 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.review.TextDiff;
@@ -34,23 +35,45 @@ final class ProposalsCommand {
         return out;
     }
 
+    static final String BY_HELP = "Who decides (default: the workspace's \"reviewer\", else your user name).";
+
     abstract static class Base extends WorkspaceCommand {
         ReviewService review;
+        private services.workspace.Workspace workspace;
 
         @Override
         Integer run() {
-            review = cli.app().review(cli.workspace());
+            workspace = cli.workspace();
+            review = cli.app().review(workspace);
             return execute();
+        }
+
+        /** {@code --by}, else the workspace's reviewer, else the user name. */
+        String reviewer(String by) {
+            return by != null && !by.isBlank() ? by : app.WorkspaceScope.reviewer(workspace);
         }
 
         abstract Integer execute();
     }
+
+    static final List<String> LIST_STATUSES = List.of("pending", "approved", "rejected", "changes_requested",
+            "superseded", "invalid");
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
     static final class ListProposals extends Base {
         @Option(names = "--status", paramLabel = "S", description = "Only this status: pending, approved, rejected, "
                 + "changes_requested, superseded, invalid.")
         String status;
+
+        @Override
+        Integer run() {
+            if (status != null && !LIST_STATUSES.contains(status)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
+                        + "'--status': \"" + status + "\" is not a proposal status; use one of "
+                        + String.join(", ", LIST_STATUSES) + ".");
+            }
+            return super.run();
+        }
 
         @Override
         Integer execute() {
@@ -60,7 +83,7 @@ final class ProposalsCommand {
                     .sorted(java.util.Comparator.comparing((ReviewService.Item i) -> !i.proposal().open())
                             .thenComparing(i -> i.proposal().id()))
                     .toList();
-            StringBuilder text = new StringBuilder(items.size() + " proposals");
+            StringBuilder text = new StringBuilder(Plural.of(items.size(), "proposal"));
             for (ReviewService.Item i : items) {
                 Proposal p = i.proposal();
                 text.append(String.format("%n  %-36s %-18s %-7s %-34s %s", p.id(), p.valid() ? p.status() : "INVALID",
@@ -84,6 +107,32 @@ final class ProposalsCommand {
             Map<String, Object> out = summary(item);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
                     item.change().after());
+            DecisionRecord record = review.record(item.proposal());
+            String recordText = "";
+            if (record != null) {
+                Map<String, Object> decided = new LinkedHashMap<>();
+                decided.put("status", record.status());
+                decided.put("by", record.by());
+                decided.put("at", record.at());
+                decided.put("reason", record.why());
+                decided.put("commit", record.commit());
+                decided.put("branch", record.branch());
+                decided.put("editedBy", record.editedBy());
+                decided.put("diffAsCommitted", record.asCommitted());
+                decided.put("note", record.note());
+                out.put("decision", decided);
+                recordText = "\ndecided: " + record.summary()
+                        + (record.why() == null ? "" : "\n" + ("changes_requested".equals(record.status())
+                        ? "feedback: " : "reason: ") + record.why())
+                        + (record.commit() == null ? "" : "\ncommit: " + record.commit()
+                        + (record.branch() == null ? "" : " on " + record.branch()))
+                        + (record.editedBy() == null ? "" : "\nedited by: " + record.editedBy())
+                        + (item.change() == null && record.note() != null ? "\n" + record.note() : "")
+                        + (item.change() == null && record.asCommitted() ? "\nthe change as committed:" : "");
+                if (item.change() == null && record.hasChange()) {
+                    diff = TextDiff.unified(record.path(), record.before(), record.after());
+                }
+            }
             out.put("rationale", item.proposal().rationale());
             out.put("evidence", item.proposal().evidence());
             out.put("diff", diff);
@@ -93,6 +142,7 @@ final class ProposalsCommand {
             String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
                     + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
                     + "\nfile: " + item.proposal().file()
+                    + recordText
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
                     + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
@@ -106,12 +156,12 @@ final class ProposalsCommand {
         @Parameters(paramLabel = "ID")
         String id;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME", description = "Who approves.")
+        @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.approve(id, by, null);
+            ReviewService.Decision d = review.approve(id, reviewer(by), null);
             cli.print(d, d.message());
             return 0;
         }
@@ -122,15 +172,16 @@ final class ProposalsCommand {
         @Parameters(paramLabel = "ID")
         String id;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
-        @Option(names = "--reason", required = true, paramLabel = "R")
+        @Option(names = "--reason", required = true, paramLabel = "R",
+                description = "Why it is rejected; recorded in the proposal file and the decision log.")
         String reason;
 
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.reject(id, by, reason);
+            ReviewService.Decision d = review.reject(id, reviewer(by), reason);
             cli.print(d, d.message());
             return 0;
         }
@@ -141,15 +192,16 @@ final class ProposalsCommand {
         @Parameters(paramLabel = "ID")
         String id;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
-        @Option(names = "--feedback", required = true, paramLabel = "F")
+        @Option(names = "--feedback", required = true, paramLabel = "F",
+                description = "What the author should change; recorded in the proposal file and the decision log.")
         String feedback;
 
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.requestChanges(id, by, feedback);
+            ReviewService.Decision d = review.requestChanges(id, reviewer(by), feedback);
             cli.print(d, d.message());
             return 0;
         }

@@ -128,7 +128,7 @@ final class SchedulerCommand extends WorkspaceCommand {
         out.put("runs", done.stream().map(r -> Map.of("job", r.job(), "trigger", r.trigger().name(), "status",
                 r.status().name(), "startedAt", r.startedAt().toString(), "durationMs", r.durationMillis(),
                 "summary", r.summary())).toList());
-        cli.print(out, "Scheduler stopped after " + done.size() + " runs.");
+        cli.print(out, "Scheduler stopped after " + Plural.of(done.size(), "run") + ".");
         return 0;
     }
 

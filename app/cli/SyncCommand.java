@@ -50,7 +50,7 @@ final class SyncCommand extends WorkspaceCommand {
 
     @Override
     Integer run() {
-        Workspace ws = cli.workspace();
+        Workspace ws = cli.workspace(!dryRun);
         if (copyTo != null) {
             return copy(ws);
         }

@@ -78,7 +78,10 @@ public final class AgentProfiles {
                 }
             }
         }
-        journals.sort(Comparator.comparingLong(Journal::modifiedMillis).reversed().thenComparing(Journal::name));
+        // newest first; on equal modification times (a copy, a checkout) the later name — journal names start with
+        // their date — comes first too
+        journals.sort(Comparator.comparingLong(Journal::modifiedMillis).reversed()
+                .thenComparing(Journal::name, Comparator.reverseOrder()));
         return new Profile(agent, profile, lessons, bytes.length, bytes.length > LESSONS_CAP_BYTES, flags(lessons),
                 journals, archived, journals.size() > DIGESTION_THRESHOLD);
     }

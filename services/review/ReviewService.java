@@ -136,6 +136,14 @@ public final class ReviewService {
         }
     }
 
+    /** The record of a decided proposal (who, when, why, the commit and its diff); null for an open or invalid one. */
+    public DecisionRecord record(Proposal p) {
+        if (!p.valid() || p.open() && !"changes_requested".equals(p.status())) {
+            return null;
+        }
+        return new DecisionRecordReader(decisions).read(p, repoRoot(p));
+    }
+
     public Item find(String id) {
         return proposals().stream().filter(p -> p.id().equals(id)).findFirst().map(this::item).orElseThrow(() ->
                 new ReviewException("No proposal with id " + PlainText.shown(id) + " in " + ws.skillProposalsDir() + " or "

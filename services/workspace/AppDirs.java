@@ -11,7 +11,7 @@ import java.util.Map;
 public record AppDirs(Path config, Path data) {
 
     public static AppDirs fromEnvironment() {
-        return from(System.getenv(), System.getProperty("user.home"), System.getProperty("brainconsole.home"));
+        return from(System.getenv(), UserHome.path(), System.getProperty("brainconsole.home"));
     }
 
     static AppDirs from(Map<String, String> env, String userHome, String override) {

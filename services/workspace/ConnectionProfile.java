@@ -120,6 +120,14 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
      * and the profile then reads the key from that file.
      */
     public void save(Path workspaceDir, String newKey) {
+        save(workspaceDir, newKey, null);
+    }
+
+    /**
+     * Saves only the groups of keys — index, redis, readOnly, semantic — that differ from {@code before} (the
+     * profile as the file had it; null writes every group), so a save adds no default the user never set.
+     */
+    public void save(Path workspaceDir, String newKey, ConnectionProfile before) {
         Map<String, String> wrong = problems();
         if (!wrong.isEmpty()) {
             throw new WorkspaceException("Settings not saved: " + wrong.values().iterator().next());
@@ -129,21 +137,68 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
             Path file = workspaceDir.resolve(keyFile == null || keyFile.isBlank() ? DEFAULT_KEY_FILE : keyFile.strip());
             Secrets.writePrivate(file, newKey.strip());
         }
+        boolean index = before == null || typedKey || !indexKeys().equals(before.indexKeys());
+        boolean redisChanged = before == null || !redisKeys().equals(before.redisKeys());
+        boolean readOnlyChanged = before == null || readOnly != before.readOnly();
+        boolean semanticChanged = before == null || semantic != before.semantic();
         new WorkspaceFile(workspaceDir).update(root -> {
-            JsonNode old = root.get("index");
-            ObjectNode index = old != null && old.isObject() ? (ObjectNode) old : root.putObject("index");
-            root.set("index", index);
+            if (index) {
+                writeIndex(root, typedKey, before);
+            }
+            if (redisChanged) {
+                writeRedis(root);
+            }
+            if (readOnlyChanged) {
+                root.put("readOnly", readOnly);
+            }
+            if (semanticChanged) {
+                com.fasterxml.jackson.databind.JsonNode sem = root.get("semantic");
+                (sem instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o : root.putObject("semantic"))
+                        .put("enabled", semantic);
+            }
+        });
+    }
+
+    private List<String> indexKeys() {
+        return Arrays.asList(backend, nodes, keySource, keyEnv, keyFile, collection, timeoutSeconds);
+    }
+
+    private List<Object> redisKeys() {
+        return Arrays.asList(redisMode, redisUrl, sentinels, masterName, cluster, redisUser, redisTls, redisPasswordEnv);
+    }
+
+    /** The index keys; with {@code before}, a key the file lacks is added only when its field was changed. */
+    private void writeIndex(ObjectNode root, boolean typedKey, ConnectionProfile before) {
+        JsonNode old = root.get("index");
+        ObjectNode index = old != null && old.isObject() ? (ObjectNode) old : root.putObject("index");
+        root.set("index", index);
+        if (before == null || !backend.equals(before.backend()) || index.has("backend")) {
             index.put("backend", backend);
+        }
+        if (before == null || !nodes.equals(before.nodes()) || index.has("nodes")) {
             ArrayNode nodeArray = index.putArray("nodes");
             lines(nodes).forEach(nodeArray::add);
+        }
+        boolean keyChanged = before == null || typedKey || !keySource.equals(before.keySource())
+                || !keyEnv.equals(before.keyEnv()) || !keyFile.equals(before.keyFile());
+        if (keyChanged) {
             index.remove(List.of("apiKeyEnv", "apiKeyFile"));
             if (typedKey || "file".equals(keySource)) {
                 index.put("apiKeyFile", keyFile == null || keyFile.isBlank() ? DEFAULT_KEY_FILE : keyFile.strip());
             } else {
                 index.put("apiKeyEnv", keyEnv.strip());
             }
+        }
+        if (before == null || !collection.equals(before.collection()) || index.has("collection")) {
             index.put("collection", collection.strip());
+        }
+        if (before == null || !timeoutSeconds.equals(before.timeoutSeconds()) || index.has("timeoutSeconds")) {
             index.put("timeoutSeconds", Integer.parseInt(timeoutSeconds.strip()));
+        }
+    }
+
+    private void writeRedis(ObjectNode root) {
+        {
             RedisSettings r = redis();
             if (r == null) {
                 root.putNull("redis");
@@ -169,11 +224,7 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                     redis.put("passwordEnv", r.passwordEnv());
                 }
             }
-            root.put("readOnly", readOnly);
-            com.fasterxml.jackson.databind.JsonNode sem = root.get("semantic");
-            (sem instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o : root.putObject("semantic"))
-                    .put("enabled", semantic);
-        });
+        }
     }
 
     /** Whether a key is there to use, in words that never contain it. */

@@ -69,7 +69,7 @@ public final class Secrets {
     }
 
     private static String expand(String path) {
-        return path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path;
+        return path.startsWith("~/") ? UserHome.path() + path.substring(1) : path;
     }
 
     /** Writes a secret to a new file that only its owner can read (0600 from the start, never wider). */

@@ -16,7 +16,9 @@ import java.util.function.Consumer;
 /**
  * Changes keys of a workspace's {@code workspace.json} in place: reads the file as it is on disk now (so an edit
  * made meanwhile in an editor is kept), applies the change, writes a temporary file beside it and moves it over
- * the old one in one step. Unknown keys and their order are kept; a crash leaves the old file or the new one.
+ * the old one in one step. Only what changed is written: the rest of the text — the user's formatting, key order
+ * and unknown keys — stays as it was ({@link JsonTextPatch}); a change that changes nothing leaves the file
+ * untouched. A crash leaves the old file or the new one.
  */
 public final class WorkspaceFile {
 
@@ -28,10 +30,13 @@ public final class WorkspaceFile {
         this.file = workspaceDir.resolve(Workspace.FILE_NAME);
     }
 
-    public synchronized void update(Consumer<ObjectNode> change) {
+    /** Applies {@code change}; returns false when it changed nothing (and the file was not written). */
+    public synchronized boolean update(Consumer<ObjectNode> change) {
         ObjectNode root;
+        String text;
         try {
-            JsonNode node = JSON.readTree(Files.readAllBytes(file));
+            text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
+            JsonNode node = JSON.readTree(text);
             if (node == null || !node.isObject()) {
                 throw new WorkspaceException(file + " does not hold a JSON object; fix it before changing settings.");
             }
@@ -39,10 +44,15 @@ public final class WorkspaceFile {
         } catch (IOException e) {
             throw new WorkspaceException("Cannot read " + file + " to change it: " + e.getMessage(), e);
         }
+        ObjectNode before = root.deepCopy();
         change.accept(root);
+        if (before.equals(root)) {
+            return false;
+        }
+        String updated = JsonTextPatch.apply(text, before, root);
         Path temp = file.resolveSibling("." + Workspace.FILE_NAME + ".tmp");
         try {
-            Files.write(temp, JSON.writeValueAsBytes(root));
+            Files.write(temp, updated.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
@@ -59,5 +69,6 @@ public final class WorkspaceFile {
             }
             throw new WorkspaceException("Cannot save " + file + ": " + e.getMessage() + " (the file is unchanged).", e);
         }
+        return true;
     }
 }

@@ -23,11 +23,12 @@ public final class WorkspaceLoader {
 
     private static final Set<String> BACKENDS = Set.of(IndexSettings.LUCENE, IndexSettings.TYPESENSE);
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private final String userHome;
 
     public WorkspaceLoader() {
-        this(System.getProperty("user.home"));
+        this(UserHome.path());
     }
 
     public WorkspaceLoader(String userHome) {
@@ -85,7 +86,7 @@ public final class WorkspaceLoader {
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? "" : " line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new WorkspaceException(file + where + ": not valid JSON (" + e.getOriginalMessage() + ").", e);
+            throw new WorkspaceException(file + where + ": not valid JSON (" + plain(e.getOriginalMessage()) + ").", e);
         } catch (IOException e) {
             throw new WorkspaceException(file + " cannot be read: " + e.getMessage(), e);
         }
@@ -96,6 +97,19 @@ public final class WorkspaceLoader {
             throw new WorkspaceException(file + ": the top level must be a JSON object, found " + kind(node) + ".");
         }
         return object;
+    }
+
+    /** The parser's reason without its internals (source descriptions, feature names, character codes). */
+    static String plain(String reason) {
+        if (reason == null) {
+            return "unreadable";
+        }
+        String out = reason.replaceAll("\\(start marker at \\[Source: [^;]*; line: (\\d+), column: (\\d+)\\]\\)",
+                "(opened at line $1, column $2)");
+        out = out.replaceAll("\\s*\\[Source: [^\\]]*\\]", "");
+        out = out.replaceAll(" \\(code \\d+\\)", "");
+        out = out.replaceAll("\\s*\\(`?StreamReadFeature[^)]*\\)", "");
+        return out.strip();
     }
 
     private IndexSettings readIndex(JsonNode node, Path file) {

@@ -28,7 +28,20 @@ import viewmodels.review.DiffLines;
  */
 public final class AmendmentsViewModel {
 
-    public enum StatusFilter { ALL, APPLIED, REVERTED, MISSING }
+    /** The status filter; {@link #label()} is what the screen shows. */
+    public enum StatusFilter {
+        ALL("All statuses"), APPLIED("Applied"), REVERTED("Reverted"), MISSING("Commit missing");
+
+        private final String label;
+
+        StatusFilter(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
@@ -52,6 +65,11 @@ public final class AmendmentsViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private List<AmendmentsService.Amendment> all = List.of();
     private List<String> selected = List.of();
+    private final javafx.beans.property.ReadOnlyObjectWrapper<List<String>> selection =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(List.of());
+    private final java.util.Map<String, String> messages = new java.util.HashMap<>();
+    private String listMessage = "";
+    private boolean replacingRows;
     private AmendmentsService.Amendment shown;
 
     public AmendmentsViewModel(AmendmentsService service, AmendmentImpact impact, TaskRunner runner, String reviewer,
@@ -71,13 +89,20 @@ public final class AmendmentsViewModel {
             all = listing.amendments();
             problems.set(listing.problems().isEmpty() ? "" : "Dream log lines that could not be read: "
                     + String.join("; ", listing.problems()));
+            listMessage = "";
             showRows();
-        }, error -> message.set("Could not read the dream log: " + error.getMessage())));
+        }, error -> {
+            listMessage = "Could not read the dream log: " + error.getMessage();
+            showMessage();
+        }));
     }
 
     private void showRows() {
         String text = targetFilter.get().strip().toLowerCase();
-        rows.setAll(all.stream().filter(a -> text.isEmpty() || a.target().toLowerCase().contains(text)
+        List<String> keep = selected;
+        replacingRows = true; // the list's selection empties while its rows are replaced: not the user's choice
+        try {
+            rows.setAll(all.stream().filter(a -> text.isEmpty() || a.target().toLowerCase().contains(text)
                         || a.id().toLowerCase().contains(text))
                 .filter(a -> switch (statusFilter.get()) {
                     case ALL -> true;
@@ -86,18 +111,23 @@ public final class AmendmentsViewModel {
                     case MISSING -> a.status() == AmendmentsService.Status.COMMIT_MISSING;
                 })
                 .map(a -> new AmendmentRow(a.sha(), a.sha().length() > 10 ? a.sha().substring(0, 10) : a.sha(), a.id(),
-                        a.kind(), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
+                        viewmodels.review.ReviewWords.kind(a.kind()), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
                 .toList());
-        if (shown != null && rows.stream().anyMatch(r -> r.sha().equals(shown.sha()))) {
-            select(List.of(shown.sha()));
-        } else {
-            select(rows.isEmpty() ? List.of() : List.of(rows.get(0).sha()));
+        } finally {
+            replacingRows = false;
         }
+        List<String> still = keep.stream().filter(sha -> rows.stream().anyMatch(r -> r.sha().equals(sha))).toList();
+        select(!still.isEmpty() ? still : rows.isEmpty() ? List.of() : List.of(rows.get(0).sha()));
     }
 
     /** The selection: the first one is shown; all are reverted by {@link #revertSelected()}. */
     public void select(List<String> shas) {
+        if (replacingRows) {
+            return;
+        }
         selected = List.copyOf(shas);
+        selection.set(selected);
+        showMessage();
         shown = shas.isEmpty() ? null : all.stream().filter(a -> a.sha().equals(shas.get(0))).findFirst().orElse(null);
         if (shown == null) {
             heading.set(rows.isEmpty() ? "No amendments in the dream log." : "Select an amendment.");
@@ -107,13 +137,13 @@ public final class AmendmentsViewModel {
             return;
         }
         AmendmentsService.Amendment a = shown;
-        heading.set(a.id() + " — " + a.kind() + " on " + a.target());
+        heading.set(a.id() + " — " + viewmodels.review.ReviewWords.kind(a.kind()) + " on " + a.target());
         details.set(a.label() + (a.revertedBy() == null ? "" : " by " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
                 + " · " + a.repo() + " repo · branch " + a.branch() + " · cycle " + a.cycle() + " · commit " + a.sha()
                 + (a.evidence().isEmpty() ? "" : "\nEvidence: " + String.join(" · ", a.evidence()))
                 + (a.note().isEmpty() ? "" : "\n" + a.note()));
         runner.submit("Reading amendment " + a.id(), progress -> lines(service.changes(a)), TaskCallbacks.of(diff::setAll,
-                error -> message.set("Could not read commit " + a.sha() + ": " + error.getMessage())));
+                error -> messages.put(a.sha(), "Could not read commit " + a.sha() + ": " + error.getMessage())));
         showImpact();
     }
 
@@ -152,12 +182,40 @@ public final class AmendmentsViewModel {
             return;
         }
         List<String> shas = selected;
-        runner.submit("Reverting " + shas.size() + " amendment(s)", progress -> service.revert(shas, reviewer),
-                TaskCallbacks.of(done -> {
-                    message.set("Reverted " + String.join(", ", done.stream().map(d -> d.sha().substring(0, 10) + " → "
-                            + d.revertSha().substring(0, 10) + " on " + d.branch()).toList()) + ".");
-                    refresh();
-                }, error -> message.set(error.getMessage())));
+        runner.submit("Reverting " + shas.size() + (shas.size() == 1 ? " amendment" : " amendments"),
+                progress -> service.revert(shas, reviewer), TaskCallbacks.of(done -> {
+                    String text = "Reverted " + String.join(", ", done.stream().map(d -> idOf(d.sha()) + " ("
+                            + d.sha().substring(0, 10) + " → " + d.revertSha().substring(0, 10) + " on " + d.branch()
+                            + ")").toList()) + ".";
+                    shas.forEach(sha -> messages.put(sha, text));
+                    refresh(); // the reverted ones stay selected, now marked reverted
+                }, error -> {
+                    shas.forEach(sha -> messages.put(sha, error.getMessage()));
+                    showMessage();
+                }));
+    }
+
+    private String idOf(String sha) {
+        return all.stream().filter(a -> a.sha().equals(sha)).map(AmendmentsService.Amendment::id).findFirst()
+                .orElse(sha.substring(0, Math.min(10, sha.length())));
+    }
+
+    /** The message about the amendment shown (its revert, or why it failed), or a problem reading the log. */
+    private void showMessage() {
+        String own = selected.isEmpty() ? null : messages.get(selected.get(0));
+        message.set(own != null ? own : listMessage);
+    }
+
+    /** What the confirmation names: "dream-2026-11-18-02 (AMEND_SOUL on SOUL.md, 1a2b3c4d5e)", one per line. */
+    public List<String> selectedDescriptions() {
+        return selected.stream().map(sha -> all.stream().filter(a -> a.sha().equals(sha)).findFirst()
+                .map(a -> a.id() + " (" + a.kind() + " on " + a.target() + ", " + sha.substring(0, Math.min(10,
+                        sha.length())) + ")").orElse(sha)).toList();
+    }
+
+    /** The selected amendments' shas, as the view model holds them (the list follows it after a refresh). */
+    public javafx.beans.property.ReadOnlyObjectProperty<List<String>> selectionProperty() {
+        return selection.getReadOnlyProperty();
     }
 
     public int selectedCount() {

@@ -117,7 +117,7 @@ public final class FailedTargetsViewModel {
                         }, storesShouldAgree && t.where() != FailedTargetsService.Where.BOTH))
                 .toList());
         long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
-        summary.set(rows.size() + " failed targets" + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
+        summary.set(rows.size() + (rows.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
                 + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
                 : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
     }
@@ -146,11 +146,39 @@ public final class FailedTargetsViewModel {
                 }, error -> message.set(error.getMessage())));
     }
 
+    /**
+     * What pruning removes, for the confirmation: every target past its TTL (whatever the filters show), one line
+     * each with where it is stored; empty when nothing has expired.
+     */
+    public List<String> prunePreview() {
+        long now = clock.millis();
+        return all.stream().filter(t -> t.expiresAtMillis() <= now)
+                .map(t -> t.key() + " — " + (t.storyTitle() == null || t.storyTitle().isBlank() ? "" : t.storyTitle() + " — ")
+                        + "expired " + HumanDuration.of(now - t.expiresAtMillis()) + " ago · " + switch (t.where()) {
+                            case BOTH -> "Redis member and " + Plural.docs(t.docIds().size());
+                            case REDIS -> "Redis member";
+                            case INDEX -> Plural.docs(t.docIds().size());
+                        })
+                .toList();
+    }
+
+    /** Says there is nothing to prune (the screen then shows no confirmation). */
+    public void nothingToPrune() {
+        message.set("Nothing to prune: no failed target is past its TTL.");
+    }
+
     public void prune() {
         runner.submit("Pruning expired failed targets", progress -> service.prune(operator), TaskCallbacks.of(r -> {
-            message.set("Pruned " + r.redisRemoved() + " Redis members and " + r.docsRemoved().size() + " documents.");
+            message.set("Pruned " + r.redisRemoved() + (r.redisRemoved() == 1 ? " Redis member and " : " Redis members and ")
+                    + Plural.docs(r.docsRemoved().size()) + ".");
             refresh();
         }, error -> message.set(error.getMessage())));
+    }
+
+    private static final class Plural {
+        static String docs(int n) {
+            return n + (n == 1 ? " document" : " documents");
+        }
     }
 
     /** Opens the retro of the row's loop in the Knowledge section. */

@@ -29,6 +29,8 @@ import services.workspace.Workspace;
 public final class DocumentDetailViewModel {
 
     static final String NOTHING_SELECTED = "Select a document to read it here.";
+    static final String NO_RESULTS = "No document to show: the search found nothing.";
+    private static final int HISTORY = 100;
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final KnowledgeIndex index;
@@ -43,6 +45,14 @@ public final class DocumentDetailViewModel {
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<LinkRow> provenance = FXCollections.observableArrayList();
     private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
+    private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper canGoForward = new ReadOnlyBooleanWrapper(false);
+    /** The documents shown, oldest first; {@code at} is the one showing. Browsing the results replaces the
+     * current entry while it came from the results; following provenance adds one. */
+    private final List<String> history = new ArrayList<>();
+    private final List<Boolean> fromResults = new ArrayList<>();
+    private int at = -1;
+    private long generation;
 
     public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
         this.index = index;
@@ -51,10 +61,78 @@ public final class DocumentDetailViewModel {
         this.zone = zone;
     }
 
-    /** Shows the document with this id (and loads its provenance); an unknown id clears the pane. */
+    /**
+     * Shows the document with this id (and loads its provenance); an unknown id clears the pane. Opened from the
+     * result list: moving through the results does not fill the history, but a document reached by provenance stays
+     * one Back away.
+     */
     public void open(String docId) {
-        runner.submit("Opening " + docId, progress -> load(docId), TaskCallbacks.of(this::show,
-                error -> clear("Could not open " + docId + ": " + error.getMessage())));
+        if (at >= 0 && fromResults.get(at)) {
+            history.set(at, docId);
+            truncateForward();
+        } else {
+            push(docId, true);
+        }
+        display(docId);
+    }
+
+    /** Follows a provenance link: the document shown now is one Back away. */
+    public void follow(String docId) {
+        push(docId, false);
+        display(docId);
+    }
+
+    /** Back to the document shown before (Alt+Left, the mouse's back button). */
+    public void back() {
+        if (at > 0) {
+            at--;
+            display(history.get(at));
+        }
+    }
+
+    /** Forward again after Back (Alt+Right, the mouse's forward button). */
+    public void forward() {
+        if (at >= 0 && at < history.size() - 1) {
+            at++;
+            display(history.get(at));
+        }
+    }
+
+    private void push(String docId, boolean fromResult) {
+        if (at >= 0 && history.get(at).equals(docId)) {
+            return;
+        }
+        truncateForward();
+        history.add(docId);
+        fromResults.add(fromResult);
+        at = history.size() - 1;
+        if (history.size() > HISTORY) {
+            history.remove(0);
+            fromResults.remove(0);
+            at--;
+        }
+    }
+
+    private void truncateForward() {
+        while (history.size() > at + 1) {
+            history.remove(history.size() - 1);
+            fromResults.remove(fromResults.size() - 1);
+        }
+    }
+
+    private void display(String docId) {
+        canGoBack.set(at > 0);
+        canGoForward.set(at >= 0 && at < history.size() - 1);
+        long mine = ++generation; // the newest request wins over one still loading
+        runner.submit("Opening " + docId, progress -> load(docId), TaskCallbacks.of(loaded -> {
+            if (mine == generation) {
+                show(loaded);
+            }
+        }, error -> {
+            if (mine == generation) {
+                clear("Could not open " + docId + ": " + error.getMessage());
+            }
+        }));
     }
 
     private Loaded load(String docId) {
@@ -114,7 +192,9 @@ public final class DocumentDetailViewModel {
         showing.set(true);
     }
 
-    private void clear(String message) {
+    /** Empties the pane with a message (a search with no results); the history stays. */
+    public void clear(String message) {
+        generation++;
         id.set("");
         title.set(message);
         metadata.set("");
@@ -162,6 +242,14 @@ public final class DocumentDetailViewModel {
 
     public ReadOnlyBooleanProperty showingProperty() {
         return showing.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canGoBackProperty() {
+        return canGoBack.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canGoForwardProperty() {
+        return canGoForward.getReadOnlyProperty();
     }
 
     public ObservableList<LinkRow> provenance() {

@@ -125,7 +125,8 @@ public final class KnowledgeViewModel {
     }
 
     private void show(SearchResult result, boolean append) {
-        List<ResultRow> rows = result.hits().stream().map(h -> ResultRow.of(h.doc(), zone)).toList();
+        List<String> terms = Snippet.terms(lastQuery == null ? query.get() : lastQuery.text());
+        List<ResultRow> rows = result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms)).toList();
         if (append) {
             results.addAll(rows);
         } else {
@@ -151,6 +152,9 @@ public final class KnowledgeViewModel {
                 : "") + " · " + String.format("%.1f ms", result.tookMicros() / 1000.0));
         boolean anyFilter = !query.get().isBlank() || selected.values().stream().anyMatch(s -> !s.isEmpty());
         indexEmpty.set(result.total() == 0 && !anyFilter);
+        if (result.total() == 0) {
+            detail.clear(DocumentDetailViewModel.NO_RESULTS); // never the previous document beside "No documents match"
+        }
         if (result.total() > 0) {
             message.set("");
         } else if (anyFilter) {
@@ -190,10 +194,10 @@ public final class KnowledgeViewModel {
         }
     }
 
-    /** Follows a provenance link. */
+    /** Follows a provenance link (Back returns to the document it was followed from). */
     public void follow(LinkRow link) {
         if (link != null) {
-            detail.open(link.id());
+            detail.follow(link.id());
         }
     }
 

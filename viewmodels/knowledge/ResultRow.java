@@ -7,13 +7,31 @@ import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
 
-/** One line of the result list. */
-public record ResultRow(String id, String type, String title, String subtitle, String date) {
+/**
+ * One line of the result list: the title and a snippet of the content, each cut into parts that match the searched
+ * words (highlighted) and parts that do not.
+ */
+public record ResultRow(String id, String type, String title, String subtitle, String date,
+                        List<Snippet.Part> titleParts, List<Snippet.Part> snippet) {
+
+    public ResultRow {
+        titleParts = titleParts == null ? List.of(new Snippet.Part(title, false)) : List.copyOf(titleParts);
+        snippet = snippet == null ? List.of() : List.copyOf(snippet);
+    }
+
+    public ResultRow(String id, String type, String title, String subtitle, String date) {
+        this(id, type, title, subtitle, date, null, null);
+    }
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
 
     /** A document as the list shows it: title (or id), type · project · status · loop, and the day it was written. */
     static ResultRow of(KnowledgeDoc doc, ZoneId zone) {
+        return of(doc, zone, List.of());
+    }
+
+    /** With the searched words marked in the title and in the snippet of the content. */
+    static ResultRow of(KnowledgeDoc doc, ZoneId zone, List<String> terms) {
         List<String> about = new ArrayList<>();
         about.add(doc.type());
         if (doc.project() != null) {
@@ -25,7 +43,9 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         if (doc.loopId() != null) {
             about.add(doc.loopId());
         }
-        return new ResultRow(doc.id(), doc.type(), doc.title().isBlank() ? doc.id() : doc.title(),
-                String.join(" · ", about), DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
+        String title = doc.title().isBlank() ? doc.id() : doc.title();
+        return new ResultRow(doc.id(), doc.type(), title, String.join(" · ", about),
+                DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)), Snippet.mark(title, terms),
+                Snippet.mark(Snippet.around(doc.content(), terms), terms));
     }
 }

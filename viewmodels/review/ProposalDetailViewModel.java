@@ -6,12 +6,17 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
-/** The selected proposal: what it is, why, on what evidence, what stops it, and its diff (unified or side by side). */
+/**
+ * The selected proposal: what it is, why, on what evidence, what stops it, and its diff (unified or side by side).
+ * A decided proposal shows its record — what was decided, by whom, when, why, the commit — and the change as
+ * committed (or as proposed when nothing was committed).
+ */
 public final class ProposalDetailViewModel {
 
     private final TaskRunner runner;
@@ -24,6 +29,10 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper evidence = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper diffCaption = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
+    private DecisionRecord record;
     private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
@@ -35,10 +44,14 @@ public final class ProposalDetailViewModel {
         this.readOnly = readOnly;
     }
 
-    /** Shows a proposal; null clears the pane with {@code emptyText}. */
-    void show(ReviewService.Item shown, String emptyText) {
+    /** Shows a proposal with its decision record (null when undecided); null clears the pane with {@code emptyText}. */
+    void show(ReviewService.Item shown, DecisionRecord decided, String emptyText) {
         item = shown;
+        record = decided;
         if (shown == null) {
+            decision.set("");
+            diffCaption.set("");
+            requestable.set(false);
             heading.set(emptyText);
             details.set("");
             rationale.set("");
@@ -52,8 +65,8 @@ public final class ProposalDetailViewModel {
         }
         Proposal p = shown.proposal();
         heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
-        details.set((p.kind() == null ? "unknown kind" : p.kind()) + (p.drift() == null ? "" : " (" + p.drift() + ")")
-                + " · risk " + p.risk() + " · " + p.repo() + " repo · " + p.status()
+        details.set(ReviewWords.kind(p.kind()) + (p.drift() == null ? "" : " (" + ReviewWords.drift(p.drift()) + ")")
+                + " · risk " + p.risk() + " · " + p.repo() + " repo · " + ReviewWords.status(p.status())
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
                 + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName());
         rationale.set(p.rationale() == null ? "" : p.rationale().strip());
@@ -67,16 +80,63 @@ public final class ProposalDetailViewModel {
         notice.set(shown.problem() == null ? stale : "");
         approvable.set(!readOnly && shown.approvable());
         decidable.set(!readOnly && p.valid() && p.open());
+        requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
+        decision.set(decided == null ? "" : describe(decided));
         showDiff();
     }
 
+    /** "Rejected by joel at 2026-11-21 09:00 UTC — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review". */
+    static String describe(DecisionRecord r) {
+        String what = switch (r.status()) {
+            case "approved" -> "Approved";
+            case "rejected" -> "Rejected";
+            case "changes_requested" -> "Changes requested";
+            default -> ReviewWords.status(r.status()).substring(0, 1).toUpperCase()
+                    + ReviewWords.status(r.status()).substring(1);
+        };
+        StringBuilder out = new StringBuilder(what);
+        out.append(r.by() == null ? " (no reviewer recorded)" : " by " + r.by());
+        out.append(r.at() == null ? "" : " at " + time(r.at()));
+        if (r.commit() != null) {
+            out.append(" · commit ").append(r.commit(), 0, Math.min(10, r.commit().length()))
+                    .append(r.branch() == null ? "" : " on " + r.branch());
+        }
+        if (r.editedBy() != null) {
+            out.append(" · text edited by ").append(r.editedBy());
+        }
+        if (r.why() != null) {
+            out.append(" — ").append("changes_requested".equals(r.status()) ? "feedback: " : "reason: ").append(r.why());
+        }
+        return out.toString();
+    }
+
+    private static String time(String iso) {
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                    .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(iso));
+        } catch (java.time.DateTimeException notAnInstant) {
+            return iso;
+        }
+    }
+
     private void showDiff() {
-        if (item == null || item.change() == null) {
+        String before;
+        String after;
+        if (item != null && item.change() != null) {
+            before = item.change().before();
+            after = item.change().after();
+            diffCaption.set("");
+        } else if (record != null && record.hasChange()) {
+            before = record.before();
+            after = record.after();
+            diffCaption.set(record.asCommitted() ? "The change as committed in " + record.commit().substring(0,
+                    Math.min(10, record.commit().length())) + (record.branch() == null ? "" : " on " + record.branch())
+                    + " (" + record.path() + "):" : record.note());
+        } else {
             diff.clear();
+            diffCaption.set(record != null && record.note() != null ? record.note() : "");
             return;
         }
-        String before = item.change().before();
-        String after = item.change().after();
         boolean side = sideBySide.get();
         runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(diff::setAll,
                 e -> error.set("Could not compute the diff: " + e.getMessage())));
@@ -119,6 +179,21 @@ public final class ProposalDetailViewModel {
     /** Something to know that does not block approval (a stale proposal that merges cleanly). */
     public ReadOnlyStringProperty noticeProperty() {
         return notice.getReadOnlyProperty();
+    }
+
+    /** What was decided, by whom, when, why, the commit; empty while undecided. */
+    public ReadOnlyStringProperty decisionProperty() {
+        return decision.getReadOnlyProperty();
+    }
+
+    /** Says what the diff of a decided proposal is: as committed (which commit), or as proposed. */
+    public ReadOnlyStringProperty diffCaptionProperty() {
+        return diffCaption.getReadOnlyProperty();
+    }
+
+    /** Changes can be requested: a pending proposal (one already sent back waits for its author). */
+    public ReadOnlyBooleanProperty requestableProperty() {
+        return requestable.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty errorProperty() {

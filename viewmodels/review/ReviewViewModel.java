@@ -19,11 +19,27 @@ import services.tasks.TaskRunner;
 /**
  * The review queue: proposals grouped by kind and risk, open ones first, with counts; the selected proposal's
  * rationale, evidence and diff; and the triage commands (approve, reject with a reason, request changes, edit
- * then approve). After a decision the queue moves on to the next open proposal.
+ * then approve). After a decision the proposal stays selected — in the list with its new badge, whatever the
+ * filter, until the selection moves on — so its message, its decision record and its badge are seen together.
+ * Each message belongs to the proposal it is about and shows only while that proposal is selected.
  */
 public final class ReviewViewModel {
 
-    public enum Filter { OPEN, DECIDED, INVALID, ALL }
+    /** The queue's filters; {@link #label()} is what the screen shows. */
+    public enum Filter {
+        OPEN("Open (pending first)"), CHANGES_REQUESTED("Changes requested"), DECIDED("Decided"), INVALID("Invalid"),
+        ALL("All proposals");
+
+        private final String label;
+
+        Filter(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
 
     private static final List<String> RISK_ORDER = List.of("high", "medium", "low");
 
@@ -37,15 +53,22 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final Map<String, String> messages = new java.util.HashMap<>();
+    private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
     private ReviewService.Item selected;
+    /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
+    private String pinned;
 
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
         this.detail = new ProposalDetailViewModel(runner, readOnly);
-        filter.addListener((obs, old, f) -> showRows(null));
+        filter.addListener((obs, old, f) -> {
+            pinned = null;
+            showRows(null);
+        });
     }
 
     /** Reads the queue again; keeps the selection when it is still shown, else selects {@code next}. */
@@ -56,36 +79,79 @@ public final class ReviewViewModel {
     private void refresh(String keep) {
         runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
             items = found;
+            listMessage = "";
             showRows(keep);
-        }, error -> message.set("Could not read the proposals: " + error.getMessage())));
+        }, error -> {
+            listMessage = "Could not read the proposals: " + error.getMessage();
+            showMessage();
+        }));
     }
 
     private void showRows(String keep) {
-        List<QueueRow> shown = items.stream().filter(this::passes)
-                .sorted(Comparator.comparing((ReviewService.Item i) -> !i.proposal().open())
-                        .thenComparing(i -> !i.proposal().valid())
+        int pinnedAt = -1;
+        String after = null; // the row that followed the pinned one: it keeps following it
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).id().equals(pinned)) {
+                pinnedAt = i;
+                after = i + 1 < rows.size() ? rows.get(i + 1).id() : null;
+            }
+        }
+        List<QueueRow> shown = new java.util.ArrayList<>(items.stream()
+                .filter(i -> passes(i) && !i.proposal().id().equals(pinned))
+                .sorted(Comparator.comparing((ReviewService.Item i) -> rank(i.proposal()))
                         .thenComparing(i -> !i.approvable())
                         .thenComparing(i -> i.proposal().valid() ? i.proposal().group() : "")
                         .thenComparing(i -> RISK_ORDER.indexOf(String.valueOf(i.proposal().risk())))
                         .thenComparing(i -> i.proposal().id()))
-                .map(ReviewViewModel::row).toList();
+                .map(ReviewViewModel::row).toList());
+        int at = pinnedAt;
+        String follower = after;
+        items.stream().filter(i -> i.proposal().id().equals(pinned)).findFirst().ifPresent(i -> {
+            // the proposal just decided keeps its place, with its new badge, until the selection moves off it
+            int next = -1;
+            for (int k = 0; k < shown.size(); k++) {
+                if (shown.get(k).id().equals(follower)) {
+                    next = k;
+                }
+            }
+            shown.add(next >= 0 ? next : at >= 0 ? Math.min(at, shown.size()) : shown.size(), row(i));
+        });
         rows.setAll(shown);
-        Map<String, Long> byGroup = items.stream().filter(i -> i.proposal().valid() && i.proposal().open())
-                .collect(Collectors.groupingBy(i -> i.proposal().group(), LinkedHashMap::new, Collectors.counting()));
-        long open = items.stream().filter(i -> i.proposal().valid() && i.proposal().open()).count();
+        Map<String, Long> byGroup = items.stream().filter(i -> pending(i.proposal()))
+                .collect(Collectors.groupingBy(i -> ReviewWords.group(i.proposal()), LinkedHashMap::new,
+                        Collectors.counting()));
+        long open = items.stream().filter(i -> pending(i.proposal())).count();
+        long sentBack = items.stream().filter(i -> sentBack(i.proposal())).count();
+        long decided = items.stream().filter(i -> i.proposal().valid() && !i.proposal().open()).count();
         long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
         counts.set(open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                + (sentBack == 0 ? "" : " · " + sentBack + " changes requested")
+                + (decided == 0 ? "" : " · " + decided + " decided")
                 + (invalid == 0 ? "" : " · " + invalid + " invalid"));
         String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
     }
 
+    /** Pending first, then sent back, then invalid, then decided. */
+    private static int rank(Proposal p) {
+        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : 3;
+    }
+
+    private static boolean pending(Proposal p) {
+        return p.valid() && "pending".equals(p.status());
+    }
+
+    private static boolean sentBack(Proposal p) {
+        return p.valid() && "changes_requested".equals(p.status());
+    }
+
     private boolean passes(ReviewService.Item item) {
         Proposal p = item.proposal();
         return switch (filter.get()) {
-            case OPEN -> p.open() || !p.valid();
+            case OPEN -> pending(p) || !p.valid();
+            case CHANGES_REQUESTED -> sentBack(p);
             case DECIDED -> p.valid() && !p.open();
             case INVALID -> !p.valid();
             case ALL -> true;
@@ -98,7 +164,9 @@ public final class ReviewViewModel {
         if (!p.valid()) {
             state = "invalid";
         } else if (!p.open()) {
-            state = p.status();
+            state = ReviewWords.status(p.status());
+        } else if (sentBack(p)) {
+            state = "changes requested";
         } else if (item.change() != null && item.change().conflicted()) {
             state = "conflict";
         } else if (item.problem() != null) {
@@ -106,9 +174,9 @@ public final class ReviewViewModel {
         } else if (item.change() != null && item.change().stale()) {
             state = "stale · merges";
         } else {
-            state = p.status().equals("changes_requested") ? "changes requested" : "pending";
+            state = "pending";
         }
-        return new QueueRow(p.id(), p.valid() ? p.group() : "invalid", p.kind() == null ? "?" : p.kind(),
+        return new QueueRow(p.id(), ReviewWords.group(p), p.kind() == null ? "?" : p.kind(),
                 p.risk() == null ? "" : p.risk(), p.target() == null ? "" : p.target(), p.status(), state,
                 item.approvable());
     }
@@ -117,7 +185,25 @@ public final class ReviewViewModel {
     public void select(String id) {
         selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
         selectedId.set(selected == null ? "" : id);
-        detail.show(selected, rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
+        if (pinned != null && !pinned.equals(id)) {
+            pinned = null;
+        }
+        detail.show(selected, selected == null ? null : recordOf(selected.proposal()),
+                rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
+        showMessage();
+    }
+
+    private services.review.DecisionRecord recordOf(Proposal p) {
+        try {
+            return review.record(p);
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    private void showMessage() {
+        String own = messages.get(selectedId.get());
+        message.set(own != null ? own : listMessage);
     }
 
     public void next() {
@@ -163,22 +249,14 @@ public final class ReviewViewModel {
             return;
         }
         String id = selected.proposal().id();
-        String next = nextOpenAfter(id);
         runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
-            message.set(decision.message());
-            refresh(next);
-        }, error -> message.set(error.getMessage())));
-    }
-
-    private String nextOpenAfter(String id) {
-        boolean past = false;
-        for (QueueRow row : rows) {
-            if (past && !row.state().equals("invalid")) {
-                return row.id();
-            }
-            past = past || row.id().equals(id);
-        }
-        return null;
+            messages.put(id, decision.message());
+            pinned = id;
+            refresh(id);
+        }, error -> {
+            messages.put(id, error.getMessage());
+            showMessage();
+        }));
     }
 
     public ObjectProperty<Filter> filterProperty() {
@@ -201,6 +279,7 @@ public final class ReviewViewModel {
         return selectedId.getReadOnlyProperty();
     }
 
+    /** The message about the selected proposal (its last decision or refusal), or a problem reading the queue. */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }

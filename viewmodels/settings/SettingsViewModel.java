@@ -55,6 +55,8 @@ public final class SettingsViewModel {
     private final ReadOnlyBooleanWrapper redisOk = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
+    /** The settings as workspace.json had them: Save writes only the groups of keys that differ from these. */
+    private final ConnectionProfile initial;
 
     public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
                              Runnable reopen) {
@@ -64,7 +66,8 @@ public final class SettingsViewModel {
         this.env = env;
         this.reopen = reopen;
         FIELDS.forEach(f -> errors.put(f, new ReadOnlyStringWrapper("")));
-        load(ConnectionProfile.of(workspace));
+        initial = ConnectionProfile.of(workspace);
+        load(initial);
         List<javafx.beans.Observable> validated = new java.util.ArrayList<>(List.of(backend, nodes, keySource, keyEnv,
                 keyFile, collection, timeout));
         validated.addAll(List.of(redis.validated()));
@@ -115,8 +118,14 @@ public final class SettingsViewModel {
             message.set("Not saved: fix the fields marked in red.");
             return;
         }
+        boolean typedKey = newKey.get() != null && !newKey.get().isBlank();
+        if (profile().equals(initial) && !typedKey) {
+            message.set("Nothing to save: the settings are as " + workspace.dir().resolve(Workspace.FILE_NAME)
+                    + " has them.");
+            return;
+        }
         try {
-            profile().save(workspace.dir(), newKey.get());
+            profile().save(workspace.dir(), newKey.get(), initial);
             newKey.set("");
             message.set("Saved in " + workspace.dir().resolve(Workspace.FILE_NAME) + ". Reopening the workspace…");
             reopen.run();

@@ -43,6 +43,7 @@ public final class ShellViewModel {
     private final javafx.beans.property.ReadOnlyBooleanWrapper rebuildOffered =
             new javafx.beans.property.ReadOnlyBooleanWrapper(false);
     private Runnable rebuild;
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
     private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
     private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
@@ -142,6 +143,65 @@ public final class ShellViewModel {
 
     public void setDarkTheme(boolean dark) {
         darkTheme.set(dark);
+    }
+
+    private static final List<String> SETTINGS = List.of("Index backend (Lucene / Typesense)", "Typesense nodes",
+            "Typesense API key source", "Typesense collection", "Typesense timeout", "Redis mode (standalone, Sentinel, "
+            + "Cluster)", "Redis URL", "Redis Sentinels and master name", "Redis Cluster nodes", "Redis ACL user",
+            "Redis TLS", "Redis password variable", "Read-only workspace", "Semantic search on / off",
+            "Test Typesense connection", "Test Redis connection");
+
+    /**
+     * The command palette's entries: every section (with its key), the window's actions (given by the window), each
+     * section's actions with their keys (they go to the section), and every setting by name (it goes to Settings).
+     */
+    public CommandPaletteViewModel palette(List<CommandPaletteViewModel.Entry> windowActions) {
+        List<CommandPaletteViewModel.Entry> out = new java.util.ArrayList<>();
+        for (int i = 0; i < sections.size(); i++) {
+            SectionItem s = sections.get(i);
+            String keys = i < 10 ? "Ctrl+" + (i + 1) % 10 : "settings".equals(s.id()) ? "Ctrl+," : "";
+            out.add(new CommandPaletteViewModel.Entry("Go to " + s.title(), "Section · " + s.hint(), keys,
+                    () -> select(s.id())));
+        }
+        out.addAll(windowActions);
+        for (Shortcut k : Shortcuts.ALL) {
+            if (k.section() != null && sections.stream().anyMatch(s -> s.id().equals(k.section()))) {
+                String what = Character.toUpperCase(k.what().charAt(0)) + k.what().substring(1);
+                out.add(new CommandPaletteViewModel.Entry(what, Shortcuts.sectionTitle(k.section()), k.keys(),
+                        () -> select(k.section())));
+            }
+        }
+        if (sections.stream().anyMatch(s -> s.id().equals("settings"))) {
+            for (String setting : SETTINGS) {
+                out.add(new CommandPaletteViewModel.Entry(setting, "Settings", "Ctrl+,", () -> select("settings")));
+            }
+        }
+        return new CommandPaletteViewModel(out);
+    }
+
+    private Runnable demoOpener = () -> { };
+
+    /** What "Open the demo" does (the window writes the demo into the data folder if needed and opens it). */
+    public void setDemoOpener(Runnable opener) {
+        this.demoOpener = opener;
+    }
+
+    /** Opens the demo workspace: the way out when no workspace could be opened. */
+    public void openDemo() {
+        demoOpener.run();
+    }
+
+    /** Shows a notice that survives reopening the workspace (a saved setting, a path copied); Dismiss hides it. */
+    public void reportNotice(String text) {
+        notice.set(text == null ? "" : text);
+    }
+
+    public void dismissNotice() {
+        notice.set("");
+    }
+
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     public void dismissError() {

@@ -40,7 +40,9 @@ public final class TelemetryViewModel {
     public void refresh() {
         String q = filter.get().strip().toLowerCase();
         List<RecentSpans.Record> all = recent.snapshot();
-        rows.setAll(all.stream().map(this::row)
+        // spans arrive as they end (a parent after its children): shown by when they started, newest first
+        rows.setAll(all.stream().sorted(java.util.Comparator.comparingLong(RecentSpans.Record::startMillis).reversed())
+                .map(this::row)
                 .filter(r -> q.isEmpty() || (r.name() + " " + r.status() + " " + r.attributes()).toLowerCase().contains(q))
                 .toList());
         summary.set(rows.size() + " of the last " + all.size() + " spans · "

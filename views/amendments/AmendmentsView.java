@@ -58,6 +58,17 @@ public final class AmendmentsView {
         ComboBox<AmendmentsViewModel.StatusFilter> status = new ComboBox<>();
         status.getItems().setAll(AmendmentsViewModel.StatusFilter.values());
         status.valueProperty().bindBidirectional(vm.statusFilterProperty());
+        status.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(AmendmentsViewModel.StatusFilter f) {
+                return f == null ? "" : f.label();
+            }
+
+            @Override
+            public AmendmentsViewModel.StatusFilter fromString(String s) {
+                return null;
+            }
+        });
         HBox.setHgrow(filter, Priority.ALWAYS);
         HBox filters = new HBox(8, filter, status);
         list.setId("amendments-list");
@@ -66,11 +77,8 @@ public final class AmendmentsView {
         list.setCellFactory(l -> new RowCell());
         list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<AmendmentRow>) c ->
                 vm.select(list.getSelectionModel().getSelectedItems().stream().map(AmendmentRow::sha).toList()));
-        vm.rows().addListener((ListChangeListener<AmendmentRow>) c -> {
-            if (!vm.rows().isEmpty() && list.getSelectionModel().isEmpty()) {
-                list.getSelectionModel().select(0);
-            }
-        });
+        vm.selectionProperty().addListener((o, a, shas) -> showSelection(shas));
+        vm.rows().addListener((ListChangeListener<AmendmentRow>) c -> showSelection(vm.selectionProperty().get()));
         list.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) {
                 confirmRevert();
@@ -91,11 +99,27 @@ public final class AmendmentsView {
         return box;
     }
 
+    /** The list shows the view model's selection (kept on the amendments acted on after a refresh). */
+    private void showSelection(java.util.List<String> shas) {
+        java.util.List<String> now = list.getSelectionModel().getSelectedItems().stream().map(AmendmentRow::sha).toList();
+        if (now.equals(shas)) {
+            return;
+        }
+        list.getSelectionModel().clearSelection();
+        for (int i = 0; i < vm.rows().size(); i++) {
+            if (shas.contains(vm.rows().get(i).sha())) {
+                list.getSelectionModel().select(i);
+            }
+        }
+        vm.rows().stream().filter(r -> !shas.isEmpty() && r.sha().equals(shas.get(0))).findFirst().ifPresent(list::scrollTo);
+    }
+
     private Node detailPane() {
         Label heading = new Label();
         heading.setId("amendments-heading");
         heading.getStyleClass().add(Styles.TITLE_4);
         heading.setWrapText(true);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
         heading.textProperty().bind(vm.headingProperty());
         Label details = new Label();
         details.setId("amendments-details");
@@ -107,6 +131,7 @@ public final class AmendmentsView {
         revert.setId("amendments-revert");
         revert.getStyleClass().add(Styles.DANGER);
         revert.setOnAction(e -> confirmRevert());
+        revert.setMinWidth(Region.USE_PREF_SIZE);
         Label message = new Label();
         message.setId("amendments-message");
         message.setWrapText(true);
@@ -114,6 +139,8 @@ public final class AmendmentsView {
         message.textProperty().bind(vm.messageProperty());
         Label keys = new Label("Shift / Ctrl select several · Delete reverts the selection, newest first");
         keys.getStyleClass().add(Styles.TEXT_MUTED);
+        keys.setWrapText(true);
+        keys.setMinHeight(Region.USE_PREF_SIZE);
         HBox actions = new HBox(12, revert, keys);
         actions.setAlignment(Pos.CENTER_LEFT);
         DiffView diff = new DiffView(vm.diff());
@@ -140,6 +167,7 @@ public final class AmendmentsView {
         table.getColumns().add(column("Project", ImpactRow::project, 140));
         table.getColumns().add(column("Before", ImpactRow::before, 280));
         table.getColumns().add(column("After", ImpactRow::after, 280));
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No retros in this window."));
         return new VBox(6, head, table);
     }
@@ -157,11 +185,13 @@ public final class AmendmentsView {
         if (n == 0) {
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, "Revert " + n + " amendment" + (n == 1 ? "" : "s")
-                + ", newest first? Each revert is a new commit on the amendment's branch; nothing else is touched.",
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, String.join("\n", vm.selectedDescriptions())
+                + "\n\nEach revert is a new commit on the amendment's branch, newest first; nothing else is touched.",
                 ButtonType.OK, ButtonType.CANCEL);
         confirm.initOwner(root.getScene().getWindow());
-        confirm.setHeaderText("Revert dream amendments");
+        confirm.setTitle("Revert " + (n == 1 ? "an amendment" : n + " amendments"));
+        confirm.setHeaderText(n == 1 ? "Revert " + vm.selectedDescriptions().get(0) + "?"
+                : "Revert these " + n + " amendments?");
         confirm.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> vm.revertSelected());
     }
 

@@ -33,10 +33,10 @@ public final class BriefView {
         verdict.setWrapText(true);
         verdict.setMinHeight(Region.USE_PREF_SIZE);
         verdict.textProperty().bind(vm.verdictProperty());
-        verdict.getStyleClass().add("review-notice");
+        verdict.getStyleClass().add(vm.allowedProperty().get() ? "verdict-allowed" : "review-problem");
         vm.allowedProperty().addListener((o, a, ok) -> {
-            verdict.getStyleClass().removeAll("review-notice", "review-problem");
-            verdict.getStyleClass().add(ok ? "review-notice" : "review-problem");
+            verdict.getStyleClass().removeAll("review-notice", "review-problem", "verdict-allowed");
+            verdict.getStyleClass().add(ok ? "verdict-allowed" : "review-problem"); // allowed is good news, not a warning
         });
         MarkdownView body = new MarkdownView();
         body.setId("brief-body");

@@ -125,12 +125,42 @@ public final class MarkdownView extends VBox {
                     if (cell instanceof TableCell tc && tc.isHeader()) {
                         flow.getStyleClass().add("md-table-header");
                     }
+                    keepWords(flow);
                     grid.add(flow, col++, row);
                 }
                 row++;
             }
         }
-        return grid;
+        // a table wider than the pane scrolls sideways; its cells wrap between words, never inside one
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(grid);
+        scroll.getStyleClass().add("md-table-scroll");
+        scroll.setFitToHeight(true);
+        scroll.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        scroll.minViewportHeightProperty().bind(grid.heightProperty());
+        return scroll;
+    }
+
+    /** A cell is at least as wide as its longest word and at most about 320 px before it wraps. */
+    private static void keepWords(TextFlow flow) {
+        StringBuilder all = new StringBuilder();
+        flow.getChildren().forEach(n -> {
+            if (n instanceof javafx.scene.text.Text t) {
+                all.append(t.getText());
+            }
+        });
+        double longest = 0;
+        for (String word : all.toString().split("\\s+")) {
+            longest = Math.max(longest, measure(word));
+        }
+        double whole = measure(all.toString());
+        flow.setMinWidth(Math.ceil(longest * 1.1) + 4);
+        flow.setPrefWidth(Math.max(flow.getMinWidth(), Math.min(Math.ceil(whole * 1.1) + 4, 320)));
+    }
+
+    private static double measure(String text) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        return t.getLayoutBounds().getWidth();
     }
 
     private TextFlow inline(org.commonmark.node.Node parent) {

@@ -63,9 +63,9 @@ public final class FailedTargetsView {
         clear.setId("failed-clear");
         clear.getStyleClass().add(Styles.DANGER);
         clear.setOnAction(e -> confirmClear());
-        Button prune = new Button("Prune expired");
+        Button prune = new Button("Prune expired…");
         prune.setId("failed-prune");
-        prune.setOnAction(e -> vm.prune());
+        prune.setOnAction(e -> confirmPrune());
         HBox bar = new HBox(8, project, text, clear, prune);
         bar.setAlignment(Pos.CENTER_LEFT);
         Label summary = label("failed-summary", Styles.TEXT_MUTED);
@@ -112,6 +112,7 @@ public final class FailedTargetsView {
         table.getColumns().add(times);
         TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 120);
         table.getColumns().add(stored);
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
@@ -162,14 +163,39 @@ public final class FailedTargetsView {
         return box;
     }
 
+    /** Like Clear: shows exactly what will be removed before anything is. */
+    private void confirmPrune() {
+        java.util.List<String> expired = vm.prunePreview();
+        if (expired.isEmpty()) {
+            vm.nothingToPrune();
+            return;
+        }
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Prune expired failed targets");
+        dialog.setHeaderText("Prune " + (expired.size() == 1 ? "this failed target" : "these " + expired.size()
+                + " failed targets") + "? They are past their TTL; planners may retry them. It removes exactly:");
+        TextArea preview = new TextArea(String.join("\n", expired));
+        preview.setId("failed-prune-preview");
+        preview.setEditable(false);
+        preview.setWrapText(true);
+        preview.setPrefRowCount(Math.min(8, expired.size() + 1));
+        dialog.getDialogPane().setContent(preview);
+        ButtonType prune = new ButtonType("Prune", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(prune, ButtonType.CANCEL);
+        dialog.showAndWait().filter(b -> b == prune).ifPresent(b -> vm.prune());
+    }
+
     private void confirmClear() {
         if (vm.selectedKeys().isEmpty()) {
             return;
         }
         Dialog<String> dialog = new Dialog<>();
         dialog.initOwner(root.getScene().getWindow());
-        dialog.setTitle("Clear failed targets");
-        dialog.setHeaderText("Clearing lets planners retry these. It removes exactly:");
+        int n = vm.selectedKeys().size();
+        dialog.setTitle(n == 1 ? "Clear " + vm.selectedKeys().get(0) : "Clear " + n + " failed targets");
+        dialog.setHeaderText("Clear " + (n == 1 ? vm.selectedKeys().get(0) : "these " + n + " failed targets")
+                + "? Planners may retry " + (n == 1 ? "it" : "them") + " then. It removes exactly:");
         TextArea preview = new TextArea(String.join("\n", vm.preview()));
         preview.setEditable(false);
         preview.setWrapText(true);

@@ -1,6 +1,7 @@
 package views.health;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
@@ -52,10 +53,10 @@ public final class HealthView {
         root.setPadding(new Insets(12));
         root.setTop(header());
         SplitPane lower = new SplitPane(evidencePane(), jobsPane());
-        lower.setDividerPositions(0.4);
+        lower.setDividerPositions(0.32);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.52);
+        split.setDividerPositions(0.45);
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -114,8 +115,11 @@ public final class HealthView {
         TableColumn<FindingRow, String> check = HealthView.<FindingRow>column("Check", FindingRow::check, 170);
         check.setMinWidth(160);
         table.getColumns().add(check);
-        table.getColumns().add(HealthView.<FindingRow>column("Finding", FindingRow::message, 420));
-        table.getColumns().add(HealthView.<FindingRow>column("Figures", FindingRow::figures, 220));
+        for (TableColumn<FindingRow, String> text : List.of(HealthView.<FindingRow>column("Finding", FindingRow::message, 420),
+                HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {
+            text.setCellFactory(c -> wrapping()); // a long finding wraps by words in its column
+            table.getColumns().add(text);
+        }
         TableColumn<FindingRow, String> trend = HealthView.<FindingRow>column("Trend", r -> "", 130);
         trend.setMinWidth(110);
         trend.setCellFactory(c -> graphicCell(row -> {
@@ -130,6 +134,7 @@ public final class HealthView {
             return cells;
         }));
         table.getColumns().add(3, trend);
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
 
@@ -163,6 +168,8 @@ public final class HealthView {
         });
         Label title = new Label("Evidence (Enter or double-click opens)");
         title.getStyleClass().add(Styles.TITLE_4);
+        title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         VBox.setVgrow(evidence, Priority.ALWAYS);
         VBox box = new VBox(6, title, evidence);
         box.setPadding(new Insets(8, 8, 0, 0));
@@ -172,19 +179,22 @@ public final class HealthView {
     private Node jobsPane() {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
-        jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        jobTable.getColumns().add(HealthView.<JobRow>column("Job", JobRow::title, 160));
+        // columns keep the width their content needs; a narrow pane scrolls sideways instead of cutting them
+        jobTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        jobTable.getColumns().add(HealthView.<JobRow>column("Job", JobRow::title, 180));
         jobTable.getColumns().add(HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Next run", JobRow::next, 230));
+        jobTable.getColumns().add(HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 150));
+        jobTable.getColumns().add(HealthView.<JobRow>column("Last run", JobRow::last, 420));
         jobTable.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
-        jobTable.getColumns().add(HealthView.<JobRow>column("Next run", JobRow::next, 190));
-        jobTable.getColumns().add(HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 110));
-        jobTable.getColumns().add(HealthView.<JobRow>column("Last run", JobRow::last, 320));
-        jobTable.setPrefHeight(122);
-        jobTable.setMinHeight(122);
+        views.components.ColumnHeaders.keepWhole(jobTable);
+        jobTable.setPrefHeight(136); // two jobs, the header and a sideways scroll bar
+        jobTable.setMinHeight(136);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron: minute hour day month weekday");
         schedule.setPrefColumnCount(14);
+        schedule.setMinWidth(150);
         Label description = new Label();
         description.getStyleClass().add(Styles.TEXT_MUTED);
         jobTable.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
@@ -228,7 +238,7 @@ public final class HealthView {
                 jobs.cancel(selectedId());
             }
         });
-        HBox actions = new HBox(8, run, pause, cancel, schedule, apply);
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, run, pause, cancel, schedule, apply);
         actions.setAlignment(Pos.CENTER_LEFT);
         Label error = new Label();
         error.setId("health-schedule-error");
@@ -244,7 +254,8 @@ public final class HealthView {
         ListView<String> history = new ListView<>(jobs.history());
         history.setId("health-job-history");
         history.setPlaceholder(new Label("Select a job to see its runs."));
-        history.setPrefHeight(80);
+        history.setPrefHeight(120);
+        history.setMinHeight(96); // at least three runs, whatever the window's height
         VBox.setVgrow(history, Priority.ALWAYS);
         Label title = new Label("Scheduled jobs");
         title.getStyleClass().add(Styles.TITLE_4);
@@ -253,10 +264,16 @@ public final class HealthView {
                 b.setMinWidth(Region.USE_PREF_SIZE);
             }
         }
-        HBox.setHgrow(schedule, Priority.ALWAYS);
+        description.setWrapText(true);
+        description.setMinHeight(Region.USE_PREF_SIZE);
         VBox box = new VBox(6, title, jobTable, actions, description, error, message, history);
-        box.setPadding(new Insets(8, 0, 0, 8));
-        return box;
+        box.setPadding(new Insets(8, 8, 0, 8));
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        scroll.setFitToWidth(true); // a short window scrolls the jobs pane rather than squeezing the runs list
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMinHeight(0);
+        return scroll;
     }
 
     private String selectedId() {
@@ -269,6 +286,20 @@ public final class HealthView {
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
         c.setPrefWidth(width);
         return c;
+    }
+
+    /** A text cell that wraps by words within its column's width. */
+    private static <R> TableCell<R, String> wrapping() {
+        TableCell<R, String> cell = new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+            }
+        };
+        cell.setWrapText(true);
+        cell.setMinHeight(Region.USE_PREF_SIZE);
+        return cell;
     }
 
     /** A cell showing a node made from its row (a badge, the trend squares). */

@@ -74,6 +74,21 @@ public final class KnowledgeView {
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 vm.clearFilters();
                 e.consume();
+            } else if (e.isAltDown() && e.getCode() == KeyCode.LEFT) {
+                vm.detail().back();
+                e.consume();
+            } else if (e.isAltDown() && e.getCode() == KeyCode.RIGHT) {
+                vm.detail().forward();
+                e.consume();
+            }
+        });
+        root.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() == javafx.scene.input.MouseButton.BACK) {
+                vm.detail().back();
+                e.consume();
+            } else if (e.getButton() == javafx.scene.input.MouseButton.FORWARD) {
+                vm.detail().forward();
+                e.consume();
             }
         });
         vm.search();
@@ -123,6 +138,8 @@ public final class KnowledgeView {
         Label last = new Label();
         last.setId("knowledge-sync-result");
         last.getStyleClass().add(Styles.TEXT_MUTED);
+        last.setWrapText(true);
+        last.setMinHeight(Region.USE_PREF_SIZE);
         last.textProperty().bind(sync.lastResultProperty());
         last.visibleProperty().bind(sync.lastResultProperty().isNotEmpty());
         last.managedProperty().bind(last.visibleProperty());
@@ -137,6 +154,8 @@ public final class KnowledgeView {
         Label semanticStatus = new Label();
         semanticStatus.setId("knowledge-semantic-status");
         semanticStatus.getStyleClass().add(Styles.TEXT_MUTED);
+        semanticStatus.setWrapText(true);
+        semanticStatus.setMinHeight(Region.USE_PREF_SIZE);
         semanticStatus.textProperty().bind(embeddings.statusProperty());
         javafx.scene.control.ProgressBar embedding = new javafx.scene.control.ProgressBar();
         embedding.setPrefWidth(120);
@@ -149,6 +168,10 @@ public final class KnowledgeView {
             n.visibleProperty().bind(embeddings.runningProperty());
             n.managedProperty().bind(n.visibleProperty());
         }
+        stop.setMinWidth(Region.USE_PREF_SIZE);
+        embedding.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(last, Priority.SOMETIMES);
+        HBox.setHgrow(semanticStatus, Priority.SOMETIMES);
         HBox statusLine = new HBox(8, last, semanticStatus, embedding, stop);
         statusLine.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(4, bar, statusLine);
@@ -171,7 +194,7 @@ public final class KnowledgeView {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setMinWidth(190);
+        scroll.setMinWidth(210);
         return scroll;
     }
 
@@ -180,6 +203,7 @@ public final class KnowledgeView {
         box.setMnemonicParsing(false);
         box.setId("facet-" + value.facet() + "-" + value.value());
         box.setSelected(value.selected());
+        box.setWrapText(true); // a long name wraps in a narrow pane; it is never cut
         box.setOnAction(e -> vm.toggleFacet(value.facet(), value.value()));
         return box;
     }
@@ -259,30 +283,53 @@ public final class KnowledgeView {
         ListView<LinkRow> provenance = new ListView<>(d.provenance());
         provenance.setId("knowledge-provenance");
         provenance.setPrefHeight(150);
-        provenance.setCellFactory(list -> new ListCell<>() {
-            {
-                setPrefWidth(0);
-            }
-
-            @Override
-            protected void updateItem(LinkRow row, boolean empty) {
-                super.updateItem(row, empty);
-                setText(empty || row == null ? null : row.label());
-            }
+        provenance.setCellFactory(list -> {
+            ListCell<LinkRow> cell = new ListCell<>() {
+                @Override
+                protected void updateItem(LinkRow row, boolean empty) {
+                    super.updateItem(row, empty);
+                    setText(empty || row == null ? null : row.label());
+                }
+            };
+            cell.setPrefWidth(0);
+            // one click on a line follows that line (a click on the empty space below follows nothing)
+            cell.setOnMouseClicked(e -> {
+                if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && !cell.isEmpty()) {
+                    vm.follow(cell.getItem());
+                }
+            });
+            return cell;
         });
-        provenance.setOnMouseClicked(e -> vm.follow(provenance.getSelectionModel().getSelectedItem()));
         provenance.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 vm.follow(provenance.getSelectionModel().getSelectedItem());
+                e.consume();
             }
         });
+        // a new document's lines start unselected: Enter follows only a line the user chose in this document
+        d.provenance().addListener((ListChangeListener<LinkRow>) c -> provenance.getSelectionModel().clearSelection());
         Label provenanceTitle = new Label("Provenance — the loop this came from");
         provenanceTitle.getStyleClass().add(Styles.TITLE_4);
         VBox provenanceBox = new VBox(4, provenanceTitle, provenance);
         provenanceBox.visibleProperty().bind(Bindings.isNotEmpty(d.provenance()));
         provenanceBox.managedProperty().bind(provenanceBox.visibleProperty());
 
-        VBox body = new VBox(10, title, meta, source, provenanceBox, markdown);
+        Button back = new Button("← Back");
+        back.setId("detail-back");
+        back.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        back.setTooltip(new javafx.scene.control.Tooltip("Back to the document before (Alt+Left, mouse back button)"));
+        back.disableProperty().bind(d.canGoBackProperty().not());
+        back.setOnAction(e -> d.back());
+        Button forward = new Button("Forward →");
+        forward.setId("detail-forward");
+        forward.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        forward.setMinWidth(Region.USE_PREF_SIZE);
+        forward.setTooltip(new javafx.scene.control.Tooltip("Forward again (Alt+Right, mouse forward button)"));
+        forward.disableProperty().bind(d.canGoForwardProperty().not());
+        forward.setOnAction(e -> d.forward());
+        HBox nav = new HBox(4, back, forward);
+        VBox body = new VBox(10, nav, title, meta, source, provenanceBox, markdown);
         body.setPadding(new Insets(12));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -316,8 +363,7 @@ public final class KnowledgeView {
                 setText(null);
                 return;
             }
-            Label title = new Label(row.title());
-            title.getStyleClass().add("result-title");
+            javafx.scene.text.TextFlow title = flow(row.titleParts(), "result-title");
             Label type = new Label(row.type());
             type.getStyleClass().addAll("type-badge", "type-" + row.type());
             type.setMinWidth(Region.USE_PREF_SIZE);
@@ -325,8 +371,26 @@ public final class KnowledgeView {
             sub.getStyleClass().add(Styles.TEXT_MUTED);
             HBox first = new HBox(8, type, title);
             first.setAlignment(Pos.CENTER_LEFT);
-            setGraphic(new VBox(2, first, sub));
+            HBox.setHgrow(title, Priority.ALWAYS);
+            VBox box = new VBox(2, first, sub);
+            if (!row.snippet().isEmpty()) {
+                box.getChildren().add(flow(row.snippet(), "result-snippet"));
+            }
+            setGraphic(box);
             setText(null);
+        }
+
+        /** Text with the searched words highlighted. */
+        private static javafx.scene.text.TextFlow flow(java.util.List<viewmodels.knowledge.Snippet.Part> parts, String style) {
+            javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow();
+            flow.getStyleClass().add(style);
+            for (viewmodels.knowledge.Snippet.Part part : parts) {
+                javafx.scene.text.Text text = new javafx.scene.text.Text(part.text());
+                text.getStyleClass().addAll("result-text", part.match() ? "result-match" : "result-plain");
+                flow.getChildren().add(text);
+            }
+            flow.setMinWidth(0); // wraps within the list's width
+            return flow;
         }
     }
 

@@ -60,6 +60,7 @@ public final class OverviewView {
         });
         table.getColumns().add(status);
         table.getColumns().add(column("Folder", "path", 500));
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPrefHeight(220);
         VBox.setVgrow(table, Priority.SOMETIMES);
         Label folders = new Label("Folders");

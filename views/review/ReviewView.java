@@ -63,8 +63,8 @@ public final class ReviewView {
                     vm.approve();
                 }
             }
-            case R -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject);
-            case C -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges);
+            case R -> reject();
+            case C -> requestChanges();
             case E -> edit();
             case D -> vm.detail().toggleDiffMode();
             default -> {
@@ -82,12 +82,7 @@ public final class ReviewView {
         filter.setConverter(new StringConverter<>() {
             @Override
             public String toString(ReviewViewModel.Filter f) {
-                return f == null ? "" : switch (f) {
-                    case OPEN -> "Open (pending first)";
-                    case DECIDED -> "Decided";
-                    case INVALID -> "Invalid";
-                    case ALL -> "All";
-                };
+                return f == null ? "" : f.label();
             }
 
             @Override
@@ -109,15 +104,23 @@ public final class ReviewView {
                 vm.select(row.id());
             }
         });
-        vm.selectedIdProperty().addListener((obs, old, id) -> vm.rows().stream().filter(r -> r.id().equals(id))
-                .findFirst().ifPresent(r -> {
-                    queue.getSelectionModel().select(r);
-                    queue.scrollTo(r);
-                }));
+        vm.selectedIdProperty().addListener((obs, old, id) -> showSelected());
+        vm.rows().addListener((javafx.collections.ListChangeListener<QueueRow>) change -> showSelected());
         VBox.setVgrow(queue, Priority.ALWAYS);
         VBox box = new VBox(8, filter, counts, queue);
         box.setPadding(new Insets(12));
         return box;
+    }
+
+    /** The list shows the view model's selection, also when the rows were replaced around it. */
+    private void showSelected() {
+        String id = vm.selectedIdProperty().get();
+        vm.rows().stream().filter(r -> r.id().equals(id)).findFirst().ifPresent(r -> {
+            if (queue.getSelectionModel().getSelectedItem() != r) {
+                queue.getSelectionModel().select(r);
+                queue.scrollTo(r);
+            }
+        });
     }
 
     private Node detailPane() {
@@ -125,23 +128,24 @@ public final class ReviewView {
         heading.textProperty().bind(vm.detail().headingProperty());
         Label details = label("review-details", Styles.TEXT_MUTED);
         details.textProperty().bind(vm.detail().detailsProperty());
-        Button approve = button("✓ Approve", "review-approve", vm::approve);
+        Button approve = button("Approve", "review-approve", vm::approve);
+        approve.setGraphic(thumb(THUMB_UP));
         approve.getStyleClass().add(Styles.SUCCESS);
         approve.disableProperty().bind(vm.detail().approvableProperty().not());
-        Button reject = button("✗ Reject", "review-reject",
-                () -> ask("Reject", "Why is this proposal rejected?").ifPresent(vm::reject));
+        Button reject = button("Reject…", "review-reject", this::reject);
+        reject.setGraphic(thumb(THUMB_DOWN));
         reject.getStyleClass().add(Styles.DANGER);
         reject.disableProperty().bind(vm.detail().decidableProperty().not());
-        Button changes = button("Request changes", "review-request",
-                () -> ask("Request changes", "What should the author change?").ifPresent(vm::requestChanges));
-        changes.disableProperty().bind(vm.detail().decidableProperty().not());
+        Button changes = button("Request changes…", "review-request", this::requestChanges);
+        changes.disableProperty().bind(vm.detail().requestableProperty().not());
         Button edit = button("Edit…", "review-edit", this::edit);
         edit.disableProperty().bind(vm.detail().approvableProperty().not());
         Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox actions = new HBox(8, approve, reject, changes, edit, spacer, mode);
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, approve, reject, changes, edit, mode);
         actions.setAlignment(Pos.CENTER_LEFT);
+        for (Node n : actions.getChildren()) {
+            ((Region) n).setMinWidth(Region.USE_PREF_SIZE); // a label is never cut: the row wraps instead
+        }
         Label keys = label("review-keys", Styles.TEXT_MUTED);
         keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side");
         Label problem = label("review-problem", "review-problem");
@@ -152,6 +156,14 @@ public final class ReviewView {
         notice.textProperty().bind(vm.detail().noticeProperty());
         notice.visibleProperty().bind(vm.detail().noticeProperty().isNotEmpty());
         notice.managedProperty().bind(notice.visibleProperty());
+        Label decision = label("review-decision", "review-decision");
+        decision.textProperty().bind(vm.detail().decisionProperty());
+        decision.visibleProperty().bind(vm.detail().decisionProperty().isNotEmpty());
+        decision.managedProperty().bind(decision.visibleProperty());
+        Label caption = label("review-diff-caption", Styles.TEXT_MUTED);
+        caption.textProperty().bind(vm.detail().diffCaptionProperty());
+        caption.visibleProperty().bind(vm.detail().diffCaptionProperty().isNotEmpty());
+        caption.managedProperty().bind(caption.visibleProperty());
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
@@ -163,7 +175,8 @@ public final class ReviewView {
         DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
-        VBox box = new VBox(8, heading, details, actions, keys, message, problem, notice, rationale, evidence, diff);
+        VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
+                caption, diff);
         box.setPadding(new Insets(12));
         return box;
     }
@@ -174,8 +187,9 @@ public final class ReviewView {
         }
         Dialog<String> dialog = new Dialog<>();
         dialog.initOwner(root.getScene().getWindow());
-        dialog.setTitle("Edit, then approve");
-        dialog.setHeaderText("The text that approving commits. Edits are recorded (Edited-By).");
+        dialog.setTitle("Edit, then approve " + vm.selectedIdProperty().get());
+        dialog.setHeaderText(vm.detail().headingProperty().get()
+                + "\nThe text that approving commits. Edits are recorded (Edited-By).");
         TextArea text = new TextArea(vm.detail().proposedText());
         text.setId("review-edit-text");
         text.setPrefSize(760, 460);
@@ -187,10 +201,21 @@ public final class ReviewView {
         dialog.showAndWait().ifPresent(vm::approveEdited);
     }
 
-    private Optional<String> ask(String title, String question) {
-        if (!vm.detail().decidableProperty().get()) {
-            return Optional.empty();
+    private void reject() {
+        if (vm.detail().decidableProperty().get()) {
+            ask("Reject " + vm.selectedIdProperty().get(), "Reject " + vm.detail().headingProperty().get()
+                    + "?\nWhy is it rejected? (recorded with the decision)").ifPresent(vm::reject);
         }
+    }
+
+    private void requestChanges() {
+        if (vm.detail().requestableProperty().get()) {
+            ask("Request changes to " + vm.selectedIdProperty().get(), "Send " + vm.detail().headingProperty().get()
+                    + " back to its author?\nWhat should the author change?").ifPresent(vm::requestChanges);
+        }
+    }
+
+    private Optional<String> ask(String title, String question) {
         TextInputDialog dialog = new TextInputDialog();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle(title);
@@ -223,6 +248,23 @@ public final class ReviewView {
 
     public Node root() {
         return root;
+    }
+
+    /** Material Design's thumb up / down (Apache 2.0), drawn, so they show without an emoji font. */
+    private static final String THUMB_UP = "M1 21h4V9H1v12zm22-11c0-1.1-.9-2-2-2h-6.31l.95-4.57.03-.32c0-.41-.17-.79"
+            + "-.44-1.06L14.17 1 7.59 7.59C7.22 7.95 7 8.45 7 9v10c0 1.1.9 2 2 2h9c.83 0 1.54-.5 1.84-1.22l3.02-7.05c.09"
+            + "-.23.14-.47.14-.73v-2z";
+    private static final String THUMB_DOWN = "M15 3H6c-.83 0-1.54.5-1.84 1.22l-3.02 7.05c-.09.23-.14.47-.14.73v2c0 "
+            + "1.1.9 2 2 2h6.31l-.95 4.57-.03.32c0 .41.17.79.44 1.06L9.83 23l6.59-6.59c.36-.36.58-.86.58-1.41V5c0-1.1"
+            + "-.9-2-2-2zm4 0v12h4V3h-4z";
+
+    private static Node thumb(String path) {
+        javafx.scene.shape.SVGPath svg = new javafx.scene.shape.SVGPath();
+        svg.setContent(path);
+        svg.getStyleClass().add("review-thumb");
+        svg.setScaleX(0.6);
+        svg.setScaleY(0.6);
+        return new javafx.scene.Group(svg);
     }
 
     /** A queue line: state badge, id and risk; the group and target below. */

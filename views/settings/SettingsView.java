@@ -193,6 +193,8 @@ public final class SettingsView {
     private static CheckBox check(String id, BooleanProperty property, String text) {
         CheckBox c = new CheckBox(text);
         c.setId(id);
+        c.setWrapText(true); // a long description wraps by words
+        c.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         c.selectedProperty().bindBidirectional(property);
         return c;
     }

@@ -119,7 +119,7 @@ public final class ShellView {
 
     private void showSection(String id) {
         if (id == null) {
-            content.getChildren().setAll(new Label("No workspace open."));
+            content.getChildren().setAll(noWorkspace());
             return;
         }
         Node node = built.computeIfAbsent(id, sectionViews);
@@ -129,6 +129,34 @@ public final class ShellView {
         }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
                 .ifPresent(t -> t.setSelected(true));
+    }
+
+    /** The way out when no workspace is open (the first one could not be opened): open one, a recent one, or the demo. */
+    private Node noWorkspace() {
+        Label title = new Label("No workspace open");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label hint = new Label("The message above says why the last one could not be opened. Open a workspace folder "
+                + "(it holds workspace.json), one you used before, or the demo workspace to look around.");
+        hint.setWrapText(true);
+        hint.setMaxWidth(560);
+        Button open = new Button("Open a workspace…");
+        open.setId("empty-open");
+        open.getStyleClass().add(Styles.ACCENT);
+        open.setOnAction(e -> chooseWorkspace());
+        javafx.scene.control.MenuButton recent = new javafx.scene.control.MenuButton("Open recent");
+        recent.setId("empty-recent");
+        recent.getItems().setAll(vm.recentWorkspaces().stream()
+                .map(path -> item(path.toString(), null, () -> vm.openWorkspace(path))).toList());
+        recent.setDisable(recent.getItems().isEmpty());
+        Button demo = new Button("Open the demo");
+        demo.setId("empty-demo");
+        demo.setOnAction(e -> vm.openDemo());
+        HBox actions = new HBox(8, open, recent, demo);
+        actions.setAlignment(Pos.CENTER);
+        VBox box = new VBox(12, title, hint, actions);
+        box.setId("no-workspace");
+        box.setAlignment(Pos.CENTER);
+        return box;
     }
 
     /** Focuses a node now, or as soon as it joins the scene (controls inside a SplitPane join on the first layout). */
@@ -190,6 +218,20 @@ public final class ShellView {
         errorBox.visibleProperty().bind(vm.errorMessageProperty().isNotEmpty());
         errorBox.managedProperty().bind(errorBox.visibleProperty());
 
+        Label notice = new Label();
+        notice.setId("notice-banner");
+        notice.setWrapText(true);
+        notice.textProperty().bind(vm.noticeProperty());
+        Button ok = new Button("Dismiss");
+        ok.setId("notice-dismiss");
+        ok.setMinWidth(Region.USE_PREF_SIZE);
+        ok.setOnAction(e -> vm.dismissNotice());
+        HBox noticeBox = new HBox(12, notice, ok);
+        HBox.setHgrow(notice, Priority.ALWAYS);
+        noticeBox.getStyleClass().addAll("banner", "banner-notice");
+        noticeBox.visibleProperty().bind(vm.noticeProperty().isNotEmpty());
+        noticeBox.managedProperty().bind(noticeBox.visibleProperty());
+
         Label warnings = new Label();
         warnings.setId("warning-banner");
         warnings.setWrapText(true);
@@ -199,7 +241,7 @@ public final class ShellView {
         warningBox.getStyleClass().addAll("banner", "banner-warning");
         warningBox.visibleProperty().bind(Bindings.isNotEmpty(vm.warnings()));
         warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return new VBox(errorBox, warningBox);
+        return new VBox(errorBox, noticeBox, warningBox);
     }
 
     private Node statusBar() {
@@ -210,15 +252,25 @@ public final class ShellView {
         Label task = new Label();
         task.setId("status-task");
         task.textProperty().bind(vm.taskMessageProperty());
+        task.setMinWidth(Region.USE_PREF_SIZE);
         Button cancel = new Button("Cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         cancel.setOnAction(e -> vm.cancelTasks());
+        cancel.setMinWidth(Region.USE_PREF_SIZE); // never "C…": the task text gives way first
+        progress.setMinWidth(Region.USE_PREF_SIZE);
         HBox taskBox = new HBox(8, task, progress, cancel);
         taskBox.setAlignment(Pos.CENTER_RIGHT);
         taskBox.visibleProperty().bind(vm.taskRunningProperty());
+        taskBox.managedProperty().bind(taskBox.visibleProperty());
+        statusLeft.setMinWidth(Region.USE_PREF_SIZE);
         Label workspace = new Label();
+        workspace.setId("status-workspace");
         workspace.getStyleClass().add(Styles.TEXT_MUTED);
         workspace.textProperty().bind(vm.workspacePathProperty());
+        workspace.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        Tooltip path = new Tooltip();
+        path.textProperty().bind(vm.workspacePathProperty());
+        workspace.setTooltip(path);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(16, statusLeft, spacer, taskBox, workspace);
@@ -248,8 +300,10 @@ public final class ShellView {
         MenuItem previous = item("Previous section", null, vm::selectPrevious);
         Menu view = new Menu("View", null, settings, theme, next, previous);
 
+        MenuItem palette = item("Command palette…", new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
+                this::showPalette);
         MenuItem keys = item("Keyboard shortcuts", new KeyCodeCombination(KeyCode.F1), this::showShortcuts);
-        Menu help = new Menu("Help", null, keys);
+        Menu help = new Menu("Help", null, palette, keys);
         return new MenuBar(file, view, help);
     }
 
@@ -277,24 +331,26 @@ public final class ShellView {
         alert.setHeaderText("Keyboard shortcuts");
         alert.getDialogPane().setMinWidth(780);
         alert.getDialogPane().lookup(".content").setStyle("-fx-font-family: monospace;");
-        alert.setContentText("""
-                Ctrl+1 … Ctrl+9, 0     go to section 1 … 10
-                Ctrl+PgDn / Ctrl+PgUp  next / previous section
-                Ctrl+Shift+T           light / dark theme
-                Ctrl+O                 open a workspace
-                Ctrl+,                 workspace settings (Ctrl+S there saves)
-                Ctrl+Q                 quit
-                F1                     this list
-
-                Knowledge     Ctrl+F search · Down into the results · Esc clear filters
-                              Enter on a provenance line follows it
-                Review        j / k move · a approve · r reject · c request changes
-                              e edit, then approve · d unified / side by side
-                Amendments    Shift / Ctrl select several · Delete revert the selection
-                Failed        Shift / Ctrl select several · Delete clear · Enter open the loop's retro
-                Health        Ctrl+R run the watchdog now · Enter on evidence opens it
-                              jobs: Enter run now · P pause / resume · Esc cancel the run""");
+        alert.setContentText(viewmodels.shell.Shortcuts.sheet());
+        alert.getDialogPane().lookup(".content").setId("shortcuts-sheet");
         alert.show();
+    }
+
+    /** Ctrl+K: every section, action and setting by name, with its shortcut. */
+    private void showPalette() {
+        java.util.List<viewmodels.shell.CommandPaletteViewModel.Entry> window = java.util.List.of(
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Open a workspace…", "Window", "Ctrl+O",
+                        this::chooseWorkspace),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", vm::openDemo),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Light / dark theme", "Window", "Ctrl+Shift+T",
+                        vm::toggleTheme),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Next section", "Window", "Ctrl+PgDn", vm::selectNext),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Previous section", "Window", "Ctrl+PgUp",
+                        vm::selectPrevious),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Keyboard shortcuts", "Help", "F1", this::showShortcuts),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", () -> window().hide()));
+        java.util.List<String> sheets = new java.util.ArrayList<>(root.getScene().getStylesheets());
+        CommandPalette.show(window(), vm.palette(window), sheets);
     }
 
     private Window window() {

@@ -46,6 +46,7 @@ public final class TelemetryView {
         table.getColumns().add(column("Duration", SpanRow::duration, 90));
         table.getColumns().add(column("Status", SpanRow::status, 70));
         table.getColumns().add(column("Attributes", SpanRow::attributes, 600));
+        views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No spans yet: sync, search, approve … and they appear here."));
         VBox.setVgrow(table, Priority.ALWAYS);
         root.getChildren().addAll(bar, summary, table);

@@ -52,11 +52,19 @@ class AmendmentsUiTest {
                 .startsWith("dream-2026-11-10-01"));
         String sha = list(robot).getSelectionModel().getSelectedItem().sha();
         robot.clickOn("#amendments-revert");
+        assertThat(robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getHeaderText())
+                .contains("dream-2026-11-10-01").contains(sha.substring(0, 10)); // the dialog names what it reverts
         robot.clickOn("OK");
         UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText()
-                .startsWith("Reverted " + sha.substring(0, 10)));
+                .startsWith("Reverted dream-2026-11-10-01 (" + sha.substring(0, 10)));
         UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> r.sha().equals(sha))
                 .anyMatch(r -> r.status().equals("reverted")));
+        // the selection stays on the reverted amendment, so the message sits under it and Delete cannot hit another
+        UiHarness.waitUntil(() -> list(robot).getSelectionModel().getSelectedItems().size() == 1
+                && list(robot).getSelectionModel().getSelectedItem().sha().equals(sha));
+        assertThat(robot.lookup("#amendments-heading").queryAs(Label.class).getText()).startsWith("dream-2026-11-10-01");
+        robot.clickOn(list(robot).getItems().stream().filter(r -> !r.sha().equals(sha)).findFirst().orElseThrow().id());
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText().isEmpty());
 
         List<com.fasterxml.jackson.databind.JsonNode> log = new DecisionLog(ui.workspace.resolve("dream/log.jsonl")).read().entries();
         var last = log.get(log.size() - 1).get("outputs").get(0);

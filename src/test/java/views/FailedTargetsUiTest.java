@@ -60,4 +60,25 @@ class FailedTargetsUiTest {
                 .startsWith("Retrospective loop-") && robot.lookup("#detail-title").queryAs(Label.class).getText()
                 .contains("course-builder"));
     }
+
+    @Test
+    void pruneShowsWhatItRemovesFirst(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        long expired = table(robot).getItems().stream().filter(r -> r.expiresIn().equals("expired")).count();
+        assertThat(expired).isPositive();
+        robot.clickOn("#failed-prune");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
+        String preview = robot.lookup("#failed-prune-preview").queryAs(javafx.scene.control.TextArea.class).getText();
+        assertThat(preview.lines()).hasSize((int) expired).allMatch(l -> l.contains(" ago · "));
+        robot.clickOn("Cancel"); // nothing removed
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getItems()).hasSize(3);
+        robot.clickOn("#failed-prune");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
+        robot.clickOn("Prune");
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 3 - expired);
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Pruned ");
+    }
 }

@@ -110,6 +110,6 @@ class HealthUiTest {
         robot.clickOn("#health-schedule-save");
         UiHarness.waitUntil(() -> robot.lookup("#health-schedule-error").queryAs(Label.class).getText().isEmpty());
         assertThat(jobs.getItems().get(0).schedule()).isEqualTo("30 2 * * *");
-        assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).contains("\"sync\" : \"30 2 * * *\"");
+        assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).contains("\"sync\": \"30 2 * * *\"");
     }
 }

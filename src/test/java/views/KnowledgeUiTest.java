@@ -63,6 +63,22 @@ class KnowledgeUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
                 .startsWith("Retrospective loop-"));
         assertThat(robot.lookup("#detail-meta").queryAs(Label.class).getText()).startsWith("retro · retro:loop-");
+
+        // the new document's lines start unselected: Enter does not open its first line
+        UiHarness.waitUntil(() -> provenance.getSelectionModel().isEmpty());
+        robot.type(KeyCode.ENTER);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#detail-meta").queryAs(Label.class).getText()).startsWith("retro · retro:loop-");
+
+        robot.press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT); // back to the lesson
+        UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
+                .startsWith("Every step that sends email must carry an idempotency key"));
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT); // forward to the retro
+        UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
+                .startsWith("Retrospective loop-"));
+        robot.clickOn("#detail-back");
+        UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
+                .startsWith("Every step that sends email must carry an idempotency key"));
     }
 
     @Test

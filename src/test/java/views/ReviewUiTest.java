@@ -57,20 +57,30 @@ class ReviewUiTest {
         assertEquals("dream-2026-11-20-02", selected(robot));
         assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("8 open");
 
-        key(robot, KeyCode.A); // approve the SOUL amendment
+        key(robot, KeyCode.A); // approve the SOUL amendment: it stays selected, with its new badge and its record
         UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
                 .startsWith("Approved dream-2026-11-20-02: committed "));
-        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-03"));
+        assertEquals("dream-2026-11-20-02", selected(robot));
+        assertEquals("approved", queue(robot).getSelectionModel().getSelectedItem().state());
+        assertThat(robot.lookup("#review-decision").queryAs(Label.class).getText()).startsWith("Approved by joel at ");
+        assertThat(robot.lookup("#review-approve").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
 
-        key(robot, KeyCode.R); // reject the rule, with a reason
+        key(robot, KeyCode.J);
+        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-03"));
+        assertThat(robot.lookup("#review-message").queryAs(Label.class).isVisible()).isFalse(); // not this one's
+        key(robot, KeyCode.R); // reject the rule, with a reason; the dialog names it
         UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
+        assertThat(robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getHeaderText())
+                .contains("dream-2026-11-20-03");
         robot.clickOn("#review-reason").write("Too broad for a rule.");
         key(robot, KeyCode.ENTER);
         UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
                 .equals("Rejected dream-2026-11-20-03: Too broad for a rule."));
+        assertEquals("dream-2026-11-20-03", selected(robot));
 
+        key(robot, KeyCode.J); // the next one is the one that followed the rule
         UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-01"));
-        key(robot, KeyCode.J); // skip the new skill, move to the next one
+        key(robot, KeyCode.J);
         UiHarness.waitUntil(() -> selected(robot).equals("sp-2026-11-15-typesense-recall-03"));
         key(robot, KeyCode.K);
         UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-01"));
@@ -81,6 +91,10 @@ class ReviewUiTest {
         key(robot, KeyCode.ENTER);
         UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
                 .startsWith("Sent back dream-2026-11-20-01"));
+        assertEquals("changes requested", queue(robot).getSelectionModel().getSelectedItem().state());
+        assertThat(robot.lookup("#review-request").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
+        assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("5 open")
+                .contains("1 changes requested");
 
         try (JGitReviewBranch branch = new JGitReviewBranch(ui.workspace.resolve("repos/behaviour"), "brain/review")) {
             List<ReviewBranch.LogEntry> log = branch.log(10);

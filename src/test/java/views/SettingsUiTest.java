@@ -103,10 +103,13 @@ class SettingsUiTest {
         UiHarness.waitUntil(() -> Files.exists(keyFile));
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(keyFile))).isEqualTo("rw-------");
         String json = Files.readString(harness.workspace.resolve("workspace.json"));
-        assertThat(json).contains("\"backend\" : \"typesense\"").contains("\"apiKeyFile\" : \"state/typesense.key\"")
-                .contains(redis.url()).doesNotContain(KEY).contains("\"reviewer\" : \"joel\"");
-        // The workspace reopens on Typesense; the key is never shown again.
+        assertThat(json).contains("\"backend\": \"typesense\"").contains("\"apiKeyFile\": \"state/typesense.key\"")
+                .contains(redis.url()).doesNotContain(KEY).contains("\"reviewer\": \"joel\"");
+        assertThat(json).contains("\n  \"reviewBranch\": \"brain/review\",\n") // the rest of the file as it was
+                .doesNotContain("\"collection\""); // no default the user never set
+        // The workspace reopens on Typesense, and says the settings were saved; the key is never shown again.
         UiHarness.waitUntil(() -> robot.lookup("#status-index").queryAs(Label.class).getText().startsWith("Index: typesense"));
+        assertThat(robot.lookup("#notice-banner").queryAs(Label.class).getText()).startsWith("Settings saved in ");
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#settings-key-status").tryQuery().map(n -> n.getScene() != null).orElse(false));
         assertThat(robot.lookup("#settings-new-key").queryAs(PasswordField.class).getText()).isEmpty();

@@ -80,4 +80,22 @@ class ShellUiTest {
         robot.clickOn("Dismiss");
         UiHarness.waitUntil(() -> robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
     }
+
+    @Test
+    void ctrlKFindsASectionByNameAndF1ListsEveryShortcut(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
+        robot.clickOn("#palette-query").write("failed");
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class)
+                .getText().equals("failed"));
+        robot.type(KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#nav-failed").queryAs(ToggleButton.class).isSelected());
+
+        robot.press(KeyCode.F1).release(KeyCode.F1);
+        UiHarness.waitUntil(() -> robot.lookup("#shortcuts-sheet").tryQuery().isPresent());
+        String sheet = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getText();
+        assertThat(sheet).contains("Ctrl+K", "Ctrl+M", "F5", "Ctrl+Enter", "Alt+Left / Alt+Right");
+        robot.type(KeyCode.ESCAPE);
+    }
 }

@@ -64,4 +64,17 @@ class AgentProfilesTest {
         assertTrue(profiles.list(tmp.resolve("agents")).get(0).digestionDue());
         assertThat(profiles.list(tmp.resolve("nowhere"))).isEmpty();
     }
+
+    @Test
+    void journalsAreNewestFirstAlsoOnEqualModificationTimes() throws Exception {
+        Path journal = Files.createDirectories(tmp.resolve("agents/bot/.profile/journal"));
+        java.nio.file.attribute.FileTime same = java.nio.file.attribute.FileTime.fromMillis(1_700_000_000_000L);
+        for (String name : List.of("2026-11-18-a.md", "2026-11-20-c.md", "2026-11-19-b.md")) {
+            Files.setLastModifiedTime(Files.writeString(journal.resolve(name), "x"), same);
+        }
+        Files.setLastModifiedTime(Files.writeString(journal.resolve("2026-11-17-newer-file.md"), "x"),
+                java.nio.file.attribute.FileTime.fromMillis(1_700_000_001_000L));
+        assertThat(profiles.list(tmp.resolve("agents")).get(0).journals()).extracting(AgentProfiles.Journal::name)
+                .containsExactly("2026-11-17-newer-file.md", "2026-11-20-c.md", "2026-11-19-b.md", "2026-11-18-a.md");
+    }
 }

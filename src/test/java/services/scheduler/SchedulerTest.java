@@ -174,7 +174,7 @@ class SchedulerTest {
         s.tick();
         assertThat(ran).isEmpty();
         assertThat(Files.readString(dir.resolve("workspace.json"))).contains("schedulesPaused").contains("watchdog")
-                .contains("\"vault\" : \"vault\"");
+                .contains("\"vault\": \"vault\"");
         assertThat(status(scheduler(runner, Duration.ZERO), "watchdog").paused()).isTrue();
 
         s.setPaused("watchdog", false);

@@ -45,7 +45,7 @@ class ConnectionProfileTest {
         Path key = dir.resolve(ConnectionProfile.DEFAULT_KEY_FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
         String json = Files.readString(dir.resolve("workspace.json"));
-        assertThat(json).doesNotContain("typed-secret-123").contains("\"custom\"").contains("\"embeddingDimensions\" : 8");
+        assertThat(json).doesNotContain("typed-secret-123").contains("\"custom\"").contains("\"embeddingDimensions\": 8");
         Workspace again = new WorkspaceLoader(dir.toString()).load(dir);
         assertThat(again.index().nodes()).containsExactly("https://ts-1:8108", "https://ts-2:8108/api");
         assertThat(again.index().apiKeyFile()).isEqualTo(ConnectionProfile.DEFAULT_KEY_FILE);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -156,5 +157,73 @@ class KnowledgeViewModelTest {
         readOnly.syncNow();
         assertEquals(0, index.status().documents());
         assertEquals("This workspace is read-only: sync is disabled.", readOnly.lastResultProperty().get());
+    }
+
+    @Test
+    void followingProvenanceCanBeUndoneWithBackAndRedoneWithForward() {
+        sync.syncNow();
+        vm.queryProperty().set("email idempotency");
+        DocumentDetailViewModel detail = vm.detail();
+        vm.select(vm.results().get(1)); // browsing the results does not fill the history
+        vm.toggleFacet("type", "lesson");
+        vm.select(vm.results().get(0));
+        String lesson = vm.results().get(0).id();
+        assertThat(detail.canGoBackProperty().get()).isFalse();
+        LinkRow retro = detail.provenance().get(0);
+        vm.follow(retro);
+        assertEquals(retro.id(), detail.idProperty().get());
+        assertTrue(detail.canGoBackProperty().get());
+        LinkRow other = detail.provenance().stream().filter(l -> !l.id().equals(lesson)).findFirst().orElseThrow();
+        vm.follow(other);
+        detail.back();
+        assertEquals(retro.id(), detail.idProperty().get());
+        detail.back();
+        assertEquals(lesson, detail.idProperty().get());
+        assertThat(detail.canGoBackProperty().get()).isFalse();
+        detail.back(); // nothing before: stays
+        assertEquals(lesson, detail.idProperty().get());
+        detail.forward();
+        assertEquals(retro.id(), detail.idProperty().get());
+        assertTrue(detail.canGoForwardProperty().get());
+        vm.follow(detail.provenance().get(detail.provenance().size() - 1)); // a new way: forward is gone
+        assertThat(detail.canGoForwardProperty().get()).isFalse();
+    }
+
+    @Test
+    void resultsCarryASnippetWithTheSearchedWordsMarked() {
+        sync.syncNow();
+        vm.queryProperty().set("idempotency");
+        ResultRow first = vm.results().get(0);
+        List<Snippet.Part> parts = new java.util.ArrayList<>(first.titleParts());
+        parts.addAll(first.snippet());
+        assertThat(parts).anyMatch(p -> p.match() && p.text().toLowerCase().startsWith("idempoten"));
+        assertThat(first.snippet()).isNotEmpty();
+        String snippet = first.snippet().stream().map(Snippet.Part::text).reduce("", String::concat);
+        assertThat(snippet.length()).isLessThanOrEqualTo(Snippet.LENGTH + 4);
+        assertThat(snippet).doesNotContain("\n").doesNotContain("##");
+    }
+
+    @Test
+    void markingFindsWordStartsIgnoringCase() {
+        List<Snippet.Part> parts = Snippet.mark("Retry the retried job; no Preretry here.", Snippet.terms("retr JOB"));
+        assertThat(parts).filteredOn(Snippet.Part::match).extracting(Snippet.Part::text)
+                .containsExactly("Retry", "retried", "job");
+        String around = Snippet.around("# Title\n\n" + "x ".repeat(100) + "on a **retry** the job sends the email twice "
+                + "y ".repeat(100), Snippet.terms("retry"));
+        assertThat(around).startsWith("…").endsWith(" …").contains("on a retry the job sends the email twice")
+                .doesNotContain("#").doesNotContain("**");
+        assertThat(around.length()).isLessThanOrEqualTo(Snippet.LENGTH + 4);
+    }
+
+    @Test
+    void aSearchWithNoResultsEmptiesTheDetailPane() {
+        sync.syncNow();
+        vm.queryProperty().set("idempotency");
+        vm.select(vm.results().get(0));
+        assertTrue(vm.detail().showingProperty().get());
+        vm.queryProperty().set("nothing-like-this-anywhere");
+        assertThat(vm.detail().showingProperty().get()).isFalse();
+        assertEquals("", vm.detail().idProperty().get());
+        assertEquals(DocumentDetailViewModel.NO_RESULTS, vm.detail().titleProperty().get());
     }
 }

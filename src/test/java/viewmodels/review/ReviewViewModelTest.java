@@ -60,17 +60,72 @@ class ReviewViewModelTest {
     }
 
     @Test
-    void decisionsMoveOnToTheNextProposal() {
+    void aDecisionKeepsTheProposalSelectedWithItsNewBadgeAndItsOwnMessage() {
         vm.approve();
+        assertEquals("dream-2026-11-20-02", vm.selectedIdProperty().get());
         assertThat(vm.messageProperty().get()).startsWith("Approved dream-2026-11-20-02: committed ");
+        assertEquals("approved", vm.rows().get(0).state()); // still in its place under Open, until the selection moves
+        assertThat(vm.countsProperty().get()).startsWith("7 open").contains("· 3 decided");
+        assertFalse(vm.detail().approvableProperty().get());
+        assertThat(vm.detail().decisionProperty().get()).startsWith("Approved by joel at ").contains(" · commit ")
+                .contains(" on brain/review");
+        assertThat(vm.detail().diffCaptionProperty().get()).startsWith("The change as committed in ");
+        assertThat(vm.detail().diff()).anyMatch(l -> l.kind().equals("added")
+                && l.newText().stream().anyMatch(seg -> seg.text().contains("Push back when a plan has a risk")));
+
+        vm.next(); // the message belongs to the approved proposal: it does not follow the selection
         assertEquals("dream-2026-11-20-03", vm.selectedIdProperty().get());
+        assertEquals("", vm.messageProperty().get());
         vm.reject("Too broad.");
+        assertEquals("dream-2026-11-20-03", vm.selectedIdProperty().get());
         assertEquals("Rejected dream-2026-11-20-03: Too broad.", vm.messageProperty().get());
-        vm.approveEdited("---\nname: retro-reader\ndescription: edited\n---\n");
-        assertThat(vm.messageProperty().get()).startsWith("Approved dream-2026-11-20-01");
-        assertThat(vm.countsProperty().get()).startsWith("5 open");
+        assertThat(vm.detail().decisionProperty().get()).startsWith("Rejected by joel").endsWith(" — reason: Too broad.");
+        vm.select("dream-2026-11-20-02");
+        assertThat(vm.messageProperty().get()).startsWith("Approved dream-2026-11-20-02");
+        vm.refresh(); // moved off both: the decided ones leave the Open list
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-03", "dream-2026-11-20-02");
+
         vm.select("sp-2026-11-14-gateway-ops-04");
         vm.approve();
         assertThat(vm.messageProperty().get()).contains("cannot be approved");
+        assertEquals("sp-2026-11-14-gateway-ops-04", vm.selectedIdProperty().get());
+    }
+
+    @Test
+    void requestingChangesIsVisibleInTheBadgeTheFilterAndTheCounts() {
+        vm.select("dream-2026-11-20-01");
+        assertTrue(vm.detail().requestableProperty().get());
+        vm.requestChanges("Name the CLI flags it uses.");
+        assertEquals("dream-2026-11-20-01", vm.selectedIdProperty().get());
+        QueueRow row = vm.rows().stream().filter(r -> r.id().equals("dream-2026-11-20-01")).findFirst().orElseThrow();
+        assertEquals("changes requested", row.state());
+        assertThat(vm.countsProperty().get()).startsWith("7 open").contains("· 1 changes requested");
+        assertFalse(vm.detail().requestableProperty().get()); // it waits for its author now
+        assertThat(vm.detail().decisionProperty().get()).startsWith("Changes requested by joel at ")
+                .endsWith("feedback: Name the CLI flags it uses.");
+        assertThat(vm.detail().detailsProperty().get()).contains("changes requested").doesNotContain("changes_requested");
+
+        vm.next();
+        vm.refresh(); // moved off it: it leaves the Open list
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-01");
+        vm.filterProperty().set(ReviewViewModel.Filter.CHANGES_REQUESTED);
+        assertThat(vm.rows()).extracting(QueueRow::id).containsExactly("dream-2026-11-20-01");
+        assertThat(vm.rows()).extracting(QueueRow::state).containsExactly("changes requested");
+    }
+
+    @Test
+    void aDecidedProposalShowsItsRecordFromTheFile() {
+        vm.filterProperty().set(ReviewViewModel.Filter.DECIDED);
+        vm.select("sp-2026-11-11-k8s-cluster-06");
+        ProposalDetailViewModel d = vm.detail();
+        assertEquals("Rejected by joel at 2026-11-21 09:00 UTC — reason: Helm is out of scope for the home cluster.",
+                d.decisionProperty().get());
+        assertThat(d.diff()).isNotEmpty();
+        assertThat(d.diffCaptionProperty().get()).contains("as proposed");
+        assertFalse(d.decidableProperty().get());
+        vm.select("sp-2026-11-10-vault-notes-05");
+        assertThat(d.decisionProperty().get()).startsWith("Approved by joel at 2026-11-21 09:00 UTC");
+        assertThat(d.diffCaptionProperty().get()).startsWith("No commit is recorded");
+        assertThat(vm.rows()).extracting(QueueRow::group).noneMatch(g -> g.contains("_"));
     }
 }

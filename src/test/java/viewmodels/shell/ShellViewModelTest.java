@@ -83,4 +83,54 @@ class ShellViewModelTest {
         vm.toggleTheme();
         assertTrue(vm.darkThemeProperty().get());
     }
+
+    private static final List<SectionItem> TWELVE = List.of(new SectionItem("overview", "Overview", "o"),
+            new SectionItem("knowledge", "Knowledge", "k"), new SectionItem("recall", "Recall preview", "r"),
+            new SectionItem("review", "Review", "r"), new SectionItem("amendments", "Amendments", "a"),
+            new SectionItem("failed", "Failed targets", "f"), new SectionItem("health", "Health", "h"),
+            new SectionItem("note", "Knowledge note", "n"), new SectionItem("lessons", "Agent lessons", "l"),
+            new SectionItem("brief", "Mise brief", "b"), new SectionItem("telemetry", "Telemetry", "t"),
+            new SectionItem("settings", "Settings", "s"));
+
+    @Test
+    void thePaletteFindsEverySectionActionAndSettingByNameWithItsKeys() {
+        vm.setSections(TWELVE);
+        boolean[] quit = {false};
+        CommandPaletteViewModel palette = vm.palette(List.of(
+                new CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", () -> quit[0] = true)));
+        List<String> names = palette.entries().stream().map(CommandPaletteViewModel.Entry::name).toList();
+        for (SectionItem s : TWELVE) {
+            assertThat(names).contains("Go to " + s.title());
+        }
+        palette.queryProperty().set("amend");
+        assertEquals("Go to Amendments", palette.entries().get(0).name());
+        assertEquals("Ctrl+5", palette.entries().get(0).keys());
+        palette.run(null);
+        assertEquals("amendments", vm.selectedSectionProperty().get());
+
+        palette.queryProperty().set("semantic");
+        assertThat(palette.entries()).anyMatch(e -> e.keys().equals("Ctrl+M") && e.where().equals("Knowledge"))
+                .anyMatch(e -> e.where().equals("Settings"));
+        palette.queryProperty().set("redis url");
+        assertThat(palette.entries()).extracting(CommandPaletteViewModel.Entry::name).containsExactly("Redis URL");
+        palette.run(palette.entries().get(0));
+        assertEquals("settings", vm.selectedSectionProperty().get());
+        palette.queryProperty().set("approve");
+        assertThat(palette.entries()).anyMatch(e -> e.keys().equals("a") && e.where().equals("Review"));
+        palette.queryProperty().set("quit");
+        palette.run(null);
+        assertTrue(quit[0]);
+        palette.queryProperty().set("nothing-of-the-kind");
+        assertFalse(palette.run(null));
+    }
+
+    @Test
+    void theShortcutSheetListsEveryShortcut() {
+        String sheet = Shortcuts.sheet();
+        assertThat(sheet).contains("Ctrl+K", "Ctrl+M", "F5", "Ctrl+Enter", "Ctrl+R", "Ctrl+S", "Alt+Left", "Ctrl+,",
+                "Ctrl+0", "Ctrl+PgDn", "Telemetry");
+        for (Shortcut s : Shortcuts.ALL) {
+            assertThat(sheet).contains(s.keys()).contains(s.what());
+        }
+    }
 }

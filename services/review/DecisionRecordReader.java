@@ -1,0 +1,134 @@
+package services.review;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import services.amendments.AmendmentHistory;
+import services.amendments.JGitAmendmentHistory;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+import services.vault.FileText;
+import services.vault.Frontmatter;
+
+/**
+ * Reads the record of a decided proposal: the keys the decision wrote into the proposal file ({@code decided_by},
+ * {@code decided_at}, {@code reason} / {@code feedback}, {@code commit}, {@code branch}, {@code edited_by}), filled in
+ * from the newest line of the decision log for that proposal where the file lacks one; and the change — as committed
+ * (the commit's diff of the target) for an approval with a readable commit, else as proposed.
+ */
+final class DecisionRecordReader {
+
+    private final DecisionLog log;
+
+    DecisionRecordReader(DecisionLog log) {
+        this.log = log;
+    }
+
+    DecisionRecord read(Proposal p, Path repoRoot) {
+        Frontmatter front = frontmatter(p.file());
+        JsonNode logged = lastLogged(p.id());
+        String by = value(front, "decided_by", logged, "by");
+        String at = value(front, "decided_at", logged, "ts");
+        String why = value(front, "rejected".equals(p.status()) ? "reason" : "feedback", logged,
+                "rejected".equals(p.status()) ? "reason" : "feedback");
+        if (why == null) {
+            why = value(front, "reason", logged, "reason");
+        }
+        String commit = value(front, "commit", logged, "commit");
+        String branch = value(front, "branch", logged, "branch");
+        String editedBy = value(front, "edited_by", null, null);
+        if (editedBy == null && logged != null && logged.path("edited").asBoolean(false)) {
+            editedBy = by;
+        }
+        if (commit != null && repoRoot != null) {
+            try (JGitAmendmentHistory history = new JGitAmendmentHistory(repoRoot)) {
+                List<AmendmentHistory.FileChange> changes = history.changes(commit);
+                AmendmentHistory.FileChange change = changes.stream().filter(c -> c.path().equals(p.target()))
+                        .findFirst().orElse(changes.isEmpty() ? null : changes.get(0));
+                if (change != null) {
+                    return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, change.path(),
+                            change.before(), change.after(), true, null);
+                }
+            } catch (ConsoleException e) {
+                return proposed(p, by, at, why, commit, branch, editedBy, "The commit " + shortSha(commit)
+                        + " cannot be read in " + repoRoot + " (" + e.getMessage() + "); the diff shows the change "
+                        + "as proposed.");
+            }
+        }
+        String note = "approved".equals(p.status()) && commit == null
+                ? "No commit is recorded for this approval; the diff shows the change as proposed."
+                : "The diff shows the change as proposed; nothing was committed.";
+        return proposed(p, by, at, why, commit, branch, editedBy, note);
+    }
+
+    private static DecisionRecord proposed(Proposal p, String by, String at, String why, String commit, String branch,
+                                           String editedBy, String note) {
+        String before = null;
+        String after = null;
+        if (p.proposedText() != null) {
+            before = "";
+            after = p.proposedText();
+        } else if (p.patch() != null) {
+            StringBuilder old = new StringBuilder();
+            StringBuilder now = new StringBuilder();
+            for (String line : p.patch().split("\n", -1)) {
+                if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("@@") || line.isEmpty()) {
+                    continue;
+                }
+                char c = line.charAt(0);
+                String text = line.substring(1) + "\n";
+                if (c == ' ' || c == '-') {
+                    old.append(text);
+                }
+                if (c == ' ' || c == '+') {
+                    now.append(text);
+                }
+            }
+            before = old.toString();
+            after = now.toString();
+        }
+        return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(), before, after, false,
+                before == null ? "This proposal carries no change." : note);
+    }
+
+    private static Frontmatter frontmatter(Path file) {
+        try {
+            return Frontmatter.parse(FileText.read(file, FileText.DEFAULT_LIMIT).text());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private JsonNode lastLogged(String id) {
+        try {
+            List<JsonNode> entries = log.read().entries();
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                if (id.equals(entries.get(i).path("proposal").asText(null))) {
+                    return entries.get(i);
+                }
+            }
+        } catch (ConsoleException unreadable) {
+            // the file's own keys are the record then
+        }
+        return null;
+    }
+
+    private static String value(Frontmatter front, String key, JsonNode logged, String logKey) {
+        String v = null;
+        if (front != null) {
+            try {
+                v = front.string(key);
+            } catch (RuntimeException notAString) {
+                v = null;
+            }
+        }
+        if ((v == null || v.isBlank()) && logged != null && logKey != null) {
+            v = logged.path(logKey).asText(null);
+        }
+        return v == null || v.isBlank() ? null : v;
+    }
+
+    static String shortSha(String sha) {
+        return sha.length() > 10 ? sha.substring(0, 10) : sha;
+    }
+}

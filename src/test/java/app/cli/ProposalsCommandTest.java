@@ -1,0 +1,75 @@
+package app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The review commands' wording and exit codes on the demo workspace. */
+class ProposalsCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private String ws;
+
+    @BeforeEach
+    void demo() {
+        ws = tmp.resolve("demo").toString();
+        assertEquals(0, DemoCommandTest.run("demo", ws).code());
+    }
+
+    @Test
+    void anUnknownStatusIsAUsageErrorNamingTheAllowedValues() {
+        DemoCommandTest.Run run = DemoCommandTest.run("proposals", "list", "--status", "bogus", "--workspace", ws);
+        assertEquals(2, run.code());
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).contains("\"bogus\" is not a proposal status")
+                .contains("pending, approved, rejected, changes_requested, superseded, invalid");
+        DemoCommandTest.Run amendments = DemoCommandTest.run("amendments", "list", "--status", "Applied",
+                "--workspace", ws);
+        assertEquals(2, amendments.code());
+        assertThat(amendments.err()).contains("applied, reverted, missing");
+        assertEquals(0, DemoCommandTest.run("amendments", "list", "--status", "missing", "--workspace", ws).code());
+    }
+
+    @Test
+    void countsAreWordedInTheirNumber() {
+        DemoCommandTest.Run one = DemoCommandTest.run("proposals", "list", "--status", "rejected", "--workspace", ws);
+        assertEquals(0, one.code(), one.err());
+        assertThat(one.out()).startsWith("1 proposal\n");
+        DemoCommandTest.Run none = DemoCommandTest.run("proposals", "list", "--status", "superseded", "--workspace", ws);
+        assertThat(none.out()).startsWith("0 proposals");
+    }
+
+    @Test
+    void decisionsDefaultToTheWorkspaceReviewerAndShowTheirRecord() throws Exception {
+        DemoCommandTest.Run approve = DemoCommandTest.run("proposals", "approve", "dream-2026-11-20-02", "--workspace", ws);
+        assertEquals(0, approve.code(), approve.err());
+        assertThat(approve.out()).startsWith("Approved dream-2026-11-20-02: committed ");
+
+        DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02", "--workspace", ws);
+        assertEquals(0, show.code(), show.err());
+        assertThat(show.out()).contains("decided: approved by joel at ").contains("commit: ").contains(" on brain/review")
+                .contains("the change as committed:").contains("+- Push back when a plan has a risk nobody named")
+                .doesNotContain("No diff");
+        JsonNode json = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02",
+                "--json", "--workspace", ws).out());
+        assertEquals("joel", json.path("decision").path("by").asText());
+        assertThat(json.path("decision").path("commit").asText()).hasSize(40);
+        assertThat(json.path("decision").path("diffAsCommitted").asBoolean()).isTrue();
+
+        DemoCommandTest.Run rejected = DemoCommandTest.run("proposals", "show", "sp-2026-11-11-k8s-cluster-06",
+                "--workspace", ws);
+        assertThat(rejected.out()).contains("decided: rejected by joel at 2026-11-21T09:00:00Z")
+                .contains("reason: Helm is out of scope for the home cluster.");
+
+        DemoCommandTest.Run help = DemoCommandTest.run("proposals", "reject", "--help");
+        assertThat(help.out()).contains("--reason=R").contains("Why it is rejected").contains("reviewer");
+    }
+}

@@ -1,0 +1,53 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import app.AppContext;
+import app.FxTaskRunner;
+import app.MainWindow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import services.workspace.AppDirs;
+
+/** A first workspace that cannot be opened leaves a way out: open one, a recent one, or the demo. */
+@ExtendWith(ApplicationExtension.class)
+class NoWorkspaceUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    private Path broken;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path root = tmp.resolve("nows-" + System.nanoTime());
+        broken = Files.createDirectories(root.resolve("broken"));
+        Files.writeString(broken.resolve("workspace.json"), "{\"name\": ");
+        AppContext app = new AppContext(new AppDirs(root.resolve("config"), root.resolve("data")),
+                java.time.Clock.systemUTC(), new FxTaskRunner());
+        MainWindow window = new MainWindow(app, stage, file -> { });
+        stage.show();
+        window.openInitial(Optional.of(broken), false);
+    }
+
+    @Test
+    void aBrokenFirstWorkspaceOffersOpenRecentAndTheDemo(FxRobot robot) {
+        UiHarness.waitUntil(() -> !robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
+        assertThat(robot.lookup("#error-banner").queryAs(Label.class).getText()).contains("not valid JSON");
+        UiHarness.waitUntil(() -> robot.lookup("#no-workspace").tryQuery().isPresent());
+        assertThat(robot.lookup("#empty-open").tryQuery()).isPresent();
+        assertThat(robot.lookup("#empty-recent").tryQuery()).isPresent();
+        robot.clickOn("#empty-demo");
+        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").tryQuery().isPresent()
+                && robot.lookup("#no-workspace").tryQuery().isEmpty());
+    }
+}
