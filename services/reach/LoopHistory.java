@@ -40,7 +40,12 @@ public final class LoopHistory {
 
     public Loaded load(Instant since, Instant now) {
         List<String> problems = new ArrayList<>();
-        Map<String, LoopPrds.Prd> byLoop = new HashMap<>(prds.all(problems));
+        Map<String, LoopPrds.Prd> byLoop = new HashMap<>();
+        try {
+            byLoop.putAll(prds.all(problems));
+        } catch (RuntimeException e) {
+            problems.add("Redis: cannot read the loops' PRDs (agent-loop:prd:*): " + e.getMessage());
+        }
         Map<String, Loop> loops = new LinkedHashMap<>();
         for (Path file : retroFiles(problems)) {
             String stem = file.getFileName().toString().replaceFirst("\\.md$", "");

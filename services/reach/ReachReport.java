@@ -53,7 +53,8 @@ public record ReachReport(int days, String since, int loops, List<StoryReach> st
     /**
      * A document no story got.
      *
-     * @param why {@code type excluded}, {@code wrong project}, {@code outranked} or {@code no match}
+     * @param why {@code type excluded}, {@code wrong project}, {@code outranked}, {@code too new} or
+     *            {@code no match}
      * @param detail the reason in words
      */
     public record NeverReached(String id, String type, String title, String project, String why, String detail) {

@@ -20,11 +20,16 @@ import services.tasks.ProgressSink;
  * stories (of which loops and projects, first and last) it reached; which lessons, patterns and failed targets no
  * story got, and why; and which reached stories that then failed.
  * <p>
+ * The index is today's: a document written by a story's own loop, or created after the loop's date, is taken out
+ * of that story's hits before the first {@value ImplementorRecall#PER_PAGE} are counted as injected (documents
+ * since deleted cannot be replayed).
+ * <p>
  * Why a document was never reached, first rule that holds: {@code type excluded} (its type is not one the
  * implementor asks for: a brain note); {@code wrong project} (no story of the window ran in its project — the
  * implementor filters {@code project:=<story's project>}, and a document without a project only reaches stories
  * without one); {@code outranked} (a story's search found it, ranked below the {@value ImplementorRecall#PER_PAGE}
- * injected, within the first {@value #DEPTH}); {@code no match} otherwise (no story's words found it).
+ * injected, within the first {@value #DEPTH}); {@code too new} (found only for stories that ran before it was
+ * written, or by its own loop); {@code no match} otherwise (no story's words found it).
  */
 public final class ReachService {
 
@@ -58,6 +63,7 @@ public final class ReachService {
         List<ReachReport.StoryReach> perStory = new ArrayList<>();
         Map<String, Acc> reached = new LinkedHashMap<>();
         Map<String, Integer> outranked = new HashMap<>();
+        Map<String, Integer> tooNew = new HashMap<>();
         for (int from = 0; from < asked.size(); from += BATCH) {
             progress.checkCancelled();
             progress.update((double) from / asked.size(), "Replaying story " + (from + 1) + " of " + asked.size());
@@ -67,15 +73,18 @@ public final class ReachService {
                 ImplementorRecall.Replay r = replays.get(i - from);
                 Loop loop = owner.get(i);
                 Loop.LoopStory s = stories.get(i);
-                List<String> ids = r.injection().docs().stream().map(KnowledgeDoc::id).toList();
+                List<KnowledgeDoc> existed = r.ranked().stream().filter(d -> existed(d, loop)).toList();
+                List<KnowledgeDoc> injected = existed.subList(0, Math.min(ImplementorRecall.PER_PAGE, existed.size()));
                 perStory.add(new ReachReport.StoryReach(loop.loopId(), loop.project(), loop.date().toString(), s.id(),
-                        s.title(), s.result(), s.attempts(), s.description() != null, ids));
-                for (KnowledgeDoc d : r.injection().docs()) {
+                        s.title(), s.result(), s.attempts(), s.description() != null,
+                        injected.stream().map(KnowledgeDoc::id).toList()));
+                for (KnowledgeDoc d : injected) {
                     reached.computeIfAbsent(d.id(), k -> new Acc(d)).add(loop, s);
                 }
-                for (KnowledgeDoc d : r.ranked().subList(r.injection().docs().size(), r.ranked().size())) {
+                for (KnowledgeDoc d : existed.subList(injected.size(), existed.size())) {
                     outranked.merge(d.id(), 1, Integer::sum);
                 }
+                r.ranked().stream().filter(d -> !existed(d, loop)).forEach(d -> tooNew.merge(d.id(), 1, Integer::sum));
             }
         }
         progress.update(1, "Replayed " + asked.size() + " stories");
@@ -87,12 +96,23 @@ public final class ReachService {
                         .thenComparing(ReachReport.DocReach::id)).toList();
         Set<String> storyProjects = new HashSet<>();
         loops.forEach(l -> storyProjects.add(l.project() == null ? "" : l.project()));
-        List<ReachReport.NeverReached> never = never(reached.keySet(), outranked, storyProjects);
+        List<ReachReport.NeverReached> never = never(reached.keySet(), outranked, tooNew, storyProjects);
         return new ReachReport(days, since.toString(), loops.size(), perStory, docs, never, failed, loaded.problems());
     }
 
+    /**
+     * Whether the document was there when the loop ran: not written by the loop itself (its retro, its lessons,
+     * its failed targets) nor created after the loop's date. A document without a creation time counts as old.
+     */
+    static boolean existed(KnowledgeDoc d, Loop loop) {
+        if (loop.loopId().equals(d.loopId())) {
+            return false;
+        }
+        return d.createdAt() <= 0 || d.createdAt() <= loop.date().getEpochSecond();
+    }
+
     private List<ReachReport.NeverReached> never(Set<String> reached, Map<String, Integer> outranked,
-                                                 Set<String> storyProjects) {
+                                                 Map<String, Integer> tooNew, Set<String> storyProjects) {
         List<ReachReport.NeverReached> out = new ArrayList<>();
         List<String> ids = index.ids(new LinkedHashSet<>(WATCHED)).stream().filter(id -> !reached.contains(id))
                 .sorted().toList();
@@ -116,6 +136,10 @@ public final class ReachService {
                 why = "outranked";
                 detail = "found for " + n + (n == 1 ? " story" : " stories") + " but ranked below the "
                         + ImplementorRecall.PER_PAGE + " injected";
+            } else if (tooNew.containsKey(id)) {
+                int n = tooNew.get(id);
+                why = "too new";
+                detail = "found for " + n + (n == 1 ? " story" : " stories") + " that ran before it was written";
             } else {
                 why = "no match";
                 detail = "no story's title and description found it";
