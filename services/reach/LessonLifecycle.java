@@ -37,9 +37,41 @@ public final class LessonLifecycle {
 
         public static final Rules DEFAULT = new Rules(2, 5, 0.20, 60);
 
+        /** workspace.json {@code "lessons": {minLoops, minStories, margin, deprecateAfterDays}}, each optional. */
+        public static Rules from(com.fasterxml.jackson.databind.JsonNode lessons) {
+            if (lessons == null || lessons.isMissingNode() || lessons.isNull()) {
+                return DEFAULT;
+            }
+            return new Rules(whole(lessons, "minLoops", DEFAULT.minLoops), whole(lessons, "minStories",
+                    DEFAULT.minStories), number(lessons, "margin", DEFAULT.margin),
+                    whole(lessons, "deprecateAfterDays", DEFAULT.deprecateAfterDays));
+        }
+
+        private static int whole(com.fasterxml.jackson.databind.JsonNode node, String key, int fallback) {
+            com.fasterxml.jackson.databind.JsonNode v = node.get(key);
+            if (v == null || v.isNull()) {
+                return fallback;
+            }
+            if (!v.isIntegralNumber()) {
+                throw new ConsoleException("workspace.json lessons." + key + " must be a whole number, found " + v);
+            }
+            return v.asInt();
+        }
+
+        private static double number(com.fasterxml.jackson.databind.JsonNode node, String key, double fallback) {
+            com.fasterxml.jackson.databind.JsonNode v = node.get(key);
+            if (v == null || v.isNull()) {
+                return fallback;
+            }
+            if (!v.isNumber()) {
+                throw new ConsoleException("workspace.json lessons." + key + " must be a number, found " + v);
+            }
+            return v.asDouble();
+        }
+
         public Rules {
             if (minLoops < 1 || minStories < 1 || deprecateAfterDays < 1 || margin < 0 || margin > 1) {
-                throw new ConsoleException("lessons rules: minLoops, minStories and deprecateAfterDays must be 1 or "
+                throw new ConsoleException("workspace.json lessons: minLoops, minStories and deprecateAfterDays must be 1 or "
                         + "more and margin between 0 and 1");
             }
         }

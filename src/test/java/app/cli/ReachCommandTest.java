@@ -43,4 +43,26 @@ class ReachCommandTest {
         assertThat(text.out()).contains("Most reached").contains("Never reached:");
         assertEquals(2, run("reach", "--days", "0", "--workspace", ws).code());
     }
+
+    @Test
+    void lessonsJudgedOnReachAndDeprecatedByHand() throws Exception {
+        String ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        assertEquals(0, run("sync", "--workspace", ws).code());
+        DemoCommandTest.Run got = run("lessons", "--workspace", ws, "--json");
+        assertEquals(0, got.code(), got.err());
+        JsonNode r = json.readTree(got.out());
+        assertEquals(60, r.get("days").asInt());
+        int lessons = r.get("lessons").size();
+        assertThat(lessons).isGreaterThan(5);
+        String id = r.get("lessons").get(0).get("id").asText();
+        assertThat(java.nio.file.Files.exists(tmp.resolve("ws/state/lessons.jsonl")) || r.get("transitions").isEmpty())
+                .isTrue();
+        DemoCommandTest.Run dep = run("lessons", "deprecate", id, "--reason", "superseded", "--workspace", ws);
+        assertEquals(0, dep.code(), dep.err());
+        JsonNode deprecated = json.readTree(run("lessons", "--state", "deprecated", "--workspace", ws, "--json").out());
+        assertThat(deprecated.get("lessons").findValuesAsText("id")).contains(id);
+        assertThat(run("lessons", "deprecate", "lesson:nope", "--reason", "x", "--workspace", ws).code()).isNotZero();
+        assertEquals(2, run("lessons", "--state", "famous", "--workspace", ws).code());
+    }
 }
