@@ -146,6 +146,11 @@ public final class AppContext {
         }
     }
 
+    public services.reach.KnowledgeReach knowledgeReach(Workspace workspace, KnowledgeIndex index) {
+        return new services.reach.KnowledgeReach(workspace.retrosDir(), () -> openLoopPrds(workspace), index,
+                workspace.stateDir(), services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+    }
+
     public services.reach.ReachService reach(KnowledgeIndex index) {
         return new services.reach.ReachService(new services.recall.ImplementorRecall(index), index);
     }
