@@ -144,7 +144,8 @@ public final class LessonLifecycle {
                 }
             } else {
                 String earned = "candidate";
-                reason = "reached " + r.stories() + " stories of " + r.loops().size() + " loop(s)";
+                reason = "reached " + r.stories() + (r.stories() == 1 ? " story" : " stories") + " of " + r.loops().size()
+                        + (r.loops().size() == 1 ? " loop" : " loops");
                 if (r.loops().size() >= rules.minLoops()) {
                     earned = "established";
                     if (r.stories() >= rules.minStories() && rate - baseline >= rules.margin()) {

@@ -68,7 +68,8 @@ public final class ReachViewModel {
         int window = n;
         running.set(true);
         progress.set(-1);
-        handle = runner.submitLong("Knowledge reach", p -> reach.run(window, p), TaskCallbacks.<KnowledgeReach.Result>of(
+        summary.set("Replaying the stories of the last " + n + " days…");
+        handle = runner.submit("Knowledge reach", p -> reach.run(window, p), TaskCallbacks.<KnowledgeReach.Result>of(
                 this::show, error -> {
                     running.set(false);
                     summary.set("Reach failed: " + error.getMessage());
