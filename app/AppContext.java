@@ -124,6 +124,37 @@ public final class AppContext {
         }
     }
 
+    /** The loops of the workspace (its retros, and its Redis's PRDs when Redis is configured); close the PRDs. */
+    public services.reach.LoopPrds openLoopPrds(Workspace workspace) {
+        if (workspace.redis() == null) {
+            return services.reach.LoopPrds.NONE;
+        }
+        try {
+            return new services.reach.RedisLoopPrds(services.failed.RedisConnector.client(workspace.redis()));
+        } catch (services.failed.FailedTargetsException e) {
+            return new services.reach.LoopPrds() {
+                @Override
+                public java.util.Map<String, Prd> all(java.util.List<String> problems) {
+                    problems.add(e.getMessage());
+                    return java.util.Map.of();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+
+    public services.reach.KnowledgeReach knowledgeReach(Workspace workspace, KnowledgeIndex index) {
+        return new services.reach.KnowledgeReach(workspace.retrosDir(), () -> openLoopPrds(workspace), index,
+                workspace.stateDir(), services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+    }
+
+    public services.reach.ReachService reach(KnowledgeIndex index) {
+        return new services.reach.ReachService(new services.recall.ImplementorRecall(index), index);
+    }
+
     /** The mise brief's view of Redis, or null without Redis (a failed open is reported in the brief). */
     public services.brief.MiseBrief brief(Workspace workspace, services.knowledge.KnowledgeIndex index,
                                           services.failed.FailedTargets redis) {

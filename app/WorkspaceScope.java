@@ -90,7 +90,8 @@ public final class WorkspaceScope implements AutoCloseable {
                 new SectionItem("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal"),
                 new SectionItem("brief", "Mise brief", "What a pitch sees before deciding, and the verdict"),
                 new SectionItem("telemetry", "Telemetry", "The console's own spans: what it did, how long it took"),
-                new SectionItem("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only"));
+                new SectionItem("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only"),
+                new SectionItem("reach", "Knowledge reach", "Which knowledge reached the stories of recent loops; lessons' states"));
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.detail().open(id);
@@ -123,6 +124,8 @@ public final class WorkspaceScope implements AutoCloseable {
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
         sectionViews.put("settings", () -> new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
                 workspace, app.connections(), app.runner(), System.getenv(), reopen)).root());
+        sectionViews.put("reach", () -> new views.reach.ReachView(new viewmodels.reach.ReachViewModel(
+                app.knowledgeReach(workspace, index), app.runner())).root());
         this.views = Map.copyOf(sectionViews);
     }
 

@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog or recall", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall or reach", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -90,6 +90,19 @@ final class BenchCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if ("reach".equals(what)) {
+            java.nio.file.Path runDir = java.nio.file.Files.createTempDirectory(
+                    java.nio.file.Files.createDirectories(dir), "reach");
+            app.bench.ReachBenchmark.Result r = new app.bench.ReachBenchmark(runDir).run(10_000,
+                    sizes.get(sizes.size() - 1), spec.commandLine().getErr());
+            out.printf("| stories | documents | build the index (not counted) | read the retros | replay + lists | "
+                    + "documents reached | never reached |%n|---:|---:|---:|---:|---:|---:|---:|%n"
+                    + "| %,d | %,d | %,d ms | %,d ms | %,d ms | %,d | %,d |%n"
+                    + "Target: 10k stories × 100k documents < 1 min on 2 cores.%n", r.stories(), r.docs(), r.indexMs(),
+                    r.loadMs(), r.replayMs(), r.reached(), r.neverReached());
+            out.flush();
+            return 0;
+        }
         if ("watchdog".equals(what)) {
             int docs = sizes.get(sizes.size() - 1);
             app.bench.WatchdogBenchmark.Result r = new app.bench.WatchdogBenchmark(dir).run(docs, 1_000_000,
@@ -140,7 +153,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall).");
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall, reach).");
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

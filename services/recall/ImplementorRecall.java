@@ -79,26 +79,44 @@ public final class ImplementorRecall {
 
     /** Many stories (every story of past loops, say): the whole-text searches go in one multi-search. */
     public List<Injection> injectAll(List<Story> stories) {
+        return replayAll(stories, PER_PAGE).stream().map(Replay::injection).toList();
+    }
+
+    /**
+     * An injection and the documents ranked just below it: {@code ranked} holds the first {@code depth} hits of
+     * the same search (the injected ones first), so a document ranked past {@link #PER_PAGE} was outranked.
+     */
+    public record Replay(Injection injection, List<KnowledgeDoc> ranked) {
+
+        public Replay {
+            ranked = List.copyOf(ranked);
+        }
+    }
+
+    /** {@link #injectAll} that also keeps the first {@code depth} (at least {@link #PER_PAGE}) hits of each search. */
+    public List<Replay> replayAll(List<Story> stories, int depth) {
+        int limit = Math.max(PER_PAGE, depth);
         List<KnowledgeQuery> first = new ArrayList<>();
         for (Story s : stories) {
-            first.add(query(queryText(s), s.project()));
+            first.add(query(queryText(s), s.project(), limit));
         }
         List<SearchResult> found = index.searchAll(first);
-        List<Injection> out = new ArrayList<>();
+        List<Replay> out = new ArrayList<>();
         for (int i = 0; i < stories.size(); i++) {
             Story s = stories.get(i);
             String text = queryText(s);
             SearchResult result = found.get(i);
             int dropped = 0;
             if (result.hits().isEmpty()) {
-                Map.Entry<Integer, SearchResult> fewer = dropTokens(text, s.project());
+                Map.Entry<Integer, SearchResult> fewer = dropTokens(text, s.project(), limit);
                 if (fewer != null) {
                     dropped = fewer.getKey();
                     result = fewer.getValue();
                 }
             }
-            List<KnowledgeDoc> docs = result.hits().stream().limit(PER_PAGE).map(SearchResult.Hit::doc).toList();
-            out.add(new Injection(text, projectFilter(s.project()), docs, blocks(docs), dropped));
+            List<KnowledgeDoc> ranked = result.hits().stream().limit(limit).map(SearchResult.Hit::doc).toList();
+            List<KnowledgeDoc> docs = ranked.subList(0, Math.min(PER_PAGE, ranked.size()));
+            out.add(new Replay(new Injection(text, projectFilter(s.project()), docs, blocks(docs), dropped), ranked));
         }
         return out;
     }
@@ -123,14 +141,14 @@ public final class ImplementorRecall {
         return project == null || project.isEmpty() ? null : project;
     }
 
-    private KnowledgeQuery query(String text, String project) {
+    private KnowledgeQuery query(String text, String project, int limit) {
         Map<String, List<String>> filters = new HashMap<>();
         filters.put("type", TYPES);
         String p = projectFilter(project);
         if (p != null) {
             filters.put("project", List.of(p));
         }
-        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0, PER_PAGE,
+        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0, limit,
                 true, false);
     }
 
@@ -139,7 +157,7 @@ public final class ImplementorRecall {
      * Typesense drops words from the right first. Fewer words of a prefix can only match more, so the longest
      * matching prefix is found by bisection. Returns the number of words dropped and the result, or null.
      */
-    private Map.Entry<Integer, SearchResult> dropTokens(String text, String project) {
+    private Map.Entry<Integer, SearchResult> dropTokens(String text, String project, int limit) {
         List<String> words = Arrays.stream(text.strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
         if (words.size() < 2) {
             return null;
@@ -151,7 +169,7 @@ public final class ImplementorRecall {
             while (lo <= hi) {
                 int keep = (lo + hi) >>> 1;
                 List<String> kept = fromRight ? words.subList(0, keep) : words.subList(words.size() - keep, words.size());
-                SearchResult r = index.search(query(String.join(" ", kept), project));
+                SearchResult r = index.search(query(String.join(" ", kept), project, limit));
                 if (r.hits().isEmpty()) {
                     hi = keep - 1;
                 } else {

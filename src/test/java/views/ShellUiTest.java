@@ -41,7 +41,7 @@ class ShellUiTest {
         assertEquals("Brain Console — demo", stage.getTitle());
         assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
                 .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets", "Health",
-                        "Knowledge note", "Agent lessons", "Mise brief", "Telemetry", "Settings");
+                        "Knowledge note", "Agent lessons", "Mise brief", "Telemetry", "Settings", "Knowledge reach");
         assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
@@ -49,12 +49,12 @@ class ShellUiTest {
         assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
 
         // Ctrl+PgDn walks every section in order, from any control that has the focus, and wraps around.
-        for (String next : List.of("recall", "review", "amendments", "failed", "health", "note", "lessons", "brief", "telemetry", "settings", "overview")) {
+        for (String next : List.of("recall", "review", "amendments", "failed", "health", "note", "lessons", "brief", "telemetry", "settings", "reach", "overview")) {
             robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
             UiHarness.waitUntil(() -> robot.lookup("#nav-" + next).queryAs(ToggleButton.class).isSelected());
         }
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-settings").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-reach").queryAs(ToggleButton.class).isSelected());
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
 

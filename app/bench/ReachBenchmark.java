@@ -1,0 +1,114 @@
+package app.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.reach.LoopHistory;
+import services.reach.LoopPrds;
+import services.reach.ReachReport;
+import services.reach.ReachService;
+import services.recall.ImplementorRecall;
+import services.tasks.ProgressSink;
+
+/**
+ * {@code bench reach}: the reach replay over {@code stories} stories (retros of ten stories each, in five
+ * projects) against a Lucene index of {@code docs} lessons, patterns, failed targets and retros written from the
+ * same vocabulary. Target: 10k stories × 100k documents in under a minute on 2 cores.
+ */
+public final class ReachBenchmark {
+
+    public record Result(int stories, int docs, long indexMs, long loadMs, long replayMs, int reached, int neverReached) {
+    }
+
+    private static final String[] WORDS = ("idempotency email retry step inngest typesense filter backtick redis key "
+            + "ttl loop story retro lesson pattern failed target gateway session router cron digest timezone adr list "
+            + "paginate skill cache flaky network test quarantine budget brain note schema migrate commit codex claude "
+            + "worker queue timeout sandbox vault sync index embedding recall search rank prompt context").split(" ");
+    private static final String[] TYPES = {"lesson", "pattern", "failed_target", "retro"};
+
+    private final Path dir;
+
+    public ReachBenchmark(Path dir) {
+        this.dir = dir;
+    }
+
+    public Result run(int stories, int docs, PrintWriter log) throws IOException {
+        Random random = new Random(7);
+        Instant now = Instant.now();
+        List<String> projects = List.of("/code/joelclaw", "/code/gremlin", "/code/course-builder", "/code/skills",
+                "/code/inngest");
+        long t0 = System.nanoTime();
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
+            List<KnowledgeDoc> batch = new ArrayList<>();
+            long created = now.minus(Duration.ofDays(30)).getEpochSecond();
+            for (int i = 0; i < docs; i++) {
+                String type = TYPES[i % TYPES.length];
+                batch.add(new KnowledgeDoc(type + ":" + i, type, words(random, 6), words(random, 40), null,
+                        projects.get(random.nextInt(projects.size())), "loop-old-" + (i / 50), null, null, List.of(),
+                        created, null));
+                if (batch.size() == 2000) {
+                    index.upsert(batch);
+                    batch.clear();
+                }
+            }
+            index.upsert(batch);
+            index.flush();
+            long indexMs = (System.nanoTime() - t0) / 1_000_000;
+            log.printf("indexed %,d documents in %,d ms%n", docs, indexMs);
+            log.flush();
+            Path retros = Files.createDirectories(dir.resolve("retrospectives"));
+            for (int loop = 0; loop * 10 < stories; loop++) {
+                StringBuilder text = new StringBuilder("---\nloopId: loop-" + loop + "\nproject: "
+                        + projects.get(loop % projects.size()) + "\ndate: " + now.minus(Duration.ofHours(loop % 300))
+                        + "\n---\n\n## Story Outcomes\n\n| id | title | result | attempts | tool |\n|---|---|---|---|---|\n");
+                for (int s = 0; s < 10 && loop * 10 + s < stories; s++) {
+                    text.append("| S").append(s + 1).append(" | ").append(words(random, 7)).append(" | ")
+                            .append(random.nextInt(5) == 0 ? "fail" : "pass").append(" | ").append(1 + random.nextInt(2))
+                            .append(" | codex |\n");
+                }
+                Files.writeString(retros.resolve("loop-" + loop + ".md"), text);
+            }
+            long t1 = System.nanoTime();
+            LoopHistory.Loaded loaded = new LoopHistory(retros, LoopPrds.NONE).load(now.minus(Duration.ofDays(14)), now);
+            long loadMs = (System.nanoTime() - t1) / 1_000_000;
+            long t2 = System.nanoTime();
+            ReachReport r = new ReachService(new ImplementorRecall(index), index).report(loaded, 14,
+                    now.minus(Duration.ofDays(14)), new ProgressSink() {
+                        private long last;
+
+                        @Override
+                        public void update(double fraction, String message) {
+                            if (System.nanoTime() - last > 5_000_000_000L) {
+                                last = System.nanoTime();
+                                log.println(message);
+                                log.flush();
+                            }
+                        }
+
+                        @Override
+                        public boolean isCancelled() {
+                            return false;
+                        }
+                    });
+            long replayMs = (System.nanoTime() - t2) / 1_000_000;
+            return new Result(r.stories().size(), docs, indexMs, loadMs, replayMs, r.documents().size(),
+                    r.neverReached().size());
+        }
+    }
+
+    private static String words(Random random, int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,96 @@
+package app.cli;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import services.knowledge.KnowledgeIndex;
+import services.reach.LessonLifecycle;
+import services.reach.LessonLog;
+import services.reach.LoopHistory;
+import services.reach.LoopPrds;
+import services.reach.ReachReport;
+import services.tasks.ProgressSink;
+import services.workspace.Workspace;
+
+/** {@code brain-console lessons}: the lessons' lifecycle, judged on the reach of the recent loops. */
+@Command(name = "lessons", mixinStandardHelpOptions = true, subcommands = LessonsCommand.Deprecate.class,
+        description = "Judge every lesson (candidate, established, proven, deprecated) on the reach of the loops of "
+                + "the last N days (at least lessons.deprecateAfterDays), log the changes to state/lessons.jsonl, "
+                + "and list the lessons.")
+final class LessonsCommand extends WorkspaceCommand {
+
+    @Option(names = "--state", paramLabel = "S", description = "Only lessons in this state.")
+    String state;
+
+    @Option(names = "--days", paramLabel = "N", description = "The window (default: lessons.deprecateAfterDays, 60).")
+    Integer days;
+
+    @Override
+    Integer run() {
+        if (state != null && !LessonLifecycle.STATES.contains(state)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--state " + state + ": one of "
+                    + String.join(", ", LessonLifecycle.STATES) + ".");
+        }
+        Workspace ws = cli.workspace();
+        LessonLifecycle.Rules rules = LessonLifecycle.Rules.from(ws.raw().path("lessons"));
+        int window = days == null ? rules.deprecateAfterDays() : days;
+        if (window < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--days " + window
+                    + ": give a whole number of days, 1 or more.");
+        }
+        Instant now = cli.app().clock().instant();
+        Instant since = now.minus(Duration.ofDays(window));
+        LessonLifecycle.Evaluation e;
+        try (KnowledgeIndex index = cli.app().openIndex(ws); LoopPrds prds = cli.app().openLoopPrds(ws)) {
+            LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
+            ReachReport report = cli.app().reach(index).report(loaded, window, since, ProgressSink.NONE);
+            report.problems().forEach(p -> cli.message("warning: " + p));
+            e = new LessonLifecycle(index, new LessonLog(ws.stateDir()), rules).evaluate(report, now);
+        }
+        List<LessonLifecycle.Lesson> shown = e.lessons().stream()
+                .filter(l -> state == null || l.state().equals(state)).toList();
+        Map<String, Long> counts = new LinkedHashMap<>();
+        LessonLifecycle.STATES.forEach(s -> counts.put(s, e.lessons().stream().filter(l -> l.state().equals(s)).count()));
+        StringBuilder text = new StringBuilder(String.format("%d lessons over %d days: %s; %d changed", e.lessons().size(),
+                window, counts.toString().replaceAll("[{}]", ""), e.transitions().size()));
+        for (LessonLifecycle.Lesson l : shown) {
+            text.append(String.format("%n  %-11s %3d stories %2d loops  %-60.60s %s", l.state(), l.stories(), l.loops(),
+                    l.title(), l.reason() == null ? "" : l.reason()));
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("days", window);
+        json.put("rules", rules);
+        json.put("counts", counts);
+        json.put("lessons", shown);
+        json.put("transitions", e.transitions());
+        cli.print(json, text.toString());
+        return 0;
+    }
+
+    @Command(name = "deprecate", mixinStandardHelpOptions = true,
+            description = "Deprecate a lesson by hand, with a reason (logged to state/lessons.jsonl).")
+    static final class Deprecate extends WorkspaceCommand {
+        @Parameters(paramLabel = "ID", description = "The lesson's document id, e.g. lesson:loop-abc:0.")
+        String id;
+
+        @Option(names = "--reason", paramLabel = "R", required = true, description = "Why.")
+        String reason;
+
+        @Override
+        Integer run() {
+            Workspace ws = cli.workspace();
+            LessonLifecycle.Rules rules = LessonLifecycle.Rules.from(ws.raw().path("lessons"));
+            try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+                LessonLog.Transition t = new LessonLifecycle(index, new LessonLog(ws.stateDir()), rules)
+                        .deprecate(id, reason, cli.app().clock().instant());
+                cli.print(t, id + ": " + t.from() + " → deprecated (" + t.reason() + ")");
+            }
+            return 0;
+        }
+    }
+}

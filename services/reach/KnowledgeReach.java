@@ -1,0 +1,54 @@
+package services.reach;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Supplier;
+import services.knowledge.KnowledgeIndex;
+import services.recall.ImplementorRecall;
+import services.tasks.ProgressSink;
+
+/**
+ * One reach run for a screen or a command: the window's loops (retros, and Redis PRDs when configured), the
+ * replay, and the lessons judged on it (changes logged to {@code state/lessons.jsonl}).
+ */
+public final class KnowledgeReach {
+
+    public record Result(ReachReport report, LessonLifecycle.Evaluation lessons) {
+    }
+
+    private final Path retrosDir;
+    private final Supplier<LoopPrds> prds;
+    private final KnowledgeIndex index;
+    private final LessonLifecycle lifecycle;
+    private final Clock clock;
+
+    public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
+                          LessonLifecycle.Rules rules, Clock clock) {
+        this.retrosDir = retrosDir;
+        this.prds = prds;
+        this.index = index;
+        this.lifecycle = new LessonLifecycle(index, new LessonLog(stateDir), rules);
+        this.clock = clock;
+    }
+
+    public LessonLifecycle.Rules rules() {
+        return lifecycle.rules();
+    }
+
+    public Result run(int days, ProgressSink progress) {
+        if (days < 1) {
+            throw new services.errors.ConsoleException("Days: give a whole number of days, 1 or more (got " + days + ").");
+        }
+        Instant now = clock.instant();
+        Instant since = now.minus(Duration.ofDays(days));
+        progress.update(-1, "Reading the loops of the last " + days + " days");
+        LoopHistory.Loaded loaded;
+        try (LoopPrds p = prds.get()) {
+            loaded = new LoopHistory(retrosDir, p).load(since, now);
+        }
+        ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, progress);
+        return new Result(report, lifecycle.evaluate(report, now));
+    }
+}

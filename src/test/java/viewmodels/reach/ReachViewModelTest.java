@@ -1,0 +1,85 @@
+package viewmodels.reach;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.reach.KnowledgeReach;
+import services.reach.LessonLifecycle;
+import services.reach.LoopPrds;
+import services.tasks.SynchronousTaskRunner;
+
+/** The reach screen's lists, states and window, on a small built workspace. */
+class ReachViewModelTest {
+
+    static final String P = "/Users/joel/Code/joelhooks/joelclaw";
+    static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private LuceneKnowledgeIndex index;
+    private ReachViewModel vm;
+
+    @BeforeEach
+    void build() throws Exception {
+        index = new LuceneKnowledgeIndex(dir.resolve("index"), 384);
+        long before = NOW.minusSeconds(40L * 86_400).getEpochSecond();
+        index.upsert(List.of(
+                new KnowledgeDoc("lesson:x:0", "lesson", "Paginate the ADR list", "Paginate the ADR list with a cursor",
+                        null, P, "loop-x", null, null, List.of(), before, null),
+                new KnowledgeDoc("lesson:x:1", "lesson", "Quarantine flaky tests", "Quarantine flaky tests", null, P,
+                        "loop-x", null, null, List.of(), before, null)));
+        index.flush();
+        Path retros = Files.createDirectories(dir.resolve("retros"));
+        for (String loop : List.of("loop-a", "loop-b")) {
+            Files.writeString(retros.resolve(loop + ".md"), "---\nloopId: " + loop + "\nproject: " + P + "\ndate: "
+                    + NOW.minusSeconds(86_400) + "\n---\n\n## Story Outcomes\n\n| id | title | result | attempts | tool |\n"
+                    + "|---|---|---|---|---|\n| S1 | Paginate the ADR list | " + (loop.equals("loop-a") ? "fail" : "pass")
+                    + " | 1 | codex |\n");
+        }
+        KnowledgeReach reach = new KnowledgeReach(retros, () -> LoopPrds.NONE, index, dir.resolve("state"),
+                LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC));
+        vm = new ReachViewModel(reach, new SynchronousTaskRunner());
+    }
+
+    @AfterEach
+    void close() {
+        index.close();
+    }
+
+    @Test
+    void runFillsTheListsWithLessonStates() {
+        vm.run();
+        assertThat(vm.mostReached()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
+        assertEquals("established", vm.mostReached().get(0).state(), "reached by stories of two loops");
+        assertThat(vm.mostReached().get(0).figures()).startsWith("2 stories · 2 loops");
+        assertThat(vm.reachedFailed()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
+        assertThat(vm.neverReached()).extracting(ReachViewModel.Row::figures).containsExactly(
+                "no match: no story's title and description found it");
+        assertThat(vm.summaryProperty().get()).startsWith("2 loops, 2 stories in 14 days");
+        assertEquals(2, vm.lessons().size());
+        vm.stateFilterProperty().set("established");
+        assertThat(vm.lessons()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
+        assertThat(vm.runningProperty().get()).isFalse();
+    }
+
+    @Test
+    void aBadWindowIsRefusedWithAMessage() {
+        vm.daysProperty().set("soon");
+        vm.run();
+        assertThat(vm.summaryProperty().get()).contains("whole number of days");
+        assertThat(vm.mostReached()).isEmpty();
+    }
+}

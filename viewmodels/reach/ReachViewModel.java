@@ -1,0 +1,165 @@
+package viewmodels.reach;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.reach.KnowledgeReach;
+import services.reach.LessonLifecycle;
+import services.reach.ReachReport;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskHandle;
+import services.tasks.TaskRunner;
+
+/**
+ * Knowledge reach: which documents the implementor gave the stories of the last N days, which it never gave (and
+ * why), which went to stories that failed; and every lesson's lifecycle state as a badge.
+ */
+public final class ReachViewModel {
+
+    /** One row of a list: {@code state} is the lesson's lifecycle state, empty for other types. */
+    public record Row(String id, String state, String type, String title, String figures) {
+    }
+
+    private final KnowledgeReach reach;
+    private final TaskRunner runner;
+    private final StringProperty days = new SimpleStringProperty("14");
+    private final StringProperty stateFilter = new SimpleStringProperty("");
+    private final ObservableList<Row> mostReached = FXCollections.observableArrayList();
+    private final ObservableList<Row> neverReached = FXCollections.observableArrayList();
+    private final ObservableList<Row> reachedFailed = FXCollections.observableArrayList();
+    private final ObservableList<Row> lessons = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(
+            "Replays the implementor's injection for every story of the window. Press Run.");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private List<LessonLifecycle.Lesson> allLessons = List.of();
+    private TaskHandle handle;
+
+    public ReachViewModel(KnowledgeReach reach, TaskRunner runner) {
+        this.reach = reach;
+        this.runner = runner;
+        stateFilter.addListener((o, a, b) -> showLessons());
+    }
+
+    public void run() {
+        int n;
+        try {
+            n = Integer.parseInt(days.get().strip());
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1) {
+            summary.set("Days: give a whole number of days, 1 or more.");
+            return;
+        }
+        if (running.get()) {
+            return;
+        }
+        int window = n;
+        running.set(true);
+        progress.set(-1);
+        summary.set("Replaying the stories of the last " + n + " days…");
+        handle = runner.submit("Knowledge reach", p -> reach.run(window, p), TaskCallbacks.<KnowledgeReach.Result>of(
+                this::show, error -> {
+                    running.set(false);
+                    summary.set("Reach failed: " + error.getMessage());
+                }).withCancelled(() -> {
+                    running.set(false);
+                    summary.set("Cancelled.");
+                }).withProgress(p -> {
+                    progress.set(p.fraction());
+                    summary.set(p.message());
+                }));
+    }
+
+    public void cancel() {
+        if (handle != null) {
+            handle.cancel();
+        }
+    }
+
+    private void show(KnowledgeReach.Result result) {
+        running.set(false);
+        progress.set(1);
+        ReachReport r = result.report();
+        allLessons = result.lessons().lessons();
+        Map<String, String> states = new HashMap<>();
+        allLessons.forEach(l -> states.put(l.id(), l.state()));
+        mostReached.setAll(r.documents().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""), d.type(),
+                d.title(), d.stories() + " stories · " + d.loops().size() + " loops · " + d.firstAttemptPasses()
+                        + " first-attempt passes · last " + day(d.last()))).toList());
+        reachedFailed.setAll(r.reachedFailed().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""),
+                d.type(), d.title(), d.failedStories() + " failed of " + d.stories() + " stories")).toList());
+        neverReached.setAll(r.neverReached().stream().map(n -> new Row(n.id(), states.getOrDefault(n.id(), ""),
+                n.type(), n.title(), n.why() + ": " + n.detail())).toList());
+        showLessons();
+        long got = r.stories().stream().filter(s -> !s.injected().isEmpty()).count();
+        String problems = r.problems().isEmpty() ? "" : " · " + r.problems().size() + " files or keys unreadable: "
+                + String.join("; ", r.problems());
+        summary.set(r.loops() + " loops, " + r.stories().size() + " stories in " + r.days() + " days · " + got
+                + " got knowledge · " + r.documents().size() + " documents reached · " + r.neverReached().size()
+                + " never reached · " + result.lessons().transitions().size() + " lesson state changes" + problems);
+    }
+
+    private void showLessons() {
+        String f = stateFilter.get() == null ? "" : stateFilter.get();
+        lessons.setAll(allLessons.stream().filter(l -> f.isEmpty() || l.state().equals(f))
+                .map(l -> new Row(l.id(), l.state(), "lesson", l.title(), l.reason() == null ? "" : l.reason()))
+                .toList());
+    }
+
+    private static String day(String instant) {
+        return instant == null || instant.length() < 10 ? "" : instant.substring(0, 10);
+    }
+
+    public StringProperty daysProperty() {
+        return days;
+    }
+
+    /** Lessons shown: empty for all, else one of {@link LessonLifecycle#STATES}. */
+    public StringProperty stateFilterProperty() {
+        return stateFilter;
+    }
+
+    public List<String> states() {
+        return LessonLifecycle.STATES;
+    }
+
+    public ObservableList<Row> mostReached() {
+        return mostReached;
+    }
+
+    public ObservableList<Row> neverReached() {
+        return neverReached;
+    }
+
+    public ObservableList<Row> reachedFailed() {
+        return reachedFailed;
+    }
+
+    public ObservableList<Row> lessons() {
+        return lessons;
+    }
+
+    public ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+}

@@ -1,0 +1,105 @@
+package views.reach;
+
+import atlantafx.base.theme.Styles;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import viewmodels.reach.ReachViewModel;
+
+/** Knowledge reach: the window, Run / Cancel with progress, the four lists; lesson states as a badge column. */
+public final class ReachView {
+
+    private final VBox root = new VBox(10);
+
+    public ReachView(ReachViewModel vm) {
+        root.setPadding(new Insets(16));
+        Label title = new Label("Knowledge reach");
+        title.getStyleClass().add(Styles.TITLE_3);
+        Label intro = new Label("The implementor's injection replayed for every story of the loops of the window "
+                + "(retros, and Redis PRDs for descriptions): what reached stories, what never did and why, what went "
+                + "to stories that failed. Lessons: candidate → established (2 loops) → proven (5 stories, first-attempt "
+                + "rate 20 points over the projects') → deprecated.");
+        intro.setWrapText(true);
+        intro.getStyleClass().add(Styles.TEXT_MUTED);
+        TextField days = new TextField();
+        days.setId("reach-days");
+        days.setPrefColumnCount(4);
+        days.textProperty().bindBidirectional(vm.daysProperty());
+        days.setOnAction(e -> vm.run());
+        Button run = new Button("Run");
+        run.setId("reach-run");
+        run.setDefaultButton(true);
+        run.disableProperty().bind(vm.runningProperty());
+        run.setOnAction(e -> vm.run());
+        Button cancel = new Button("Cancel");
+        cancel.setId("reach-cancel");
+        cancel.disableProperty().bind(vm.runningProperty().not());
+        cancel.setOnAction(e -> vm.cancel());
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(vm.progressProperty());
+        bar.visibleProperty().bind(vm.runningProperty());
+        HBox controls = new HBox(8, new Label("Last"), days, new Label("days"), run, cancel, bar);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        Label summary = new Label();
+        summary.setId("reach-summary");
+        summary.setWrapText(true);
+        summary.textProperty().bind(vm.summaryProperty());
+
+        ComboBox<String> state = new ComboBox<>();
+        state.setId("reach-state");
+        state.getItems().add("");
+        state.getItems().addAll(vm.states());
+        state.setPromptText("every state");
+        state.valueProperty().bindBidirectional(vm.stateFilterProperty());
+        VBox lessons = new VBox(6, new HBox(8, new Label("State"), state), table("reach-lessons", vm.lessons()));
+        lessons.setPadding(new Insets(6, 0, 0, 0));
+        TabPane tabs = new TabPane(
+                new Tab("Most reached", table("reach-most", vm.mostReached())),
+                new Tab("Never reached", table("reach-never", vm.neverReached())),
+                new Tab("Reached, then failed", table("reach-failed", vm.reachedFailed())),
+                new Tab("Lessons", lessons));
+        tabs.setId("reach-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        VBox.setVgrow(lessons.getChildren().get(1), Priority.ALWAYS);
+        root.getChildren().addAll(title, intro, controls, summary, tabs);
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, days);
+    }
+
+    private static TableView<ReachViewModel.Row> table(String id, ObservableList<ReachViewModel.Row> rows) {
+        TableView<ReachViewModel.Row> table = new TableView<>(rows);
+        table.setId(id);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.getColumns().add(column("State", ReachViewModel.Row::state, 90));
+        table.getColumns().add(column("Type", ReachViewModel.Row::type, 100));
+        table.getColumns().add(column("Title", ReachViewModel.Row::title, 380));
+        table.getColumns().add(column("Figures / why", ReachViewModel.Row::figures, 380));
+        table.setPlaceholder(new Label("Nothing yet: press Run."));
+        return table;
+    }
+
+    private static TableColumn<ReachViewModel.Row, String> column(String name,
+            java.util.function.Function<ReachViewModel.Row, String> value, double width) {
+        TableColumn<ReachViewModel.Row, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(cell -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
