@@ -148,7 +148,8 @@ public final class AppContext {
 
     public services.reach.KnowledgeReach knowledgeReach(Workspace workspace, KnowledgeIndex index) {
         return new services.reach.KnowledgeReach(workspace.retrosDir(), () -> openLoopPrds(workspace), index,
-                workspace.stateDir(), services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+                new services.reach.LessonLog(workspace.stateDir(), !workspace.readOnly()),
+                services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
     }
 
     public services.reach.ReachService reach(KnowledgeIndex index) {

@@ -50,7 +50,7 @@ final class LessonsCommand extends WorkspaceCommand {
             LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
             ReachReport report = cli.app().reach(index).report(loaded, window, since, ProgressSink.NONE);
             report.problems().forEach(p -> cli.message("warning: " + p));
-            e = new LessonLifecycle(index, new LessonLog(ws.stateDir()), rules).evaluate(report, now);
+            e = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules).evaluate(report, now);
         }
         List<LessonLifecycle.Lesson> shown = e.lessons().stream()
                 .filter(l -> state == null || l.state().equals(state)).toList();
@@ -86,7 +86,7 @@ final class LessonsCommand extends WorkspaceCommand {
             Workspace ws = cli.workspace();
             LessonLifecycle.Rules rules = LessonLifecycle.Rules.from(ws.raw().path("lessons"));
             try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-                LessonLog.Transition t = new LessonLifecycle(index, new LessonLog(ws.stateDir()), rules)
+                LessonLog.Transition t = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules)
                         .deprecate(id, reason, cli.app().clock().instant());
                 cli.print(t, id + ": " + t.from() + " → deprecated (" + t.reason() + ")");
             }

@@ -26,10 +26,16 @@ public final class KnowledgeReach {
 
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
                           LessonLifecycle.Rules rules, Clock clock) {
+        this(retrosDir, prds, index, new LessonLog(stateDir), rules, clock);
+    }
+
+    /** With the lessons' log to judge against; a read-only one ({@link LessonLog#writable()} false) is never written. */
+    public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, LessonLog lessons,
+                          LessonLifecycle.Rules rules, Clock clock) {
         this.retrosDir = retrosDir;
         this.prds = prds;
         this.index = index;
-        this.lifecycle = new LessonLifecycle(index, new LessonLog(stateDir), rules);
+        this.lifecycle = new LessonLifecycle(index, lessons, rules);
         this.clock = clock;
     }
 

@@ -175,7 +175,9 @@ public final class LessonLifecycle {
                     r == null ? 0 : r.loops().size(), rate, baseline, lastReached, last == null ? null : last.at(),
                     reason));
         }
-        log.append(changes);
+        if (log.writable()) {
+            log.append(changes); // a read-only workspace shows what would change and records nothing
+        }
         return new Evaluation(out, changes);
     }
 
@@ -183,6 +185,9 @@ public final class LessonLifecycle {
     public LessonLog.Transition deprecate(String id, String reason, Instant now) {
         if (reason == null || reason.isBlank()) {
             throw new ConsoleException("Deprecating " + id + " needs a reason (--reason).");
+        }
+        if (!log.writable()) {
+            throw new ConsoleException("The workspace is read-only (\"readOnly\": true): " + id + " was not deprecated.");
         }
         KnowledgeDoc doc = index.get(id).orElseThrow(() -> new ConsoleException("No document " + id + " in the index."));
         if (!"lesson".equals(doc.type())) {

@@ -35,10 +35,21 @@ public final class LessonLog {
     }
 
     private final Path file;
+    private final boolean writable;
     private final ObjectMapper json = new ObjectMapper();
 
     public LessonLog(Path stateDir) {
+        this(stateDir, true);
+    }
+
+    /** A log of a read-only workspace ({@code writable} false) is read, never written. */
+    public LessonLog(Path stateDir, boolean writable) {
         this.file = stateDir.resolve(FILE);
+        this.writable = writable;
+    }
+
+    public boolean writable() {
+        return writable;
     }
 
     public Path file() {

@@ -107,6 +107,17 @@ class LessonLifecycleTest {
     }
 
     @Test
+    void aReadOnlyWorkspaceShowsWhatWouldChangeAndWritesNothing() {
+        LessonLifecycle readOnly = new LessonLifecycle(index, new LessonLog(dir.resolve("state"), false),
+                LessonLifecycle.Rules.DEFAULT);
+        LessonLifecycle.Evaluation e = readOnly.evaluate(report(60), NOW);
+        assertEquals(4, e.transitions().size());
+        assertThat(log.file()).doesNotExist();
+        assertThatThrownBy(() -> readOnly.deprecate("lesson:two", "superseded", NOW)).hasMessageContaining("read-only");
+        assertThat(log.file()).doesNotExist();
+    }
+
+    @Test
     void deprecatedByHandStaysAndNeedsAReason() {
         lifecycle.evaluate(report(60), NOW);
         assertThatThrownBy(() -> lifecycle.deprecate("lesson:two", " ", NOW)).hasMessageContaining("reason");
