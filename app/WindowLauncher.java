@@ -7,10 +7,11 @@ public final class WindowLauncher {
 
     /**
      * JavaFX warns "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'" on every start from
-     * the class path — the way this jar and the installer run it, on purpose. Held here so the level sticks.
+     * the class path — the way this jar and the installer run it, on purpose. PlatformImpl logs it through JavaFX's
+     * own logger, named "javafx" (the message names the class that logged it, not the logger). Held here so the level
+     * sticks.
      */
-    private static final java.util.logging.Logger FX_PLATFORM =
-            java.util.logging.Logger.getLogger("com.sun.javafx.application.PlatformImpl");
+    private static final java.util.logging.Logger FX_PLATFORM = java.util.logging.Logger.getLogger("javafx");
 
     private WindowLauncher() {
     }
