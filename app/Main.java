@@ -17,6 +17,8 @@ public final class Main {
         if (System.getProperty("brainconsole.logdir") == null) {
             System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
         }
+        // A write that waits for another window, scheduler or command says so (the window shows it as busy).
+        services.workspace.WorkspaceWriteLock.onWait(System.err::println);
         System.exit(RootCommand.commandLine().execute(args));
     }
 }

@@ -75,34 +75,76 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final FacetsConfig facets = new FacetsConfig();
     private final FSDirectory directory;
-    private final IndexWriter writer;
+    private final services.workspace.WorkspaceWriteLock writeLock;
     private final SearcherManager searchers;
+    private volatile long refreshedAt;
     private volatile FacetState facetState;
     private volatile boolean missing;
 
     private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
     }
 
+    /** The index in {@code dir}; writers take turns with the workspace's write lock in the folder above it. */
     public LuceneKnowledgeIndex(Path dir, int embeddingDimensions) {
+        this(dir, embeddingDimensions, new services.workspace.WorkspaceWriteLock(dir.toAbsolutePath().getParent()));
+    }
+
+    /**
+     * Opens for reading without any lock (many windows, schedulers and commands share one index); each write opens
+     * a short-lived writer under {@code writeLock}, commits and closes it, and readers pick the new commit up.
+     */
+    public LuceneKnowledgeIndex(Path dir, int embeddingDimensions, services.workspace.WorkspaceWriteLock writeLock) {
         this.dir = dir;
         this.dimensions = embeddingDimensions;
+        this.writeLock = writeLock;
         facets.setMultiValued("tags", true);
         try {
             directory = directory(dir);
             missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
-            IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setUseCompoundFile(false);
-            config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
-            config.setRAMBufferSizeMB(64);
-            writer = new IndexWriter(directory, config);
-            writer.commit();
-            searchers = new SearcherManager(writer, null);
-        } catch (org.apache.lucene.store.LockObtainFailedException e) {
-            throw new KnowledgeIndexException("The knowledge index in " + dir + " is in use by another Brain Console "
-                    + "(a window or a command on the same workspace). Close it, or sync from that window.", e);
+            if (missing) {
+                write("create the knowledge index", w -> null); // an empty first commit, for readers to open
+            }
+            searchers = new SearcherManager(directory, null);
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    private interface Write<T> {
+        T apply(IndexWriter writer) throws IOException;
+    }
+
+    /** One write: under the workspace's write lock, a writer opened, used, committed and closed. */
+    private <T> T write(String what, Write<T> action) {
+        return writeLock.run(what, () -> {
+            T result;
+            try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
+                result = action.apply(writer);
+                writer.commit();
+            } catch (org.apache.lucene.store.LockObtainFailedException e) {
+                throw new KnowledgeIndexException("The knowledge index in " + dir + " is being written by a program "
+                        + "that does not take the workspace's write lock (an older Brain Console?): " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
+            }
+            if (searchers != null) {
+                try {
+                    searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
+                    refreshedAt = System.nanoTime();
+                } catch (IOException e) {
+                    throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
+                }
+            }
+            return result;
+        });
+    }
+
+    private IndexWriterConfig writerConfig() {
+        IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setUseCompoundFile(false);
+        config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
+        config.setRAMBufferSizeMB(64);
+        return config;
     }
 
     /**
@@ -136,14 +178,20 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
         missing = false;
+        List<Document> built = new ArrayList<>();
         try {
             for (KnowledgeDoc doc : docs) {
-                writer.updateDocument(new Term("id", doc.id()), facets.build(toDocument(doc)));
+                built.add(facets.build(toDocument(doc)));
             }
-            searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
         } catch (IOException | RuntimeException e) {
             throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+        write("write " + docs.size() + " document(s) to the knowledge index", writer -> {
+            for (int i = 0; i < docs.size(); i++) {
+                writer.updateDocument(new Term("id", docs.get(i).id()), built.get(i));
+            }
+            return null;
+        });
     }
 
     private Document toDocument(KnowledgeDoc doc) throws IOException {
@@ -193,21 +241,15 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         if (ids.isEmpty()) {
             return 0;
         }
-        try {
-            Query byId = new TermInSetQuery("id", ids.stream().map(BytesRef::new).toList());
-            IndexSearcher searcher = searchers.acquire();
+        Query byId = new TermInSetQuery("id", ids.stream().map(BytesRef::new).toList());
+        return write("delete " + ids.size() + " document(s) from the knowledge index", writer -> {
             int existing;
-            try {
-                existing = searcher.count(byId);
-            } finally {
-                searchers.release(searcher);
+            try (org.apache.lucene.index.DirectoryReader latest = org.apache.lucene.index.DirectoryReader.open(writer)) {
+                existing = new IndexSearcher(latest).count(byId); // counted in the commit this delete applies to
             }
             writer.deleteDocuments(byId);
-            searchers.maybeRefreshBlocking();
             return existing;
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot delete from the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
@@ -456,23 +498,20 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public void flush() {
         try {
-            writer.commit();
-            searchers.maybeRefreshBlocking();
+            searchers.maybeRefreshBlocking(); // every write is committed when it returns; this picks up others'
+            refreshedAt = System.nanoTime();
         } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot save the knowledge index in " + dir + ": " + e.getMessage(), e);
+            throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
     }
 
     @Override
     public void recreate() {
         missing = false;
-        try {
+        write("clear the knowledge index", writer -> {
             writer.deleteAll();
-            writer.commit();
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot clear the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+            return null;
+        });
     }
 
     @Override
@@ -498,8 +537,16 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         T apply(IndexSearcher searcher) throws IOException;
     }
 
+    /** How often a read looks for commits made by other processes (a directory listing; cheap, but not free). */
+    private static final long REFRESH_NANOS = 100_000_000L;
+
     private <T> T read(Read<T> action) {
         try {
+            long now = System.nanoTime();
+            if (now - refreshedAt > REFRESH_NANOS) {
+                refreshedAt = now;
+                searchers.maybeRefresh(); // openIfChanged: another window, the scheduler or a command wrote
+            }
             IndexSearcher searcher = searchers.acquire();
             try {
                 return action.apply(searcher);
@@ -515,7 +562,6 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public void close() {
         try {
             searchers.close();
-            writer.close();
             directory.close();
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);
