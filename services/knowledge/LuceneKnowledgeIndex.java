@@ -514,6 +514,13 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         });
     }
 
+    /** The version of the newest commit, read through openIfChanged: a directory listing when nothing changed. */
+    @Override
+    public Object changeStamp() {
+        flush();
+        return read(searcher -> ((org.apache.lucene.index.DirectoryReader) searcher.getIndexReader()).getVersion());
+    }
+
     @Override
     public boolean exists() {
         return !missing;
