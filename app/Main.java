@@ -18,6 +18,8 @@ public final class Main {
             System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
         }
         NativeFolders.configure(AppDirs.fromEnvironment());
+        // A write that waits for another window, scheduler or command says so (the window shows it as busy).
+        services.workspace.WorkspaceWriteLock.onWait(System.err::println);
         System.exit(RootCommand.commandLine().execute(args));
     }
 }

@@ -111,6 +111,13 @@ final class ScheduledJobs implements AutoCloseable {
         return new HealthView(health, jobs).root();
     }
 
+    /** Another console ran a job or the watchdog: the Health screen reads its history again (if it was built). */
+    void refreshHealth() {
+        if (health != null) {
+            health.refresh();
+        }
+    }
+
     /** New watchdog warnings and errors, for a desktop notification. */
     ReadOnlyStringProperty alerts() {
         return alerts.getReadOnlyProperty();

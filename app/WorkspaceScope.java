@@ -35,6 +35,8 @@ import views.amendments.AmendmentsView;
 import viewmodels.amendments.AmendmentsViewModel;
 import services.amendments.AmendmentImpact;
 import viewmodels.review.ReviewViewModel;
+import services.workspace.WorkspaceChanges.Area;
+import java.util.Set;
 
 /**
  * Everything that belongs to one open workspace: its index, its view models, and the views of its sections,
@@ -52,6 +54,8 @@ public final class WorkspaceScope implements AutoCloseable {
 
     private final services.failed.FailedTargets redis;
     private final ScheduledJobs jobs;
+    private final viewmodels.shell.LiveWorkspaceViewModel live;
+    private java.util.concurrent.ScheduledExecutorService changesPoll;
 
     WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection,
                    Runnable reopen) {
@@ -103,16 +107,22 @@ public final class WorkspaceScope implements AutoCloseable {
                 openFile.accept(item.file().toString());
             }
         }, sync::indexChangedElsewhere);
+        services.failed.FailedTargets failedStore = redis;
+        this.live = new viewmodels.shell.LiveWorkspaceViewModel(new services.workspace.WorkspaceChanges(workspace,
+                index::changeStamp, failedStore == null ? null : () -> failedStore.members().members()));
+        live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
+        live.on(Area.HEALTH, "health", jobs::refreshHealth);
         Map<String, Supplier<Node>> sectionViews = new java.util.HashMap<>();
         sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
         sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, embeddings, openFile).root());
         sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
-        sectionViews.put("review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
-                        reviewer(workspace), workspace.readOnly())).root());
-        sectionViews.put("amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
-                        new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
-        sectionViews.put("failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,
-                        index, redis), app.runner(), app.clock(), reviewer(workspace), openDocument)).root());
+        sectionViews.put("review", () -> new ReviewView(live(Area.PROPOSALS, "review", new ReviewViewModel(
+                app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly()))).root());
+        sectionViews.put("amendments", () -> new AmendmentsView(live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
+                app.amendments(workspace), new AmendmentImpact(index), app.runner(), reviewer(workspace), zone))).root());
+        sectionViews.put("failed", () -> new FailedTargetsView(live(Area.FAILED, "failed", new FailedTargetsViewModel(
+                app.failedTargets(workspace, index, redis), app.runner(), app.clock(), reviewer(workspace),
+                openDocument))).root());
         sectionViews.put("note", () -> new NoteView(new NoteViewModel(new TurnNotes(index, TurnEvents.of(workspace,
                         app.clock()), app.clock(), new services.notes.TurnNoteLog(workspace.stateDir())), app.runner(),
                         workspace.readOnly())).root());
@@ -127,6 +137,21 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("reach", () -> new views.reach.ReachView(new viewmodels.reach.ReachViewModel(
                 app.knowledgeReach(workspace, index), app.runner())).root());
         this.views = Map.copyOf(sectionViews);
+    }
+
+    private <T> T live(Area area, String who, T viewModel) {
+        Runnable refresh;
+        if (viewModel instanceof ReviewViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof AmendmentsViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof FailedTargetsViewModel vm) {
+            refresh = vm::refresh;
+        } else {
+            throw new IllegalArgumentException(who);
+        }
+        live.on(area, who, refresh);
+        return viewModel;
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
@@ -145,6 +170,23 @@ public final class WorkspaceScope implements AutoCloseable {
             jobs.start();
             embeddings.embedMissing(); // documents written by others, or before semantic search existed
         });
+        // What a command, another window or the scheduler changed shows within two seconds, without a click.
+        changesPoll = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bc-workspace-changes");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Long.getLong("brainconsole.changesMillis", 1_000);
+        changesPoll.scheduleWithFixedDelay(() -> {
+            try {
+                Set<Area> changed = live.poll();
+                if (!changed.isEmpty()) {
+                    javafx.application.Platform.runLater(() -> live.apply(changed));
+                }
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
+            }
+        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */
@@ -180,6 +222,9 @@ public final class WorkspaceScope implements AutoCloseable {
 
     @Override
     public void close() {
+        if (changesPoll != null) {
+            changesPoll.shutdownNow();
+        }
         jobs.close();
         sync.cancel();
         index.close();

@@ -32,6 +32,8 @@ public final class EmbeddingCache implements AutoCloseable {
     private final int recordSize;
     private Map<Key, Long> offsets;
     private FileChannel channel;
+    private Object fileKey;
+    private final services.workspace.WorkspaceWriteLock writeLock;
     private long end;
     private long appended;
 
@@ -51,6 +53,8 @@ public final class EmbeddingCache implements AutoCloseable {
         this.model = model;
         this.dimensions = dimensions;
         this.recordSize = HASH + 4 * dimensions;
+        // Several consoles share the cache: appends and compactions take the workspace's write lock (state/).
+        this.writeLock = new services.workspace.WorkspaceWriteLock(dir.toAbsolutePath().getParent());
     }
 
     public Path file() {
@@ -60,6 +64,9 @@ public final class EmbeddingCache implements AutoCloseable {
     public synchronized float[] get(byte[] hash) {
         open();
         Long at = offsets.get(Key.of(hash));
+        if (at == null && catchUp()) {
+            at = offsets.get(Key.of(hash));
+        }
         if (at == null) {
             return null;
         }
@@ -80,7 +87,7 @@ public final class EmbeddingCache implements AutoCloseable {
 
     public synchronized boolean contains(byte[] hash) {
         open();
-        return offsets.containsKey(Key.of(hash));
+        return offsets.containsKey(Key.of(hash)) || catchUp() && offsets.containsKey(Key.of(hash));
     }
 
     public synchronized void put(byte[] hash, float[] vector) {
@@ -89,23 +96,65 @@ public final class EmbeddingCache implements AutoCloseable {
         }
         open();
         Key key = Key.of(hash);
-        if (offsets.containsKey(key)) {
-            return;
-        }
         ByteBuffer buf = ByteBuffer.allocate(recordSize).order(ByteOrder.LITTLE_ENDIAN);
         buf.put(hash);
         buf.asFloatBuffer().put(vector);
         buf.position(recordSize).flip();
-        try {
-            while (buf.hasRemaining()) {
-                channel.write(buf, end + buf.position());
+        writeLock.run("write the embedding cache", () -> {
+            catchUp(); // append after what another console appended, never over it
+            if (offsets.containsKey(key)) {
+                return;
             }
+            try {
+                while (buf.hasRemaining()) {
+                    channel.write(buf, end + buf.position());
+                }
+            } catch (IOException e) {
+                throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
+            }
+            offsets.put(key, end);
+            end += recordSize;
+            appended++;
+        });
+    }
+
+    /**
+     * Takes in what other consoles wrote since: records appended after ours, or a file another console compacted
+     * and moved into place. True when something new was read.
+     */
+    private boolean catchUp() {
+        try {
+            Object now = Files.exists(file) ? Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class)
+                    .fileKey() : null;
+            if (now != null && fileKey != null && !now.equals(fileKey)) {
+                channel.close();
+                offsets = null;
+                open();
+                return true;
+            }
+            long whole = end + (channel.size() - end) / recordSize * recordSize;
+            if (whole <= end) {
+                return false;
+            }
+            readKeys(end, whole);
+            end = whole;
+            return true;
         } catch (IOException e) {
-            throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
+            throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
         }
-        offsets.put(key, end);
-        end += recordSize;
-        appended++;
+    }
+
+    private void readKeys(long from, long to) throws IOException {
+        ByteBuffer h = ByteBuffer.allocate(HASH);
+        for (long at = from; at < to; at += recordSize) {
+            h.clear();
+            while (h.hasRemaining()) {
+                if (channel.read(h, at + h.position()) < 0) {
+                    return;
+                }
+            }
+            offsets.put(Key.of(h.array().clone()), at);
+        }
     }
 
     /** Forces appended vectors to disk. */
@@ -131,7 +180,14 @@ public final class EmbeddingCache implements AutoCloseable {
      */
     public synchronized int keepOnly(Set<String> liveHashesHex) {
         open();
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        return writeLock.run("compact the embedding cache", () -> {
+            catchUp();
+            return compact(liveHashesHex);
+        });
+    }
+
+    private int compact(Set<String> liveHashesHex) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         int dropped = 0;
         try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE)) {
@@ -160,6 +216,7 @@ public final class EmbeddingCache implements AutoCloseable {
             channel.close();
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             offsets = kept;
             end = at;
         } catch (IOException e) {
@@ -187,29 +244,28 @@ public final class EmbeddingCache implements AutoCloseable {
         try {
             Files.createDirectories(file.getParent());
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             ByteBuffer expected = header();
             int headerSize = expected.remaining();
             offsets = new HashMap<>();
             if (channel.size() < headerSize || !headerMatches(expected)) {
-                // empty, or written for another model: start afresh (vectors are a cache, never the only copy)
-                channel.truncate(0);
-                channel.write(header(), 0);
-                channel.force(true);
-                end = headerSize;
-                return;
+                writeLock.run("start the embedding cache", () -> {
+                    try {
+                        if (channel.size() < headerSize || !headerMatches(expected)) {
+                            // empty, or written for another model: start afresh (vectors are a cache, never the only copy)
+                            channel.truncate(0);
+                            channel.write(header(), 0);
+                            channel.force(true);
+                        }
+                    } catch (IOException e) {
+                        throw new EmbeddingException("Cannot start the embedding cache " + file + ": " + e.getMessage(), e);
+                    }
+                });
             }
+            // The tail of a record a crash cut short is left alone: the next append (under the write lock, so never
+            // while another console is mid-append) writes over it.
             long whole = headerSize + (channel.size() - headerSize) / recordSize * recordSize;
-            ByteBuffer h = ByteBuffer.allocate(HASH);
-            for (long at = headerSize; at < whole; at += recordSize) {
-                h.clear();
-                while (h.hasRemaining()) {
-                    channel.read(h, at + h.position());
-                }
-                offsets.put(Key.of(h.array().clone()), at);
-            }
-            if (whole < channel.size()) {
-                channel.truncate(whole); // the tail of a record a crash cut short
-            }
+            readKeys(headerSize, whole);
             end = whole;
         } catch (IOException e) {
             throw new EmbeddingException("Cannot open the embedding cache " + file + ": " + e.getMessage(), e);

@@ -77,6 +77,11 @@ public abstract class ForwardingKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
+    public Object changeStamp() {
+        return index.changeStamp();
+    }
+
+    @Override
     public boolean exists() {
         return index.exists();
     }

@@ -59,6 +59,14 @@ public interface KnowledgeIndex extends AutoCloseable {
         return -1;
     }
 
+    /**
+     * Changes whenever the collection's content changes, whoever wrote it (another window, the scheduler, a
+     * command): what an open window polls to know it must read again. By default the status (count, newest).
+     */
+    default Object changeStamp() {
+        return status();
+    }
+
     /** What is wrong with the collection but does not stop it working (Typesense: schema drift). */
     default List<String> problems() {
         return List.of();

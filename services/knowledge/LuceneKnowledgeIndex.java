@@ -76,31 +76,40 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final FacetsConfig facets = new FacetsConfig();
     private final FSDirectory directory;
-    private final IndexWriter writer;
+    private final services.workspace.WorkspaceWriteLock writeLock;
     private final SearcherManager searchers;
+    private volatile long refreshedAt;
     private volatile FacetState facetState;
     private volatile boolean missing;
 
     private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
     }
 
+    /** The index in {@code dir}; writers take turns with the workspace's write lock in the folder above it. */
     public LuceneKnowledgeIndex(Path dir, int embeddingDimensions) {
+        this(dir, embeddingDimensions, new services.workspace.WorkspaceWriteLock(dir.toAbsolutePath().getParent()));
+    }
+
+    /**
+     * Opens for reading without any lock (many windows, schedulers and commands share one index); each write opens
+     * a short-lived writer under {@code writeLock}, commits and closes it, and readers pick the new commit up.
+     */
+    public LuceneKnowledgeIndex(Path dir, int embeddingDimensions, services.workspace.WorkspaceWriteLock writeLock) {
         this.dir = dir;
         this.dimensions = embeddingDimensions;
+        this.writeLock = writeLock;
         facets.setMultiValued("tags", true);
+        FSDirectory opened = null;
         try {
-            directory = directory(dir);
+            opened = directory(dir);
+            directory = opened;
             missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
-            IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setUseCompoundFile(false);
-            config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
-            config.setRAMBufferSizeMB(64);
-            writer = open(directory, config);
-            searchers = searchers(writer, directory);
-        } catch (org.apache.lucene.store.LockObtainFailedException e) {
-            throw new KnowledgeIndexException("The knowledge index in " + dir + " is in use by another Brain Console "
-                    + "(a window or a command on the same workspace). Close it, or sync from that window.", e);
+            if (missing) {
+                write("create the knowledge index", w -> null); // an empty first commit, for readers to open
+            }
+            searchers = new SearcherManager(directory, null); // opens every segment: damage shows here, not later
         } catch (IOException | IllegalStateException | IllegalArgumentException e) {
+            closeQuietly(opened);
             if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
                     || e instanceof IllegalArgumentException) {
                 throw new KnowledgeIndexCorrupt(dir, e);
@@ -109,28 +118,51 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
-    private static IndexWriter open(FSDirectory directory, IndexWriterConfig config) throws IOException {
-        try {
-            return new IndexWriter(directory, config);
-        } catch (IOException | RuntimeException e) {
-            directory.close();
-            throw e;
+    private static void closeQuietly(FSDirectory opened) {
+        if (opened != null) {
+            try {
+                opened.close();
+            } catch (IOException ignored) {
+                // the open already failed; that failure is the one to report
+            }
         }
     }
 
-    /** The searchers over a writer just opened; on failure (a damaged segment read) the writer and files are closed. */
-    private static SearcherManager searchers(IndexWriter writer, FSDirectory directory) throws IOException {
-        try {
-            writer.commit();
-            SearcherManager manager = new SearcherManager(writer, null);
-            IndexSearcher probe = manager.acquire(); // reads every segment's metadata: damage shows here, not later
-            manager.release(probe);
-            return manager;
-        } catch (IOException | RuntimeException e) {
-            writer.rollback();
-            directory.close();
-            throw e;
-        }
+    private interface Write<T> {
+        T apply(IndexWriter writer) throws IOException;
+    }
+
+    /** One write: under the workspace's write lock, a writer opened, used, committed and closed. */
+    private <T> T write(String what, Write<T> action) {
+        return writeLock.run(what, () -> {
+            T result;
+            try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
+                result = action.apply(writer);
+                writer.commit();
+            } catch (org.apache.lucene.store.LockObtainFailedException e) {
+                throw new KnowledgeIndexException("The knowledge index in " + dir + " is being written by a program "
+                        + "that does not take the workspace's write lock (an older Brain Console?): " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
+            }
+            if (searchers != null) {
+                try {
+                    searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
+                    refreshedAt = System.nanoTime();
+                } catch (IOException e) {
+                    throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
+                }
+            }
+            return result;
+        });
+    }
+
+    private IndexWriterConfig writerConfig() {
+        IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setUseCompoundFile(false);
+        config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
+        config.setRAMBufferSizeMB(64);
+        return config;
     }
 
     /**
@@ -165,25 +197,30 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public void upsert(List<KnowledgeDoc> docs) {
         missing = false;
         Map<String, String> rejected = new LinkedHashMap<>();
+        List<KnowledgeDoc> accepted = new ArrayList<>();
+        List<Document> built = new ArrayList<>();
         try {
             for (KnowledgeDoc doc : docs) {
-                Document built;
                 try {
-                    built = facets.build(toDocument(doc));
+                    built.add(facets.build(toDocument(doc)));
+                    accepted.add(doc);
                 } catch (IllegalArgumentException e) { // one document Lucene cannot take; the rest of the batch lands
-                    rejected.put(doc.id(), e.getMessage());
-                    continue;
-                }
-                try {
-                    writer.updateDocument(new Term("id", term(doc.id())), built);
-                } catch (IllegalArgumentException e) {
                     rejected.put(doc.id(), e.getMessage());
                 }
             }
-            searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
         } catch (IOException | RuntimeException e) {
             throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+        write("write " + docs.size() + " document(s) to the knowledge index", writer -> {
+            for (int i = 0; i < built.size(); i++) {
+                try {
+                    writer.updateDocument(new Term("id", term(accepted.get(i).id())), built.get(i));
+                } catch (IllegalArgumentException e) { // a value Lucene refuses: that document only
+                    rejected.put(accepted.get(i).id(), e.getMessage());
+                }
+            }
+            return null;
+        });
         if (!rejected.isEmpty()) {
             throw new DocumentsRejected("the embedded index", rejected);
         }
@@ -248,21 +285,15 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         if (ids.isEmpty()) {
             return 0;
         }
-        try {
-            Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(term(id))).toList());
-            IndexSearcher searcher = searchers.acquire();
+        Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(term(id))).toList());
+        return write("delete " + ids.size() + " document(s) from the knowledge index", writer -> {
             int existing;
-            try {
-                existing = searcher.count(byId);
-            } finally {
-                searchers.release(searcher);
+            try (org.apache.lucene.index.DirectoryReader latest = org.apache.lucene.index.DirectoryReader.open(writer)) {
+                existing = new IndexSearcher(latest).count(byId); // counted in the commit this delete applies to
             }
             writer.deleteDocuments(byId);
-            searchers.maybeRefreshBlocking();
             return existing;
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot delete from the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     @Override
@@ -511,23 +542,27 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public void flush() {
         try {
-            writer.commit();
-            searchers.maybeRefreshBlocking();
+            searchers.maybeRefreshBlocking(); // every write is committed when it returns; this picks up others'
+            refreshedAt = System.nanoTime();
         } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot save the knowledge index in " + dir + ": " + e.getMessage(), e);
+            throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
     }
 
     @Override
     public void recreate() {
         missing = false;
-        try {
+        write("clear the knowledge index", writer -> {
             writer.deleteAll();
-            writer.commit();
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot clear the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+            return null;
+        });
+    }
+
+    /** The version of the newest commit, read through openIfChanged: a directory listing when nothing changed. */
+    @Override
+    public Object changeStamp() {
+        flush();
+        return read(searcher -> ((org.apache.lucene.index.DirectoryReader) searcher.getIndexReader()).getVersion());
     }
 
     @Override
@@ -553,8 +588,16 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         T apply(IndexSearcher searcher) throws IOException;
     }
 
+    /** How often a read looks for commits made by other processes (a directory listing; cheap, but not free). */
+    private static final long REFRESH_NANOS = 100_000_000L;
+
     private <T> T read(Read<T> action) {
         try {
+            long now = System.nanoTime();
+            if (now - refreshedAt > REFRESH_NANOS) {
+                refreshedAt = now;
+                searchers.maybeRefresh(); // openIfChanged: another window, the scheduler or a command wrote
+            }
             IndexSearcher searcher = searchers.acquire();
             try {
                 return action.apply(searcher);
@@ -576,7 +619,6 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public void close() {
         try {
             searchers.close();
-            writer.close();
             directory.close();
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);

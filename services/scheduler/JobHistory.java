@@ -21,13 +21,39 @@ public final class JobHistory {
     private final DecisionLog log;
     private final List<JobRun> runs = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    private final List<JobRun> unsaved = new ArrayList<>();
+    private long loadedSize = -1;
 
     public JobHistory(Path stateDir) {
         this.log = new DecisionLog(stateDir.resolve("jobs.jsonl"));
         load();
     }
 
+    /**
+     * Reads the file again when it changed since (another console, the headless scheduler appended a run), so
+     * every console shows every run; the runs this console could not write are kept after them.
+     */
+    private void refresh() {
+        long size;
+        try {
+            size = java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
+        } catch (java.io.IOException e) {
+            return;
+        }
+        if (size != loadedSize) {
+            runs.clear();
+            problems.clear();
+            load();
+            runs.addAll(unsaved);
+        }
+    }
+
     private void load() {
+        try {
+            loadedSize = java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
+        } catch (java.io.IOException e) {
+            loadedSize = -1;
+        }
         try {
             DecisionLog.Read read = log.read();
             read.problems().forEach(p -> problems.add("Job history " + p + " — skipped"));
@@ -68,11 +94,13 @@ public final class JobHistory {
         try {
             log.append(e);
         } catch (ConsoleException failed) {
+            unsaved.add(run);
             problems.add(failed.getMessage() + " — the run is kept in memory only");
         }
     }
 
     public synchronized Optional<JobRun> last(String job) {
+        refresh();
         for (int i = runs.size() - 1; i >= 0; i--) {
             if (runs.get(i).job().equals(job)) {
                 return Optional.of(runs.get(i));
@@ -83,6 +111,7 @@ public final class JobHistory {
 
     /** The job's last {@code limit} runs, newest first. */
     public synchronized List<JobRun> recent(String job, int limit) {
+        refresh();
         List<JobRun> out = new ArrayList<>();
         for (int i = runs.size() - 1; i >= 0 && out.size() < limit; i--) {
             if (job == null || runs.get(i).job().equals(job)) {
@@ -93,6 +122,7 @@ public final class JobHistory {
     }
 
     public synchronized List<String> problems() {
+        refresh();
         return Collections.unmodifiableList(new ArrayList<>(problems));
     }
 

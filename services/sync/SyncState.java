@@ -73,13 +73,16 @@ final class SyncState {
     }
 
     void save(Data data) {
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            json.writeValue(tmp.toFile(), data);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new services.errors.ConsoleException("Cannot save the sync state " + file + ": " + e.getMessage(), e);
-        }
+        // Another console may sync the same workspace: the write takes its turn, through a temp file of its own.
+        new services.workspace.WorkspaceWriteLock(file.toAbsolutePath().getParent()).run("save the sync state", () -> {
+            try {
+                Files.createDirectories(file.getParent());
+                Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+                json.writeValue(tmp.toFile(), data);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new services.errors.ConsoleException("Cannot save the sync state " + file + ": " + e.getMessage(), e);
+            }
+        });
     }
 }

@@ -86,6 +86,9 @@ public final class AmendmentsViewModel {
 
     public void refresh() {
         runner.submit("Reading dream amendments", progress -> service.list(), TaskCallbacks.of(listing -> {
+            if (listing.amendments().equals(all) && !all.isEmpty()) {
+                return; // another console's change elsewhere: the list on screen (and its selection) stays
+            }
             all = listing.amendments();
             problems.set(listing.problems().isEmpty() ? "" : "Dream log lines that could not be read: "
                     + String.join("; ", listing.problems()));

@@ -67,10 +67,16 @@ public final class FailedTargetsViewModel {
                 TaskCallbacks.of(this::show, error -> message.set("Could not read failed targets: " + error.getMessage())));
     }
 
+    private Loaded shown;
+
     private record Loaded(FailedTargetsService.Listing listing, List<JsonNode> history) {
     }
 
     private void show(Loaded loaded) {
+        if (loaded.equals(shown)) {
+            return; // polled after a change elsewhere, but nothing here changed: the selection stays
+        }
+        shown = loaded;
         all = loaded.listing().targets();
         redisConfigured = loaded.listing().redisConfigured();
         storesShouldAgree = loaded.listing().storesShouldAgree();

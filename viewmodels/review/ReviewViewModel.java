@@ -73,7 +73,14 @@ public final class ReviewViewModel {
 
     /** Reads the queue again; keeps the selection when it is still shown, else selects {@code next}. */
     public void refresh() {
-        refresh(selectedId.get());
+        // Also called when another console changed the proposals: the selection kept is the one shown when the
+        // list arrives (the user may have moved on meanwhile), and an unchanged list changes nothing on screen.
+        runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
+            if (!found.equals(items)) {
+                items = found;
+                showRows(selectedId.get());
+            }
+        }, error -> message.set("Could not read the proposals: " + error.getMessage())));
     }
 
     private void refresh(String keep) {

@@ -64,6 +64,30 @@ class EmbeddingCacheTest {
     }
 
     @Test
+    void twoConsolesAppendingToOneCacheNeverOverwriteEachOther() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        byte[] c = EmbeddingText.hash("m", "gamma");
+        try (EmbeddingCache window = new EmbeddingCache(dir, "m", 4);
+             EmbeddingCache command = new EmbeddingCache(dir, "m", 4)) {
+            window.put(a, vector(1));
+            assertThat(command.size()).isEqualTo(1);
+            command.put(b, vector(5));   // after the window's record, not over it
+            window.put(c, vector(9));    // after the command's record
+            assertThat(window.get(b)).containsExactly(vector(5));
+            assertThat(command.get(c)).containsExactly(vector(9));
+            assertThat(command.keepOnly(java.util.Set.of(EmbeddingCache.hex(a), EmbeddingCache.hex(c)))).isEqualTo(1);
+            window.put(b, vector(6));    // into the compacted file the command moved into place
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(3);
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(b)).containsExactly(vector(6));
+            assertThat(cache.get(c)).containsExactly(vector(9));
+        }
+    }
+
+    @Test
     void aCacheWrittenForAnotherModelIsStartedAfresh() {
         byte[] a = EmbeddingText.hash("m", "alpha");
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {

@@ -1,0 +1,29 @@
+package services.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A window and the headless scheduler on one workspace each see the other's job runs. */
+class JobHistorySharingTest {
+
+    @TempDir
+    Path state;
+
+    @Test
+    void aRunRecordedByAnotherConsoleShowsInThisOne() {
+        JobHistory window = new JobHistory(state);
+        JobHistory scheduler = new JobHistory(state);
+        assertThat(window.last("sync")).isEmpty();
+        scheduler.record(new JobRun("sync", JobRun.Trigger.SCHEDULE, JobRun.Status.OK,
+                Instant.parse("2026-11-23T20:00:00Z"), 120, "3 written"));
+        assertThat(window.last("sync")).map(JobRun::summary).contains("3 written");
+        window.record(new JobRun("watchdog", JobRun.Trigger.MANUAL, JobRun.Status.WARNING,
+                Instant.parse("2026-11-23T20:01:00Z"), 80, "1 warning"));
+        assertThat(scheduler.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "sync");
+        assertThat(window.recent(null, 10)).hasSize(2); // its own run once, not twice
+    }
+}
