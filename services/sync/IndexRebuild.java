@@ -13,7 +13,8 @@ import services.workspace.Workspace;
 /**
  * The first step of {@code sync --rebuild}: the embedded index (damaged, or simply to be rebuilt) is moved aside —
  * never deleted — so the next sync starts from an empty index and reads everything again from the sources (the
- * vault, the skills repo and the turn-note log). Refused while another console has the index open.
+ * vault, the skills repo and the turn-note log). It takes its turn with every other writer under the workspace's
+ * write lock; consoles that only read the index keep their snapshot and pick up the rebuilt index when it commits.
  */
 public final class IndexRebuild {
 
@@ -34,13 +35,18 @@ public final class IndexRebuild {
             return null;
         }
         Path aside = ws.stateDir().resolve("index.damaged-" + STAMP.format(clock.instant()));
+        return new services.workspace.WorkspaceWriteLock(ws.stateDir()).run("move the knowledge index aside for a rebuild",
+                () -> moveAside(index, aside, ws));
+    }
+
+    private static Path moveAside(Path index, Path aside, Workspace ws) {
         try (var dir = org.apache.lucene.store.FSDirectory.open(index)) {
             try (var lock = dir.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
                 lock.ensureValid(); // nobody else has it open: released before the move
             }
         } catch (org.apache.lucene.store.LockObtainFailedException e) {
-            throw new ConsoleException("The knowledge index in " + index + " is in use by another Brain Console (a "
-                    + "window or the scheduler on the same workspace). Close it, then rebuild.", e);
+            throw new ConsoleException("The knowledge index in " + index + " is being written by a program that does "
+                    + "not take the workspace's write lock (an older Brain Console?). Close it, then rebuild.", e);
         } catch (IOException e) {
             throw new ConsoleException("Cannot check the knowledge index in " + index + ": " + e.getMessage(), e);
         }
