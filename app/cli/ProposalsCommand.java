@@ -34,12 +34,23 @@ final class ProposalsCommand {
         return out;
     }
 
+    /** The summary with the trust dial's level for the proposal and why. */
+    static Map<String, Object> summary(ReviewService.Item item, services.policy.Policy.Applying applying) {
+        Map<String, Object> out = summary(item);
+        out.put("policy", applying.level().key());
+        out.put("policyReason", applying.reason());
+        return out;
+    }
+
     abstract static class Base extends WorkspaceCommand {
         ReviewService review;
+        services.policy.PolicyService policy;
 
         @Override
         Integer run() {
-            review = cli.app().review(cli.workspace());
+            services.workspace.Workspace ws = cli.workspace();
+            review = cli.app().review(ws);
+            policy = cli.app().policy(ws);
             return execute();
         }
 
@@ -63,12 +74,12 @@ final class ProposalsCommand {
             StringBuilder text = new StringBuilder(items.size() + " proposals");
             for (ReviewService.Item i : items) {
                 Proposal p = i.proposal();
-                text.append(String.format("%n  %-36s %-18s %-7s %-34s %s", p.id(), p.valid() ? p.status() : "INVALID",
-                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", i.problem() == null
+                text.append(String.format("%n  %-36s %-18s %-7s %-34s %-10s %s", p.id(), p.valid() ? p.status() : "INVALID",
+                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", policy.applying(p).level().key(), i.problem() == null
                                 ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
                                 : i.problem()));
             }
-            cli.print(items.stream().map(ProposalsCommand::summary).toList(), text.toString());
+            cli.print(items.stream().map(i -> summary(i, policy.applying(i.proposal()))).toList(), text.toString());
             return 0;
         }
     }
@@ -81,7 +92,8 @@ final class ProposalsCommand {
         @Override
         Integer execute() {
             ReviewService.Item item = review.find(id);
-            Map<String, Object> out = summary(item);
+            services.policy.Policy.Applying applying = policy.applying(item.proposal());
+            Map<String, Object> out = summary(item, applying);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
                     item.change().after());
             out.put("rationale", item.proposal().rationale());
@@ -93,6 +105,7 @@ final class ProposalsCommand {
             String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
                     + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
                     + "\nfile: " + item.proposal().file()
+                    + "\npolicy: " + applying
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
                     + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
