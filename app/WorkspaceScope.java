@@ -106,8 +106,9 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
         sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, embeddings, openFile).root());
         sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
+        services.policy.PolicyService policy = app.policy(workspace);
         sectionViews.put("review", () -> new ReviewView(new ReviewViewModel(app.review(workspace), app.runner(),
-                        reviewer(workspace), workspace.readOnly())).root());
+                        reviewer(workspace), workspace.readOnly(), policy::applying)).root());
         sectionViews.put("amendments", () -> new AmendmentsView(new AmendmentsViewModel(app.amendments(workspace),
                         new AmendmentImpact(index), app.runner(), reviewer(workspace), zone)).root());
         sectionViews.put("failed", () -> new FailedTargetsView(new FailedTargetsViewModel(app.failedTargets(workspace,

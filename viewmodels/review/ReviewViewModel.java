@@ -38,9 +38,18 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private List<ReviewService.Item> items = List.of();
+    private final java.util.function.Function<Proposal, services.policy.Policy.Applying> policy;
+    private Map<String, services.policy.Policy.Applying> policies = Map.of();
     private ReviewService.Item selected;
 
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
+        this(review, runner, reviewer, readOnly, null);
+    }
+
+    /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
+    public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
+                           java.util.function.Function<Proposal, services.policy.Policy.Applying> policy) {
+        this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
@@ -54,7 +63,16 @@ public final class ReviewViewModel {
     }
 
     private void refresh(String keep) {
-        runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
+        runner.submit("Reading proposals", progress -> {
+            List<ReviewService.Item> all = review.list();
+            Map<String, services.policy.Policy.Applying> levels = new java.util.HashMap<>();
+            if (policy != null) {
+                all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
+            }
+            return Map.entry(all, levels);
+        }, TaskCallbacks.of(read -> {
+            List<ReviewService.Item> found = read.getKey();
+            policies = read.getValue();
             items = found;
             showRows(keep);
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
@@ -117,6 +135,7 @@ public final class ReviewViewModel {
     public void select(String id) {
         selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
         selectedId.set(selected == null ? "" : id);
+        detail.showPolicy(selected == null ? null : policies.get(selected.proposal().id()));
         detail.show(selected, rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
     }
 
