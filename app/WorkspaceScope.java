@@ -121,9 +121,22 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
         sectionViews.put("telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
-        sectionViews.put("settings", () -> new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
-                workspace, app.connections(), app.runner(), System.getenv(), reopen)).root());
+        sectionViews.put("settings", () -> withPolicy(new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
+                workspace, app.connections(), app.runner(), System.getenv(), reopen)).root(),
+                new views.policy.PolicyView(new viewmodels.policy.PolicyViewModel(policy, app.runner(),
+                        reviewer(workspace))).root()));
         this.views = Map.copyOf(sectionViews);
+    }
+
+    /** Settings above, the trust dial's panel below (each scrolls on its own). */
+    private static Node withPolicy(Node settings, Node policy) {
+        javafx.scene.control.ScrollPane dial = new javafx.scene.control.ScrollPane(policy);
+        dial.setFitToWidth(true);
+        dial.setPrefHeight(360);
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(settings, dial);
+        javafx.scene.layout.VBox.setVgrow(settings, javafx.scene.layout.Priority.ALWAYS);
+        box.setPadding(new javafx.geometry.Insets(0, 16, 8, 16));
+        return box;
     }
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */

@@ -54,4 +54,38 @@ class PolicyOnScreensTest {
         shell.select("overview");
         assertEquals("", shell.policyBannerProperty().get());
     }
+
+    @Test
+    void theSettingsPanelPreviewsAChangedDialBeforeSavingItWithTheReason() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        ReviewService review = new ReviewService(ws, Fixtures.CLOCK);
+        PolicyService policy = new PolicyService(ws, review, Fixtures.CLOCK);
+        review.reject("sp-2026-11-18-loop-nanny-01", "joel", "not yet"); // low risk, rejected by a person
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel");
+        vm.load();
+        assertEquals("auto", vm.riskProperty("low").get());
+        assertEquals("manual", vm.kindProperty("AMEND_SOUL").get());
+        vm.daysProperty().set("0");
+        vm.save();
+        assertThat(vm.messageProperty().get()).startsWith("confirmWithinDays");
+        vm.daysProperty().set("5");
+        vm.riskProperty("high").set("auto");
+        vm.whyProperty().set("trial");
+        vm.save(); // first: the would-have table
+        assertThat(vm.messageProperty().get()).contains("would have gone differently");
+        assertThat(vm.wouldHave()).anySatisfy(r -> assertThat(r).startsWith("sp-2026-11-18-loop-nanny-01")
+                .contains("would have auto-applied what a person rejected"));
+        assertEquals(services.policy.Level.MANUAL, policy.policy().policy().risk().get("high"));
+        vm.save(); // then: saved
+        assertThat(vm.messageProperty().get()).startsWith("Saved the trust dial");
+        assertEquals(services.policy.Level.AUTO, policy.policy().policy().risk().get("high"));
+        assertEquals(5, policy.policy().policy().confirmWithinDays());
+        vm.whyProperty().set("");
+        vm.setFrozen(true);
+        assertThat(vm.messageProperty().get()).contains("--why");
+        vm.whyProperty().set("bad week");
+        vm.setFrozen(true);
+        assertThat(vm.frozenProperty().get()).isTrue();
+        assertThat(policy.policy().policy().frozen()).isTrue();
+    }
 }
