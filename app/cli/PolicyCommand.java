@@ -66,7 +66,18 @@ final class PolicyCommand {
             Map<String, Object> out = describe(loaded.policy());
             out.put("problem", loaded.problem());
             List<SupervisedApprovals.Pending> pending = policy.toConfirm();
-            out.put("toConfirm", pending);
+            out.put("toConfirm", pending.stream().map(p -> {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("id", p.id());
+                one.put("kind", p.kind());
+                one.put("risk", p.risk());
+                one.put("target", p.target());
+                one.put("commit", p.commit());
+                one.put("branch", p.branch());
+                one.put("approvedAt", p.approvedAt().toString());
+                one.put("due", p.due().toString());
+                return one;
+            }).toList());
             StringBuilder t = new StringBuilder(loaded.problem() != null ? "problem: " + loaded.problem() + "\n" : "");
             t.append(text(loaded.policy())).append("\n").append(pending.size()).append(" to confirm");
             pending.forEach(p -> t.append("\n  ").append(p.id()).append("  ").append(p.commit(), 0, 10)
