@@ -170,6 +170,15 @@ public final class PolicyViewModel {
         }, error -> message.set(error.getMessage())));
     }
 
+    /** The risk classes and the kinds the dial has a level for, in the order shown. */
+    public List<String> risks() {
+        return Policy.RISKS;
+    }
+
+    public List<String> kinds() {
+        return Policy.KIND_KEYS;
+    }
+
     public StringProperty riskProperty(String riskClass) {
         return risk.get(riskClass);
     }

@@ -13,7 +13,6 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import services.policy.Policy;
 import viewmodels.policy.PolicyViewModel;
 
 /** The trust dial's panel in Settings: levels, protected paths, the kill switch, the would-have table, to confirm. */
@@ -34,11 +33,11 @@ public final class PolicyView {
         grid.setHgap(10);
         grid.setVgap(6);
         int row = 0;
-        for (String r : Policy.RISKS) {
+        for (String r : vm.risks()) {
             grid.addRow(row++, new Label("risk " + r), choice("policy-risk-" + r, vm.riskProperty(r), false));
         }
         FlowPane kinds = new FlowPane(12, 6);
-        for (String k : Policy.KIND_KEYS) {
+        for (String k : vm.kinds()) {
             kinds.getChildren().add(new HBox(4, new Label(k), choice("policy-kind-" + k, vm.kindProperty(k), true)));
         }
         TextField prot = new TextField();
