@@ -89,10 +89,10 @@ class WatchdogSchedulerCommandTest {
         DemoCommandTest.Run s = run("scheduler", "--workspace", ws, "--for", "300ms", "--tick", "50", "--json");
         assertEquals(0, s.code(), s.err());
         JsonNode runs = json.readTree(s.out()).get("runs");
-        assertThat(runs.findValuesAsText("trigger")).containsExactly("CATCH_UP", "CATCH_UP", "CATCH_UP");
-        assertThat(runs.findValuesAsText("job")).containsExactly("sync", "watchdog", "policy");
+        assertThat(runs.findValuesAsText("trigger")).containsExactly("CATCH_UP", "CATCH_UP");
+        assertThat(runs.findValuesAsText("job")).containsExactly("sync", "watchdog");
         assertThat(s.err()).contains("watchdog: next run").contains("(0 */4 * * *)");
-        assertThat(Files.readAllLines(Path.of(ws, "state/jobs.jsonl"))).hasSize(6);
+        assertThat(Files.readAllLines(Path.of(ws, "state/jobs.jsonl"))).hasSize(4);
     }
 
     @Test
