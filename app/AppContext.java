@@ -107,6 +107,11 @@ public final class AppContext {
         return new services.review.ReviewService(workspace, clock, telemetry());
     }
 
+    /** The trust dial of a workspace: its policy, the auto-apply run, supervised approvals. */
+    public services.policy.PolicyService policy(Workspace workspace) {
+        return new services.policy.PolicyService(workspace, review(workspace), clock);
+    }
+
     public services.amendments.AmendmentsService amendments(Workspace workspace) {
         return new services.amendments.AmendmentsService(workspace, clock, services.amendments.JGitAmendmentHistory::new,
                 telemetry());
@@ -253,7 +258,8 @@ public final class AppContext {
                                                   services.watchdog.Watchdog watchdog, TaskRunner jobs) {
         return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly(),
                 backfill),
-                new services.watchdog.WatchdogJob(watchdog)), new services.scheduler.ScheduleSettings(workspace),
+                new services.watchdog.WatchdogJob(watchdog), new services.policy.PolicyJob(policy(workspace))),
+                new services.scheduler.ScheduleSettings(workspace),
                 new services.scheduler.JobHistory(workspace.stateDir()), jobs, clock);
     }
 

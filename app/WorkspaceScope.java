@@ -116,8 +116,9 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("overview", () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root());
         sectionViews.put("knowledge", () -> new KnowledgeView(knowledge, sync, embeddings, openFile).root());
         sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
+        services.policy.PolicyService policy = app.policy(workspace);
         sectionViews.put("review", () -> new ReviewView(live(Area.PROPOSALS, "review", new ReviewViewModel(
-                app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly()))).root());
+                app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly(), policy::applying))).root());
         sectionViews.put("amendments", () -> new AmendmentsView(live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                 app.amendments(workspace), new AmendmentImpact(index), app.runner(), reviewer(workspace), zone))).root());
         sectionViews.put("failed", () -> new FailedTargetsView(live(Area.FAILED, "failed", new FailedTargetsViewModel(
@@ -132,11 +133,24 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("brief", () -> new BriefView(new BriefViewModel(app.brief(workspace, index, redis), app.runner())).root());
         sectionViews.put("telemetry", () -> new views.telemetry.TelemetryView(new viewmodels.telemetry.TelemetryViewModel(
                         app.recentSpans(), app.otel().exportingTo(), zone)).root());
-        sectionViews.put("settings", () -> new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
-                workspace, app.connections(), app.runner(), System.getenv(), reopen)).root());
+        sectionViews.put("settings", () -> withPolicy(new views.settings.SettingsView(new viewmodels.settings.SettingsViewModel(
+                workspace, app.connections(), app.runner(), System.getenv(), reopen)).root(),
+                new views.policy.PolicyView(new viewmodels.policy.PolicyViewModel(policy, app.runner(),
+                        reviewer(workspace))).root()));
         sectionViews.put("reach", () -> new views.reach.ReachView(new viewmodels.reach.ReachViewModel(
                 app.knowledgeReach(workspace, index), app.runner())).root());
         this.views = Map.copyOf(sectionViews);
+    }
+
+    /** Settings above, the trust dial's panel below (each scrolls on its own). */
+    private static Node withPolicy(Node settings, Node policy) {
+        javafx.scene.control.ScrollPane dial = new javafx.scene.control.ScrollPane(policy);
+        dial.setFitToWidth(true);
+        dial.setPrefHeight(360);
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(settings, dial);
+        javafx.scene.layout.VBox.setVgrow(settings, javafx.scene.layout.Priority.ALWAYS);
+        box.setPadding(new javafx.geometry.Insets(0, 16, 8, 16));
+        return box;
     }
 
     private <T> T live(Area area, String who, T viewModel) {

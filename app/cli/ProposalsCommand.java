@@ -37,14 +37,24 @@ final class ProposalsCommand {
 
     static final String BY_HELP = "Who decides (default: the workspace's \"reviewer\", else your user name).";
 
+    /** The summary with the trust dial's level for the proposal and why. */
+    static Map<String, Object> summary(ReviewService.Item item, services.policy.Policy.Applying applying) {
+        Map<String, Object> out = summary(item);
+        out.put("policy", applying.level().key());
+        out.put("policyReason", applying.reason());
+        return out;
+    }
+
     abstract static class Base extends WorkspaceCommand {
         ReviewService review;
+        services.policy.PolicyService policy;
         private services.workspace.Workspace workspace;
 
         @Override
         Integer run() {
             workspace = cli.workspace();
             review = cli.app().review(workspace);
+            policy = cli.app().policy(workspace);
             return execute();
         }
 
@@ -86,12 +96,12 @@ final class ProposalsCommand {
             StringBuilder text = new StringBuilder(Plural.of(items.size(), "proposal"));
             for (ReviewService.Item i : items) {
                 Proposal p = i.proposal();
-                text.append(String.format("%n  %-36s %-18s %-7s %-34s %s", p.id(), p.valid() ? p.status() : "INVALID",
-                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", i.problem() == null
+                text.append(String.format("%n  %-36s %-18s %-7s %-34s %-10s %s", p.id(), p.valid() ? p.status() : "INVALID",
+                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", policy.applying(p).level().key(), i.problem() == null
                                 ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
                                 : i.problem()));
             }
-            cli.print(items.stream().map(ProposalsCommand::summary).toList(), text.toString());
+            cli.print(items.stream().map(i -> summary(i, policy.applying(i.proposal()))).toList(), text.toString());
             return 0;
         }
     }
@@ -104,7 +114,8 @@ final class ProposalsCommand {
         @Override
         Integer execute() {
             ReviewService.Item item = review.find(id);
-            Map<String, Object> out = summary(item);
+            services.policy.Policy.Applying applying = policy.applying(item.proposal());
+            Map<String, Object> out = summary(item, applying);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
                     item.change().after());
             DecisionRecord record = review.record(item.proposal());
@@ -142,6 +153,7 @@ final class ProposalsCommand {
             String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
                     + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
                     + "\nfile: " + item.proposal().file()
+                    + "\npolicy: " + applying
                     + recordText
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")

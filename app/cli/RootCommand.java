@@ -17,7 +17,7 @@ import services.workspace.AppDirs;
 @Command(name = "brain-console", mixinStandardHelpOptions = true, versionProvider = RootCommand.Version.class,
         description = "Operator's console for the agent system's knowledge loop. Without a subcommand it opens "
                 + "the window.",
-        subcommands = {DemoCommand.class, SyncCommand.class, SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, SyncCommand.class, SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class})
 public final class RootCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);

@@ -19,7 +19,8 @@ import services.audit.Trailers;
 final class ApprovalCommits {
 
     static final String COMMITTER_EMAIL = "brain-console@localhost";
-    private static final Set<String> KEYS = Set.of("Proposal-Id", "Approved-By", "Evidence", "Risk", "Edited-By");
+    private static final Set<String> KEYS = Set.of("Proposal-Id", "Approved-By", "Evidence", "Risk", "Edited-By",
+            "Policy-Version");
 
     /** An approval found on the branch, with its approver as the commit names them. */
     record Found(ReviewBranch.Commit commit, String by) {
@@ -29,6 +30,10 @@ final class ApprovalCommits {
     }
 
     static String message(Proposal p, PlannedChange change, String by, boolean edited) {
+        return message(p, change, by, edited, null);
+    }
+
+    static String message(Proposal p, PlannedChange change, String by, boolean edited, String policyVersion) {
         String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
         StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
         summary = PlainText.oneLine(summary).strip();
@@ -43,6 +48,9 @@ final class ApprovalCommits {
         out.append("Risk: ").append(PlainText.oneLine(p.risk())).append('\n');
         if (edited) {
             out.append("Edited-By: ").append(PlainText.oneLine(by)).append('\n');
+        }
+        if (policyVersion != null) {
+            out.append("Policy-Version: ").append(PlainText.oneLine(policyVersion)).append('\n');
         }
         return out.toString();
     }

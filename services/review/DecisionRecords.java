@@ -32,7 +32,11 @@ final class DecisionRecords {
         entry.put("proposal", p.id());
         entry.put("kind", p.kind());
         entry.put("risk", p.risk());
+        if (p.drift() != null) {
+            entry.put("drift", p.drift());
+        }
         entry.put("target", p.target());
+        entry.put("repo", p.repo());
         entry.put("status", status);
         if (extra != null) {
             extra.forEach(entry::put);
@@ -63,7 +67,8 @@ final class DecisionRecords {
             }
             output.put("by", by);
             if (extra != null) {
-                extra.values().stream().findFirst().ifPresent(r -> output.put("reason", r));
+                extra.entrySet().stream().filter(e -> !e.getKey().equals("policy_version")).findFirst()
+                        .ifPresent(r -> output.put("reason", r.getValue()));
             }
             dreamLog.append(line);
         }

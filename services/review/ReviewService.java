@@ -152,8 +152,26 @@ public final class ReviewService {
 
     /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
     public Decision approve(String id, String by, String editedText) {
-        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText));
+        requirePerson(by);
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null));
     }
+
+    /**
+     * Approves on behalf of the trust dial: the same path as a person's approval (lock, stale merge, path safety,
+     * exactly once), approver {@code policy:<level>} and a {@code Policy-Version} trailer.
+     */
+    public Decision approveByPolicy(String id, String level, String policyVersion) {
+        if (!"auto".equals(level) && !"supervised".equals(level)) {
+            throw new ReviewException("A policy approves only at level auto or supervised, not " + PlainText.shown(level) + ".");
+        }
+        if (policyVersion == null || !policyVersion.matches("[0-9a-zA-Z.-]{1,40}")) {
+            throw new ReviewException("Policy version " + PlainText.shown(policyVersion) + " is not a short version tag.");
+        }
+        return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion));
+    }
+
+    /** The approver prefix the trust dial uses; a person's name may not start with it. */
+    public static final String POLICY = "policy:";
 
     private Decision traced(String name, String id, java.util.function.Supplier<Decision> work) {
         return telemetry.span(name, io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.ID, id), span -> {
@@ -167,7 +185,7 @@ public final class ReviewService {
         });
     }
 
-    private Decision approveUntraced(String id, String by, String editedText) {
+    private Decision approveUntraced(String id, String by, String editedText, String policyVersion) {
         requireWritable();
         requireName(by, "Approving needs the approver's name (--by).");
         return locked(() -> {
@@ -199,7 +217,7 @@ public final class ReviewService {
                                 + "nothing to commit. Reject it as superseded, or request changes.");
                     }
                     commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
-                            ApprovalCommits.message(p, change, by, edited), by, change.tip());
+                            ApprovalCommits.message(p, change, by, edited, policyVersion), by, change.tip());
                 }
                 steps.accept("committed");
                 Map<String, String> keys = records.approvedKeys(by, commit);
@@ -208,7 +226,8 @@ public final class ReviewService {
                 }
                 ProposalFiles.setKeys(p.file(), keys);
                 steps.accept("file-written");
-                records.log("approve", p, by, "approved", null, commit, edited);
+                records.log("approve", p, by, "approved", policyVersion == null ? null
+                        : Map.of("policy_version", policyVersion), commit, edited);
                 steps.accept("logged");
                 return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
@@ -225,11 +244,13 @@ public final class ReviewService {
     }
 
     public Decision reject(String id, String by, String reason) {
+        requirePerson(by);
         requireText(reason, "Rejecting needs a reason.");
         return traced("proposal.reject", id, () -> decide(id, by, "reject", "rejected", "reason", reason));
     }
 
     public Decision requestChanges(String id, String by, String feedback) {
+        requirePerson(by);
         requireText(feedback, "Requesting changes needs feedback for the author.");
         return traced("proposal.request_changes", id,
                 () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
@@ -295,6 +316,14 @@ public final class ReviewService {
         if (by.length() > 200) {
             throw new ReviewException("--by: the name is " + by.length() + " characters long; at most 200. "
                     + "Nothing was recorded.");
+        }
+    }
+
+    /** Only the trust dial approves as {@code policy:…}: a person cannot sign with its name. */
+    private static void requirePerson(String by) {
+        if (by != null && by.strip().toLowerCase(java.util.Locale.ROOT).startsWith(POLICY)) {
+            throw new ReviewException("--by: " + PlainText.shown(by) + " is reserved for the trust dial's own approvals; "
+                    + "give your own name. Nothing was recorded.");
         }
     }
 

@@ -19,7 +19,8 @@ import services.workspace.WorkspaceFile;
  */
 public final class ScheduleSettings {
 
-    public static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *", "watchdog", "0 */4 * * *");
+    public static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *", "watchdog", "0 */4 * * *",
+            "policy", "15 * * * *");
     public static final int DEFAULT_QUIET_SECONDS = 45;
 
     private final Map<String, String> expressions = new LinkedHashMap<>(DEFAULTS);

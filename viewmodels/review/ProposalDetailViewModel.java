@@ -38,10 +38,16 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
+    private services.policy.Policy.Applying policy;
 
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
         this.runner = runner;
         this.readOnly = readOnly;
+    }
+
+    /** The trust dial's level for the next proposal shown (null: none shown). */
+    void showPolicy(services.policy.Policy.Applying applying) {
+        this.policy = applying;
     }
 
     /** Shows a proposal with its decision record (null when undecided); null clears the pane with {@code emptyText}. */
@@ -68,7 +74,8 @@ public final class ProposalDetailViewModel {
         details.set(ReviewWords.kind(p.kind()) + (p.drift() == null ? "" : " (" + ReviewWords.drift(p.drift()) + ")")
                 + " · risk " + p.risk() + " · " + p.repo() + " repo · " + ReviewWords.status(p.status())
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
-                + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName());
+                + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName()
+                + (policy == null ? "" : " · policy " + policy));
         rationale.set(p.rationale() == null ? "" : p.rationale().strip());
         evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
         boolean conflicted = shown.change() != null && shown.change().conflicted();

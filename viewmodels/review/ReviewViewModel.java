@@ -56,11 +56,20 @@ public final class ReviewViewModel {
     private final Map<String, String> messages = new java.util.HashMap<>();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
+    private final java.util.function.Function<Proposal, services.policy.Policy.Applying> policy;
+    private Map<String, services.policy.Policy.Applying> policies = Map.of();
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
 
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
+        this(review, runner, reviewer, readOnly, null);
+    }
+
+    /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
+    public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
+                           java.util.function.Function<Proposal, services.policy.Policy.Applying> policy) {
+        this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
@@ -84,7 +93,16 @@ public final class ReviewViewModel {
     }
 
     private void refresh(String keep) {
-        runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
+        runner.submit("Reading proposals", progress -> {
+            List<ReviewService.Item> all = review.list();
+            Map<String, services.policy.Policy.Applying> levels = new java.util.HashMap<>();
+            if (policy != null) {
+                all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
+            }
+            return Map.entry(all, levels);
+        }, TaskCallbacks.of(read -> {
+            List<ReviewService.Item> found = read.getKey();
+            policies = read.getValue();
             items = found;
             listMessage = "";
             showRows(keep);
@@ -195,6 +213,7 @@ public final class ReviewViewModel {
         if (pinned != null && !pinned.equals(id)) {
             pinned = null;
         }
+        detail.showPolicy(selected == null ? null : policies.get(selected.proposal().id()));
         detail.show(selected, selected == null ? null : recordOf(selected.proposal()),
                 rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
         showMessage();

@@ -45,6 +45,7 @@ public final class ShellViewModel {
     private Runnable rebuild;
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
+    private final javafx.beans.property.ReadOnlyStringWrapper policyBanner = new javafx.beans.property.ReadOnlyStringWrapper("");
     private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
     private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
     private final ObservableList<Path> recentWorkspacesView = FXCollections.unmodifiableObservableList(recentWorkspaces);
@@ -57,6 +58,7 @@ public final class ShellViewModel {
         this.recents = recents;
         this.runner = runner;
         recentWorkspaces.setAll(recents.list());
+        selectedSection.addListener((obs, old, now) -> refreshPolicy()); // a freeze from the CLI shows on the next screen
         runner.addListener(new TaskRunner.TaskListener() {
             @Override
             public void progress(TaskHandle handle, TaskProgress progress) {
@@ -89,6 +91,27 @@ public final class ShellViewModel {
         title.set("Brain Console — " + opened.name() + (opened.readOnly() ? " (read-only)" : ""));
         workspacePath.set(opened.dir().toString());
         workspace.set(opened);
+        refreshPolicy();
+    }
+
+    /**
+     * Reads the trust dial again (cheap: one small file): while it is frozen — or unreadable — a banner on every
+     * screen says that every proposal waits for a person. Called on opening and on every change of section.
+     */
+    public void refreshPolicy() {
+        Workspace ws = workspace.get();
+        if (ws == null) {
+            policyBanner.set("");
+            return;
+        }
+        services.policy.PolicySettings.Loaded loaded = new services.policy.PolicySettings(ws.dir()).load();
+        policyBanner.set(loaded.problem() != null ? "Trust dial: " + loaded.problem()
+                : loaded.policy().frozen() ? "The trust dial is FROZEN: nothing is approved automatically; every proposal "
+                + "waits for a person until it is lifted ('policy unfreeze')." : "");
+    }
+
+    public ReadOnlyStringProperty policyBannerProperty() {
+        return policyBanner.getReadOnlyProperty();
     }
 
     /** Replaces the sections of the rail (each workspace brings its own) and keeps the selection if it still exists. */

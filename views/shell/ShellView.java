@@ -241,7 +241,15 @@ public final class ShellView {
         warningBox.getStyleClass().addAll("banner", "banner-warning");
         warningBox.visibleProperty().bind(Bindings.isNotEmpty(vm.warnings()));
         warningBox.managedProperty().bind(warningBox.visibleProperty());
-        return new VBox(errorBox, noticeBox, warningBox);
+        Label frozen = new Label();
+        frozen.setId("policy-banner");
+        frozen.setWrapText(true);
+        frozen.textProperty().bind(vm.policyBannerProperty());
+        HBox frozenBox = new HBox(frozen);
+        frozenBox.getStyleClass().addAll("banner", "banner-warning");
+        frozenBox.visibleProperty().bind(vm.policyBannerProperty().isNotEmpty());
+        frozenBox.managedProperty().bind(frozenBox.visibleProperty());
+        return new VBox(errorBox, noticeBox, warningBox, frozenBox);
     }
 
     private Node statusBar() {

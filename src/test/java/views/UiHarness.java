@@ -45,7 +45,7 @@ public final class UiHarness {
             throw new java.io.UncheckedIOException(e);
         }
         new services.workspace.WorkspaceFile(workspace).update(root -> {
-            root.putArray("schedulesPaused").add("sync").add("watchdog");
+            root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy");
             root.putObject("semantic").put("enabled", semantic);
         });
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),

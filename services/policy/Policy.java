@@ -1,0 +1,135 @@
+package services.policy;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import services.review.Proposal;
+
+/**
+ * The trust dial ({@code workspace.json} key {@code policy}): a level per risk class and per kind (a kind's entry
+ * overrides its risk's), paths that always wait for a person, how many days a supervised approval may stay
+ * unconfirmed, and the kill switch. Defaults follow ADR-0152 (low auto, medium supervised, high manual) with
+ * {@code AMEND_SOUL} and {@code SOUL.md} manual.
+ */
+public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<String> protectedPaths,
+                     int confirmWithinDays, boolean frozen) {
+
+    /** The kinds a policy may name: the proposal kinds, with a skill update split into additive and structural. */
+    public static final List<String> KIND_KEYS = List.of("skill_update", "skill_update.additive",
+            "skill_update.structural", "AMEND_SOUL", "AMEND_SKILL", "PROPOSE_SKILL", "PROPOSE_RULE", "PRUNE", "OBSERVATION");
+    public static final List<String> RISKS = List.of("low", "medium", "high");
+
+    /** The level that applies to one proposal, and why (shown beside the proposal). */
+    public record Applying(Level level, String reason) {
+        @Override
+        public String toString() {
+            return level.key() + " (" + reason + ")";
+        }
+    }
+
+    public Policy {
+        risk = Map.copyOf(risk);
+        kinds = Map.copyOf(kinds);
+        protectedPaths = List.copyOf(protectedPaths);
+    }
+
+    public static Policy defaults() {
+        return new Policy(Map.of("low", Level.AUTO, "medium", Level.SUPERVISED, "high", Level.MANUAL),
+                Map.of("AMEND_SOUL", Level.MANUAL), List.of("SOUL.md"), 7, false);
+    }
+
+    /** Everything manual: what an unreadable policy falls back to. */
+    public static Policy allManual() {
+        Map<String, Level> risk = new LinkedHashMap<>();
+        RISKS.forEach(r -> risk.put(r, Level.MANUAL));
+        return new Policy(risk, Map.of(), List.of("SOUL.md"), 7, false);
+    }
+
+    public Policy withFrozen(boolean frozen) {
+        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen);
+    }
+
+    public Policy with(Map<String, Level> risk, Map<String, Level> kinds) {
+        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen);
+    }
+
+    /** The kind key of a proposal: its kind, a skill update as {@code skill_update.additive/structural}. */
+    public static String kindKey(String kind, String drift) {
+        if ("skill_update".equals(kind)) {
+            return "skill_update." + ("structural_drift".equals(drift) ? "structural" : "additive");
+        }
+        return kind;
+    }
+
+    public Applying resolve(Proposal p) {
+        return resolve(p.kind(), p.drift(), p.risk(), p.target());
+    }
+
+    /** kill switch &gt; protected path &gt; kind &gt; risk &gt; manual. */
+    public Applying resolve(String kind, String drift, String riskClass, String target) {
+        if (frozen) {
+            return new Applying(Level.MANUAL, "the policy is frozen: everything waits for a person");
+        }
+        String guarded = guarded(target);
+        if (guarded != null) {
+            return new Applying(Level.MANUAL, "protected path " + guarded);
+        }
+        String key = kindKey(kind, drift);
+        if (key != null && kinds.containsKey(key)) {
+            return new Applying(kinds.get(key), "kind " + key);
+        }
+        if (key != null && key.startsWith("skill_update.") && kinds.containsKey("skill_update")) {
+            return new Applying(kinds.get("skill_update"), "kind skill_update");
+        }
+        if (riskClass != null && risk.containsKey(riskClass)) {
+            return new Applying(risk.get(riskClass), "risk " + riskClass);
+        }
+        return new Applying(Level.MANUAL, "risk " + riskClass + " has no level: manual");
+    }
+
+    /** The protected entry {@code target} falls under (the path, a file of that name, a folder, a glob), or null. */
+    public String guarded(String target) {
+        if (target == null) {
+            return null;
+        }
+        String t = target.replace('\\', '/');
+        while (t.startsWith("./")) {
+            t = t.substring(2);
+        }
+        for (String entry : protectedPaths) {
+            String e = entry.replace('\\', '/');
+            boolean folder = e.endsWith("/");
+            String plain = folder ? e.substring(0, e.length() - 1) : e;
+            if (e.contains("*") || e.contains("?")) {
+                if (java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + e).matches(java.nio.file.Path.of(t))) {
+                    return entry;
+                }
+            } else if (t.equals(plain) || t.endsWith("/" + plain) || t.startsWith(plain + "/") || t.contains("/" + plain + "/")) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /** A short fingerprint of the dial's settings, written into the trailers of every policy approval. */
+    public String version() {
+        StringBuilder canon = new StringBuilder();
+        new TreeMap<>(risk).forEach((k, v) -> canon.append("risk.").append(k).append('=').append(v.key()).append(';'));
+        new TreeMap<>(kinds).forEach((k, v) -> canon.append("kind.").append(k).append('=').append(v.key()).append(';'));
+        List<String> prot = new ArrayList<>(protectedPaths);
+        java.util.Collections.sort(prot);
+        canon.append("protected=").append(String.join(",", prot)).append(";days=").append(confirmWithinDays)
+                .append(";frozen=").append(frozen);
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(canon.toString().getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(hash, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package services.policy;
+
+import services.scheduler.Job;
+import services.scheduler.JobOutcome;
+import services.scheduler.JobRun;
+import services.tasks.ProgressSink;
+
+/** The scheduled auto-apply run of the trust dial: applies what the policy allows and expires supervised approvals. */
+public final class PolicyJob implements Job {
+
+    private final PolicyService policy;
+
+    public PolicyJob(PolicyService policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public String id() {
+        return "policy";
+    }
+
+    @Override
+    public String title() {
+        return "Trust dial (auto-apply)";
+    }
+
+    @Override
+    public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
+        PolicyService.RunReport report = policy.run();
+        boolean trouble = report.problem() != null || report.expired().stream().anyMatch(s -> s.startsWith("could not"));
+        return new JobOutcome(trouble ? JobRun.Status.WARNING : JobRun.Status.OK, report.summary());
+    }
+}

@@ -1,0 +1,186 @@
+package services.policy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+import services.review.Proposal;
+import services.review.ReviewService;
+import services.workspace.Workspace;
+
+/**
+ * The trust dial (issue #24): which proposals the console may approve by itself, the auto-apply run, the kill
+ * switch, supervised approvals awaiting confirmation, and what a different dial would have done. Approvals go
+ * through {@link ReviewService#approveByPolicy} — the path a person's approval takes.
+ */
+public final class PolicyService {
+
+    /** What a run did with one proposal: {@code applied} (with its commit) or {@code waits} (with the reason). */
+    public record Outcome(String id, String action, String level, String reason, String commit) {
+    }
+
+    public record RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
+                            String problem) {
+        public long applied() {
+            return outcomes.stream().filter(o -> o.action().equals("applied")).count();
+        }
+
+        public String summary() {
+            if (problem != null) {
+                return "policy unreadable, nothing applied: " + problem;
+            }
+            return (frozen ? "frozen: nothing applied" : applied() + " applied by policy " + policyVersion) + ", "
+                    + (outcomes.size() - applied()) + " waiting for a person" + (expired.isEmpty() ? "" : ", "
+                    + expired.size() + " supervised approval(s) expired");
+        }
+    }
+
+    private final Workspace ws;
+    private final ReviewService review;
+    private final Clock clock;
+    private final PolicySettings settings;
+    private final PolicyLog log;
+    private final SupervisedApprovals supervised;
+
+    public PolicyService(Workspace ws, ReviewService review, Clock clock) {
+        this.ws = ws;
+        this.review = review;
+        this.clock = clock;
+        this.settings = new PolicySettings(ws.dir());
+        this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
+        this.supervised = new SupervisedApprovals(ws, log);
+    }
+
+    /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */
+    public PolicySettings.Loaded policy() {
+        return settings.load();
+    }
+
+    /** The level that applies to a proposal and why (a decided proposal: what applied had it been pending). */
+    public Policy.Applying applying(Proposal p) {
+        PolicySettings.Loaded loaded = policy();
+        if (loaded.problem() != null) {
+            return new Policy.Applying(Level.MANUAL, "the policy cannot be read");
+        }
+        if (!p.valid()) {
+            return new Policy.Applying(Level.MANUAL, "the proposal is invalid");
+        }
+        return loaded.policy().resolve(p);
+    }
+
+    /**
+     * Applies what the policy allows: each pending proposal at level auto or supervised that can be approved (not
+     * conflicting, not protected, with a change) is approved by {@code policy:<level>}; everything else waits. Then
+     * supervised approvals past their time are reverted. A read-only or frozen workspace applies nothing.
+     */
+    public RunReport run() {
+        PolicySettings.Loaded loaded = policy();
+        if (loaded.problem() != null) {
+            return new RunReport(null, false, List.of(), List.of(), loaded.problem());
+        }
+        Policy policy = loaded.policy();
+        String version = policy.version();
+        List<Outcome> outcomes = new ArrayList<>();
+        if (ws.readOnly()) {
+            return new RunReport(version, policy.frozen(), outcomes, List.of(), "workspace " + ws.name() + " is read-only");
+        }
+        for (ReviewService.Item item : review.list()) {
+            Proposal p = item.proposal();
+            if (!p.valid() || !"pending".equals(p.status())) {
+                continue;
+            }
+            Policy.Applying a = policy.resolve(p);
+            if (!a.level().applies()) {
+                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), a.reason(), null));
+            } else if (!item.approvable()) {
+                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), item.problem() != null ? item.problem()
+                        : "it cannot be approved as it stands", null));
+            } else {
+                try {
+                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version);
+                    outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit()));
+                } catch (ConsoleException e) {
+                    outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));
+                }
+            }
+        }
+        List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
+        return new RunReport(version, policy.frozen(), outcomes, expired, null);
+    }
+
+    /** The kill switch: every proposal waits for a person until {@link #unfreeze}. Logged with who and why. */
+    public Policy freeze(String by, String why) {
+        return change(current().withFrozen(true), "policy.freeze", by, why);
+    }
+
+    public Policy unfreeze(String by, String why) {
+        return change(current().withFrozen(false), "policy.unfreeze", by, why);
+    }
+
+    /** Replaces the dial's levels (a person's change, logged with who, why and the versions before and after). */
+    public Policy set(Policy next, String by, String why) {
+        return change(next, "policy.set", by, why);
+    }
+
+    private Policy current() {
+        PolicySettings.Loaded loaded = policy();
+        if (loaded.problem() != null) {
+            throw new PolicyException(loaded.problem());
+        }
+        return loaded.policy();
+    }
+
+    private Policy change(Policy next, String action, String by, String why) {
+        PolicyLog.requirePerson(by, why, "a change of the policy");
+        if (ws.readOnly()) {
+            throw new PolicyException("Workspace " + ws.name() + " is read-only: the policy cannot be changed.");
+        }
+        String before;
+        try {
+            before = current().version();
+        } catch (PolicyException unreadable) {
+            before = "unreadable";
+        }
+        settings.write(next);
+        ObjectNode e = log.entry(action, by);
+        e.put("reason", why);
+        e.put("policy_before", before);
+        e.put("policy_version", next.version());
+        e.put("frozen", next.frozen());
+        ObjectNode levels = e.putObject("risk");
+        next.risk().forEach((k, v) -> levels.put(k, v.key()));
+        ObjectNode kinds = e.putObject("kinds");
+        next.kinds().forEach((k, v) -> kinds.put(k, v.key()));
+        log.append(e);
+        return next;
+    }
+
+    /** Supervised approvals waiting for a person, oldest first. */
+    public List<SupervisedApprovals.Pending> toConfirm() {
+        return supervised.pending(policyOrDefaults().confirmWithinDays());
+    }
+
+    public void confirm(String idOrSha, String by) {
+        PolicyLog.requirePerson(by, null, null);
+        supervised.confirm(idOrSha, by, policyOrDefaults().confirmWithinDays());
+    }
+
+    /** A person reverts a supervised approval before its time; returns the revert commit. */
+    public String revert(String idOrSha, String by, String why) {
+        PolicyLog.requirePerson(by, why, "a revert");
+        int days = policyOrDefaults().confirmWithinDays();
+        return supervised.revert(supervised.find(idOrSha, days), by, why);
+    }
+
+    /** What {@code candidate} would have done with the last {@code days} days of decisions. */
+    public List<PolicySimulation.Row> simulate(Policy candidate, int days) {
+        return new PolicySimulation(log, review).rows(candidate, clock.instant(), days);
+    }
+
+    private Policy policyOrDefaults() {
+        PolicySettings.Loaded loaded = policy();
+        return loaded.policy();
+    }
+}

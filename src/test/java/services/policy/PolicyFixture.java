@@ -1,0 +1,40 @@
+package services.policy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import services.review.ProposalWriter;
+import services.workspace.Workspace;
+
+/** Proposals of a chosen kind and risk in an otherwise empty review queue of the demo workspace. */
+final class PolicyFixture {
+
+    private PolicyFixture() {
+    }
+
+    /** Removes the demo's own proposals, so that a run sees only what a test writes. */
+    static void emptyQueue(Workspace ws) throws IOException {
+        for (Path dir : new Path[] {ws.skillProposalsDir(), ws.dreamDir().resolve("proposals")}) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(f);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A dream proposal that creates {@code target} (a new file) in the behaviour repository. */
+    static Path proposal(Workspace ws, String id, String kind, String risk, String target) throws IOException {
+        String repo = kind.equals("PROPOSE_SKILL") || kind.equals("AMEND_SKILL") ? "skills" : "behaviour";
+        Path file = ProposalWriter.write(ws.dreamDir().resolve("proposals"), id + ".md", id, kind, repo, target, "none",
+                java.util.List.of("session:" + id), "# " + id + "\n\nWritten by the dream cycle.\n");
+        String text = Files.readString(file, StandardCharsets.UTF_8).replace("\nrisk: medium\n", "\nrisk: " + risk + "\n");
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+}

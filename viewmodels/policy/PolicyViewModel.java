@@ -1,0 +1,221 @@
+package viewmodels.policy;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import services.policy.Level;
+import services.policy.Policy;
+import services.policy.PolicyService;
+import services.policy.PolicySimulation;
+import services.tasks.TaskCallbacks;
+import services.tasks.TaskRunner;
+
+/**
+ * The trust dial in Settings: a level per risk and per kind (empty: the risk decides), protected paths, the days a
+ * supervised approval may wait, the kill switch, and the approvals to confirm. Saving a changed dial first shows
+ * which of the last 30 days' decisions would have gone differently; a second Save stores it with the reason.
+ */
+public final class PolicyViewModel {
+
+    private final PolicyService service;
+    private final TaskRunner runner;
+    private final String person;
+    private final Map<String, StringProperty> risk = new LinkedHashMap<>();
+    private final Map<String, StringProperty> kinds = new LinkedHashMap<>();
+    private final StringProperty protectedPaths = new SimpleStringProperty("");
+    private final StringProperty days = new SimpleStringProperty("");
+    private final StringProperty why = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
+    private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
+    private final List<String> toConfirmIds = new ArrayList<>();
+    private Policy previewed;
+
+    public PolicyViewModel(PolicyService service, TaskRunner runner, String person) {
+        this.service = service;
+        this.runner = runner;
+        this.person = person;
+        Policy.RISKS.forEach(r -> risk.put(r, new SimpleStringProperty("")));
+        Policy.KIND_KEYS.forEach(k -> kinds.put(k, new SimpleStringProperty("")));
+    }
+
+    /** Reads the dial and the approvals to confirm. */
+    public void load() {
+        runner.submit("Reading the trust dial", progress -> Map.entry(service.policy(), service.toConfirm()),
+                TaskCallbacks.of(read -> {
+                    show(read.getKey().policy());
+                    message.set(read.getKey().problem() == null ? "" : read.getKey().problem());
+                    toConfirmIds.clear();
+                    toConfirm.setAll(read.getValue().stream().map(p -> {
+                        toConfirmIds.add(p.id());
+                        return p.id() + " — " + p.target() + " · reverted after " + p.due() + " unless confirmed";
+                    }).toList());
+                }, error -> message.set("Could not read the trust dial: " + error.getMessage())));
+    }
+
+    private void show(Policy p) {
+        risk.forEach((k, v) -> v.set(p.risk().containsKey(k) ? p.risk().get(k).key() : "manual"));
+        kinds.forEach((k, v) -> v.set(p.kinds().containsKey(k) ? p.kinds().get(k).key() : ""));
+        protectedPaths.set(String.join(", ", p.protectedPaths()));
+        days.set(Integer.toString(p.confirmWithinDays()));
+        frozen.set(p.frozen());
+        version.set(p.version());
+        previewed = null;
+    }
+
+    /** The dial as the fields say, or null with the message naming the field that is wrong. */
+    Policy candidate() {
+        Map<String, Level> r = new LinkedHashMap<>();
+        for (var e : risk.entrySet()) {
+            Level l = Level.of(e.getValue().get()).orElse(null);
+            if (l == null) {
+                message.set("risk " + e.getKey() + ": choose auto, supervised or manual.");
+                return null;
+            }
+            r.put(e.getKey(), l);
+        }
+        Map<String, Level> k = new LinkedHashMap<>();
+        for (var e : kinds.entrySet()) {
+            String text = e.getValue().get() == null ? "" : e.getValue().get().strip();
+            if (!text.isEmpty()) {
+                Level l = Level.of(text).orElse(null);
+                if (l == null) {
+                    message.set("kind " + e.getKey() + ": choose auto, supervised, manual or nothing (the risk decides).");
+                    return null;
+                }
+                k.put(e.getKey(), l);
+            }
+        }
+        int n;
+        try {
+            n = Integer.parseInt(days.get().strip());
+        } catch (NumberFormatException | NullPointerException e) {
+            n = -1;
+        }
+        if (n < 1 || n > 365) {
+            message.set("confirmWithinDays: a whole number of days from 1 to 365.");
+            return null;
+        }
+        List<String> paths = java.util.Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
+                .map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return new Policy(r, k, paths, n, frozen.get());
+    }
+
+    /** Shows which of the last 30 days' decisions the dial in the fields would have turned the other way. */
+    public void preview() {
+        Policy c = candidate();
+        if (c == null) {
+            return;
+        }
+        runner.submit("Simulating the trust dial", progress -> service.simulate(c, 30), TaskCallbacks.of(rows -> {
+            previewed = c;
+            List<PolicySimulation.Row> differ = rows.stream().filter(PolicySimulation.Row::differs).toList();
+            wouldHave.setAll(differ.stream().map(r -> r.id() + " (" + r.kind() + ", risk " + r.risk() + "): " + r.note()
+                    + " — " + r.actual() + " → " + r.would()).toList());
+            message.set(rows.size() + " decisions in the last 30 days; " + differ.size() + " would have gone differently."
+                    + " Save again to store the dial.");
+        }, error -> message.set("Could not simulate: " + error.getMessage())));
+    }
+
+    /** The first Save of a changed dial previews it; the next stores it with the reason. */
+    public void save() {
+        Policy c = candidate();
+        if (c == null) {
+            return;
+        }
+        if (!c.equals(previewed)) {
+            preview();
+            return;
+        }
+        String reason = why.get();
+        runner.submit("Saving the trust dial", progress -> service.set(c, person, reason), TaskCallbacks.of(saved -> {
+            show(saved);
+            message.set("Saved the trust dial (" + saved.version() + ").");
+        }, error -> message.set(error.getMessage())));
+    }
+
+    /** The kill switch, or lifting it; both need a reason. */
+    public void setFrozen(boolean freeze) {
+        String reason = why.get();
+        runner.submit(freeze ? "Freezing the trust dial" : "Lifting the freeze", progress -> freeze
+                ? service.freeze(person, reason) : service.unfreeze(person, reason), TaskCallbacks.of(saved -> {
+                    show(saved);
+                    message.set(freeze ? "Frozen: every proposal waits for a person." : "The freeze is lifted.");
+                }, error -> message.set(error.getMessage())));
+    }
+
+    /** Confirms the supervised approval at {@code index} of {@link #toConfirm()}. */
+    public void confirm(int index) {
+        if (index < 0 || index >= toConfirmIds.size()) {
+            return;
+        }
+        String id = toConfirmIds.get(index);
+        runner.submit("Confirming " + id, progress -> {
+            service.confirm(id, person);
+            return id;
+        }, TaskCallbacks.of(done -> {
+            message.set("Confirmed " + done + ".");
+            load();
+        }, error -> message.set(error.getMessage())));
+    }
+
+    /** The risk classes and the kinds the dial has a level for, in the order shown. */
+    public List<String> risks() {
+        return Policy.RISKS;
+    }
+
+    public List<String> kinds() {
+        return Policy.KIND_KEYS;
+    }
+
+    public StringProperty riskProperty(String riskClass) {
+        return risk.get(riskClass);
+    }
+
+    public StringProperty kindProperty(String kind) {
+        return kinds.get(kind);
+    }
+
+    public StringProperty protectedPathsProperty() {
+        return protectedPaths;
+    }
+
+    public StringProperty daysProperty() {
+        return days;
+    }
+
+    public StringProperty whyProperty() {
+        return why;
+    }
+
+    public ReadOnlyBooleanProperty frozenProperty() {
+        return frozen.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty versionProperty() {
+        return version.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> wouldHave() {
+        return FXCollections.unmodifiableObservableList(wouldHave);
+    }
+
+    public ObservableList<String> toConfirm() {
+        return FXCollections.unmodifiableObservableList(toConfirm);
+    }
+}

@@ -1,0 +1,100 @@
+package views.policy;
+
+import atlantafx.base.theme.Styles;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import viewmodels.policy.PolicyViewModel;
+
+/** The trust dial's panel in Settings: levels, protected paths, the kill switch, the would-have table, to confirm. */
+public final class PolicyView {
+
+    private final VBox root = new VBox(10);
+
+    public PolicyView(PolicyViewModel vm) {
+        root.setId("policy-panel");
+        root.setPadding(new Insets(8, 0, 0, 0));
+        Label title = new Label("Trust dial");
+        title.getStyleClass().add(Styles.TITLE_4);
+        Label version = new Label();
+        version.getStyleClass().add(Styles.TEXT_MUTED);
+        version.textProperty().bind(vm.versionProperty().concat(
+                javafx.beans.binding.Bindings.when(vm.frozenProperty()).then(" · FROZEN").otherwise("")));
+        GridPane grid = new GridPane();
+        grid.setHgap(10);
+        grid.setVgap(6);
+        int row = 0;
+        for (String r : vm.risks()) {
+            grid.addRow(row++, new Label("risk " + r), choice("policy-risk-" + r, vm.riskProperty(r), false));
+        }
+        FlowPane kinds = new FlowPane(12, 6);
+        for (String k : vm.kinds()) {
+            kinds.getChildren().add(new HBox(4, new Label(k), choice("policy-kind-" + k, vm.kindProperty(k), true)));
+        }
+        TextField prot = new TextField();
+        prot.setId("policy-protected");
+        prot.textProperty().bindBidirectional(vm.protectedPathsProperty());
+        TextField days = new TextField();
+        days.setId("policy-days");
+        days.setPrefColumnCount(4);
+        days.textProperty().bindBidirectional(vm.daysProperty());
+        grid.addRow(row++, new Label("protected"), prot);
+        grid.addRow(row, new Label("confirm within (days)"), days);
+        TextField why = new TextField();
+        why.setId("policy-why");
+        why.setPromptText("why (kept in the decision log)");
+        why.textProperty().bindBidirectional(vm.whyProperty());
+        Button save = new Button("Preview / save dial");
+        save.setId("policy-save");
+        save.setOnAction(e -> vm.save());
+        Button freeze = new Button();
+        freeze.setId("policy-freeze");
+        freeze.getStyleClass().add(Styles.DANGER);
+        freeze.textProperty().bind(javafx.beans.binding.Bindings.when(vm.frozenProperty()).then("Lift the freeze")
+                .otherwise("Freeze: everything manual"));
+        freeze.setOnAction(e -> vm.setFrozen(!vm.frozenProperty().get()));
+        HBox actions = new HBox(8, why, save, freeze);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        Label message = new Label();
+        message.setId("policy-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        ListView<String> wouldHave = new ListView<>(vm.wouldHave());
+        wouldHave.setId("policy-would-have");
+        wouldHave.setPrefHeight(110);
+        ListView<String> toConfirm = new ListView<>(vm.toConfirm());
+        toConfirm.setId("policy-to-confirm");
+        toConfirm.setPrefHeight(90);
+        Button confirm = new Button("Confirm selected");
+        confirm.setId("policy-confirm");
+        confirm.setOnAction(e -> vm.confirm(toConfirm.getSelectionModel().getSelectedIndex()));
+        root.getChildren().addAll(new HBox(10, title, version), grid, kinds, actions, message,
+                new Label("Would have gone differently (last 30 days)"), wouldHave,
+                new Label("Supervised approvals to confirm"), toConfirm, confirm);
+        vm.load();
+    }
+
+    private static Node choice(String id, javafx.beans.property.StringProperty value, boolean inherit) {
+        ChoiceBox<String> box = new ChoiceBox<>();
+        box.setId(id);
+        if (inherit) {
+            box.getItems().add("");
+        }
+        box.getItems().addAll("auto", "supervised", "manual");
+        box.valueProperty().bindBidirectional(value);
+        return box;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
