@@ -33,6 +33,7 @@ public final class ReachView {
                 + "to stories that failed. Lessons: candidate → established (2 loops) → proven (5 stories, first-attempt "
                 + "rate 20 points over the projects') → deprecated.");
         intro.setWrapText(true);
+        intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wraps to its lines, never squeezed into "…"
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         TextField days = new TextField();
         days.setId("reach-days");

@@ -36,6 +36,7 @@ class TelemetryUiTest {
     void showsSpansAndFilters(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL); // Knowledge reach
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL); // Settings
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL); // Telemetry
         UiHarness.waitUntil(() -> robot.lookup("#telemetry-table").tryQuery().isPresent());
