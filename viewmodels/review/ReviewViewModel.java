@@ -84,23 +84,30 @@ public final class ReviewViewModel {
     public void refresh() {
         // Also called when another console changed the proposals: the selection kept is the one shown when the
         // list arrives (the user may have moved on meanwhile), and an unchanged list changes nothing on screen.
-        runner.submit("Reading proposals", progress -> review.list(), TaskCallbacks.of(found -> {
-            if (!found.equals(items)) {
+        runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
+            policies = read.getValue();
+            List<ReviewService.Item> found = read.getKey();
+            boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream()
+                    .filter(i -> i.proposal().id().equals(r.id())).noneMatch(this::passes)); // a decided row moved off
+            if (!found.equals(items) || leftOver) {
                 items = found;
                 showRows(selectedId.get());
             }
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
     }
 
+    /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */
+    private Map.Entry<List<ReviewService.Item>, Map<String, services.policy.Policy.Applying>> load() {
+        List<ReviewService.Item> all = review.list();
+        Map<String, services.policy.Policy.Applying> levels = new java.util.HashMap<>();
+        if (policy != null) {
+            all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
+        }
+        return Map.entry(all, levels);
+    }
+
     private void refresh(String keep) {
-        runner.submit("Reading proposals", progress -> {
-            List<ReviewService.Item> all = review.list();
-            Map<String, services.policy.Policy.Applying> levels = new java.util.HashMap<>();
-            if (policy != null) {
-                all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
-            }
-            return Map.entry(all, levels);
-        }, TaskCallbacks.of(read -> {
+        runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
             List<ReviewService.Item> found = read.getKey();
             policies = read.getValue();
             items = found;
