@@ -39,8 +39,28 @@ public final class MainWindow {
         stage.titleProperty().bind(shell.titleProperty());
         stage.setMinWidth(900);
         stage.setMinHeight(600);
+        fitToScreen(stage);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
         stage.setOnHidden(e -> closeScope());
+    }
+
+    /**
+     * The window opens at 1280 × 800; on a smaller screen (1100 × 700, a laptop with a dock) it takes the screen's
+     * usable area instead, so no part of it starts off-screen.
+     */
+    static void fitToScreen(Stage stage) {
+        javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double width = stage.getScene().getWidth();
+        double height = stage.getScene().getHeight();
+        if (width <= area.getWidth() && height <= area.getHeight()) {
+            return;
+        }
+        stage.setWidth(Math.min(width, area.getWidth()));
+        stage.setHeight(Math.min(height, area.getHeight()));
+        stage.setX(area.getMinX());
+        stage.setY(area.getMinY());
+        stage.setMinWidth(Math.min(stage.getMinWidth(), area.getWidth()));
+        stage.setMinHeight(Math.min(stage.getMinHeight(), area.getHeight()));
     }
 
     /**
@@ -133,9 +153,33 @@ public final class MainWindow {
         if (text == null || text.isEmpty() || stage.getScene() == null) {
             return;
         }
-        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(text)
+        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(wrap(text, 72))
                 .owner(stage).hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
                 .showWarning();
+    }
+
+    /**
+     * The notification grows with its longest line from the window's right edge, so a long finding would start
+     * off-screen: lines are broken at spaces to at most {@code width} characters.
+     */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            int length = 0;
+            for (String word : line.split(" ")) {
+                if (length > 0 && length + 1 + word.length() > width) {
+                    out.append('\n');
+                    length = 0;
+                } else if (length > 0) {
+                    out.append(' ');
+                    length++;
+                }
+                out.append(word);
+                length += word.length();
+            }
+            out.append('\n');
+        }
+        return out.substring(0, out.length() - 1);
     }
 
     private void closeScope() {
