@@ -28,7 +28,21 @@ import viewmodels.review.DiffLines;
  */
 public final class AmendmentsViewModel {
 
-    public enum StatusFilter { ALL, APPLIED, REVERTED, MISSING }
+    /** The status filter; {@code toString} is the label a person reads in the filter's list. */
+    public enum StatusFilter {
+        ALL("All statuses"), APPLIED("Applied"), REVERTED("Reverted"), MISSING("Commit missing");
+
+        private final String label;
+
+        StatusFilter(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
