@@ -81,7 +81,7 @@ final class FailedCommand {
             List<FailedTargetsService.Outcome> out = service.clear(ids, reason, by);
             StringBuilder text = new StringBuilder();
             out.forEach(o -> text.append(o.key()).append(": Redis ").append(o.redis()).append(", index ")
-                    .append(o.index()).append(" (").append(o.docsDeleted()).append(" documents)\n"));
+                    .append(o.index()).append(" (").append(o.docsDeleted()).append(o.docsDeleted() == 1 ? " document)\n" : " documents)\n"));
             boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
             if (!complete) {
                 text.append("Not every store was cleared: run the same command again to finish.");
