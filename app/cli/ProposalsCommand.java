@@ -66,7 +66,8 @@ final class ProposalsCommand {
                 text.append(String.format("%n  %-36s %-18s %-7s %-34s %s", p.id(), p.valid() ? p.status() : "INVALID",
                         p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", i.problem() == null
                                 ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
-                                : i.problem()));
+                                : i.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(p.id()) + ": ", "")
+                                        .replaceFirst(" Nothing was written\\.$", "")));
             }
             cli.print(items.stream().map(ProposalsCommand::summary).toList(), text.toString());
             return 0;
