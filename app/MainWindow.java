@@ -39,6 +39,7 @@ public final class MainWindow {
         stage.titleProperty().bind(shell.titleProperty());
         stage.setMinWidth(900);
         stage.setMinHeight(600);
+        fitToScreen(stage);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
         shell.setDemoOpener(() -> openDemo(false));
         // A first workspace that cannot be opened still leaves an interactive window (with its way out): start-up
@@ -51,6 +52,25 @@ public final class MainWindow {
             }
         });
         stage.setOnHidden(e -> closeScope());
+    }
+
+    /**
+     * The window opens at 1280 × 800; on a smaller screen (1100 × 700, a laptop with a dock) it takes the screen's
+     * usable area instead, so no part of it starts off-screen.
+     */
+    static void fitToScreen(Stage stage) {
+        javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+        double width = stage.getScene().getWidth();
+        double height = stage.getScene().getHeight();
+        if (width <= area.getWidth() && height <= area.getHeight()) {
+            return;
+        }
+        stage.setWidth(Math.min(width, area.getWidth()));
+        stage.setHeight(Math.min(height, area.getHeight()));
+        stage.setX(area.getMinX());
+        stage.setY(area.getMinY());
+        stage.setMinWidth(Math.min(stage.getMinWidth(), area.getWidth()));
+        stage.setMinHeight(Math.min(stage.getMinHeight(), area.getHeight()));
     }
 
     /**

@@ -99,7 +99,8 @@ final class ProposalsCommand {
                 text.append(String.format("%n  %-36s %-18s %-7s %-34s %-10s %s", p.id(), p.valid() ? p.status() : "INVALID",
                         p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", policy.applying(p).level().key(), i.problem() == null
                                 ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
-                                : i.problem()));
+                                : i.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(p.id()) + ": ", "")
+                                        .replaceFirst(" Nothing was written\\.$", "")));
             }
             cli.print(items.stream().map(i -> summary(i, policy.applying(i.proposal()))).toList(), text.toString());
             return 0;

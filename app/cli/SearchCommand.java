@@ -78,7 +78,7 @@ final class SearchCommand extends WorkspaceCommand {
             if (how != KnowledgeQuery.Retrieval.KEYWORD && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
                 cli.message("warning: no embeddings to search by meaning (" + (index instanceof
                         services.embedding.HybridKnowledgeIndex h && !h.embeddings().enabled()
-                        ? h.embeddings().disabledReason() : "run sync first") + "); searched by keyword only.");
+                        ? h.embeddings().disabledReason() : "run sync first, without --no-embeddings") + "); searched by keyword only.");
             }
             if (b != null) {
                 int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;

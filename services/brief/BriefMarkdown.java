@@ -32,8 +32,8 @@ final class BriefMarkdown {
                     .append(String.join(", ", b.endedLoops().stream().map(LoopState.Loop::loopId).toList()))
                     .append(" — not running, not counted.\n");
         }
-        out.append("\n## Capacity\n\n").append(b.loopsNote() != null ? "unknown" : b.activeLoops().size() + " of "
-                + b.maxConcurrentLoops()).append(" loops\n\n## Failed targets\n\n")
+        out.append("\n## Capacity\n\n").append(b.loopsNote() != null ? "unknown (" + b.loopsNote() + ")"
+                : b.activeLoops().size() + " of " + b.maxConcurrentLoops() + " loops").append("\n\n## Failed targets\n\n")
                 .append(b.failedTargets().isEmpty() ? "None.\n" : "- " + String.join("\n- ", b.failedTargets()) + "\n");
         out.append("\n## Pitch history\n\n");
         if (b.pitchHistory().isEmpty()) {

@@ -81,7 +81,7 @@ public final class MiseBrief {
         Long lastRun = null;
         String redis;
         if (loops == null) {
-            redis = loopsProblem == null ? "not configured" : "unreachable: " + loopsProblem;
+            redis = loopsProblem == null ? "not configured" : "unreachable: " + trimStop(loopsProblem);
         } else {
             try {
                 found = loops.loops();
@@ -89,7 +89,7 @@ public final class MiseBrief {
                 lastRun = loops.lastWatchdogRun();
                 redis = "ok";
             } catch (RuntimeException e) {
-                redis = "unreachable: " + e.getMessage();
+                redis = "unreachable: " + trimStop(e.getMessage());
             }
         }
         List<String> failedTargets = failed.list().targets().stream().filter(t -> t.expiresAtMillis() > clock.millis())
@@ -105,7 +105,11 @@ public final class MiseBrief {
         List<String> checked = new ArrayList<>();
         List<String> problems = new ArrayList<>(found.problems());
         List<LoopState.Loop> active = found.running();
-        if (loops == null || !"ok".equals(redis)) {
+        if (!"ok".equals(redis) && (loops != null || loopsProblem != null)) {
+            // the pitch state lives in this Redis: without it no rule can be checked, so nothing is allowed
+            refusals.add("Redis unreachable: active loops and pitch history unknown (Redis " + redis + "): capacity "
+                    + "and the pitch rules cannot be checked");
+        } else if (!"ok".equals(redis)) {
             checked.add("active loops and pitch history unknown (Redis " + redis + "): capacity and the pitch rules "
                     + "are not checked");
         } else {
@@ -136,7 +140,7 @@ public final class MiseBrief {
         List<String> reasons = new ArrayList<>(refusals);
         reasons.addAll(checked);
         return new Brief(clock.instant().toString(), retros, active, found.ended(),
-                loops == null ? "Redis " + redis : null, failedTargets,
+                "ok".equals(redis) ? null : "Redis " + redis, failedTargets,
                 pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches, lessons, health,
                 max, refusals.isEmpty(), reasons, refusals, problems, (System.nanoTime() - start) / 1_000_000);
     }
@@ -160,6 +164,11 @@ public final class MiseBrief {
     private List<KnowledgeDoc> docs(String type, int n) {
         return index.search(KnowledgeQuery.text("", n).withFilters(Map.of("type", List.of(type)))
                 .withSort(KnowledgeQuery.SortOrder.NEWEST)).hits().stream().map(SearchResult.Hit::doc).toList();
+    }
+
+    private static String trimStop(String message) {
+        String m = message == null ? "no reason given" : message.strip();
+        return m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
     }
 
     private int maxLoops() {

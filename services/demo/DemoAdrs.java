@@ -33,7 +33,7 @@ final class DemoAdrs {
         }
         DemoWorkspace.write(dir.resolve("README.md"), index.toString());
         writeMalformed();
-        return rows.size();
+        return rows.size() + 1; // the second file numbered 0042 is an ADR too: both are indexed
     }
 
     private void writeMalformed() throws IOException {

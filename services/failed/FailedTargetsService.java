@@ -111,7 +111,7 @@ public final class FailedTargetsService {
                 FailedTargets.Members members = redis.members();
                 problems.addAll(members.problems());
                 if (members.keys() == 0) {
-                    notice = "This Redis (" + redis.describe() + ") " + NO_SETS + ".";
+                    notice = "This Redis (" + redis.describe().replaceFirst("^Redis ", "") + ") " + NO_SETS + ".";
                 }
                 for (FailedTargets.Member m : members.members()) {
                     byKey.computeIfAbsent(key(m.project(), m.target()), k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();

@@ -201,7 +201,8 @@ public final class ReviewService {
             // an approval a crash cut short (an edited one, say) can make its own plan look conflicting: finish it
             ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null : earlierApproval(p);
             if (item.problem() != null && earlier == null) {
-                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: " + item.problem()
+                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: "
+                        + item.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(id) + ": ", "")
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();

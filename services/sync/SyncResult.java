@@ -17,6 +17,7 @@ public record SyncResult(int indexed, int unchanged, int deleted, int filesChang
     public String summary() {
         return "indexed " + indexed + ", unchanged " + unchanged + ", deleted " + deleted
                 + (errors.isEmpty() ? "" : ", " + errors.size() + " file" + (errors.size() == 1 ? "" : "s")
-                + " with problems") + " (" + millis + " ms)";
+                + " with problems") + (warnings.isEmpty() ? "" : ", " + warnings.size() + " warning"
+                + (warnings.size() == 1 ? "" : "s")) + " (" + millis + " ms)";
     }
 }

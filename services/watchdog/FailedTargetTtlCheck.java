@@ -44,9 +44,13 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
         long total = result.redisRemoved() + result.docsRemoved().size();
         run.pruned = Finding.ordered("pruned", total, "found", expired.size(), "redis_removed", result.redisRemoved(),
                 "docs_removed", result.docsRemoved().size());
-        return new Finding(name(), Severity.INFO, "Pruned " + expired.size() + " failed targets past their TTL ("
-                + ttl + " days): " + result.redisRemoved() + " Redis members, " + result.docsRemoved().size()
-                + " documents", Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
+        return new Finding(name(), Severity.INFO, "Pruned " + count(expired.size(), "failed target")
+                + " past the TTL (" + ttl + " days): " + count(result.redisRemoved(), "Redis member") + ", "
+                + count(result.docsRemoved().size(), "document"), Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
                 "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size()), evidence);
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

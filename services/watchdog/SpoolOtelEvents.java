@@ -74,7 +74,7 @@ public final class SpoolOtelEvents implements OtelEventSource {
             seen.put(name, r);
             if (r.problem() != null) {
                 if (problems.size() < MAX_PROBLEMS) {
-                    problems.add(name + ": " + r.problem() + " — skipped");
+                    problems.add("OTEL spool file " + name + ": " + r.problem() + " — skipped");
                 } else {
                     hidden++;
                 }

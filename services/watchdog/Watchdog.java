@@ -67,7 +67,8 @@ public final class Watchdog {
         if (!force && last != null && now - last >= 0 && now - last < gateMillis) {
             return new WatchdogReport("skipped", true, null, List.of(), Map.of("last_run", last), Map.of(), List.of(),
                     clock.instant(), 0, "a watchdog ran " + HumanDuration.of(now - last) + " ago (" + gate.describe()
-                    + "); runs within " + Math.round(settings.gateHours()) + " h are skipped — force to run anyway",
+                    + "); runs within " + Math.round(settings.gateHours()) + " h are skipped — force a run (--force, "
+                    + "or Run watchdog now) to run anyway",
                     problems);
         }
         return telemetry.span("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"), span -> {

@@ -70,7 +70,7 @@ class SemanticSearchCommandTest {
         assertEquals(0, run("sync", "--no-embeddings", "--workspace", fresh).code());
         DemoCommandTest.Run r = run("search", "idempotency", "--mode", "dense", "--workspace", fresh);
         assertEquals(0, r.code(), r.err());
-        assertThat(r.err()).contains("warning: no embeddings to search by meaning (run sync first); searched by keyword only.");
+        assertThat(r.err()).contains("warning: no embeddings to search by meaning (run sync first, without --no-embeddings); searched by keyword only.");
         assertThat(r.out()).contains("idempotency");
     }
 

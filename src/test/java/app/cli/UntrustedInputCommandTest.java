@@ -53,6 +53,19 @@ class UntrustedInputCommandTest {
     }
 
     @Test
+    void anUnsafeTargetIsNamedOnceInTheListAndInTheRefusal() {
+        DemoCommandTest.Run list = run("proposals", "list", "--workspace", ws);
+        assertEquals(0, list.code());
+        assertThat(list.out().lines().filter(l -> l.contains("dream-2026-11-20-04")).findFirst().orElseThrow())
+                .contains("target \"../../etc/passwd\" contains '..'").doesNotContain("Proposal dream-2026-11-20-04:")
+                .doesNotContain("Nothing was written");
+        DemoCommandTest.Run approve = run("proposals", "approve", "dream-2026-11-20-04", "--by", "joel", "--workspace", ws);
+        assertEquals(1, approve.code());
+        assertThat(approve.err()).contains("cannot be approved: target \"../../etc/passwd\" contains '..'")
+                .doesNotContain("cannot be approved: Proposal");
+    }
+
+    @Test
     void aShaThatIsNotHexOrAmbiguousIsRefused() {
         DemoCommandTest.Run head = run("amendments", "revert", "HEAD", "--by", "joel", "--workspace", ws);
         assertEquals(1, head.code());

@@ -173,6 +173,28 @@ class MiseBriefTest {
     }
 
     @Test
+    void aConfiguredRedisThatIsDownRefusesAndNeverSaysNoLoopsAreRunning() {
+        raw.set("agent-loop:prd:loop-mwrun1-bbbbbb", RealShapes.prd("Running", "joelclaw",
+                new Story("S1", "a", false, false, 1, "codex")));
+        LoopState down = new RedisLoopState(RedisClient.create("127.0.0.1", server.port()));
+        server.close();
+        MiseBrief.Brief b = new MiseBrief(ws, index, new FailedTargetsService(ws, index, null, Fixtures.CLOCK), down,
+                null, Fixtures.CLOCK).gather();
+        assertFalse(b.pitchAllowed());
+        assertThat(b.refusals()).singleElement().asString().startsWith("Redis unreachable: active loops and pitch "
+                + "history unknown (Redis unreachable: ").doesNotContain(".)");
+        assertThat(b.loopsNote()).startsWith("Redis unreachable: ");
+        String md = MiseBrief.markdown(b);
+        assertThat(md).doesNotContain("None running").doesNotContain("0 of 3 loops")
+                .contains("## Capacity\n\nunknown (Redis unreachable: ");
+        // a connection that failed before the brief was built says the same
+        MiseBrief.Brief early = new MiseBrief(ws, index, new FailedTargetsService(ws, index, null, Fixtures.CLOCK), null,
+                "Failed to connect to 127.0.0.1:1.", Fixtures.CLOCK).gather();
+        assertThat(early.refusals()).singleElement().asString()
+                .contains("(Redis unreachable: Failed to connect to 127.0.0.1:1)");
+    }
+
+    @Test
     void withoutRedisThoseSectionsSayNotConfigured() {
         MiseBrief.Brief b = gather(false);
         assertEquals("not configured", b.health().redis());

@@ -27,6 +27,11 @@ class DemoWorkspaceTest {
     void writesAWorkspaceThatOpensWithoutProblems() throws Exception {
         DemoWorkspace.Summary summary = new DemoWorkspace(CLOCK).write(tmp.resolve("demo"));
         assertThat(summary.adrs()).isGreaterThanOrEqualTo(40);
+        try (Stream<Path> adrFiles = Files.list(summary.dir().resolve("vault/docs/decisions"))) {
+            // every numbered file but the three malformed ones (0090, 0094, 0099) is an ADR the sync indexes
+            assertEquals(adrFiles.filter(f -> f.getFileName().toString().matches("\\d{4}-.*\\.md")).count() - 3,
+                    summary.adrs(), "the summary counts the duplicate-number ADR too");
+        }
         assertEquals(12, summary.skills());
         assertEquals(10, summary.loops());
         Workspace ws = new WorkspaceLoader().load(summary.dir());

@@ -66,8 +66,8 @@ class SpoolOtelEventsTest {
         assertThat(w.filesSkipped()).isEqualTo(1); // the 9-hour-old file is not even opened
         assertThat(w.present()).isEqualTo(13);
         assertThat(w.problems()).containsExactlyInAnyOrder(
-                String.format("%013d", now - 60_000L) + "-cut.json: not valid JSON — skipped",
-                String.format("%013d", now - 60_000L) + "-noevent.json: no \"event\" object (a spool file holds {event, "
+                "OTEL spool file " + String.format("%013d", now - 60_000L) + "-cut.json: not valid JSON — skipped",
+                "OTEL spool file " + String.format("%013d", now - 60_000L) + "-noevent.json: no \"event\" object (a spool file holds {event, "
                         + "queuedAt}) — skipped");
         assertThat(w.samples(EventKind.DISPATCH)).singleElement().satisfies(s -> assertThat(s).startsWith("event:")
                 .endsWith(".json:1"));

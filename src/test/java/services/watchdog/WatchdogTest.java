@@ -120,6 +120,10 @@ class WatchdogTest {
         assertThat(r.stats()).containsEntry("retrievals_in_window", 1L).containsEntry("turn_write_compliance", 1.0);
         assertThat(r.stats().get("last_sync_age_hours")).isEqualTo(1L);
         assertThat(r.pruned()).containsKeys("pruned", "found"); // the demo has failed targets past their TTL
+        assertThat(r.findings()).filteredOn(f -> f.check().equals("failed-target-ttl")).singleElement()
+                .satisfies(f -> assertThat(f.message()).matches("Pruned (1 failed target|\\d+ failed targets) past the "
+                        + "TTL \\(7 days\\): (1 Redis member|\\d+ Redis members), (1 document|\\d+ documents)")
+                        .doesNotContain(" 1 failed targets").doesNotContain(" 1 documents"));
     }
 
     @Test

@@ -65,7 +65,7 @@ class NoFailedTargetSetsTest {
         FailedTargetsService.Listing listing = service.list();
         assertThat(listing.targets()).isNotEmpty()
                 .allSatisfy(t -> assertThat(t.where()).isEqualTo(FailedTargetsService.Where.INDEX));
-        assertThat(listing.notice()).startsWith("This Redis (").contains("holds no failed-target sets (loop:failed:targets:*)")
+        assertThat(listing.notice()).startsWith("This Redis (redis://").contains("holds no failed-target sets (loop:failed:targets:*)")
                 .contains("the index is the store");
         assertThat(listing.problems()).isEmpty();
         assertThat(listing.storesShouldAgree()).isFalse();
