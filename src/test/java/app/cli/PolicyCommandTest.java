@@ -55,7 +55,8 @@ class PolicyCommandTest {
         DemoCommandTest.Run set = run("policy", "set", "--risk", "high=supervised", "--by", "joel", "--why", "trial",
                 "--workspace", ws);
         assertEquals(0, set.code(), set.err());
-        assertThat(Files.readString(Path.of(ws, "workspace.json"))).contains("\"high\" : \"supervised\"");
+        assertEquals("supervised", new com.fasterxml.jackson.databind.ObjectMapper().readTree(Path.of(ws, "workspace.json")
+                .toFile()).path("policy").path("risk").path("high").asText()); // saved, in the user's format
         assertThat(Files.readString(Path.of(ws, "state/decisions.jsonl"))).contains("\"action\":\"policy.set\"",
                 "\"reason\":\"trial\"", "\"action\":\"policy.freeze\"");
     }

@@ -130,7 +130,8 @@ class PolicyServiceTest {
         assertThrows(PolicyException.class, () -> policy.freeze("joel", " "));
         policy.freeze("joel", "bad week");
         assertThat(policy.policy().policy().frozen()).isTrue();
-        assertThat(Files.readString(ws.dir().resolve("workspace.json"))).contains("\"frozen\" : true");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(ws.dir().resolve("workspace.json").toFile())
+                .path("policy").path("frozen").asBoolean()).isTrue(); // saved in workspace.json, in the user's format
         PolicyService.RunReport r = policy.run();
         assertThat(r.applied()).isZero();
         assertThat(r.outcomes()).singleElement().satisfies(o -> assertThat(o.reason()).contains("frozen"));
