@@ -61,8 +61,12 @@ final class SchedulerCommand extends WorkspaceCommand {
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));
+            Instant began = Instant.now();
+            // By value, and only runs of this scheduler's time: the history re-reads jobs.jsonl when another console
+            // appends to it, which makes new objects of old runs.
             scheduler.addListener(() -> scheduler.statuses().forEach(s -> {
-                if (s.lastRun() != null && s.lastRun() != seen.get(s.id())) {
+                if (s.lastRun() != null && !s.lastRun().equals(seen.get(s.id()))
+                        && !s.lastRun().startedAt().isBefore(began)) {
                     seen.put(s.id(), s.lastRun());
                     done.add(s.lastRun());
                     cli.message(line(s.lastRun()));
