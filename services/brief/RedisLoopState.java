@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 import services.errors.ConsoleException;
 
 /**
@@ -29,18 +27,11 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Loops loops() {
-        List<String> keys = new ArrayList<>();
-        ScanParams params = new ScanParams().match(PRD + "*").count(500);
-        String cursor = ScanParams.SCAN_POINTER_START;
-        do {
-            ScanResult<String> page = redis.scan(cursor, params);
-            keys.addAll(page.getResult());
-            cursor = page.getCursor();
-        } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
+        List<String> keys = services.failed.RedisConnector.keys(redis, PRD);
         List<Loop> running = new ArrayList<>();
         List<Loop> ended = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (String key : keys.stream().distinct().sorted().toList()) {
+        for (String key : keys) {
             try {
                 String value = redis.get(key);
                 if (value == null) {

@@ -10,6 +10,8 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 import services.workspace.RedisSettings;
 
 /** Opens Redis as the workspace says: standalone URL (TLS with rediss://), Sentinel or Cluster. */
@@ -65,5 +67,19 @@ public final class RedisConnector {
 
     private static Set<HostAndPort> nodes(java.util.List<String> list) {
         return list.stream().map(HostAndPort::from).collect(Collectors.toSet());
+    }
+
+    /** Every key that starts with {@code prefix}, by SCAN (never KEYS), each once, sorted. */
+    public static java.util.List<String> keys(UnifiedJedis redis, String prefix) {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        ScanParams params = new ScanParams().match(prefix + "*")
+                .count(500);
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            ScanResult<String> page = redis.scan(cursor, params);
+            keys.addAll(page.getResult());
+            cursor = page.getCursor();
+        } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
+        return keys.stream().distinct().sorted().toList();
     }
 }

@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /** {@link LoopPrds} on Redis: every {@code agent-loop:prd:*} string (they live 7 days after a loop ends). */
 public final class RedisLoopPrds implements LoopPrds {
@@ -23,16 +21,9 @@ public final class RedisLoopPrds implements LoopPrds {
 
     @Override
     public Map<String, Prd> all(List<String> problems) {
-        List<String> keys = new ArrayList<>();
-        ScanParams params = new ScanParams().match(PREFIX + "*").count(500);
-        String cursor = ScanParams.SCAN_POINTER_START;
-        do {
-            ScanResult<String> page = redis.scan(cursor, params);
-            keys.addAll(page.getResult());
-            cursor = page.getCursor();
-        } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
+        List<String> keys = services.failed.RedisConnector.keys(redis, PREFIX);
         Map<String, Prd> out = new LinkedHashMap<>();
-        for (String key : keys.stream().distinct().sorted().toList()) {
+        for (String key : keys) {
             String loopId = key.substring(PREFIX.length());
             String raw;
             try {
