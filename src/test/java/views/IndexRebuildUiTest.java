@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,10 +42,18 @@ class IndexRebuildUiTest {
         ui = new UiHarness(stage, tmp.resolve("rebuild-" + System.nanoTime()));
     }
 
+    @AfterEach
+    void close(FxRobot robot) {
+        ui.close(robot);
+    }
+
     @Test
     void aDamagedIndexIsExplainedAndRebuiltFromTheBanner(FxRobot robot) throws Exception {
         UiHarness.waitForIndex(robot);
         Path dir = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("damaged-" + System.nanoTime())).dir();
+        // Only the rebuild writes this index while the test runs: no catch-up sync or watchdog beside it.
+        new services.workspace.WorkspaceFile(dir).update(root ->
+                root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy"));
         Workspace ws = new WorkspaceLoader().load(dir);
         // On a thread of its own: an interrupt left on the test thread by the toolkit must not cut a Lucene commit.
         java.util.concurrent.CompletableFuture.runAsync(() -> {

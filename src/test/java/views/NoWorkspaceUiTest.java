@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,8 @@ class NoWorkspaceUiTest {
     static Path tmp;
 
     private Path broken;
+    private Stage stage;
+    private final FxTaskRunner runner = new FxTaskRunner();
 
     @Start
     void start(Stage stage) throws Exception {
@@ -33,10 +36,17 @@ class NoWorkspaceUiTest {
         broken = Files.createDirectories(root.resolve("broken"));
         Files.writeString(broken.resolve("workspace.json"), "{\"name\": ");
         AppContext app = new AppContext(new AppDirs(root.resolve("config"), root.resolve("data")),
-                java.time.Clock.systemUTC(), new FxTaskRunner());
+                java.time.Clock.systemUTC(), runner);
+        this.stage = stage;
         MainWindow window = new MainWindow(app, stage, file -> { });
         stage.show();
         window.openInitial(Optional.of(broken), false);
+    }
+
+    /** The demo opened by the test runs its catch-up jobs: they end before JUnit deletes the folder. */
+    @AfterEach
+    void close(FxRobot robot) {
+        UiHarness.closeAndSettle(robot, stage, runner);
     }
 
     @Test

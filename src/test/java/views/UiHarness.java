@@ -20,6 +20,8 @@ public final class UiHarness {
 
     public final Path workspace;
     public final MainWindow window;
+    private final Stage stage;
+    private final FxTaskRunner runner = new FxTaskRunner();
 
     public UiHarness(Stage stage, Path tmp) {
         this(stage, tmp, false);
@@ -48,11 +50,26 @@ public final class UiHarness {
             root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy");
             root.putObject("semantic").put("enabled", semantic);
         });
+        this.stage = stage;
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
-                java.time.Clock.systemUTC(), new FxTaskRunner());
+                java.time.Clock.systemUTC(), runner);
         window = new MainWindow(app, stage, file -> { });
         stage.show();
         window.openInitial(Optional.of(workspace), false);
+    }
+
+    /** Closes the window and waits for its background work to end, so a test's temp folder can be deleted. */
+    public void close(FxRobot robot) {
+        closeAndSettle(robot, stage, runner);
+    }
+
+    /**
+     * Hides the window (which closes its workspace: scheduler, change poll, index) and waits up to 30 s until no
+     * background task is left that could still write into the workspace while JUnit deletes it.
+     */
+    public static void closeAndSettle(FxRobot robot, Stage stage, FxTaskRunner runner) {
+        robot.interact(stage::hide);
+        waitUntil(30, () -> runner.running().isEmpty());
     }
 
     /** Waits (up to 20 s) until the condition holds on the FX thread. */
