@@ -60,7 +60,8 @@ public final class DemoWorkspace {
                       "index": { "backend": "lucene" },
                       "redis": %s,
                       "otelEvents": { "source": "spool", "path": "spool/otel" },
-                      "schedules": { "sync": "0 3 * * *", "watchdog": "0 */4 * * *" }
+                      "schedules": { "sync": "0 3 * * *", "watchdog": "0 */4 * * *" },
+                      "watchdog": { "pruneGraceHours": 48 }
                     }
                     """.formatted(redisUrl == null ? "null" : "{ \"url\": "
                     + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(redisUrl) + " }"));

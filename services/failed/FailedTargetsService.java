@@ -275,25 +275,36 @@ public final class FailedTargetsService {
 
     /** Removes every member and document older than the TTL, in both stores. */
     public PruneResult prune(String by) {
+        return prune(by, java.time.Duration.ZERO);
+    }
+
+    /**
+     * Removes every member and document that expired at least {@code grace} ago (older than the TTL plus the
+     * grace), in both stores; what expired more recently stays, still marked expired, for an operator to see. The
+     * watchdog prunes with its {@code watchdog.pruneGraceHours}; a prune by hand removes everything expired.
+     */
+    public PruneResult prune(String by, java.time.Duration grace) {
         return telemetry.span("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(), span -> {
-            PruneResult r = pruneUntraced(by);
+            PruneResult r = pruneUntraced(by, grace.toMillis());
             span.setAttribute("brainconsole.redis_removed", r.redisRemoved());
             span.setAttribute("brainconsole.docs_removed", r.docsRemoved().size());
             return r;
         });
     }
 
-    private PruneResult pruneUntraced(String by) {
+    private PruneResult pruneUntraced(String by, long graceMillis) {
         requireWritable();
         String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
         return lock.run(() -> {
-            long cutoff = clock.millis() - ttlMillis();
+            long cutoff = clock.millis() - ttlMillis() - graceMillis;
             long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff);
             List<String> ids = docs(cutoff / 1000 - 1).stream().map(KnowledgeDoc::id).toList();
             index.delete(ids);
             index.flush();
             PruneResult result = new PruneResult(fromRedis, ids);
-            record("prune_failed", who, "older than " + ws.failedTargetTtlDays() + " days", List.of(), ids, List.of(),
+            record("prune_failed", who, "older than " + ws.failedTargetTtlDays() + " days"
+                    + (graceMillis > 0 ? " and expired over " + java.time.Duration.ofMillis(graceMillis).toString()
+                    .substring(2).toLowerCase(java.util.Locale.ROOT) + " ago" : ""), List.of(), ids, List.of(),
                     result);
             return result;
         });

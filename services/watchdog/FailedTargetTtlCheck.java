@@ -5,7 +5,9 @@ import services.failed.FailedTargetsService;
 
 /**
  * Check 5: failed targets past their TTL are pruned from both stores through the failed-targets service (which
- * records the prune in the decision log). A read-only workspace only reports them.
+ * records the prune in the decision log). A target that expired less than {@code watchdog.pruneGraceHours} ago
+ * (default 0) is left in place, shown as expired on the Failed targets screen, so an operator sees what just
+ * expired (and can prune it by hand) before a scheduled run removes it. A read-only workspace only reports them.
  */
 public final class FailedTargetTtlCheck implements WatchdogCheck {
 
@@ -39,15 +41,30 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
                     + ttl + " days) but the workspace is read-only: not pruned",
                     Finding.ordered("targets", listing.targets().size(), "expired", expired.size()), evidence);
         }
-        run.progress.update(-1, "Pruning " + expired.size() + " expired failed targets");
-        FailedTargetsService.PruneResult result = failed.prune("watchdog");
+        long graceMillis = run.settings.pruneGraceMillis();
+        long due = expired.stream().filter(t -> t.expiresAtMillis() <= run.now - graceMillis).count();
+        long kept = expired.size() - due;
+        String grace = WatchdogSettings.fmt(run.settings.pruneGraceHours()) + " h ago";
+        String byHand = " (Failed targets ▸ Prune expired… removes " + (kept == 1 ? "it" : "them") + " now)";
+        if (due == 0) {
+            run.pruned = Finding.ordered("pruned", 0, "found", expired.size(), "kept", kept);
+            return new Finding(name(), Severity.INFO, count(expired.size(), "failed target") + " past the TTL ("
+                    + ttl + " days), expired less than " + grace + ": " + (kept == 1 ? "it stays" : "they stay")
+                    + " until then" + byHand,
+                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size(), "kept", kept), evidence);
+        }
+        String keptNote = kept == 0 ? "" : "; " + kept + " more, expired less than " + grace + ", "
+                + (kept == 1 ? "stays" : "stay") + " until then" + byHand;
+        run.progress.update(-1, "Pruning " + due + " expired failed targets");
+        FailedTargetsService.PruneResult result = failed.prune("watchdog", java.time.Duration.ofMillis(graceMillis));
         long total = result.redisRemoved() + result.docsRemoved().size();
         run.pruned = Finding.ordered("pruned", total, "found", expired.size(), "redis_removed", result.redisRemoved(),
-                "docs_removed", result.docsRemoved().size());
-        return new Finding(name(), Severity.INFO, "Pruned " + count(expired.size(), "failed target")
+                "docs_removed", result.docsRemoved().size(), "kept", kept);
+        return new Finding(name(), Severity.INFO, "Pruned " + count(due, "failed target")
                 + " past the TTL (" + ttl + " days): " + count(result.redisRemoved(), "Redis member") + ", "
-                + count(result.docsRemoved().size(), "document"), Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
-                "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size()), evidence);
+                + count(result.docsRemoved().size(), "document") + keptNote,
+                Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
+                "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size(), "kept", kept), evidence);
     }
 
     private static String count(long n, String noun) {

@@ -121,6 +121,12 @@ class WatchdogTest {
         assertThat(r.stats().get("last_sync_age_hours")).isEqualTo(1L);
         assertThat(r.pruned()).containsKeys("pruned", "found"); // the demo has failed targets past their TTL
         assertThat(r.findings()).filteredOn(f -> f.check().equals("failed-target-ttl")).singleElement()
+                // the demo's one expired target expired about 31 h ago: its grace (watchdog.pruneGraceHours 48) leaves it
+                .satisfies(f -> assertThat(f.message()).isEqualTo("1 failed target past the TTL (7 days), expired less "
+                        + "than 48 h ago: it stays until then (Failed targets ▸ Prune expired… removes it now)"));
+        new WorkspaceFile(ws.dir()).update(root -> root.remove("watchdog"));
+        ws = new WorkspaceLoader().load(ws.dir());
+        assertThat(run().findings()).filteredOn(f -> f.check().equals("failed-target-ttl")).singleElement()
                 .satisfies(f -> assertThat(f.message()).matches("Pruned (1 failed target|\\d+ failed targets) past the "
                         + "TTL \\(7 days\\): (1 Redis member|\\d+ Redis members), (1 document|\\d+ documents)")
                         .doesNotContain(" 1 failed targets").doesNotContain(" 1 documents"));
@@ -352,6 +358,51 @@ class WatchdogTest {
         assertThat(r.pruned()).containsKeys("pruned", "found");
         assertThat(index.countsByType()).doesNotContainKey("failed_target");
         assertThat(Files.exists(ws.stateDir().resolve("decisions.jsonl"))).isTrue();
+    }
+
+    @Test
+    void aTargetWithinThePruneGraceStaysForTheOperatorToSeeThenGoes() {
+        FailedTargetsService failed = new FailedTargetsService(ws, index, null, clock);
+        List<FailedTargetsService.Target> expired = failed.list().targets().stream()
+                .filter(t -> t.expiresAtMillis() <= clock.millis()).toList();
+        List<FailedTargetsService.Target> recent = expired.stream()
+                .filter(t -> t.expiresAtMillis() > clock.millis() - Duration.ofHours(48).toMillis()).toList();
+        assertThat(recent).as("the demo (watchdog.pruneGraceHours 48) has a target that expired within it").isNotEmpty();
+
+        WatchdogReport r = run();
+        assertThat(r.pruned()).containsEntry("kept", (long) recent.size()).containsEntry("found", expired.size());
+        assertThat(finding(r, "failed-target-ttl").message()).contains("expired less than 48 h ago");
+        List<String> left = failed.list().targets().stream().map(FailedTargetsService.Target::key).toList();
+        assertThat(left).as("still listed, as expired").containsAll(recent.stream().map(FailedTargetsService.Target::key).toList())
+                .hasSize(failed.list().targets().size());
+        assertThat(failed.list().targets()).filteredOn(t -> t.expiresAtMillis() <= clock.millis())
+                .hasSize(recent.size());
+
+        long latest = recent.stream().mapToLong(FailedTargetsService.Target::expiresAtMillis).max().orElseThrow();
+        clock.set(java.time.Instant.ofEpochMilli(latest).plus(Duration.ofHours(48)).plusSeconds(1));
+        run();
+        assertThat(failed.list().targets()).extracting(FailedTargetsService.Target::key)
+                .doesNotContainAnyElementsOf(recent.stream().map(FailedTargetsService.Target::key).toList());
+        assertThat(failed.list().targets()).noneMatch(t -> t.expiresAtMillis() <= clock.millis() - Duration.ofHours(48).toMillis());
+    }
+
+    @Test
+    void withoutAPruneGraceTheWatchdogPrunesEveryExpiredTargetAsTheRunningSystemDoes() {
+        new WorkspaceFile(ws.dir()).update(root -> root.remove("watchdog"));
+        ws = new WorkspaceLoader().load(ws.dir());
+        WatchdogReport r = run();
+        assertThat(r.pruned()).containsEntry("kept", 0L);
+        assertThat(new FailedTargetsService(ws, index, null, clock).list().targets())
+                .noneMatch(t -> t.expiresAtMillis() <= clock.millis());
+    }
+
+    @Test
+    void aPruneByHandRemovesWhatExpiredAtOnceGraceOrNot() {
+        FailedTargetsService failed = new FailedTargetsService(ws, index, null, clock);
+        run();
+        assertThat(failed.list().targets()).anyMatch(t -> t.expiresAtMillis() <= clock.millis());
+        failed.prune("joel");
+        assertThat(failed.list().targets()).noneMatch(t -> t.expiresAtMillis() <= clock.millis());
     }
 
     @Test
