@@ -8,7 +8,7 @@ final class BriefMarkdown {
 
     static String of(MiseBrief.Brief b) {
         StringBuilder out = new StringBuilder("# Mise brief\n\n");
-        out.append("**Pitch ").append(b.pitchAllowed() ? "allowed" : "not allowed").append("** — ")
+        out.append("**").append(b.verdict()).append("** — ")
                 .append(String.join("; ", b.reasons())).append(".\n\n## Recent retros\n\n");
         if (b.recentRetros().isEmpty()) {
             out.append("None indexed.\n");

@@ -41,13 +41,37 @@ public final class MiseBrief {
      * @param reasons     the verdict's reasons: each refusal first, named by its rule, then what was checked
      * @param refusals    the reasons that refused the pitch (the first ones of {@code reasons}); empty when allowed
      * @param problems    Redis values that could not be read, each with its key and the reason
+     * @param pitchAllowed true or false when the verdict is known; null when nothing refused but the pitch rules
+     *                     could not be checked (no Redis configured: {@code pitchChecked} false)
+     * @param pitchChecked false when no Redis is configured, so the pitch rules and capacity were not checked
      */
     public record Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
                         List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
                         List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
-                        int maxConcurrentLoops, boolean pitchAllowed, List<String> reasons, List<String> refusals,
-                        List<String> problems, long gatheredMillis) {
+                        int maxConcurrentLoops, Boolean pitchAllowed, boolean pitchChecked, List<String> reasons,
+                        List<String> refusals, List<String> problems, long gatheredMillis) {
+
+        /** A brief whose pitch rules were checked. */
+        public Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
+                     List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
+                     List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
+                     int maxConcurrentLoops, boolean pitchAllowed, List<String> reasons, List<String> refusals,
+                     List<String> problems, long gatheredMillis) {
+            this(generatedAt, recentRetros, activeLoops, endedLoops, loopsNote, failedTargets, pitchHistory,
+                    recentLessons, health, maxConcurrentLoops, pitchAllowed, true, reasons, refusals, problems,
+                    gatheredMillis);
+        }
+
+        /** The verdict's headline: allowed, not allowed, or not checked (no Redis configured). */
+        public String verdict() {
+            if (pitchAllowed == null) {
+                return NOT_CHECKED;
+            }
+            return pitchAllowed ? "Pitch allowed" : "Pitch not allowed";
+        }
     }
+
+    public static final String NOT_CHECKED = "Pitch rules not checked (no Redis configured)";
 
     private final Workspace ws;
     private final KnowledgeIndex index;
@@ -102,6 +126,7 @@ public final class MiseBrief {
                 ? (loops == null ? "not configured" : "never") : Instant.ofEpochMilli(lastRun).toString());
         int max = maxLoops();
         List<String> refusals = new ArrayList<>();
+        boolean checkedRules = true;
         List<String> checked = new ArrayList<>();
         List<String> problems = new ArrayList<>(found.problems());
         List<LoopState.Loop> active = found.running();
@@ -110,6 +135,7 @@ public final class MiseBrief {
             refusals.add("Redis unreachable: active loops and pitch history unknown (Redis " + redis + "): capacity "
                     + "and the pitch rules cannot be checked");
         } else if (!"ok".equals(redis)) {
+            checkedRules = false;
             checked.add("active loops and pitch history unknown (Redis " + redis + "): capacity and the pitch rules "
                     + "are not checked");
         } else {
@@ -142,7 +168,8 @@ public final class MiseBrief {
         return new Brief(clock.instant().toString(), retros, active, found.ended(),
                 "ok".equals(redis) ? null : "Redis " + redis, failedTargets,
                 pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches, lessons, health,
-                max, refusals.isEmpty(), reasons, refusals, problems, (System.nanoTime() - start) / 1_000_000);
+                max, !refusals.isEmpty() ? Boolean.FALSE : checkedRules ? Boolean.TRUE : null, checkedRules, reasons,
+                refusals, problems, (System.nanoTime() - start) / 1_000_000);
     }
 
     /**

@@ -20,6 +20,8 @@ public final class BriefViewModel {
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("Gathering the brief…");
     // true until gathered, so a first "not allowed" changes it and the screen marks it as a problem
     private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(true);
+    // false when the pitch rules could not be checked (no Redis configured): neither good nor bad news
+    private final ReadOnlyBooleanWrapper checked = new ReadOnlyBooleanWrapper(true);
 
     public BriefViewModel(MiseBrief brief, TaskRunner runner) {
         this.brief = brief;
@@ -28,14 +30,15 @@ public final class BriefViewModel {
 
     public void refresh() {
         runner.submit("Gathering the mise brief", progress -> brief.gather(), TaskCallbacks.of(b -> {
-            allowed.set(b.pitchAllowed());
+            checked.set(b.pitchAllowed() != null);
+            allowed.set(b.pitchAllowed() == null || b.pitchAllowed());
             verdict.set(verdictText(b));
             markdown.set(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", ""));
         }, error -> verdict.set("Could not gather the brief: " + error.getMessage())));
     }
 
     static String verdictText(MiseBrief.Brief b) {
-        StringBuilder text = new StringBuilder(b.pitchAllowed() ? "Pitch allowed" : "Pitch not allowed");
+        StringBuilder text = new StringBuilder(b.verdict());
         b.refusals().forEach(r -> text.append("\n✗ ").append(r));
         b.reasons().stream().skip(b.refusals().size()).forEach(r -> text.append("\n· ").append(r));
         return text.toString();
@@ -49,7 +52,13 @@ public final class BriefViewModel {
         return verdict.getReadOnlyProperty();
     }
 
+    /** True unless a rule refused the pitch (also true when the rules were not checked: see {@link #checkedProperty()}). */
     public ReadOnlyBooleanProperty allowedProperty() {
         return allowed.getReadOnlyProperty();
+    }
+
+    /** False when no Redis is configured, so the verdict says the pitch rules were not checked. */
+    public ReadOnlyBooleanProperty checkedProperty() {
+        return checked.getReadOnlyProperty();
     }
 }

@@ -33,11 +33,15 @@ public final class BriefView {
         verdict.setWrapText(true);
         verdict.setMinHeight(Region.USE_PREF_SIZE);
         verdict.textProperty().bind(vm.verdictProperty());
-        verdict.getStyleClass().add(vm.allowedProperty().get() ? "verdict-allowed" : "review-problem");
-        vm.allowedProperty().addListener((o, a, ok) -> {
-            verdict.getStyleClass().removeAll("review-notice", "review-problem", "verdict-allowed");
-            verdict.getStyleClass().add(ok ? "verdict-allowed" : "review-problem"); // allowed is good news, not a warning
-        });
+        // allowed is good news, not a warning; rules not checked (no Redis) is neither
+        Runnable style = () -> {
+            verdict.getStyleClass().removeAll("review-notice", "review-problem", "verdict-allowed", "verdict-unchecked");
+            verdict.getStyleClass().add(!vm.allowedProperty().get() ? "review-problem"
+                    : vm.checkedProperty().get() ? "verdict-allowed" : "verdict-unchecked");
+        };
+        style.run();
+        vm.allowedProperty().addListener((o, a, ok) -> style.run());
+        vm.checkedProperty().addListener((o, a, ok) -> style.run());
         MarkdownView body = new MarkdownView();
         body.setId("brief-body");
         vm.markdownProperty().addListener((o, a, text) -> body.setMarkdown(text));

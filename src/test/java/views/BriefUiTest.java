@@ -32,7 +32,9 @@ class BriefUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#brief-verdict").tryQuery().isPresent()
                 && robot.lookup("#brief-verdict").queryAs(Label.class).getText().startsWith("Pitch"));
         assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getText())
-                .startsWith("Pitch allowed\n· active loops and pitch history unknown (Redis not configured)");
+                .startsWith("Pitch rules not checked (no Redis configured)\n· active loops and pitch history unknown (Redis not configured)");
+        assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getStyleClass()).contains("verdict-unchecked")
+                .doesNotContain("verdict-allowed", "review-problem");
         UiHarness.waitUntil(() -> robot.lookup("Recent retros").tryQuery().isPresent());
         assertThat(robot.lookup("Redis not configured").tryQuery()).isPresent();
     }

@@ -55,6 +55,7 @@ class BriefCommandTest {
         }
         assertEquals(3, b.get("endedLoops").size(), "the loops that ended this week keep their PRD keys");
         assertFalse(b.get("pitchAllowed").asBoolean());
+        assertThat(b.get("pitchChecked").asBoolean()).isTrue();
         assertThat(b.get("refusals").get(0).asText()).startsWith("pending pitch: ADR-0205");
         assertThat(b.get("reasons").toString()).contains("capacity: 2 of 3 loops running",
                 "rejected ADR: ADR-0075 was rejected in the last 7 days");
@@ -67,5 +68,21 @@ class BriefCommandTest {
         }
         assertThat(run("brief", "--workspace", ws).out()).contains("**Pitch not allowed** — pending pitch: ADR-0205",
                 "## Active loops\n\n- loop-");
+    }
+
+    @Test
+    void withoutRedisTheBriefSaysThePitchRulesWereNotChecked() throws Exception {
+        String ws = tmp.resolve("plain").toString();
+        assertEquals(0, run("demo", ws).code());
+        assertEquals(0, run("sync", "--workspace", ws, "--no-embeddings").code());
+        DemoCommandTest.Run brief = run("brief", "--workspace", ws, "--json");
+        assertEquals(0, brief.code(), brief.err());
+        JsonNode b = new ObjectMapper().readTree(brief.out());
+        assertThat(b.get("pitchAllowed").isNull()).as("neither allowed nor refused: %s", b.get("pitchAllowed")).isTrue();
+        assertFalse(b.get("pitchChecked").asBoolean());
+        assertThat(b.get("refusals")).isEmpty();
+        assertThat(run("brief", "--workspace", ws).out())
+                .startsWith("# Mise brief\n\n**Pitch rules not checked (no Redis configured)** — ")
+                .doesNotContain("Pitch allowed");
     }
 }

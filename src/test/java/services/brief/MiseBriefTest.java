@@ -202,9 +202,15 @@ class MiseBriefTest {
         assertThat(b.reasons()).contains("active loops and pitch history unknown (Redis not configured): capacity and "
                 + "the pitch rules are not checked");
         assertThat(b.failedTargets()).isNotEmpty();
+        // nothing refused, but the pitch rules could not be checked: neither allowed nor refused
+        assertEquals(null, b.pitchAllowed());
+        assertFalse(b.pitchChecked());
+        assertEquals("Pitch rules not checked (no Redis configured)", b.verdict());
+        assertThat(MiseBrief.markdown(b)).startsWith("# Mise brief\n\n**Pitch rules not checked (no Redis configured)** — ");
         index.recreate();
         MiseBrief.Brief empty = gather(false);
-        assertFalse(empty.pitchAllowed());
+        assertFalse(empty.pitchAllowed()); // an empty index refuses whatever Redis would say
+        assertFalse(empty.pitchChecked());
         assertThat(empty.refusals()).contains("empty index: retrieval would inject nothing (run a sync)");
     }
 }

@@ -1,10 +1,12 @@
 package viewmodels.brief;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import services.brief.LoopState;
 import services.brief.MiseBrief;
 
@@ -26,5 +28,36 @@ class BriefViewModelTest {
                         List.of("pending pitch: ADR-0205 awaits an answer", "daily cap: 3 pitches today"))));
         assertEquals("Pitch allowed\n· capacity: 1 of 3 loops running (loop-a)", BriefViewModel.verdictText(brief(true,
                 List.of("capacity: 1 of 3 loops running (loop-a)"), List.of())));
+    }
+
+    @Test
+    void withoutRedisTheRulesAreNotCheckedNeitherAllowedNorRefused() {
+        String unknown = "active loops and pitch history unknown (Redis not configured): capacity and the pitch rules "
+                + "are not checked";
+        MiseBrief.Brief b = new MiseBrief.Brief("2026-11-01T10:00:00Z", List.of(), List.of(), List.of(),
+                "Redis not configured", List.of(), List.of(), List.of(),
+                new MiseBrief.Health(10, "not configured", Map.of(), "not configured"), 3, null, false,
+                List.of(unknown), List.of(), List.of(), 1);
+        assertEquals("Pitch rules not checked (no Redis configured)\n· " + unknown, BriefViewModel.verdictText(b));
+    }
+
+    @TempDir
+    java.nio.file.Path tmp;
+
+    @Test
+    void theDemoWithoutRedisSaysTheRulesWereNotCheckedInANeutralState() {
+        services.workspace.Workspace ws = testsupport.Fixtures.demo(tmp);
+        try (var index = new services.knowledge.LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            new services.sync.VaultSync(ws, index, testsupport.Fixtures.CLOCK)
+                    .run(services.sync.SyncOptions.all(), services.tasks.ProgressSink.NONE);
+            BriefViewModel vm = new BriefViewModel(new MiseBrief(ws, index, new services.failed.FailedTargetsService(ws,
+                    index, null, testsupport.Fixtures.CLOCK), null, null, testsupport.Fixtures.CLOCK),
+                    new services.tasks.SynchronousTaskRunner());
+            vm.refresh();
+            assertThat(vm.verdictProperty().get()).startsWith("Pitch rules not checked (no Redis configured)\n· ")
+                    .doesNotContain("Pitch allowed");
+            assertEquals(false, vm.checkedProperty().get());
+            assertEquals(true, vm.allowedProperty().get(), "nothing refused: not shown as a problem either");
+        }
     }
 }
