@@ -20,8 +20,19 @@ final class SyncState {
 
     private static final Logger LOG = LoggerFactory.getLogger(SyncState.class);
 
-    /** One source file as last indexed; {@code size} and {@code modified} (epoch ms) let a re-sync skip reading it. */
-    record Entry(String hash, List<String> ids, long size, long modified) {
+    /**
+     * One source file as last indexed; {@code size} and {@code modified} (epoch ms) let a re-sync skip reading it;
+     * {@code warnings} are the reasons of its warnings when it was read, reported again while it is unchanged.
+     */
+    record Entry(String hash, List<String> ids, long size, long modified, List<String> warnings) {
+        Entry {
+            warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        }
+
+        Entry(String hash, List<String> ids, long size, long modified) {
+            this(hash, ids, size, modified, List.of());
+        }
+
         Entry(String hash, List<String> ids) {
             this(hash, ids, -1, -1);
         }
@@ -31,9 +42,10 @@ final class SyncState {
      * How the files were read. A sync state written by an older reader (its {@code readerVersion} lower, or absent)
      * makes the next sync read every file again, so what the new reader produces differently — documents it no
      * longer produces included — reaches the index without waiting for each file to change. 2: retros read as the
-     * running template writes them, bold ADR metadata, duplicate ADR numbers both indexed.
+     * running template writes them, bold ADR metadata, duplicate ADR numbers both indexed. 3: each file's warnings
+     * are kept, so an unchanged file's warnings are reported again (a state without them is read in full once).
      */
-    static final int READER_VERSION = 2;
+    static final int READER_VERSION = 3;
 
     record Data(Map<String, Entry> files, long lastSync, List<FileIssue> errors, List<FileIssue> warnings,
                 int readerVersion) {

@@ -238,7 +238,10 @@ public final class VaultSync {
                        List<KnowledgeDoc> batch, int[] counts) {
         String display = one.file().display();
         if (one.unchanged()) {
-            after.put(one.file().source(), new SyncState.Entry(one.hash(), previous.ids(), one.stamp()[0], one.stamp()[1]));
+            // a file skipped as unchanged still has the warnings it had when it was read: report them again
+            previous.warnings().forEach(w -> parsed.warnings.add(new FileIssue(display, w)));
+            after.put(one.file().source(), new SyncState.Entry(one.hash(), previous.ids(), one.stamp()[0], one.stamp()[1],
+                    previous.warnings()));
             counts[1] += previous.ids().size();
             parsed.claim(previous.ids(), display);
             return;
@@ -255,7 +258,8 @@ public final class VaultSync {
         List<String> ids = one.docs().stream().map(KnowledgeDoc::id).toList();
         parsed.claim(ids, display);
         batch.addAll(one.docs());
-        after.put(one.file().source(), new SyncState.Entry(one.hash(), ids, one.stamp()[0], one.stamp()[1]));
+        after.put(one.file().source(), new SyncState.Entry(one.hash(), ids, one.stamp()[0], one.stamp()[1],
+                one.warnings().stream().map(FileIssue::reason).toList()));
         counts[2]++;
     }
 
