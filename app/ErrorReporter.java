@@ -16,6 +16,7 @@ public final class ErrorReporter implements Thread.UncaughtExceptionHandler {
 
     private final Path logFile;
     private final Consumer<String> show;
+    private volatile boolean shuttingDown;
 
     public ErrorReporter(Path logFile, Consumer<String> show) {
         this.logFile = logFile;
@@ -24,10 +25,22 @@ public final class ErrorReporter implements Thread.UncaughtExceptionHandler {
 
     public void install() {
         Thread.setDefaultUncaughtExceptionHandler(this);
+        // SIGTERM / Ctrl+C: JavaFX disposes its graphics pipeline while its thread may still handle an event, which
+        // then fails (a NullPointerException in picking). Errors of a closing program are no news for anyone.
+        Runtime.getRuntime().addShutdownHook(new Thread(this::shuttingDown, "bc-shutdown-errors"));
+    }
+
+    /** From now on the program is closing: uncaught errors are logged in one line, without a stack trace, and not shown. */
+    void shuttingDown() {
+        shuttingDown = true;
     }
 
     @Override
     public void uncaughtException(Thread thread, Throwable error) {
+        if (shuttingDown) {
+            LOG.info("Ignored while shutting down, on thread {}: {}", thread.getName(), error.toString());
+            return;
+        }
         String message = userMessage(error, logFile);
         LOG.error("Unhandled error on thread {}: {}", thread.getName(), message, error);
         try {
