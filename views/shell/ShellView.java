@@ -133,10 +133,18 @@ public final class ShellView {
 
     /** The way out when no workspace is open (the first one could not be opened): open one, a recent one, or the demo. */
     private Node noWorkspace() {
-        Label title = new Label("No workspace open");
+        Label title = new Label();
         title.getStyleClass().add(Styles.TITLE_3);
-        Label hint = new Label("The message above says why the last one could not be opened. Open a workspace folder "
-                + "(it holds workspace.json), one you used before, or the demo workspace to look around.");
+        Label hint = new Label();
+        // at start-up, before the first workspace is open, there is no message above to point to
+        javafx.beans.binding.BooleanBinding failed = vm.errorMessageProperty().isNotEmpty();
+        title.textProperty().bind(javafx.beans.binding.Bindings.when(failed).then("No workspace open")
+                .otherwise("Opening a workspace…"));
+        hint.textProperty().bind(javafx.beans.binding.Bindings.when(failed)
+                .then("The message above says why the last one could not be opened. Open a workspace folder "
+                        + "(it holds workspace.json), one you used before, or the demo workspace to look around.")
+                .otherwise("Or open a workspace folder (it holds workspace.json), one you used before, or the demo "
+                        + "workspace to look around."));
         hint.setWrapText(true);
         hint.setMaxWidth(560);
         Button open = new Button("Open a workspace…");

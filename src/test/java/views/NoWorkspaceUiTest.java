@@ -56,6 +56,8 @@ class NoWorkspaceUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#no-workspace").tryQuery().isPresent());
         assertThat(robot.lookup("#empty-open").tryQuery()).isPresent();
         assertThat(robot.lookup("#empty-recent").tryQuery()).isPresent();
+        assertThat(robot.lookup("No workspace open").tryQuery()).isPresent(); // with the message above saying why
+        assertThat(robot.lookup("Opening a workspace…").tryQuery()).isEmpty();
         robot.clickOn("#empty-demo");
         UiHarness.waitUntil(() -> robot.lookup("#nav-overview").tryQuery().isPresent()
                 && robot.lookup("#no-workspace").tryQuery().isEmpty());
