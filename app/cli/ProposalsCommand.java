@@ -67,12 +67,12 @@ final class ProposalsCommand {
     }
 
     static final List<String> LIST_STATUSES = List.of("pending", "approved", "rejected", "changes_requested",
-            "superseded", "invalid");
+            "superseded", "reverted", "invalid");
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
     static final class ListProposals extends Base {
         @Option(names = "--status", paramLabel = "S", description = "Only this status: pending, approved, rejected, "
-                + "changes_requested, superseded, invalid.")
+                + "changes_requested, superseded, reverted, invalid.")
         String status;
 
         @Override

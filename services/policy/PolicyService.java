@@ -50,7 +50,7 @@ public final class PolicyService {
         this.clock = clock;
         this.settings = new PolicySettings(ws.dir());
         this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
-        this.supervised = new SupervisedApprovals(ws, log);
+        this.supervised = new SupervisedApprovals(ws, log, review);
     }
 
     /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */

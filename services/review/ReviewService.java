@@ -257,6 +257,28 @@ public final class ReviewService {
                 () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
     }
 
+    /**
+     * Records that an approval was undone on the review branch by {@code revertSha} (a supervised approval that
+     * expired, or one a person reverted): the proposal file says {@code status: reverted} with {@code reverted_by},
+     * {@code reverted_at}, {@code reverted_commit} and {@code revert_reason} (its approval keys stay), and a dream
+     * proposal gets a {@code reverted} line in the dream log. The decision log line is the caller's. Idempotent: a
+     * file that already records this revert is left as it is. Returns false when no approved proposal has this id
+     * (its file was removed). The caller holds the decision lock.
+     */
+    public boolean recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
+        requireWritable();
+        Proposal p = proposals().stream().filter(q -> q.valid() && q.id().equals(id)).findFirst().orElse(null);
+        if (p == null || !("approved".equals(p.status()) || "reverted".equals(p.status()))) {
+            return false;
+        }
+        if ("reverted".equals(p.status())) {
+            return true;
+        }
+        ProposalFiles.setKeys(p.file(), records.revertedKeys(by, why, revertSha));
+        records.dreamReverted(p, by, why, revertSha, reverts, branch);
+        return true;
+    }
+
     private Decision decide(String id, String by, String action, String status, String key, String text) {
         requireWritable();
         requireName(by, "A decision needs the reviewer's name (--by).");

@@ -114,6 +114,9 @@ public final class ProposalDetailViewModel {
         if (r.why() != null) {
             out.append(" — ").append("changes_requested".equals(r.status()) ? "feedback: " : "reason: ").append(r.why());
         }
+        if ("reverted".equals(r.status()) && r.note() != null) {
+            out.append(" (").append(r.note().replace(" The diff shows the change that was reverted.", "")).append(')');
+        }
         return out.toString();
     }
 
