@@ -82,6 +82,16 @@ public final class RecallEffect {
             return changes.stream().filter(c -> c.budget().equals(budget)).count();
         }
 
+        /** The summary and the first changed stories, one line: what the decision log keeps as evidence. */
+        public String evidence() {
+            if (changes.isEmpty()) {
+                return summary();
+            }
+            List<String> lines = changes.stream().limit(10).map(StoryChange::line).toList();
+            return summary() + " — " + String.join("; ", lines) + (changes.size() > 10 ? "; and "
+                    + (changes.size() - 10) + " more" : "");
+        }
+
         /** One line for a list, a log or the decision log. */
         public String summary() {
             if (documents.isEmpty()) {

@@ -67,7 +67,8 @@ final class DecisionRecords {
             }
             output.put("by", by);
             if (extra != null) {
-                extra.entrySet().stream().filter(e -> !e.getKey().equals("policy_version")).findFirst()
+                extra.entrySet().stream().filter(e -> !e.getKey().equals("policy_version")
+                                && !e.getKey().equals("recall_effect")).findFirst()
                         .ifPresent(r -> output.put("reason", r.getValue()));
             }
             dreamLog.append(line);
