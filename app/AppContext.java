@@ -107,9 +107,20 @@ public final class AppContext {
         return new services.review.ReviewService(workspace, clock, telemetry());
     }
 
-    /** The trust dial of a workspace: its policy, the auto-apply run, supervised approvals. */
+    /** The trust dial of a workspace: its policy, the auto-apply run, supervised approvals, the effect on recall. */
     public services.policy.PolicyService policy(Workspace workspace) {
-        return new services.policy.PolicyService(workspace, review(workspace), clock);
+        return new services.policy.PolicyService(workspace, review(workspace), clock, recallEffect(workspace));
+    }
+
+    /** The effect of a change on recall, on an overlay of the workspace's index (never created here when missing). */
+    public services.policy.RecallEffect recallEffect(Workspace workspace) {
+        return new services.policy.RecallEffect(workspace, () -> {
+            if (workspace.index().isLucene() && !java.nio.file.Files.isDirectory(workspace.indexDir())) {
+                throw new services.policy.PolicyException("The knowledge index " + workspace.indexDir()
+                        + " does not exist yet: sync first.");
+            }
+            return openUntraced(workspace.index(), workspace);
+        }, () -> openLoopPrds(workspace), clock);
     }
 
     public services.amendments.AmendmentsService amendments(Workspace workspace) {

@@ -94,7 +94,8 @@ final class PolicyCommand {
             PolicyService.RunReport r = policy.run();
             StringBuilder t = new StringBuilder(r.summary());
             r.outcomes().forEach(o -> t.append("\n  ").append(o.id()).append(": ").append(o.action()).append(" (")
-                    .append(o.level()).append(") ").append(o.commit() != null ? o.commit().substring(0, 10) : o.reason()));
+                    .append(o.level()).append(") ").append(o.commit() != null ? o.commit().substring(0, 10) : o.reason())
+                    .append(o.recallEffect() == null ? "" : "\n    effect on recall: " + o.recallEffect()));
             r.expired().forEach(e -> t.append("\n  ").append(e));
             cli.print(r, t.toString());
             return r.problem() != null ? 1 : 0;

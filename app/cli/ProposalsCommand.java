@@ -67,12 +67,12 @@ final class ProposalsCommand {
     }
 
     static final List<String> LIST_STATUSES = List.of("pending", "approved", "rejected", "changes_requested",
-            "superseded", "invalid");
+            "superseded", "reverted", "invalid");
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
     static final class ListProposals extends Base {
         @Option(names = "--status", paramLabel = "S", description = "Only this status: pending, approved, rejected, "
-                + "changes_requested, superseded, invalid.")
+                + "changes_requested, superseded, reverted, invalid.")
         String status;
 
         @Override
@@ -112,6 +112,19 @@ final class ProposalsCommand {
         @Parameters(paramLabel = "ID")
         String id;
 
+        @Option(names = "--recall-days", defaultValue = "14", paramLabel = "N", description = "The effect on recall "
+                + "replays the stories of the loops of the last N days (default 14).")
+        int recallDays;
+
+        @Override
+        Integer run() {
+            if (recallDays < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
+                        + "'--recall-days': " + recallDays + " is not a number of days; give 1 or more.");
+            }
+            return super.run();
+        }
+
         @Override
         Integer execute() {
             ReviewService.Item item = review.find(id);
@@ -145,6 +158,32 @@ final class ProposalsCommand {
                     diff = TextDiff.unified(record.path(), record.before(), record.after());
                 }
             }
+            String effectText = "";
+            if (item.change() != null) {
+                Map<String, Object> effect = new LinkedHashMap<>();
+                try {
+                    services.policy.RecallEffect.Effect e = policy.recallEffect(item.proposal().id(), recallDays);
+                    effect.put("summary", e.summary());
+                    effect.put("documents", e.documents());
+                    effect.put("note", e.note());
+                    effect.put("days", e.days());
+                    effect.put("stories", e.stories());
+                    effect.put("storiesChanged", e.storiesChanged());
+                    effect.put("budgets", services.policy.RecallEffect.BUDGETS);
+                    effect.put("changes", e.changes());
+                    effect.put("problems", e.problems());
+                    StringBuilder t = new StringBuilder("\neffect on recall: " + e.summary());
+                    e.changes().stream().limit(20).forEach(c -> t.append("\n  ").append(c.line()));
+                    if (e.changes().size() > 20) {
+                        t.append("\n  … and ").append(e.changes().size() - 20).append(" more (--json lists them all)");
+                    }
+                    effectText = t.toString();
+                } catch (services.errors.ConsoleException notComputed) {
+                    effect.put("summary", "not computed: " + notComputed.getMessage());
+                    effectText = "\neffect on recall: not computed: " + notComputed.getMessage();
+                }
+                out.put("recallEffect", effect);
+            }
             out.put("rationale", item.proposal().rationale());
             out.put("evidence", item.proposal().evidence());
             out.put("diff", diff);
@@ -155,6 +194,7 @@ final class ProposalsCommand {
                     + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
                     + "\nfile: " + item.proposal().file()
                     + "\npolicy: " + applying
+                    + effectText
                     + recordText
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")

@@ -86,6 +86,12 @@ public abstract class ForwardingKnowledgeIndex implements KnowledgeIndex {
         return index.exists();
     }
 
+    /** The wrapped index's view, undecorated: a preview's searches are not the index's own. */
+    @Override
+    public Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
+        return index.overlay(docs, deleted);
+    }
+
     @Override
     public List<String> problems() {
         return index.problems();

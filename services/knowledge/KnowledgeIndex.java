@@ -67,6 +67,15 @@ public interface KnowledgeIndex extends AutoCloseable {
         return status();
     }
 
+    /**
+     * A read-only view of this collection as it would be after {@code upsert(docs)} and {@code delete(deleted)},
+     * for searching only: it ranks as the real write would, and nothing is written. Empty when the backend cannot
+     * make one (Typesense). Close the view when done.
+     */
+    default Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
+        return Optional.empty();
+    }
+
     /** What is wrong with the collection but does not stop it working (Typesense: schema drift). */
     default List<String> problems() {
         return List.of();

@@ -77,7 +77,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private final FacetsConfig facets = new FacetsConfig();
     private final FSDirectory directory;
     private final services.workspace.WorkspaceWriteLock writeLock;
-    private final SearcherManager searchers;
+    private final org.apache.lucene.search.ReferenceManager<IndexSearcher> searchers;
+    /** A read-only view's snapshot and new documents ({@link #overlay}); null for the index itself. */
+    private final LuceneOverlay view;
     private volatile long refreshedAt;
     private volatile FacetState facetState;
     private volatile boolean missing;
@@ -108,6 +110,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 write("create the knowledge index", w -> null); // an empty first commit, for readers to open
             }
             searchers = new SearcherManager(directory, null); // opens every segment: damage shows here, not later
+            view = null;
         } catch (IOException | IllegalStateException | IllegalArgumentException e) {
             closeQuietly(opened);
             if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
@@ -115,6 +118,56 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
                 throw new KnowledgeIndexCorrupt(dir, e);
             }
             throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A read-only view over {@code overlay}'s reader: searches only; every write is refused. */
+    private LuceneKnowledgeIndex(LuceneKnowledgeIndex base, LuceneOverlay overlay) {
+        this.dir = base.dir;
+        this.dimensions = base.dimensions;
+        this.writeLock = null;
+        this.directory = null;
+        this.view = overlay;
+        facets.setMultiValued("tags", true);
+        this.searchers = new LuceneOverlay.Fixed(overlay.reader());
+    }
+
+    /**
+     * This index as it would be after {@code upsert(docs)} and {@code delete(deleted)}, for searching only — the
+     * current snapshot with the replaced and deleted documents hidden and the new ones in memory, ranked as the
+     * write would rank them ({@link LuceneOverlay}). Nothing is written; close the view when done.
+     */
+    @Override
+    public java.util.Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
+        Map<String, KnowledgeDoc> last = new LinkedHashMap<>();
+        docs.forEach(d -> {
+            last.remove(d.id());
+            last.put(d.id(), d);
+        });
+        Set<String> hidden = new java.util.LinkedHashSet<>(deleted);
+        hidden.addAll(last.keySet());
+        List<Document> built = new ArrayList<>();
+        IndexSearcher snapshot = null;
+        try {
+            for (KnowledgeDoc d : last.values()) {
+                built.add(facets.build(toDocument(d)));
+            }
+            flush();
+            snapshot = searchers.acquire();
+            LuceneOverlay overlay = new LuceneOverlay(searchers, snapshot, writerConfig(), hidden, built);
+            snapshot = null; // the overlay releases it
+            return java.util.Optional.of(new LuceneKnowledgeIndex(this, overlay));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new KnowledgeIndexException("Cannot lay the changed documents over the knowledge index in " + dir
+                    + ": " + e.getMessage(), e);
+        } finally {
+            if (snapshot != null) {
+                try {
+                    searchers.release(snapshot);
+                } catch (IOException ignored) {
+                    // the failure above is the one to report
+                }
+            }
         }
     }
 
@@ -134,6 +187,10 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     /** One write: under the workspace's write lock, a writer opened, used, committed and closed. */
     private <T> T write(String what, Write<T> action) {
+        if (view != null) {
+            throw new KnowledgeIndexException("A preview of the knowledge index in " + dir + " is read-only: cannot "
+                    + what + ".");
+        }
         return writeLock.run(what, () -> {
             T result;
             try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
@@ -562,7 +619,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public Object changeStamp() {
         flush();
-        return read(searcher -> ((org.apache.lucene.index.DirectoryReader) searcher.getIndexReader()).getVersion());
+        return read(searcher -> searcher.getIndexReader() instanceof org.apache.lucene.index.DirectoryReader r
+                ? r.getVersion() : (Object) System.identityHashCode(view));
     }
 
     @Override
@@ -619,7 +677,11 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public void close() {
         try {
             searchers.close();
-            directory.close();
+            if (view != null) {
+                view.close();
+            } else {
+                directory.close();
+            }
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);
         }

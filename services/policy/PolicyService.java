@@ -17,8 +17,14 @@ import services.workspace.Workspace;
  */
 public final class PolicyService {
 
-    /** What a run did with one proposal: {@code applied} (with its commit) or {@code waits} (with the reason). */
-    public record Outcome(String id, String action, String level, String reason, String commit) {
+    /**
+     * What a run did with one proposal: {@code applied} (with its commit) or {@code waits} (with the reason);
+     * {@code recallEffect}: for an applied change, its effect on recall as the decision log keeps it (else null).
+     */
+    public record Outcome(String id, String action, String level, String reason, String commit, String recallEffect) {
+        public Outcome(String id, String action, String level, String reason, String commit) {
+            this(id, action, level, reason, commit, null);
+        }
     }
 
     public record RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
@@ -43,14 +49,21 @@ public final class PolicyService {
     private final PolicySettings settings;
     private final PolicyLog log;
     private final SupervisedApprovals supervised;
+    private final RecallEffect recall;
 
     public PolicyService(Workspace ws, ReviewService review, Clock clock) {
+        this(ws, review, clock, null);
+    }
+
+    /** @param recall the effect on recall of a change (null: not computed, e.g. no index) */
+    public PolicyService(Workspace ws, ReviewService review, Clock clock, RecallEffect recall) {
+        this.recall = recall;
         this.ws = ws;
         this.review = review;
         this.clock = clock;
         this.settings = new PolicySettings(ws.dir());
         this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
-        this.supervised = new SupervisedApprovals(ws, log);
+        this.supervised = new SupervisedApprovals(ws, log, review);
     }
 
     /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */
@@ -99,8 +112,10 @@ public final class PolicyService {
                         : "it cannot be approved as it stands", null));
             } else {
                 try {
-                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version);
-                    outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit()));
+                    String effect = effectEvidence(item);
+                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
+                            effect == null ? java.util.Map.of() : java.util.Map.of("recall_effect", effect));
+                    outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));
                 }
@@ -108,6 +123,30 @@ public final class PolicyService {
         }
         List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
         return new RunReport(version, policy.frozen(), outcomes, expired, null);
+    }
+
+    /**
+     * The effect on recall of approving {@code id} now — over the loops of the last {@code days} days — computed on
+     * a read-only overlay of the index. A decided proposal has no change left to preview.
+     */
+    public RecallEffect.Effect recallEffect(String id, int days) {
+        if (recall == null) {
+            throw new PolicyException("The effect on recall needs the workspace's index, and none is open here.");
+        }
+        return recall.of(review.find(id).change(), days);
+    }
+
+    /** The effect as the decision log keeps it, for a change that alters the index; a failure is said, not fatal. */
+    private String effectEvidence(ReviewService.Item item) {
+        if (recall == null) {
+            return null;
+        }
+        try {
+            RecallEffect.Effect e = recall.of(item.change(), RecallEffect.DEFAULT_DAYS);
+            return e.documents().isEmpty() ? null : e.evidence();
+        } catch (ConsoleException e) {
+            return "not computed: " + e.getMessage();
+        }
     }
 
     /** The kill switch: every proposal waits for a person until {@link #unfreeze}. Logged with who and why. */

@@ -33,10 +33,12 @@ public final class SupervisedApprovals {
     private final Workspace ws;
     private final PolicyLog log;
     private final DecisionLock lock;
+    private final services.review.ReviewService review;
 
-    SupervisedApprovals(Workspace ws, PolicyLog log) {
+    SupervisedApprovals(Workspace ws, PolicyLog log, services.review.ReviewService review) {
         this.ws = ws;
         this.log = log;
+        this.review = review;
         this.lock = new DecisionLock(ws.stateDir());
     }
 
@@ -92,7 +94,12 @@ public final class SupervisedApprovals {
         });
     }
 
-    /** Reverts one supervised approval on its branch (a person's revert, or the expiry's as {@code policy:expiry}). */
+    /**
+     * Reverts one supervised approval on its branch (a person's revert, or the expiry's as {@code policy:expiry}),
+     * then records it where the approval was recorded: the proposal file ({@code status: reverted}, by whom, when,
+     * why), the dream log for a dream proposal, and the decision log ({@code policy.revert}) last — a revert cut
+     * short before its log line is found pending again and finished without a second revert commit.
+     */
     String revert(Pending p, String by, String why) {
         return lock.run(() -> {
             if (pending(Integer.MAX_VALUE / 2).stream().noneMatch(q -> q.commit().equals(p.commit()))) {
@@ -102,6 +109,9 @@ public final class SupervisedApprovals {
             try (JGitAmendmentHistory history = new JGitAmendmentHistory(root)) {
                 String already = history.revertOf(p.branch(), p.commit()).map(c -> c.sha()).orElse(null);
                 String sha = already != null ? already : history.revert(p.branch(), p.commit(), message(p, by, why), by);
+                if (review != null) {
+                    review.recordRevert(p.id(), by, why, sha, p.commit(), p.branch());
+                }
                 ObjectNode e = log.entry("policy.revert", by);
                 e.put("proposal", p.id());
                 e.put("reverts", p.commit());

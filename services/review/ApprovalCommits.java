@@ -22,8 +22,11 @@ final class ApprovalCommits {
     private static final Set<String> KEYS = Set.of("Proposal-Id", "Approved-By", "Evidence", "Risk", "Edited-By",
             "Policy-Version");
 
-    /** An approval found on the branch, with its approver as the commit names them. */
-    record Found(ReviewBranch.Commit commit, String by) {
+    /**
+     * An approval found on the branch, with its approver as the commit names them, the trust dial's policy version
+     * when the policy approved it (null otherwise), and whether its text was edited.
+     */
+    record Found(ReviewBranch.Commit commit, String by, String policyVersion, boolean edited) {
     }
 
     private ApprovalCommits() {
@@ -80,7 +83,10 @@ final class ApprovalCommits {
             }
             boolean edited = !values(trailers, "Edited-By").isEmpty();
             if (edited || makes(branch, p, planner, repoRoot, facts.get(), path)) {
-                return Optional.of(new Found(new ReviewBranch.Commit(e.sha(), branch.branch()), by.get(0)));
+                List<String> versions = values(trailers, "Policy-Version");
+                String version = versions.size() == 1 && by.get(0).startsWith(ReviewService.POLICY)
+                        && versions.get(0).matches("[0-9a-zA-Z.-]{1,40}") ? versions.get(0) : null;
+                return Optional.of(new Found(new ReviewBranch.Commit(e.sha(), branch.branch()), by.get(0), version, edited));
             }
         }
         return Optional.empty();

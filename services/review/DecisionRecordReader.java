@@ -36,6 +36,25 @@ final class DecisionRecordReader {
         }
         String commit = value(front, "commit", logged, "commit");
         String branch = value(front, "branch", logged, "branch");
+        String revertNote = null;
+        if ("reverted".equals(p.status())) {
+            // who approved it stays in the file; the record names who undid it, when and why
+            String approvedBy = by;
+            String approvedAt = at;
+            by = value(front, "reverted_by", logged, "by");
+            at = value(front, "reverted_at", logged, "ts");
+            why = value(front, "revert_reason", logged, "reason");
+            String revertSha = value(front, "reverted_commit", null, null);
+            if (commit != null && logged != null && commit.equals(logged.path("commit").asText(null))
+                    && logged.hasNonNull("reverts")) {
+                revertSha = commit; // a file without the approval's keys: the log's line is the revert's
+                commit = logged.get("reverts").asText();
+            }
+            revertNote = "Approved" + (approvedBy == null ? "" : " by " + approvedBy) + (approvedAt == null ? ""
+                    : " at " + approvedAt) + (commit == null ? "" : " in " + shortSha(commit)) + "; reverted"
+                    + (revertSha == null ? "" : " by commit " + shortSha(revertSha)) + ". The diff shows the change "
+                    + "that was reverted.";
+        }
         String editedBy = value(front, "edited_by", null, null);
         if (editedBy == null && logged != null && logged.path("edited").asBoolean(false)) {
             editedBy = by;
@@ -47,7 +66,7 @@ final class DecisionRecordReader {
                         .findFirst().orElse(changes.isEmpty() ? null : changes.get(0));
                 if (change != null) {
                     return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, change.path(),
-                            change.before(), change.after(), true, null);
+                            change.before(), change.after(), true, revertNote);
                 }
             } catch (ConsoleException e) {
                 return proposed(p, by, at, why, commit, branch, editedBy, "The commit " + shortSha(commit)
@@ -55,7 +74,7 @@ final class DecisionRecordReader {
                         + "as proposed.");
             }
         }
-        String note = "approved".equals(p.status()) && commit == null
+        String note = revertNote != null ? revertNote : "approved".equals(p.status()) && commit == null
                 ? "No commit is recorded for this approval; the diff shows the change as proposed."
                 : "The diff shows the change as proposed; nothing was committed.";
         return proposed(p, by, at, why, commit, branch, editedBy, note);

@@ -67,11 +67,51 @@ final class DecisionRecords {
             }
             output.put("by", by);
             if (extra != null) {
-                extra.entrySet().stream().filter(e -> !e.getKey().equals("policy_version")).findFirst()
+                extra.entrySet().stream().filter(e -> !e.getKey().equals("policy_version")
+                                && !e.getKey().equals("recall_effect")).findFirst()
                         .ifPresent(r -> output.put("reason", r.getValue()));
             }
             dreamLog.append(line);
         }
+    }
+
+    /**
+     * A dream proposal's approval undone: a {@code reverted} line in the dream log (formats.md part 11), naming the
+     * revert commit ({@code sha}) and the approval it reverts ({@code reverts}). Other proposals have no dream log.
+     */
+    void dreamReverted(Proposal p, String by, String why, String revertSha, String reverts, String branch) {
+        if (!p.isDream()) {
+            return;
+        }
+        ObjectNode line = DecisionLog.entry();
+        line.put("ts", clock.instant().toString());
+        line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
+        line.put("trigger", "console");
+        ObjectNode output = line.putArray("outputs").addObject();
+        output.put("id", p.id());
+        output.put("kind", p.kind());
+        output.put("risk", p.risk());
+        output.put("target", p.target());
+        output.put("action", "reverted");
+        output.put("sha", revertSha);
+        output.put("reverts", reverts);
+        if (branch != null) {
+            output.put("branch", branch);
+        }
+        output.put("by", by);
+        output.put("reason", why);
+        dreamLog.append(line);
+    }
+
+    /** The frontmatter keys of a reverted proposal: the approval's keys stay, these say what undid it. */
+    Map<String, String> revertedKeys(String by, String why, String revertSha) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("status", "reverted");
+        keys.put("reverted_by", by);
+        keys.put("reverted_at", clock.instant().toString());
+        keys.put("reverted_commit", revertSha);
+        keys.put("revert_reason", why);
+        return keys;
     }
 
     /** The frontmatter keys of an approved proposal (approval and crash recovery write the same ones). */

@@ -56,9 +56,13 @@ final class InterruptedApprovals {
                     ProposalFiles.setKeys(p.file(), records.approvedKeys(by, commit));
                 }
                 if (!logged.contains(p.id())) {
+                    Map<String, String> extra = new java.util.LinkedHashMap<>();
+                    extra.put("recovered", "an approval interrupted after its commit");
+                    if (made.policyVersion() != null) {
+                        extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
+                    }
                     try {
-                        records.log("approve", p, by, "approved", Map.of("recovered", "an approval interrupted after its commit"),
-                                commit, false);
+                        records.log("approve", p, by, "approved", extra, commit, made.edited());
                     } catch (services.errors.ConsoleException stillUnwritable) {
                         out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
                                 + stillUnwritable.getMessage());

@@ -32,8 +32,9 @@ public record Proposal(
 
     public static final Set<String> KINDS = Set.of("skill_update", "AMEND_SOUL", "AMEND_SKILL", "PROPOSE_SKILL",
             "PROPOSE_RULE", "PRUNE", "OBSERVATION");
+    /** {@code reverted}: approved, then undone on the review branch (a supervised approval expired, or a person reverted it). */
     public static final Set<String> STATUSES = Set.of("pending", "approved", "rejected", "changes_requested",
-            "superseded");
+            "superseded", "reverted");
 
     public Proposal {
         evidence = evidence == null ? List.of() : List.copyOf(evidence);

@@ -153,7 +153,7 @@ public final class ReviewService {
     /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
     public Decision approve(String id, String by, String editedText) {
         requirePerson(by);
-        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null));
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of()));
     }
 
     /**
@@ -161,13 +161,20 @@ public final class ReviewService {
      * exactly once), approver {@code policy:<level>} and a {@code Policy-Version} trailer.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion) {
+        return approveByPolicy(id, level, policyVersion, Map.of());
+    }
+
+    /**
+     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line.
+     */
+    public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence) {
         if (!"auto".equals(level) && !"supervised".equals(level)) {
             throw new ReviewException("A policy approves only at level auto or supervised, not " + PlainText.shown(level) + ".");
         }
         if (policyVersion == null || !policyVersion.matches("[0-9a-zA-Z.-]{1,40}")) {
             throw new ReviewException("Policy version " + PlainText.shown(policyVersion) + " is not a short version tag.");
         }
-        return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion));
+        return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence));
     }
 
     /** The approver prefix the trust dial uses; a person's name may not start with it. */
@@ -185,7 +192,8 @@ public final class ReviewService {
         });
     }
 
-    private Decision approveUntraced(String id, String by, String editedText, String policyVersion) {
+    private Decision approveUntraced(String id, String by, String editedText, String policyVersion,
+                                     Map<String, String> evidence) {
         requireWritable();
         requireName(by, "Approving needs the approver's name (--by).");
         return locked(() -> {
@@ -227,8 +235,12 @@ public final class ReviewService {
                 }
                 ProposalFiles.setKeys(p.file(), keys);
                 steps.accept("file-written");
-                records.log("approve", p, by, "approved", policyVersion == null ? null
-                        : Map.of("policy_version", policyVersion), commit, edited);
+                Map<String, String> extra = new LinkedHashMap<>();
+                if (policyVersion != null) {
+                    extra.put("policy_version", policyVersion);
+                    evidence.forEach((k, v) -> extra.put(k, PlainText.oneLine(v)));
+                }
+                records.log("approve", p, by, "approved", extra.isEmpty() ? null : extra, commit, edited);
                 steps.accept("logged");
                 return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
                         + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
@@ -255,6 +267,28 @@ public final class ReviewService {
         requireText(feedback, "Requesting changes needs feedback for the author.");
         return traced("proposal.request_changes", id,
                 () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
+    }
+
+    /**
+     * Records that an approval was undone on the review branch by {@code revertSha} (a supervised approval that
+     * expired, or one a person reverted): the proposal file says {@code status: reverted} with {@code reverted_by},
+     * {@code reverted_at}, {@code reverted_commit} and {@code revert_reason} (its approval keys stay), and a dream
+     * proposal gets a {@code reverted} line in the dream log. The decision log line is the caller's. Idempotent: a
+     * file that already records this revert is left as it is. Returns false when no approved proposal has this id
+     * (its file was removed). The caller holds the decision lock.
+     */
+    public boolean recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
+        requireWritable();
+        Proposal p = proposals().stream().filter(q -> q.valid() && q.id().equals(id)).findFirst().orElse(null);
+        if (p == null || !("approved".equals(p.status()) || "reverted".equals(p.status()))) {
+            return false;
+        }
+        if ("reverted".equals(p.status())) {
+            return true;
+        }
+        ProposalFiles.setKeys(p.file(), records.revertedKeys(by, why, revertSha));
+        records.dreamReverted(p, by, why, revertSha, reverts, branch);
+        return true;
     }
 
     private Decision decide(String id, String by, String action, String status, String key, String text) {

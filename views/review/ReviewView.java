@@ -164,6 +164,10 @@ public final class ReviewView {
         caption.textProperty().bind(vm.detail().diffCaptionProperty());
         caption.visibleProperty().bind(vm.detail().diffCaptionProperty().isNotEmpty());
         caption.managedProperty().bind(caption.visibleProperty());
+        Label recall = label("review-recall", Styles.TEXT_MUTED);
+        recall.textProperty().bind(vm.detail().recallEffectProperty());
+        recall.visibleProperty().bind(vm.detail().recallEffectProperty().isNotEmpty());
+        recall.managedProperty().bind(recall.visibleProperty());
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
@@ -176,7 +180,7 @@ public final class ReviewView {
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                caption, diff);
+                recall, caption, diff);
         box.setPadding(new Insets(12));
         return box;
     }

@@ -30,7 +30,7 @@ class ProposalsCommandTest {
         assertEquals(2, run.code());
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).contains("\"bogus\" is not a proposal status")
-                .contains("pending, approved, rejected, changes_requested, superseded, invalid");
+                .contains("pending, approved, rejected, changes_requested, superseded, reverted, invalid");
         DemoCommandTest.Run amendments = DemoCommandTest.run("amendments", "list", "--status", "Applied",
                 "--workspace", ws);
         assertEquals(2, amendments.code());

@@ -1,0 +1,213 @@
+package services.policy;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import services.errors.ConsoleException;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.reach.Loop;
+import services.reach.LoopHistory;
+import services.reach.LoopPrds;
+import services.recall.ImplementorRecall;
+import services.recall.RecallBudget;
+import services.recall.RecallService;
+import services.review.PlannedChange;
+import services.sync.SyncedDocuments;
+import services.workspace.Workspace;
+
+/**
+ * The effect on recall of approving a change, before it is approved: the documents a sync would write for the
+ * changed file ({@link SyncedDocuments}), laid over the index in a read-only view ({@link KnowledgeIndex#overlay}
+ * — nothing is written), and the stories of the recent loops (their retros, and PRDs where Redis has them)
+ * replayed against the index as it is and as it would be: what the implementor would inject
+ * ({@link ImplementorRecall}: lessons, patterns, failed targets and retros only) and what the lean recall budget
+ * would (every type, skills included). A story is listed when a document would come in, go out, or be injected
+ * with its new text. The balanced and deep budgets weigh meaning too and are not replayed here.
+ */
+public final class RecallEffect {
+
+    /** Days of loops replayed unless told otherwise. */
+    public static final int DEFAULT_DAYS = 14;
+    /** The budgets replayed: the implementor's injection and the lean recall budget (both by keyword). */
+    public static final List<String> BUDGETS = List.of("implementor", "lean");
+
+    /** One story whose recall would change under one budget: documents in, out, and injected with their new text. */
+    public record StoryChange(String loop, String project, String date, String story, String title, String budget,
+                              List<String> in, List<String> out, List<String> rewritten) {
+        public StoryChange {
+            in = List.copyOf(in);
+            out = List.copyOf(out);
+            rewritten = List.copyOf(rewritten);
+        }
+
+        /** {@code loop-x S-3 "title" · lean: +skill:a −lesson:b:0 ~skill:c}. */
+        public String line() {
+            StringBuilder t = new StringBuilder(loop + " " + story + " \"" + title + "\" · " + budget + ":");
+            in.forEach(id -> t.append(" +").append(id));
+            out.forEach(id -> t.append(" −").append(id));
+            rewritten.forEach(id -> t.append(" ~").append(id));
+            return t.toString();
+        }
+    }
+
+    /**
+     * What approving would do to recall.
+     *
+     * @param documents the ids the change writes or deletes (empty: the index would not change; {@code note} says why)
+     * @param stories   how many stories of the window were replayed
+     * @param changes   the stories whose recall would change, newest loop first, one row per budget
+     * @param problems  loops or PRDs that could not be read
+     */
+    public record Effect(List<String> documents, String note, int days, int stories, List<StoryChange> changes,
+                         List<String> problems) {
+        public Effect {
+            documents = List.copyOf(documents);
+            changes = List.copyOf(changes);
+            problems = List.copyOf(problems);
+        }
+
+        /** Distinct stories whose recall would change, under any budget. */
+        public long storiesChanged() {
+            return changes.stream().map(c -> c.loop() + "\u0000" + c.story()).distinct().count();
+        }
+
+        public long changed(String budget) {
+            return changes.stream().filter(c -> c.budget().equals(budget)).count();
+        }
+
+        /** The summary and the first changed stories, one line: what the decision log keeps as evidence. */
+        public String evidence() {
+            if (changes.isEmpty()) {
+                return summary();
+            }
+            List<String> lines = changes.stream().limit(10).map(StoryChange::line).toList();
+            return summary() + " — " + String.join("; ", lines) + (changes.size() > 10 ? "; and "
+                    + (changes.size() - 10) + " more" : "");
+        }
+
+        /** One line for a list, a log or the decision log. */
+        public String summary() {
+            if (documents.isEmpty()) {
+                return "no effect on recall: " + note;
+            }
+            String docs = String.join(", ", documents);
+            if (note != null && stories == 0) {
+                return docs + ": " + note;
+            }
+            if (changes.isEmpty()) {
+                return docs + ": no recall of the " + stories + " stories of the last " + days + " days would change";
+            }
+            return docs + ": " + storiesChanged() + " of " + stories + " stories of the last " + days + " days would "
+                    + "get different recall (" + String.join(", ", BUDGETS.stream().map(b -> b + " " + changed(b)).toList())
+                    + ")";
+        }
+    }
+
+    private final Workspace ws;
+    private final Supplier<KnowledgeIndex> indexes;
+    private final Supplier<LoopPrds> prds;
+    private final Clock clock;
+
+    /**
+     * @param indexes opens the workspace's index (closed after each preview)
+     * @param prds    opens the loops' PRDs in Redis ({@link LoopPrds#NONE} without Redis)
+     */
+    public RecallEffect(Workspace ws, Supplier<KnowledgeIndex> indexes, Supplier<LoopPrds> prds, Clock clock) {
+        this.ws = ws;
+        this.indexes = indexes;
+        this.prds = prds;
+        this.clock = clock;
+    }
+
+    /** The effect of writing {@code change.after()} to its target, over the loops of the last {@code days} days. */
+    public Effect of(PlannedChange change, int days) {
+        if (days < 1) {
+            throw new PolicyException("--recall-days: give a whole number of days, 1 or more (got " + days + ").");
+        }
+        if (change == null) {
+            return new Effect(List.of(), "the proposal has no change to apply", days, 0, List.of(), List.of());
+        }
+        Instant now = clock.instant();
+        SyncedDocuments.Change docs = SyncedDocuments.of(ws, change.repo(), change.path(), change.after(),
+                now.getEpochSecond());
+        if (docs.none()) {
+            return new Effect(List.of(), docs.note(), days, 0, List.of(), List.of());
+        }
+        LoopHistory.Loaded loaded;
+        try (LoopPrds p = prds.get()) {
+            loaded = new LoopHistory(ws.retrosDir(), p).load(now.minus(Duration.ofDays(days)), now);
+        }
+        try (KnowledgeIndex index = indexes.get()) {
+            KnowledgeIndex after = index.overlay(docs.upserts(), docs.deleted()).orElse(null);
+            if (after == null) {
+                return new Effect(docs.ids(), "this index backend cannot preview a change (only the embedded index "
+                        + "can)", days, 0, List.of(), loaded.problems());
+            }
+            try (after) {
+                return replay(docs, loaded, days, index, after);
+            }
+        } catch (ConsoleException e) {
+            throw new PolicyException("The effect on recall cannot be computed: " + e.getMessage());
+        }
+    }
+
+    private Effect replay(SyncedDocuments.Change docs, LoopHistory.Loaded loaded, int days, KnowledgeIndex before,
+                          KnowledgeIndex after) {
+        List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date).reversed()).toList();
+        List<Loop> owner = new ArrayList<>();
+        List<Loop.LoopStory> stories = new ArrayList<>();
+        List<ImplementorRecall.Story> asked = new ArrayList<>();
+        for (Loop loop : loops) {
+            for (Loop.LoopStory s : loop.stories()) {
+                owner.add(loop);
+                stories.add(s);
+                asked.add(new ImplementorRecall.Story(s.title(), s.description() == null ? "" : s.description(),
+                        loop.project()));
+            }
+        }
+        Set<String> changedIds = new LinkedHashSet<>(docs.upserts().stream().map(KnowledgeDoc::id).toList());
+        List<ImplementorRecall.Injection> was = new ImplementorRecall(before).injectAll(asked);
+        List<ImplementorRecall.Injection> would = new ImplementorRecall(after).injectAll(asked);
+        RecallService leanBefore = new RecallService(before);
+        RecallService leanAfter = new RecallService(after);
+        List<StoryChange> changes = new ArrayList<>();
+        for (int i = 0; i < asked.size(); i++) {
+            Loop loop = owner.get(i);
+            Loop.LoopStory s = stories.get(i);
+            add(changes, loop, s, "implementor", ids(was.get(i).docs()), ids(would.get(i).docs()), changedIds);
+            String question = s.title() + (s.description() == null || s.description().isBlank() ? "" : " " + s.description());
+            if (!question.isBlank()) {
+                add(changes, loop, s, "lean", hitIds(leanBefore.preview(question, RecallBudget.LEAN).injected()),
+                        hitIds(leanAfter.preview(question, RecallBudget.LEAN).injected()), changedIds);
+            }
+        }
+        return new Effect(docs.ids(), docs.note(), days, asked.size(), changes, loaded.problems());
+    }
+
+    private static void add(List<StoryChange> out, Loop loop, Loop.LoopStory s, String budget, List<String> was,
+                            List<String> would, Set<String> changed) {
+        List<String> in = would.stream().filter(id -> !was.contains(id)).toList();
+        List<String> gone = was.stream().filter(id -> !would.contains(id)).toList();
+        List<String> rewritten = would.stream().filter(id -> was.contains(id) && changed.contains(id)).toList();
+        if (!in.isEmpty() || !gone.isEmpty() || !rewritten.isEmpty()) {
+            out.add(new StoryChange(loop.loopId(), loop.project(), loop.date().toString(), s.id(), s.title(), budget,
+                    in, gone, rewritten));
+        }
+    }
+
+    private static List<String> ids(List<KnowledgeDoc> docs) {
+        return docs.stream().map(KnowledgeDoc::id).toList();
+    }
+
+    private static List<String> hitIds(List<services.knowledge.SearchResult.Hit> hits) {
+        return hits.stream().map(h -> h.doc().id()).toList();
+    }
+
+}

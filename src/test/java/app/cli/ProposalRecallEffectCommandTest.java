@@ -1,0 +1,52 @@
+package app.cli;
+
+import static app.cli.DemoCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** 'proposals show' tells the effect on recall of approving a skill change: stories, budgets, documents in and out. */
+class ProposalRecallEffectCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void showListsTheStoriesWhoseRecallWouldChangeAsTextAndJson() throws Exception {
+        String ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        DemoCommandTest.Run synced = run("sync", "--workspace", ws);
+        assertEquals(0, synced.code(), synced.err());
+
+        DemoCommandTest.Run shown = run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "400",
+                "--workspace", ws);
+        assertEquals(0, shown.code(), shown.err());
+        assertThat(shown.out()).containsPattern("effect on recall: skill:retro-reader: \\d+ of \\d+ stories of the "
+                + "last 400 days would get different recall \\(implementor 0, lean \\d+\\)")
+                .containsPattern("\n  loop-\\S+ S\\d+ \"[^\"]+\" · lean: \\+skill:retro-reader");
+
+        JsonNode json = new ObjectMapper().readTree(run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "400",
+                "--workspace", ws, "--json").out());
+        JsonNode effect = json.get("recallEffect");
+        assertEquals("skill:retro-reader", effect.get("documents").get(0).asText());
+        assertEquals(400, effect.get("days").asInt());
+        assertThat(effect.get("stories").asInt()).isGreaterThan(20);
+        assertThat(effect.get("changes")).isNotEmpty().allSatisfy(c -> {
+            assertEquals("lean", c.get("budget").asText());
+            assertThat(c.get("in").findValuesAsText("in")).isEmpty();
+            assertThat(c.get("in").toString()).contains("skill:retro-reader");
+            assertThat(c.has("out") && c.has("loop") && c.has("story") && c.has("title")).isTrue();
+        });
+
+        DemoCommandTest.Run rule = run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws);
+        assertThat(rule.out()).contains("effect on recall: no effect on recall: a sync does not index rules/exact-ids.md");
+        DemoCommandTest.Run bad = run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "0", "--workspace", ws);
+        assertEquals(2, bad.code());
+        assertThat(bad.err()).contains("--recall-days");
+    }
+}
