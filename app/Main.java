@@ -14,6 +14,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // A read command on a workspace that a window or scheduler has open is answered by it, warm; decided
+        // before picocli, Logback or the index are loaded.
+        java.util.OptionalInt warm = app.warm.WarmClient.answer(args, System.out, System.err);
+        if (warm.isPresent()) {
+            System.exit(warm.getAsInt());
+        }
         if (System.getProperty("brainconsole.logdir") == null) {
             System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
         }

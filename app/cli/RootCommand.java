@@ -45,7 +45,22 @@ public final class RootCommand implements Callable<Integer> {
     }
 
     public static CommandLine commandLine() {
-        CommandLine line = new CommandLine(new RootCommand());
+        return commandLine(null);
+    }
+
+    /** With {@code warm}, the commands run inside the console that owns the workspace (see {@link WarmCommands}). */
+    static CommandLine commandLine(WarmCommands warm) {
+        CommandLine.IFactory factory = warm == null ? CommandLine.defaultFactory() : new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                K made = CommandLine.defaultFactory().create(type);
+                if (made instanceof WorkspaceCommand command) {
+                    command.warm = warm;
+                }
+                return made;
+            }
+        };
+        CommandLine line = new CommandLine(new RootCommand(), factory);
         line.setExecutionExceptionHandler((error, cmd, parsed) -> {
             String message;
             if (error instanceof ConsoleException) {
