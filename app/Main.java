@@ -26,6 +26,6 @@ public final class Main {
         NativeFolders.configure(AppDirs.fromEnvironment());
         // A write that waits for another window, scheduler or command says so (the window shows it as busy).
         services.workspace.WorkspaceWriteLock.onWait(System.err::println);
-        System.exit(RootCommand.commandLine().execute(args));
+        System.exit(RootCommand.commandLine(args).execute(args));
     }
 }

@@ -74,10 +74,11 @@ public final class WarmCommands implements Function<WarmProtocol.Request, WarmPr
         args.addAll(request.args().subList(command, request.args().size()));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine line = RootCommand.commandLine(this);
+        String[] all = args.toArray(String[]::new);
+        CommandLine line = RootCommand.commandLine(this, all);
         line.setOut(new PrintWriter(out));
         line.setErr(new PrintWriter(err));
-        int code = line.execute(args.toArray(String[]::new));
+        int code = line.execute(all);
         return WarmProtocol.Answer.of(code, out.toString(), err.toString());
     }
 
