@@ -114,7 +114,14 @@ rm -rf "$home"
 classpath() { grep '^app.classpath=' "$cfg.orig" | sed "s|^app.classpath=\\\$APPDIR|$1|" | paste -sd: -; }
 if [ -f "$app/classes.lst" ] && "$image/lib/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$app/classes.lst" \
      -XX:SharedArchiveFile="$app/$name.jsa" -cp "$(classpath "$(cd "$app" && pwd)")" >/dev/null 2>&1; then
-  set_options 'java-options=-XX:SharedArchiveFile=$APPDIR/brain-console.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off\njava-options=-Xlog:cds+dynamic=off'
+  # JDK 17.0.15 maps the archive at a random address and relocates it (ArchiveRelocationMode=1): touching all of
+  # its 60 MB costs more than a warm command's whole client. Mode 0 maps it where it was dumped (relocating only if
+  # that address is taken) — what JDK 17 did before; the archive's metadata then sits at a fixed address.
+  fixed=''
+  if "$image/lib/runtime/bin/java" -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -version >/dev/null 2>&1; then
+    fixed='\njava-options=-XX:+UnlockDiagnosticVMOptions\njava-options=-XX:ArchiveRelocationMode=0'
+  fi
+  set_options "java-options=-XX:SharedArchiveFile=\$APPDIR/brain-console.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off\njava-options=-Xlog:cds+dynamic=off$fixed"
   echo "  $(wc -l < "$app/classes.lst") classes, $(du -h "$app/$name.jsa" | cut -f1) archive"
 else
   cp "$cfg.orig" "$cfg"
@@ -138,7 +145,8 @@ case "$os" in
     ;;
 esac
 
-if [ "$os" = Linux ] && command -v dpkg-deb >/dev/null 2>&1; then
+# BC_APP_IMAGE_ONLY=1: only the app-image (for bench startup / bench cli), no .deb.
+if [ "$os" = Linux ] && [ -z "${BC_APP_IMAGE_ONLY:-}" ] && command -v dpkg-deb >/dev/null 2>&1; then
   echo "jpackage: .deb"
   # The archive names this build's paths: the package's postinst dumps one for /opt/brain-console instead.
   [ -f "$app/$name.jsa" ] && mv "$app/$name.jsa" "$out/$name.jsa.image"

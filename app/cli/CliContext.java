@@ -47,6 +47,7 @@ final class CliContext {
      */
     IndexLease index(Workspace workspace) {
         if (warm != null && warm.serves(workspace)) {
+            warm.index().flush(); // what any process committed before this command is seen, as a fresh open would
             return new IndexLease(warm.index(), false);
         }
         return new IndexLease(app.openIndex(workspace), true);

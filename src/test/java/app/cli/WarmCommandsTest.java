@@ -110,6 +110,16 @@ class WarmCommandsTest {
     }
 
     @Test
+    void aWriteCommittedJustBeforeByAnotherClientIsInTheWarmAnswer() {
+        DemoCommandTest.Run note = run("note", "--source", "cli", "--agent", "tester", "--session", "s-warm", "--turn", "1",
+                "--summary", "Zebracorn caching decision: keep the cache per workspace", "--workspace", ws);
+        assertEquals(0, note.code(), note.err());
+        Printed warm = warm("search", "zebracorn", "--workspace", ws, "--json");
+        assertEquals(OptionalInt.of(0), warm.code());
+        assertThat(warm.out()).contains("\"total\" : 1");
+    }
+
+    @Test
     void aRelativeWorkspaceFolderIsTheClientsAndTheOptionMayComeAnywhere() {
         Printed warm = warm("search", "retry", "--json", "--workspace=" + ws);
         assertEquals(OptionalInt.of(0), warm.code());
