@@ -14,12 +14,18 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // A read command on a workspace that a window or scheduler has open is answered by it, warm; decided
+        // before picocli, Logback or the index are loaded.
+        java.util.OptionalInt warm = app.warm.WarmClient.answer(args, System.out, System.err);
+        if (warm.isPresent()) {
+            System.exit(warm.getAsInt());
+        }
         if (System.getProperty("brainconsole.logdir") == null) {
             System.setProperty("brainconsole.logdir", AppDirs.fromEnvironment().logs().toString());
         }
         NativeFolders.configure(AppDirs.fromEnvironment());
         // A write that waits for another window, scheduler or command says so (the window shows it as busy).
         services.workspace.WorkspaceWriteLock.onWait(System.err::println);
-        System.exit(RootCommand.commandLine().execute(args));
+        System.exit(RootCommand.commandLine(args).execute(args));
     }
 }

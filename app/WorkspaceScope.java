@@ -1,5 +1,7 @@
 package app;
 
+import app.cli.WarmCommands;
+import app.warm.WarmOwner;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -56,10 +58,13 @@ public final class WorkspaceScope implements AutoCloseable {
     private final ScheduledJobs jobs;
     private final viewmodels.shell.LiveWorkspaceViewModel live;
     private java.util.concurrent.ScheduledExecutorService changesPoll;
+    private final AppContext app;
+    private WarmOwner warmOwner;
 
     WorkspaceScope(Workspace workspace, AppContext app, Consumer<String> openFile, Consumer<String> selectSection,
                    Runnable reopen) {
         this.workspace = workspace;
+        this.app = app;
         this.index = app.openIndex(workspace);
         this.redis = app.openFailedTargets(workspace);
         var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
@@ -181,6 +186,9 @@ public final class WorkspaceScope implements AutoCloseable {
      * scheduled jobs (see {@link ScheduledJobs}).
      */
     public void start() {
+        // The command line's searches and failed lists are answered by this window, warm (see WarmOwner).
+        warmOwner = WarmOwner.start(workspace.dir(), new WarmCommands(app, workspace, index,
+                System.getenv()));
         sync.start(() -> {
             jobs.start();
             embeddings.embedMissing(); // documents written by others, or before semantic search existed
@@ -237,6 +245,9 @@ public final class WorkspaceScope implements AutoCloseable {
 
     @Override
     public void close() {
+        if (warmOwner != null) {
+            warmOwner.close();
+        }
         if (changesPoll != null) {
             changesPoll.shutdownNow();
         }

@@ -51,7 +51,7 @@ echo "embedding natives kept for $keep_ort: $(du -ch "$out"/input/lib/onnxruntim
 
 # JDK modules the app and its libraries use (JavaFX and the libraries stay on the class path, as in development).
 modules=java.base,java.desktop,java.logging,java.management,java.naming,java.net.http,java.prefs,java.scripting
-modules=$modules,java.security.jgss,java.sql,java.xml,jdk.crypto.ec,jdk.unsupported,jdk.zipfs,jdk.management,jdk.jfr
+modules=$modules,java.security.jgss,java.sql,java.xml,jdk.crypto.ec,jdk.unsupported,jdk.zipfs,jdk.management,jdk.jfr,jdk.net   # jdk.net: the warm socket checks its peer is the same user
 
 os="$(uname -s)"
 icon=installer/linux/brain-console.png
@@ -98,11 +98,30 @@ elif command -v xvfb-run >/dev/null 2>&1; then
 else
   run "$launcher" demo "$home/demo"   # no display: the classes the commands use
 fi
+# The command line's classes too (a cold search loads Lucene's query side, picocli's CLI, the model's session):
+# each run rewrites the list, so the lists are merged in order, without repeats.
+if [ -f "$app/classes.lst" ]; then mv "$app/classes.lst" "$home/window.lst"; else : > "$home/window.lst"; fi
+cli() { run env JAVA_TOOL_OPTIONS="-Dbrainconsole.home=$home -Dbrainconsole.noWarm=true" "$launcher" "$@"
+  if [ -f "$app/classes.lst" ]; then mv "$app/classes.lst" "$home/cli-$(date +%s%N).lst"; fi; }
+cli demo "$home/cli-demo"
+cli sync --workspace "$home/cli-demo"
+cli search retry backoff --workspace "$home/cli-demo"
+cli search "why does the loop retry failed stories" --budget balanced --workspace "$home/cli-demo"
+cli failed list --workspace "$home/cli-demo"
+cat "$home/window.lst" "$home"/cli-*.lst 2>/dev/null | awk '/^#/ { next } !seen[$0]++' > "$app/classes.lst"
+[ -s "$app/classes.lst" ] || rm -f "$app/classes.lst"
 rm -rf "$home"
 classpath() { grep '^app.classpath=' "$cfg.orig" | sed "s|^app.classpath=\\\$APPDIR|$1|" | paste -sd: -; }
 if [ -f "$app/classes.lst" ] && "$image/lib/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$app/classes.lst" \
      -XX:SharedArchiveFile="$app/$name.jsa" -cp "$(classpath "$(cd "$app" && pwd)")" >/dev/null 2>&1; then
-  set_options 'java-options=-XX:SharedArchiveFile=$APPDIR/brain-console.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off\njava-options=-Xlog:cds+dynamic=off'
+  # JDK 17.0.15 maps the archive at a random address and relocates it (ArchiveRelocationMode=1): touching all of
+  # its 60 MB costs more than a warm command's whole client. Mode 0 maps it where it was dumped (relocating only if
+  # that address is taken) — what JDK 17 did before; the archive's metadata then sits at a fixed address.
+  fixed=''
+  if "$image/lib/runtime/bin/java" -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -version >/dev/null 2>&1; then
+    fixed='\njava-options=-XX:+UnlockDiagnosticVMOptions\njava-options=-XX:ArchiveRelocationMode=0'
+  fi
+  set_options "java-options=-XX:SharedArchiveFile=\$APPDIR/brain-console.jsa\njava-options=-Xshare:auto\njava-options=-Xlog:cds=off\njava-options=-Xlog:cds+dynamic=off$fixed"
   echo "  $(wc -l < "$app/classes.lst") classes, $(du -h "$app/$name.jsa" | cut -f1) archive"
 else
   cp "$cfg.orig" "$cfg"
@@ -126,7 +145,8 @@ case "$os" in
     ;;
 esac
 
-if [ "$os" = Linux ] && command -v dpkg-deb >/dev/null 2>&1; then
+# BC_APP_IMAGE_ONLY=1: only the app-image (for bench startup / bench cli), no .deb.
+if [ "$os" = Linux ] && [ -z "${BC_APP_IMAGE_ONLY:-}" ] && command -v dpkg-deb >/dev/null 2>&1; then
   echo "jpackage: .deb"
   # The archive names this build's paths: the package's postinst dumps one for /opt/brain-console instead.
   [ -f "$app/$name.jsa" ] && mv "$app/$name.jsa" "$out/$name.jsa.image"

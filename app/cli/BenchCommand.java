@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall or reach", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, reach or cli", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -61,6 +61,18 @@ final class BenchCommand implements Callable<Integer> {
                     + "Targets: start-up < 1.5 s on 2 cores; resident memory < 400 MB after browsing a 100k-doc workspace.%n",
                     r.launcher(), r.startsMs().size(), r.browsedDocs(), r.medianMs(), r.startsMs(), r.residentAtStartMb(),
                     r.residentAfterBrowsingMb());
+            out.flush();
+            return 0;
+        }
+        if ("cli".equals(what)) {
+            // Each run is a process start: 5 of each unless --runs says otherwise.
+            int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 5;
+            app.bench.CliBenchmark.Result r = new app.bench.CliBenchmark(dir).run(Math.max(1, n), spec.commandLine().getErr());
+            if (json) {
+                out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(r));
+            } else {
+                out.print(app.bench.CliBenchmark.table(r));
+            }
             out.flush();
             return 0;
         }
@@ -153,7 +165,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall, reach).");
+            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall, reach, cli).");
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

@@ -25,11 +25,42 @@ final class CliContext {
         json.getFactory().setCharacterEscapes(new TerminalSafeEscapes());
     }
 
+    private final WarmCommands warm;
+
     CliContext(CommonOptions options, PrintWriter out, PrintWriter err) {
-        this.app = new AppContext(AppDirs.fromEnvironment(), Clock.systemDefaultZone(), new SynchronousTaskRunner());
+        this(options, out, err, null);
+    }
+
+    /** With {@code warm}, a command answered by the console that owns the workspace, with its services and index. */
+    CliContext(CommonOptions options, PrintWriter out, PrintWriter err, WarmCommands warm) {
+        this.app = warm != null ? warm.app() : new AppContext(AppDirs.fromEnvironment(), Clock.systemDefaultZone(),
+                new SynchronousTaskRunner());
+        this.warm = warm;
         this.options = options;
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * The workspace's index, for one command: the owner's open index when this command is answered warm for the
+     * same workspace with the same settings, else one opened (and closed with the lease) for this command.
+     */
+    IndexLease index(Workspace workspace) {
+        if (warm != null && warm.serves(workspace)) {
+            warm.index().flush(); // what any process committed before this command is seen, as a fresh open would
+            return new IndexLease(warm.index(), false);
+        }
+        return new IndexLease(app.openIndex(workspace), true);
+    }
+
+    /** An index for one command; closed with it only if the command opened it. */
+    record IndexLease(services.knowledge.KnowledgeIndex index, boolean owned) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (owned) {
+                index.close();
+            }
+        }
     }
 
     AppContext app() {

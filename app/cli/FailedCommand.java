@@ -9,7 +9,6 @@ import picocli.CommandLine.Parameters;
 import services.failed.FailedTargets;
 import services.text.HumanDuration;
 import services.failed.FailedTargetsService;
-import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
 
 /** {@code brain-console failed …}: failed targets across Redis and the index. */
@@ -22,8 +21,8 @@ final class FailedCommand {
         @Override
         Integer run() {
             Workspace ws = cli.workspace();
-            try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
-                return execute(cli.app().failedTargets(ws, index, redis));
+            try (CliContext.IndexLease index = cli.index(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
+                return execute(cli.app().failedTargets(ws, index.index(), redis));
             }
         }
 

@@ -16,9 +16,14 @@ import services.workspace.AppDirs;
 /** {@code brain-console}: with no subcommand, the window; each subcommand runs headless. */
 @Command(name = "brain-console", mixinStandardHelpOptions = true, versionProvider = RootCommand.Version.class,
         description = "Operator's console for the agent system's knowledge loop. Without a subcommand it opens "
-                + "the window.",
-        subcommands = {DemoCommand.class, SyncCommand.class, SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class})
+                + "the window.")
 public final class RootCommand implements Callable<Integer> {
+
+    /** The subcommands, in the order of the help. */
+    private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(DemoCommand.class, SyncCommand.class,
+            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, PolicyCommand.class,
+            FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class,
+            WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class);
 
     private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);
 
@@ -45,7 +50,38 @@ public final class RootCommand implements Callable<Integer> {
     }
 
     public static CommandLine commandLine() {
-        CommandLine line = new CommandLine(new RootCommand());
+        return commandLine((WarmCommands) null);
+    }
+
+    /**
+     * The command line for {@code args}: when they start with a subcommand's name, only that subcommand is built
+     * (picocli reads every option of every command it is given, which a plain {@code search} need not pay for);
+     * otherwise — the window, help, a misspelt command — all of them.
+     */
+    public static CommandLine commandLine(String... args) {
+        return commandLine(null, args);
+    }
+
+    /** With {@code warm}, the commands run inside the console that owns the workspace (see {@link WarmCommands}). */
+    static CommandLine commandLine(WarmCommands warm, String... args) {
+        CommandLine.IFactory factory = warm == null ? CommandLine.defaultFactory() : new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                K made = CommandLine.defaultFactory().create(type);
+                if (made instanceof WorkspaceCommand command) {
+                    command.warm = warm;
+                }
+                return made;
+            }
+        };
+        CommandLine line = new CommandLine(new RootCommand(), factory);
+        Class<?> only = args.length == 0 ? null : SUBCOMMANDS.stream().filter(c -> c != CommandLine.HelpCommand.class
+                && c.getAnnotation(Command.class).name().equals(args[0])).findFirst().orElse(null);
+        for (Class<?> sub : SUBCOMMANDS) {
+            if (only == null || sub == only) {
+                line.addSubcommand(sub);
+            }
+        }
         line.setExecutionExceptionHandler((error, cmd, parsed) -> {
             String message;
             if (error instanceof ConsoleException) {

@@ -1,6 +1,7 @@
 package app.cli;
 
 import app.VaultWatcher;
+import app.warm.WarmOwner;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,7 +55,10 @@ final class SchedulerCommand extends WorkspaceCommand {
         Workspace ws = cli.workspace();
         List<JobRun> done = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
-             FailedTargets redis = cli.app().openFailedTargets(ws)) {
+             FailedTargets redis = cli.app().openFailedTargets(ws);
+             // The command line's searches and failed lists are answered here, warm, while the scheduler runs.
+             WarmOwner warmOwner = WarmOwner.start(ws.dir(),
+                     new WarmCommands(cli.app(), ws, index, System.getenv()))) {
             VaultSync sync = cli.app().sync(ws, index);
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
             Scheduler scheduler = cli.app().scheduler(ws, sync, cli.app().backfill(ws, index), cli.app().watchdog(ws, index, sync, redis, gate), jobs);

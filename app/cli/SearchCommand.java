@@ -74,7 +74,8 @@ final class SearchCommand extends WorkspaceCommand {
         }
         RecallBudget b = budget == null ? null : parseBudget(text);
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
-        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+        try (CliContext.IndexLease lease = cli.index(ws)) {
+            KnowledgeIndex index = lease.index();
             if (how != KnowledgeQuery.Retrieval.KEYWORD && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
                 cli.message("warning: no embeddings to search by meaning (" + (index instanceof
                         services.embedding.HybridKnowledgeIndex h && !h.embeddings().enabled()
@@ -113,7 +114,8 @@ final class SearchCommand extends WorkspaceCommand {
             throw new services.errors.ConsoleException("--budget implementor: --type, --mode, --sort and --limit do not "
                     + "apply (the implementor's types, keyword search and limit are fixed).");
         }
-        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+        try (CliContext.IndexLease lease = cli.index(ws)) {
+            KnowledgeIndex index = lease.index();
             services.recall.ImplementorRecall.Injection in = new services.recall.ImplementorRecall(index)
                     .inject(title, description == null ? "" : description, project == null ? "" : project);
             Map<String, Object> json = new java.util.LinkedHashMap<>();

@@ -16,9 +16,12 @@ abstract class WorkspaceCommand implements Callable<Integer> {
 
     CliContext cli;
 
+    /** Set when the console that owns the workspace answers this command (see {@link WarmCommands}). */
+    WarmCommands warm;
+
     @Override
     public Integer call() {
-        cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+        cli = new CliContext(options, spec.commandLine().getOut(), spec.commandLine().getErr(), warm);
         return run();
     }
 
