@@ -37,17 +37,20 @@ public final class ReachService {
     public static final int DEPTH = 10;
     /** The types whose unreached documents are listed. */
     public static final List<String> WATCHED = List.of("lesson", "pattern", "failed_target", "brain_note");
-    private static final int BATCH = 256;
 
-    private final ImplementorRecall implementor;
     private final KnowledgeIndex index;
 
     public ReachService(ImplementorRecall implementor, KnowledgeIndex index) {
-        this.implementor = implementor;
         this.index = index;
     }
 
     public ReachReport report(LoopHistory.Loaded loaded, int days, Instant since, ProgressSink progress) {
+        return report(loaded, days, since, new StoryReplays(index, null, false, null), progress);
+    }
+
+    /** The report, with the stories searched by {@code replays} (incrementally when it keeps a cache). */
+    public ReachReport report(LoopHistory.Loaded loaded, int days, Instant since, StoryReplays replays,
+                              ProgressSink progress) {
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date)).toList();
         List<Loop> owner = new ArrayList<>();
         List<Loop.LoopStory> stories = new ArrayList<>();
@@ -64,30 +67,27 @@ public final class ReachService {
         Map<String, Acc> reached = new LinkedHashMap<>();
         Map<String, Integer> outranked = new HashMap<>();
         Map<String, Integer> tooNew = new HashMap<>();
-        for (int from = 0; from < asked.size(); from += BATCH) {
-            progress.checkCancelled();
-            progress.update((double) from / asked.size(), "Replaying story " + (from + 1) + " of " + asked.size());
-            int to = Math.min(asked.size(), from + BATCH);
-            List<ImplementorRecall.Replay> replays = implementor.replayAll(asked.subList(from, to), DEPTH);
-            for (int i = from; i < to; i++) {
-                ImplementorRecall.Replay r = replays.get(i - from);
-                Loop loop = owner.get(i);
-                Loop.LoopStory s = stories.get(i);
-                List<KnowledgeDoc> existed = r.ranked().stream().filter(d -> existed(d, loop)).toList();
-                List<KnowledgeDoc> injected = existed.subList(0, Math.min(ImplementorRecall.PER_PAGE, existed.size()));
-                perStory.add(new ReachReport.StoryReach(loop.loopId(), loop.project(), loop.date().toString(), s.id(),
-                        s.title(), s.result(), s.attempts(), s.description() != null,
-                        injected.stream().map(KnowledgeDoc::id).toList()));
-                for (KnowledgeDoc d : injected) {
-                    reached.computeIfAbsent(d.id(), k -> new Acc(d)).add(loop, s);
-                }
-                for (KnowledgeDoc d : existed.subList(injected.size(), existed.size())) {
-                    outranked.merge(d.id(), 1, Integer::sum);
-                }
-                r.ranked().stream().filter(d -> !existed(d, loop)).forEach(d -> tooNew.merge(d.id(), 1, Integer::sum));
+        StoryReplays.Result replayed = replays.replay(asked, DEPTH, progress);
+        for (int i = 0; i < asked.size(); i++) {
+            List<KnowledgeDoc> ranked = replayed.ranked().get(i);
+            Loop loop = owner.get(i);
+            Loop.LoopStory s = stories.get(i);
+            List<KnowledgeDoc> existed = ranked.stream().filter(d -> existed(d, loop)).toList();
+            List<KnowledgeDoc> injected = existed.subList(0, Math.min(ImplementorRecall.PER_PAGE, existed.size()));
+            perStory.add(new ReachReport.StoryReach(loop.loopId(), loop.project(), loop.date().toString(), s.id(),
+                    s.title(), s.result(), s.attempts(), s.description() != null,
+                    injected.stream().map(KnowledgeDoc::id).toList()));
+            for (KnowledgeDoc d : injected) {
+                reached.computeIfAbsent(d.id(), k -> new Acc(d)).add(loop, s);
             }
+            for (KnowledgeDoc d : existed.subList(injected.size(), existed.size())) {
+                outranked.merge(d.id(), 1, Integer::sum);
+            }
+            ranked.stream().filter(d -> !existed(d, loop)).forEach(d -> tooNew.merge(d.id(), 1, Integer::sum));
         }
-        progress.update(1, "Replayed " + asked.size() + " stories");
+        StoryReplays.Stats st = replayed.stats();
+        progress.update(1, st.full() ? "Replayed " + asked.size() + " stories" : "Replayed " + st.replayed() + " of "
+                + asked.size() + " stories (" + st.documentsChanged() + " documents changed since the last run)");
         List<ReachReport.DocReach> docs = reached.values().stream().map(Acc::toReach)
                 .sorted(Comparator.comparingInt(ReachReport.DocReach::stories).reversed()
                         .thenComparing(ReachReport.DocReach::id)).toList();
@@ -97,7 +97,8 @@ public final class ReachService {
         Set<String> storyProjects = new HashSet<>();
         loops.forEach(l -> storyProjects.add(l.project() == null ? "" : l.project()));
         List<ReachReport.NeverReached> never = never(reached.keySet(), outranked, tooNew, storyProjects);
-        return new ReachReport(days, since.toString(), loops.size(), perStory, docs, never, failed, loaded.problems());
+        return new ReachReport(days, since.toString(), loops.size(), perStory, docs, never, failed, loaded.problems(),
+                replayed.stats());
     }
 
     /**
