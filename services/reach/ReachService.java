@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
 import services.recall.ImplementorRecall;
 import services.tasks.ProgressSink;
 
@@ -115,13 +117,8 @@ public final class ReachService {
     private List<ReachReport.NeverReached> never(Set<String> reached, Map<String, Integer> outranked,
                                                  Map<String, Integer> tooNew, Set<String> storyProjects) {
         List<ReachReport.NeverReached> out = new ArrayList<>();
-        List<String> ids = index.ids(new LinkedHashSet<>(WATCHED)).stream().filter(id -> !reached.contains(id))
-                .sorted().toList();
-        for (String id : ids) {
-            KnowledgeDoc d = index.get(id).orElse(null);
-            if (d == null) {
-                continue;
-            }
+        for (KnowledgeDoc d : watched(reached)) {
+            String id = d.id();
             String project = d.project() == null || d.project().isBlank() ? null : d.project();
             String why;
             String detail;
@@ -148,6 +145,24 @@ public final class ReachService {
             out.add(new ReachReport.NeverReached(id, d.type(), d.title(), project, why, detail));
         }
         return out;
+    }
+
+    private static final int PAGE = 5000;
+
+    /** The lessons, patterns, failed targets and brain notes not reached, by id: read a page at a time. */
+    private List<KnowledgeDoc> watched(Set<String> reached) {
+        Map<String, KnowledgeDoc> out = new java.util.TreeMap<>();
+        KnowledgeQuery all = new KnowledgeQuery("", Map.of("type", WATCHED), null, null, null,
+                KnowledgeQuery.SortOrder.NEWEST, 0, PAGE, true, false);
+        for (int offset = 0; ; offset += PAGE) {
+            List<SearchResult.Hit> hits = index.search(all.withPage(offset, PAGE)).hits();
+            hits.stream().map(SearchResult.Hit::doc).filter(d -> !reached.contains(d.id()))
+                    .forEach(d -> out.putIfAbsent(d.id(), d));
+            if (hits.size() < PAGE) {
+                break;
+            }
+        }
+        return List.copyOf(out.values());
     }
 
     /** What is known of one reached document so far. */

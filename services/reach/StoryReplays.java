@@ -42,8 +42,12 @@ import services.tasks.ProgressSink;
  */
 public final class StoryReplays {
 
-    /** How the stories were searched. */
-    public record Stats(int stories, int replayed, int reused, int documentsChanged, boolean full, String why) {
+    /**
+     * How the stories were searched, and where the time went: reading every document's fingerprint, finding the
+     * stories changed documents could reach, searching.
+     */
+    public record Stats(int stories, int replayed, int reused, int documentsChanged, boolean full, String why,
+                        long scanMs, long matchMs, long searchMs) {
     }
 
     /** Per story, in order: the first hits of its search (before "too new" is taken out); and how it went. */
@@ -52,6 +56,8 @@ public final class StoryReplays {
 
     static final int DRIFT_PERCENT = 10;
     private static final int BATCH = 256;
+    /** Stories per parallel share of a batch. */
+    private static final int PART = 32;
     private static final int SCAN_PAGE = 5000;
     /** Cached story queries not part of a run for this many days are let go. */
     private static final int KEEP_DAYS = 120;
@@ -83,10 +89,13 @@ public final class StoryReplays {
         ImplementorRecall recall = new ImplementorRecall(index);
         if (cacheFile == null) {
             List<List<KnowledgeDoc>> ranked = new ArrayList<>();
+            long t = System.nanoTime();
             search(recall, stories, depth, progress, (i, r) -> ranked.add(r.ranked()));
-            return new Result(ranked, new Stats(stories.size(), stories.size(), 0, 0, true, "no cache kept"));
+            return new Result(ranked, new Stats(stories.size(), stories.size(), 0, 0, true, "no cache kept", 0, 0,
+                    ms(t)));
         }
         progress.update(-1, "Reading what the index holds");
+        long t0 = System.nanoTime();
         ReplayCache cache = ReplayCache.read(cacheFile);
         Map<String, KnowledgeDoc> docs = new HashMap<>();
         List<KnowledgeDoc> fresh = new ArrayList<>();
@@ -96,6 +105,8 @@ public final class StoryReplays {
                 : drift(cache.fullCount(), prints.size()) ? "the documents changed by more than " + DRIFT_PERCENT + " %"
                 : null;
         boolean full = why != null;
+        long scanMs = ms(t0);
+        long t1 = System.nanoTime();
         Set<String> affected = new HashSet<>();
         int changedDocs = 0;
         if (!full) {
@@ -115,6 +126,8 @@ public final class StoryReplays {
             });
             affected.addAll(matching(fresh, cache, affected, progress));
         }
+        long matchMs = ms(t1);
+        long t2 = System.nanoTime();
         Map<String, ReplayCache.Entry> entries = new HashMap<>();
         if (!full) {
             cache.stories().forEach((key, e) -> {
@@ -140,6 +153,7 @@ public final class StoryReplays {
             entries.put(key, new ReplayCache.Entry(r.ranked().stream().map(KnowledgeDoc::id).toList(),
                     r.injection().dropped(), today.toString()));
         });
+        long searchMs = ms(t2);
         List<List<KnowledgeDoc>> ranked = new ArrayList<>();
         for (String key : keys) {
             List<KnowledgeDoc> hits = found.get(key);
@@ -152,7 +166,11 @@ public final class StoryReplays {
                     .write(cacheFile);
         }
         return new Result(ranked, new Stats(stories.size(), todo.size(), stories.size() - todo.size(), changedDocs,
-                full, why));
+                full, why, scanMs, matchMs, searchMs));
+    }
+
+    private static long ms(long since) {
+        return (System.nanoTime() - since) / 1_000_000;
     }
 
     private interface Found {
@@ -165,10 +183,17 @@ public final class StoryReplays {
             progress.checkCancelled();
             progress.update((double) from / Math.max(1, stories.size()), "Replaying story " + (from + 1) + " of "
                     + stories.size());
+            int start = from;
             int to = Math.min(stories.size(), from + BATCH);
-            List<ImplementorRecall.Replay> replays = recall.replayAll(stories.subList(from, to), depth);
-            for (int i = from; i < to; i++) {
-                found.accept(i, replays.get(i - from));
+            // The searches are independent reads of one index snapshot each: both cores take a share of the batch.
+            int shares = (to - from + PART - 1) / PART;
+            List<List<ImplementorRecall.Replay>> parts = java.util.stream.IntStream.range(0, shares).parallel().mapToObj(p -> recall.replayAll(stories.subList(start + p * PART,
+                            Math.min(to, start + (p + 1) * PART)), depth)).toList();
+            int i = from;
+            for (List<ImplementorRecall.Replay> part : parts) {
+                for (ImplementorRecall.Replay r : part) {
+                    found.accept(i++, r);
+                }
             }
         }
     }
