@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -15,6 +17,8 @@ import services.reach.LoopHistory;
 import services.reach.LoopPrds;
 import services.reach.ReachReport;
 import services.reach.ReachService;
+import services.reach.ReplayCache;
+import services.reach.StoryReplays;
 import services.recall.ImplementorRecall;
 import services.tasks.ProgressSink;
 
@@ -25,7 +29,14 @@ import services.tasks.ProgressSink;
  */
 public final class ReachBenchmark {
 
-    public record Result(int stories, int docs, long indexMs, long loadMs, long replayMs, int reached, int neverReached) {
+    /**
+     * @param replayMs      the first run: every story searched (no cache yet), and the lists
+     * @param againMs       the next run after {@code changedDocs} documents were added, changed or deleted and
+     *                      {@code newStories} stories were added: only what could change is searched
+     * @param againReplayed stories searched by that run
+     */
+    public record Result(int stories, int docs, long indexMs, long loadMs, long replayMs, int reached, int neverReached,
+                         long againMs, int changedDocs, int newStories, int againReplayed) {
     }
 
     private static final String[] WORDS = ("idempotency email retry step inngest typesense filter backtick redis key "
@@ -66,42 +77,89 @@ public final class ReachBenchmark {
             log.flush();
             Path retros = Files.createDirectories(dir.resolve("retrospectives"));
             for (int loop = 0; loop * 10 < stories; loop++) {
-                StringBuilder text = new StringBuilder("---\nloopId: loop-" + loop + "\nproject: "
-                        + projects.get(loop % projects.size()) + "\ndate: " + now.minus(Duration.ofHours(loop % 300))
-                        + "\n---\n\n## Story Outcomes\n\n| id | title | result | attempts | tool |\n|---|---|---|---|---|\n");
-                for (int s = 0; s < 10 && loop * 10 + s < stories; s++) {
-                    text.append("| S").append(s + 1).append(" | ").append(words(random, 7)).append(" | ")
-                            .append(random.nextInt(5) == 0 ? "fail" : "pass").append(" | ").append(1 + random.nextInt(2))
-                            .append(" | codex |\n");
-                }
-                Files.writeString(retros.resolve("loop-" + loop + ".md"), text);
+                writeRetro(retros, loop, projects.get(loop % projects.size()), now, Math.min(10, stories - loop * 10),
+                        random);
             }
             long t1 = System.nanoTime();
             LoopHistory.Loaded loaded = new LoopHistory(retros, LoopPrds.NONE).load(now.minus(Duration.ofDays(14)), now);
             long loadMs = (System.nanoTime() - t1) / 1_000_000;
+            Path cache = dir.resolve("state").resolve(ReplayCache.FILE);
+            ProgressSink progress = progress(log);
             long t2 = System.nanoTime();
-            ReachReport r = new ReachService(new ImplementorRecall(index), index).report(loaded, 14,
-                    now.minus(Duration.ofDays(14)), new ProgressSink() {
-                        private long last;
-
-                        @Override
-                        public void update(double fraction, String message) {
-                            if (System.nanoTime() - last > 5_000_000_000L) {
-                                last = System.nanoTime();
-                                log.println(message);
-                                log.flush();
-                            }
-                        }
-
-                        @Override
-                        public boolean isCancelled() {
-                            return false;
-                        }
-                    });
+            ReachReport r = run(index, loaded, now, cache, progress);
             long replayMs = (System.nanoTime() - t2) / 1_000_000;
+            log.printf("first run: %,d ms (%s)%n", replayMs, r.replay());
+            log.flush();
+            // A day's writes: 20 new lessons, 10 changed, 10 patterns deleted; a new loop of ten stories.
+            List<KnowledgeDoc> changed = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                changed.add(new KnowledgeDoc("lesson:new:" + i, "lesson", words(random, 6), words(random, 40), null,
+                        projects.get(i % projects.size()), "loop-new", null, null, List.of(), created, null));
+            }
+            for (int i = 0; i < 10; i++) {
+                int n = 4 * random.nextInt(docs / 4);
+                changed.add(new KnowledgeDoc("lesson:" + n, "lesson", words(random, 6), words(random, 40), null,
+                        projects.get(random.nextInt(projects.size())), "loop-old-" + (n / 50), null, null, List.of(),
+                        created, null));
+            }
+            index.upsert(changed);
+            List<String> gone = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                gone.add("pattern:" + (4 * random.nextInt(docs / 4) + 1));
+            }
+            index.delete(gone);
+            index.flush();
+            int loops = (stories + 9) / 10;
+            writeRetro(retros, loops, projects.get(0), now, 10, random);
+            long t3 = System.nanoTime();
+            LoopHistory.Loaded loadedAgain = new LoopHistory(retros, LoopPrds.NONE).load(now.minus(Duration.ofDays(14)),
+                    now);
+            ReachReport again = run(index, loadedAgain, now, cache, progress);
+            long againMs = (System.nanoTime() - t3) / 1_000_000;
+            log.printf("next run: %,d ms (%s)%n", againMs, again.replay());
             return new Result(r.stories().size(), docs, indexMs, loadMs, replayMs, r.documents().size(),
-                    r.neverReached().size());
+                    r.neverReached().size(), againMs, again.replay().documentsChanged(),
+                    again.stories().size() - r.stories().size(), again.replay().replayed());
         }
+    }
+
+    private static ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
+                                   ProgressSink progress) {
+        return new ReachService(new ImplementorRecall(index), index).report(loaded, 14, now.minus(Duration.ofDays(14)),
+                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)), progress);
+    }
+
+    private static void writeRetro(Path retros, int loop, String project, Instant now, int stories, Random random)
+            throws IOException {
+        StringBuilder text = new StringBuilder("---\nloopId: loop-" + loop + "\nproject: " + project + "\ndate: "
+                + now.minus(Duration.ofHours(loop % 300)) + "\n---\n\n## Story Outcomes\n\n"
+                + "| id | title | result | attempts | tool |\n|---|---|---|---|---|\n");
+        for (int s = 0; s < stories; s++) {
+            text.append("| S").append(s + 1).append(" | ").append(words(random, 7)).append(" | ")
+                    .append(random.nextInt(5) == 0 ? "fail" : "pass").append(" | ").append(1 + random.nextInt(2))
+                    .append(" | codex |\n");
+        }
+        Files.writeString(retros.resolve("loop-" + loop + ".md"), text);
+    }
+
+    private static ProgressSink progress(PrintWriter log) {
+        return new ProgressSink() {
+            private long last;
+
+            @Override
+            public void update(double fraction, String message) {
+                if (System.nanoTime() - last > 5_000_000_000L) {
+                    last = System.nanoTime();
+                    log.println(message);
+                    log.flush();
+                }
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return false;
+            }
+        };
     }
 
     private static String words(Random random, int n) {

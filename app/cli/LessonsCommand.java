@@ -48,7 +48,8 @@ final class LessonsCommand extends WorkspaceCommand {
         LessonLifecycle.Evaluation e;
         try (KnowledgeIndex index = cli.app().openIndex(ws); LoopPrds prds = cli.app().openLoopPrds(ws)) {
             LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
-            ReachReport report = cli.app().reach(index).report(loaded, window, since, ProgressSink.NONE);
+            ReachReport report = cli.app().reach(index).report(loaded, window, since,
+                    ReachCommand.replays(ws, index, now, false), ProgressSink.NONE);
             report.problems().forEach(p -> cli.message("warning: " + p));
             e = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules).evaluate(report, now);
         }

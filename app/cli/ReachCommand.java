@@ -26,6 +26,16 @@ final class ReachCommand extends WorkspaceCommand {
     @Option(names = "--top", paramLabel = "K", defaultValue = "10", description = "Rows per list in the text output.")
     int top;
 
+    @Option(names = "--full", description = "Search every story again, ignoring what the last replay kept "
+            + "(state/reach-replay.json).")
+    boolean full;
+
+    /** The stories' searches, incremental over the workspace's state/reach-replay.json (read-only: not written). */
+    static services.reach.StoryReplays replays(Workspace ws, KnowledgeIndex index, Instant now, boolean full) {
+        return new services.reach.StoryReplays(index, ws.stateDir().resolve(services.reach.ReplayCache.FILE),
+                !ws.readOnly(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate(), full);
+    }
+
     @Override
     Integer run() {
         if (days < 1) {
@@ -38,7 +48,7 @@ final class ReachCommand extends WorkspaceCommand {
         ReachReport report;
         try (KnowledgeIndex index = cli.app().openIndex(ws); LoopPrds prds = cli.app().openLoopPrds(ws)) {
             LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
-            report = cli.app().reach(index).report(loaded, days, since, ProgressSink.NONE);
+            report = cli.app().reach(index).report(loaded, days, since, replays(ws, index, now, full), ProgressSink.NONE);
         }
         report.problems().forEach(p -> cli.message("warning: " + p));
         cli.print(report, text(report));
@@ -50,6 +60,11 @@ final class ReachCommand extends WorkspaceCommand {
         StringBuilder t = new StringBuilder(String.format("%d loops, %d stories in the last %d days; %d stories got "
                 + "knowledge, %d documents reached, %d never reached", r.loops(), r.stories().size(), r.days(),
                 reachedStories, r.documents().size(), r.neverReached().size()));
+        if (r.replay() != null) {
+            t.append(r.replay().full() ? String.format("%nEvery story searched (%s).", r.replay().why())
+                    : String.format("%nSearched %d stories again, %d as the last run found them (%d documents changed).",
+                    r.replay().replayed(), r.replay().reused(), r.replay().documentsChanged()));
+        }
         t.append("\n\nMost reached (stories, loops, first-attempt passes):");
         r.documents().stream().limit(top).forEach(d -> t.append(String.format("%n  %4d %3d %4d  %-14s %s",
                 d.stories(), d.loops().size(), d.firstAttemptPasses(), d.type(), d.title())));

@@ -22,6 +22,7 @@ public final class KnowledgeReach {
     private final Supplier<LoopPrds> prds;
     private final KnowledgeIndex index;
     private final LessonLifecycle lifecycle;
+    private final LessonLog lessons;
     private final Clock clock;
 
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
@@ -36,6 +37,7 @@ public final class KnowledgeReach {
         this.prds = prds;
         this.index = index;
         this.lifecycle = new LessonLifecycle(index, lessons, rules);
+        this.lessons = lessons;
         this.clock = clock;
     }
 
@@ -54,7 +56,10 @@ public final class KnowledgeReach {
         try (LoopPrds p = prds.get()) {
             loaded = new LoopHistory(retrosDir, p).load(since, now);
         }
-        ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, progress);
+        StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE), lessons.writable(),
+                now.atZone(java.time.ZoneOffset.UTC).toLocalDate());
+        ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays,
+                progress);
         return new Result(report, lifecycle.evaluate(report, now));
     }
 }

@@ -14,9 +14,16 @@ import java.util.List;
  * @param neverReached    lessons, patterns and failed targets (and brain notes) no story got, and why
  * @param reachedFailed   documents given to stories that did not pass, most such stories first
  * @param problems        files or keys that could not be read
+ * @param replay          how many stories were searched and how many taken from the last replay (null: unknown)
  */
 public record ReachReport(int days, String since, int loops, List<StoryReach> stories, List<DocReach> documents,
-                          List<NeverReached> neverReached, List<DocReach> reachedFailed, List<String> problems) {
+                          List<NeverReached> neverReached, List<DocReach> reachedFailed, List<String> problems,
+                          StoryReplays.Stats replay) {
+
+    public ReachReport(int days, String since, int loops, List<StoryReach> stories, List<DocReach> documents,
+                       List<NeverReached> neverReached, List<DocReach> reachedFailed, List<String> problems) {
+        this(days, since, loops, stories, documents, neverReached, reachedFailed, problems, null);
+    }
 
     public ReachReport {
         stories = List.copyOf(stories);

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
 import services.recall.ImplementorRecall;
 import services.tasks.ProgressSink;
 
@@ -37,17 +39,20 @@ public final class ReachService {
     public static final int DEPTH = 10;
     /** The types whose unreached documents are listed. */
     public static final List<String> WATCHED = List.of("lesson", "pattern", "failed_target", "brain_note");
-    private static final int BATCH = 256;
 
-    private final ImplementorRecall implementor;
     private final KnowledgeIndex index;
 
     public ReachService(ImplementorRecall implementor, KnowledgeIndex index) {
-        this.implementor = implementor;
         this.index = index;
     }
 
     public ReachReport report(LoopHistory.Loaded loaded, int days, Instant since, ProgressSink progress) {
+        return report(loaded, days, since, new StoryReplays(index, null, false, null), progress);
+    }
+
+    /** The report, with the stories searched by {@code replays} (incrementally when it keeps a cache). */
+    public ReachReport report(LoopHistory.Loaded loaded, int days, Instant since, StoryReplays replays,
+                              ProgressSink progress) {
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date)).toList();
         List<Loop> owner = new ArrayList<>();
         List<Loop.LoopStory> stories = new ArrayList<>();
@@ -64,30 +69,27 @@ public final class ReachService {
         Map<String, Acc> reached = new LinkedHashMap<>();
         Map<String, Integer> outranked = new HashMap<>();
         Map<String, Integer> tooNew = new HashMap<>();
-        for (int from = 0; from < asked.size(); from += BATCH) {
-            progress.checkCancelled();
-            progress.update((double) from / asked.size(), "Replaying story " + (from + 1) + " of " + asked.size());
-            int to = Math.min(asked.size(), from + BATCH);
-            List<ImplementorRecall.Replay> replays = implementor.replayAll(asked.subList(from, to), DEPTH);
-            for (int i = from; i < to; i++) {
-                ImplementorRecall.Replay r = replays.get(i - from);
-                Loop loop = owner.get(i);
-                Loop.LoopStory s = stories.get(i);
-                List<KnowledgeDoc> existed = r.ranked().stream().filter(d -> existed(d, loop)).toList();
-                List<KnowledgeDoc> injected = existed.subList(0, Math.min(ImplementorRecall.PER_PAGE, existed.size()));
-                perStory.add(new ReachReport.StoryReach(loop.loopId(), loop.project(), loop.date().toString(), s.id(),
-                        s.title(), s.result(), s.attempts(), s.description() != null,
-                        injected.stream().map(KnowledgeDoc::id).toList()));
-                for (KnowledgeDoc d : injected) {
-                    reached.computeIfAbsent(d.id(), k -> new Acc(d)).add(loop, s);
-                }
-                for (KnowledgeDoc d : existed.subList(injected.size(), existed.size())) {
-                    outranked.merge(d.id(), 1, Integer::sum);
-                }
-                r.ranked().stream().filter(d -> !existed(d, loop)).forEach(d -> tooNew.merge(d.id(), 1, Integer::sum));
+        StoryReplays.Result replayed = replays.replay(asked, DEPTH, progress);
+        for (int i = 0; i < asked.size(); i++) {
+            List<KnowledgeDoc> ranked = replayed.ranked().get(i);
+            Loop loop = owner.get(i);
+            Loop.LoopStory s = stories.get(i);
+            List<KnowledgeDoc> existed = ranked.stream().filter(d -> existed(d, loop)).toList();
+            List<KnowledgeDoc> injected = existed.subList(0, Math.min(ImplementorRecall.PER_PAGE, existed.size()));
+            perStory.add(new ReachReport.StoryReach(loop.loopId(), loop.project(), loop.date().toString(), s.id(),
+                    s.title(), s.result(), s.attempts(), s.description() != null,
+                    injected.stream().map(KnowledgeDoc::id).toList()));
+            for (KnowledgeDoc d : injected) {
+                reached.computeIfAbsent(d.id(), k -> new Acc(d)).add(loop, s);
             }
+            for (KnowledgeDoc d : existed.subList(injected.size(), existed.size())) {
+                outranked.merge(d.id(), 1, Integer::sum);
+            }
+            ranked.stream().filter(d -> !existed(d, loop)).forEach(d -> tooNew.merge(d.id(), 1, Integer::sum));
         }
-        progress.update(1, "Replayed " + asked.size() + " stories");
+        StoryReplays.Stats st = replayed.stats();
+        progress.update(1, st.full() ? "Replayed " + asked.size() + " stories" : "Replayed " + st.replayed() + " of "
+                + asked.size() + " stories (" + st.documentsChanged() + " documents changed since the last run)");
         List<ReachReport.DocReach> docs = reached.values().stream().map(Acc::toReach)
                 .sorted(Comparator.comparingInt(ReachReport.DocReach::stories).reversed()
                         .thenComparing(ReachReport.DocReach::id)).toList();
@@ -97,7 +99,8 @@ public final class ReachService {
         Set<String> storyProjects = new HashSet<>();
         loops.forEach(l -> storyProjects.add(l.project() == null ? "" : l.project()));
         List<ReachReport.NeverReached> never = never(reached.keySet(), outranked, tooNew, storyProjects);
-        return new ReachReport(days, since.toString(), loops.size(), perStory, docs, never, failed, loaded.problems());
+        return new ReachReport(days, since.toString(), loops.size(), perStory, docs, never, failed, loaded.problems(),
+                replayed.stats());
     }
 
     /**
@@ -114,13 +117,8 @@ public final class ReachService {
     private List<ReachReport.NeverReached> never(Set<String> reached, Map<String, Integer> outranked,
                                                  Map<String, Integer> tooNew, Set<String> storyProjects) {
         List<ReachReport.NeverReached> out = new ArrayList<>();
-        List<String> ids = index.ids(new LinkedHashSet<>(WATCHED)).stream().filter(id -> !reached.contains(id))
-                .sorted().toList();
-        for (String id : ids) {
-            KnowledgeDoc d = index.get(id).orElse(null);
-            if (d == null) {
-                continue;
-            }
+        for (KnowledgeDoc d : watched(reached)) {
+            String id = d.id();
             String project = d.project() == null || d.project().isBlank() ? null : d.project();
             String why;
             String detail;
@@ -147,6 +145,24 @@ public final class ReachService {
             out.add(new ReachReport.NeverReached(id, d.type(), d.title(), project, why, detail));
         }
         return out;
+    }
+
+    private static final int PAGE = 5000;
+
+    /** The lessons, patterns, failed targets and brain notes not reached, by id: read a page at a time. */
+    private List<KnowledgeDoc> watched(Set<String> reached) {
+        Map<String, KnowledgeDoc> out = new java.util.TreeMap<>();
+        KnowledgeQuery all = new KnowledgeQuery("", Map.of("type", WATCHED), null, null, null,
+                KnowledgeQuery.SortOrder.NEWEST, 0, PAGE, true, false);
+        for (int offset = 0; ; offset += PAGE) {
+            List<SearchResult.Hit> hits = index.search(all.withPage(offset, PAGE)).hits();
+            hits.stream().map(SearchResult.Hit::doc).filter(d -> !reached.contains(d.id()))
+                    .forEach(d -> out.putIfAbsent(d.id(), d));
+            if (hits.size() < PAGE) {
+                break;
+            }
+        }
+        return List.copyOf(out.values());
     }
 
     /** What is known of one reached document so far. */

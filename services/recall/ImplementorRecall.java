@@ -129,7 +129,7 @@ public final class ImplementorRecall {
     }
 
     /** {@code `${story.title} ${story.description}`}. */
-    static String queryText(Story s) {
+    public static String queryText(Story s) {
         return js(s.title()) + " " + js(s.description());
     }
 
@@ -141,7 +141,11 @@ public final class ImplementorRecall {
         return project == null || project.isEmpty() ? null : project;
     }
 
-    private KnowledgeQuery query(String text, String project, int limit) {
+    /**
+     * The search the implementor makes for {@code text} (a story's whole text, or what is left of it after words
+     * were dropped): every word required, its types and project, {@code limit} hits.
+     */
+    public static KnowledgeQuery query(String text, String project, int limit) {
         Map<String, List<String>> filters = new HashMap<>();
         filters.put("type", TYPES);
         String p = projectFilter(project);

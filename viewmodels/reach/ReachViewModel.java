@@ -108,7 +108,14 @@ public final class ReachViewModel {
                 + String.join("; ", r.problems());
         summary.set(r.loops() + " loops, " + r.stories().size() + " stories in " + r.days() + " days · " + got
                 + " got knowledge · " + r.documents().size() + " documents reached · " + r.neverReached().size()
-                + " never reached · " + result.lessons().transitions().size() + " lesson state changes" + problems);
+                + " never reached · " + result.lessons().transitions().size() + " lesson state changes"
+                + searched(r.replay()) + problems);
+    }
+
+    /** " · 12 stories searched again, 9,988 as last time" after an incremental run. */
+    static String searched(services.reach.StoryReplays.Stats st) {
+        return st == null || st.full() ? "" : " · " + st.replayed() + " stories searched again, " + st.reused()
+                + " as last time (" + st.documentsChanged() + " documents changed)";
     }
 
     private void showLessons() {
