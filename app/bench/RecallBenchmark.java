@@ -42,20 +42,27 @@ public final class RecallBenchmark {
 
     /** One way of answering: a budget's plan, how candidates are found and fused, and which half is rewritten. */
     record Variant(String name, RecallBudget budget, KnowledgeQuery.Retrieval retrieval, Ranking ranking,
-                   RecallService.Rewrite rewrite) {
+                   RecallService.Rewrite rewrite, Rerank rerank) {
 
         static Variant of(String name, RecallBudget budget, KnowledgeQuery.Retrieval retrieval) {
-            return new Variant(name, budget, retrieval, Ranking.DEFAULT, RecallService.Rewrite.KEYWORD_HALF);
+            return new Variant(name, budget, retrieval, Ranking.DEFAULT, RecallService.Rewrite.KEYWORD_HALF, Rerank.NONE);
         }
 
         Variant ranking(Ranking r) {
-            return new Variant(name, budget, retrieval, r, rewrite);
+            return new Variant(name, budget, retrieval, r, rewrite, rerank);
         }
 
         Variant rewrite(RecallService.Rewrite r) {
-            return new Variant(name, budget, retrieval, ranking, r);
+            return new Variant(name, budget, retrieval, ranking, r, rerank);
+        }
+
+        Variant rerank(Rerank r) {
+            return new Variant(name, budget, retrieval, ranking, rewrite, r);
         }
     }
+
+    /** A second pass over the fused candidates ({@link EnsembleRerank}): none, the models' vote, or with the first pass's. */
+    enum Rerank { NONE, MODELS, MODELS_AND_FIRST_PASS, FEEDBACK }
 
     /** What an index is embedded with: a model, and whether titles get a vector of their own. */
     record Setup(String label, EmbeddingModel model, boolean titles, List<Variant> variants) {
@@ -91,7 +98,15 @@ public final class RecallBenchmark {
                 Variant.of("deep · rerank 60 dense candidates by closest sentence", deep, hybrid)
                         .ranking(Ranking.DEFAULT.withDensePool(60)),
                 Variant.of("deep · no rewrite", deep, hybrid).rewrite(RecallService.Rewrite.NONE),
-                Variant.of("deep · rewrite both halves", deep, hybrid).rewrite(RecallService.Rewrite.BOTH_HALVES));
+                Variant.of("deep · rewrite both halves", deep, hybrid).rewrite(RecallService.Rewrite.BOTH_HALVES),
+                Variant.of("deep · no rewrite, dense weight 0.9", deep, hybrid).rewrite(RecallService.Rewrite.NONE)
+                        .ranking(Ranking.DEFAULT.withDenseWeight(0.9)),
+                Variant.of("deep · question moved towards its 3 nearest documents (feedback)", deep, hybrid)
+                        .rerank(Rerank.FEEDBACK),
+                Variant.of("deep · rerank by 3 models (MiniLM, BGE, E5)", deep, hybrid).rewrite(RecallService.Rewrite.NONE)
+                        .rerank(Rerank.MODELS),
+                Variant.of("deep · rerank by 3 models + first pass", deep, hybrid).rewrite(RecallService.Rewrite.NONE)
+                        .rerank(Rerank.MODELS_AND_FIRST_PASS));
     }
 
     /** The variants over another index: deep's plan, dense alone and hybrid. */
@@ -118,11 +133,13 @@ public final class RecallBenchmark {
         setups.add(new Setup("all-minilm-l6-v2-q", new MiniLmEmbeddingModel(), true,
                 otherIndexVariants("titles embedded on their own too")));
         List<String> notes = new ArrayList<>();
+        List<EmbeddingModel> others = new ArrayList<>();
         for (BenchModels.Candidate c : BenchModels.OTHERS) {
             EmbeddingModel m = BenchModels.load(c);
             if (m == null) {
                 notes.add(c.name() + ": not on the class path, not measured (see the README: the recall benchmark).");
             } else {
+                others.add(m);
                 setups.add(new Setup(c.name(), m, false, otherIndexVariants(c.name())));
             }
         }
@@ -146,15 +163,34 @@ public final class RecallBenchmark {
                     embedMs = ms;
                     perSecond = r.computed() / (ms / 1000);
                 }
-                RecallService recall = new RecallService(index, Telemetry.noop(), index::question);
+                RecallService plain = new RecallService(index, Telemetry.noop(), index::question);
                 double mb = BenchModels.megabytes(setup.model());
+                List<Embeddings> rerankers = new ArrayList<>();
+                for (EmbeddingModel m : others) {
+                    rerankers.add(new Embeddings(m, new EmbeddingCache(dir.resolve("state/rerank-" + m.name()), m.name(),
+                            m.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS));
+                }
                 for (Variant v : setup.variants()) {
+                    if ((v.rerank() == Rerank.MODELS || v.rerank() == Rerank.MODELS_AND_FIRST_PASS)
+                            && others.size() < BenchModels.OTHERS.size()) {
+                        continue; // the other models are not on the class path
+                    }
                     index.ranking(v.ranking());
+                    RecallService recall = switch (v.rerank()) {
+                        case NONE -> plain;
+                        case FEEDBACK -> new RecallService(new FeedbackQuery(index, 3, 0.5f), Telemetry.noop(),
+                                index::question);
+                        default -> new RecallService(new EnsembleRerank(index, rerankers,
+                                v.rerank() == Rerank.MODELS_AND_FIRST_PASS), Telemetry.noop(), index::question);
+                    };
+                    double megabytes = mb + (v.rerank() == Rerank.NONE || v.rerank() == Rerank.FEEDBACK ? 0
+                            : others.stream().mapToDouble(BenchModels::megabytes).sum());
                     for (String split : List.of(RecallCorpus.TUNING, RecallCorpus.HELD_OUT)) {
                         scores.add(score(recall.withRewrite(v.rewrite()), corpus.questions().stream()
-                                .filter(q -> q.split().equals(split)).toList(), v, setup.label(), split, mb));
+                                .filter(q -> q.split().equals(split)).toList(), v, setup.label(), split, megabytes));
                     }
                 }
+                rerankers.forEach(Embeddings::close);
             } finally {
                 delete(dir);
             }
