@@ -16,8 +16,20 @@ import services.knowledge.KnowledgeDoc;
  */
 public final class RecallCorpus {
 
-    /** One labeled question: its words, the id of the document that answers it, and whether it is a paraphrase. */
-    public record Question(String text, String answer, boolean paraphrase) {
+    /** The split the ranking is tuned on (answers.yaml). */
+    public static final String TUNING = "tuning";
+    /** The split never looked at while tuning (heldout.yaml). */
+    public static final String HELD_OUT = "held-out";
+
+    /**
+     * One labeled question: its words, the id of the document that answers it, whether it is a paraphrase, and
+     * its split ({@link #TUNING} or {@link #HELD_OUT}).
+     */
+    public record Question(String text, String answer, boolean paraphrase, String split) {
+
+        public Question(String text, String answer, boolean paraphrase) {
+            this(text, answer, paraphrase, TUNING);
+        }
     }
 
     private final List<KnowledgeDoc> answers = new ArrayList<>();
@@ -27,20 +39,53 @@ public final class RecallCorpus {
     public static RecallCorpus load() {
         RecallCorpus c = new RecallCorpus();
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        JsonNode labeled = read(yaml, "answers.yaml");
         long created = 1_767_225_600L; // 2026-01-01
-        for (JsonNode d : labeled.path("docs")) {
-            String id = d.path("id").asText();
-            String type = d.path("type").asText();
-            c.answers.add(new KnowledgeDoc(id, type, d.path("title").asText(), d.path("content").asText(), "bench", "bench",
-                    null, type.equals("adr") ? "accepted" : null, null, List.of(type), created, null));
-            c.questions.add(new Question(d.path("direct").asText(), id, false));
+        c.labeled(read(yaml, "answers.yaml"), TUNING, created);
+        c.distract(read(yaml, "distractors.yaml"), created);
+        JsonNode heldOut = read(yaml, "heldout.yaml");
+        c.labeled(heldOut, HELD_OUT, created);
+        for (JsonNode d : heldOut.path("distractors")) {
+            c.distractors.add(doc(d, HELD_OUT, created));
+        }
+        return c;
+    }
+
+    private void labeled(JsonNode file, String split, long created) {
+        for (JsonNode d : file.path("docs")) {
+            KnowledgeDoc doc = doc(d, split, created);
+            answers.add(doc);
+            questions.add(new Question(d.path("direct").asText(), doc.id(), false, split));
             if (d.hasNonNull("paraphrase")) {
-                c.questions.add(new Question(d.path("paraphrase").asText(), id, true));
+                questions.add(new Question(d.path("paraphrase").asText(), doc.id(), true, split));
             }
         }
-        c.distract(read(yaml, "distractors.yaml"), created);
-        return c;
+    }
+
+    /**
+     * A document of the labeled files. The tuning split's documents are as they always were (project "bench", no
+     * loop); the held-out split's and its near misses carry the loop their id names (a loop's lessons, pattern,
+     * failed targets and retro), as the running system writes them, and an ADR's status is the one its content
+     * starts with.
+     */
+    private static KnowledgeDoc doc(JsonNode d, String split, long created) {
+        String id = d.path("id").asText();
+        String type = d.path("type").asText();
+        String content = d.path("content").asText();
+        if (split.equals(TUNING)) {
+            return new KnowledgeDoc(id, type, d.path("title").asText(), content, "bench", "bench", null,
+                    type.equals("adr") ? "accepted" : null, null, List.of(type), created, null);
+        }
+        String[] parts = id.split(":");
+        String loop = parts.length > 1 && parts[1].startsWith("loop-") ? parts[1] : null;
+        String status = null;
+        if (type.equals("adr")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Status: ([^.]+)\\.").matcher(content);
+            status = m.find() ? m.group(1) : "accepted";
+        }
+        List<String> tags = loop != null && (type.equals("lesson") || type.equals("failed_target"))
+                ? List.of(type, "loop") : List.of(type);
+        return new KnowledgeDoc(id, type, d.path("title").asText(), content, "bench", loop == null ? null : "joelclaw",
+                loop, status, null, tags, created, null);
     }
 
     private static JsonNode read(ObjectMapper yaml, String name) {

@@ -15,4 +15,12 @@ public interface EmbeddingModel {
 
     /** One vector per text, in order. Blocks; may take seconds the first time while the model loads. */
     List<float[]> embed(List<String> texts);
+
+    /**
+     * A question's vector. The same as a text's for a symmetric model (MiniLM); a model trained with a query
+     * instruction or prefix (BGE, E5) adds it here.
+     */
+    default float[] embedQuery(String question) {
+        return embed(List.of(question)).get(0);
+    }
 }

@@ -24,13 +24,24 @@ public final class Embeddings implements AutoCloseable {
     private final String disabledReason;
     private final int maxChars;
     private final Set<String> pending = new HashSet<>();
+    private final boolean titles;
 
     /** @param disabledReason null when semantic search is on; otherwise why it is off, for the user */
     public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars) {
+        this(model, cache, disabledReason, maxChars, false);
+    }
+
+    /**
+     * @param titles whether a document's title is embedded on its own too (one more vector beside its sentences,
+     *               where it is not already the start of the content): the recall benchmark's "title vs content
+     *               embedded separately" variant
+     */
+    public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars, boolean titles) {
         this.model = model;
         this.cache = cache;
         this.disabledReason = disabledReason;
         this.maxChars = maxChars;
+        this.titles = titles;
     }
 
     public static Embeddings disabled(String reason) {
@@ -63,7 +74,7 @@ public final class Embeddings implements AutoCloseable {
 
     /** A question's vector (not cached on disk: questions are many and cheap, about 10 ms). */
     public float[] embedQuestion(String question) {
-        return model.embed(List.of(question)).get(0);
+        return model.embedQuery(question);
     }
 
     /** These documents with the vectors the cache already has; the others are remembered as pending. */
@@ -93,7 +104,14 @@ public final class Embeddings implements AutoCloseable {
     }
 
     public List<String> sentencesOf(KnowledgeDoc doc) {
-        return EmbeddingText.sentences(doc, maxChars);
+        List<String> sentences = EmbeddingText.sentences(doc, maxChars);
+        String title = doc.title() == null ? "" : doc.title().strip();
+        if (!titles || title.isEmpty() || textOf(doc).startsWith(title)) {
+            return sentences;
+        }
+        List<String> out = new ArrayList<>(sentences);
+        out.add(title);
+        return out;
     }
 
     /**

@@ -30,12 +30,20 @@ final class HybridFusion {
     private HybridFusion() {
     }
 
+    /** {@link #fuse} by the weighted sum at dense weight {@code w}. */
+    static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, Map<String, Float> meaning,
+                             Set<String> vectorless, long tookMicros, double w) {
+        return fuse(q, keyword, dense, meaning, vectorless, tookMicros, Ranking.DEFAULT.withFusion(Ranking.Fusion.WEIGHTED)
+                .withDenseWeight(w));
+    }
+
     /**
      * @param meaning    similarities known beyond the dense list's own scores (the better one counts)
      * @param vectorless ids of keyword candidates that had no vector: each keeps at least its keyword rank
      */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, Map<String, Float> meaning,
-                             Set<String> vectorless, long tookMicros, double w) {
+                             Set<String> vectorless, long tookMicros, Ranking ranking) {
+        double w = ranking.denseWeight();
         Map<String, Double> score = new HashMap<>();
         Map<String, KnowledgeDoc> docs = new LinkedHashMap<>();
         Map<String, Float> similarity = new HashMap<>(meaning);
@@ -65,6 +73,9 @@ final class HybridFusion {
             docs.putIfAbsent(id, hit.doc());
             score.merge(id, (keyword == null ? 1 : w) * s, Double::sum);
         }
+        if (ranking.fusion() == Ranking.Fusion.RRF && keyword != null) {
+            reciprocalRanks(keyword, similarity, score, docs);
+        }
         List<String> order = new ArrayList<>(docs.keySet());
         order.sort((a, b) -> Double.compare(score.get(b), score.get(a)));
         if (keyword != null && !vectorless.isEmpty()) {
@@ -76,6 +87,25 @@ final class HybridFusion {
             page.add(new SearchResult.Hit(docs.get(id), score.get(id).floatValue()));
         }
         return new SearchResult(page, order.size(), q.withFacets() ? facets(order, docs) : Map.of(), tookMicros);
+    }
+
+    /**
+     * Replaces the scores by reciprocal-rank fusion: {@code 1 / (k + rank)} in the keyword list plus the same in
+     * the list of candidates ordered by similarity (those below the minimum are not in it).
+     */
+    private static void reciprocalRanks(SearchResult keyword, Map<String, Float> similarity, Map<String, Double> score,
+                                        Map<String, KnowledgeDoc> docs) {
+        score.clear();
+        docs.keySet().forEach(id -> score.put(id, 0.0));
+        for (int rank = 0; rank < keyword.hits().size(); rank++) {
+            score.merge(keyword.hits().get(rank).doc().id(), 1.0 / (Ranking.RRF_K + rank + 1), Double::sum);
+        }
+        List<String> byMeaning = new ArrayList<>(docs.keySet());
+        byMeaning.removeIf(id -> similarity.getOrDefault(id, 0f) < HybridKnowledgeIndex.MIN_SIMILARITY);
+        byMeaning.sort((a, b) -> Float.compare(similarity.get(b), similarity.get(a)));
+        for (int rank = 0; rank < byMeaning.size(); rank++) {
+            score.merge(byMeaning.get(rank), 1.0 / (Ranking.RRF_K + rank + 1), Double::sum);
+        }
     }
 
     /**

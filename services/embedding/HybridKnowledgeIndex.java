@@ -26,8 +26,6 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     /** Cosine similarity below which a dense hit is not a match (unrelated texts score about 0 to 0.15 here). */
     public static final float MIN_SIMILARITY = 0.2f;
-    /** The weight of meaning against words in a hybrid search (README: recall benchmark, for how it was chosen). */
-    static final double DENSE_WEIGHT = Double.parseDouble(System.getProperty("brainconsole.denseWeight", "0.8"));
     /** Candidates taken from each list before fusing, at least (otherwise the query's offset + limit). */
     static final int MIN_POOL = 10;
     /** Keyword candidates without a vector embedded during one search, at most (about 5–100 ms each). */
@@ -41,6 +39,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         }
     };
     private volatile Boolean anyEmbedded;
+    private volatile Ranking ranking = Ranking.DEFAULT;
     /**
      * Documents embedded during a search whose vectors are in the cache but not yet in the index (the backfill
      * writes them there): they keep the keyword-rank floor on every search until then, not only on the first.
@@ -55,6 +54,15 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     public Embeddings embeddings() {
         return embeddings;
+    }
+
+    /** How hybrid searches fuse their two lists ({@link Ranking#DEFAULT} unless set: the benchmark's variants). */
+    public Ranking ranking() {
+        return ranking;
+    }
+
+    public void ranking(Ranking r) {
+        this.ranking = java.util.Objects.requireNonNull(r);
     }
 
     /** True when semantic search can run: the model is usable and the index holds at least one embedding. */
@@ -91,6 +99,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 continue;
             }
             int pool = Math.max(MIN_POOL, q.offset() + q.limit());
+            int densePool = Math.max(pool, ranking.densePool());
             float[] vector = q.vector() != null ? q.vector() : question(q.text());
             vectors.add(vector);
             int keyword = -1;
@@ -99,7 +108,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                 plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD).withPage(0, pool));
             }
             layout.add(new int[] {keyword, plan.size()});
-            plan.add(q.nearest(vector).withPage(0, pool));
+            plan.add(q.nearest(vector).withPage(0, densePool));
         }
         List<SearchResult> found = index.searchAll(plan);
         List<SearchResult> out = new ArrayList<>();
@@ -114,7 +123,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             KnowledgeQuery q = queries.get(i);
             Closeness meaning = closeness(vectors.get(i), keyword, dense, q.offset() + q.limit());
             out.add(HybridFusion.fuse(q, keyword, dense, meaning.similarity(), meaning.vectorless(),
-                    (System.nanoTime() - started) / 1000, DENSE_WEIGHT));
+                    (System.nanoTime() - started) / 1000, ranking));
         }
         return out;
     }
@@ -199,7 +208,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     /** {@link HybridFusion#fuse}, with no similarities known beyond the dense list's and every document's vector known. */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
-        return HybridFusion.fuse(q, keyword, dense, Map.of(), java.util.Set.of(), tookMicros, DENSE_WEIGHT);
+        return HybridFusion.fuse(q, keyword, dense, Map.of(), java.util.Set.of(), tookMicros, Ranking.DEFAULT);
     }
 
     @Override

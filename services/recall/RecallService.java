@@ -35,12 +35,31 @@ public final class RecallService {
      */
     public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry,
                          java.util.function.Function<String, float[]> questions) {
+        this(index, telemetry, questions, Rewrite.KEYWORD_HALF);
+    }
+
+    private RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry,
+                          java.util.function.Function<String, float[]> questions, Rewrite rewrite) {
         this.index = index;
         this.telemetry = telemetry;
         this.questions = questions;
+        this.rewrite = rewrite;
     }
 
     private final java.util.function.Function<String, float[]> questions;
+    private final Rewrite rewrite;
+
+    /**
+     * Which half of a hybrid search a budget that rewrites questions searches with the rewrite:
+     * {@link #KEYWORD_HALF} (shipped: the keyword half; the meaning half embeds the question as asked),
+     * {@link #BOTH_HALVES}, or {@link #NONE} (the question as asked everywhere). The recall benchmark's variants.
+     */
+    public enum Rewrite { KEYWORD_HALF, BOTH_HALVES, NONE }
+
+    /** The same service with another rewrite policy. */
+    public RecallService withRewrite(Rewrite r) {
+        return new RecallService(index, telemetry, questions, r);
+    }
 
     /** The implementor's own injection over the same index. */
     public ImplementorRecall implementor() {
@@ -77,8 +96,8 @@ public final class RecallService {
 
     /** A rewritten semantic query gets the embedding of the question as asked. */
     private KnowledgeQuery asked(String question, RecallBudget budget, KnowledgeQuery query) {
-        if (questions == null || !budget.rewrites(question) || query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD
-                || question.isBlank()) {
+        if (questions == null || !rewrites(budget, question) || rewrite == Rewrite.BOTH_HALVES
+                || query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD || question.isBlank()) {
             return query;
         }
         return query.withVector(questions.apply(question.strip()));
@@ -86,7 +105,7 @@ public final class RecallService {
 
     private KnowledgeQuery query(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
                                  int limit) {
-        String text = budget.rewrites(question) ? rewriter.rewrite(question) : question.strip();
+        String text = rewrites(budget, question) ? rewriter.rewrite(question) : question.strip();
         Map<String, List<String>> filters = new HashMap<>();
         if (!budget.types().isEmpty()) {
             filters.put("type", budget.types());
@@ -94,6 +113,10 @@ public final class RecallService {
         filters.putAll(extraFilters);
         return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
                 budget.fetched(limit), false, false).withRetrieval(budget.retrieval());
+    }
+
+    private boolean rewrites(RecallBudget budget, String question) {
+        return rewrite != Rewrite.NONE && budget.rewrites(question);
     }
 
     private RecallPreview assemble(String question, RecallBudget budget, int limit, String text, SearchResult found) {
@@ -160,7 +183,7 @@ public final class RecallService {
         out.append("_Retrieved from system_knowledge for \"").append(question.strip()).append("\" (budget ")
                 .append(budget.label()).append(": ").append(injected.size()).append(" of ").append(found.total())
                 .append(" candidates, ").append(budget.retrieval() == KnowledgeQuery.Retrieval.KEYWORD || !semantic
-                        ? "by keyword" : "by keyword and meaning").append(budget.rewrites(question) ? "; query rewritten to \"" + query + "\"" : "")
+                        ? "by keyword" : "by keyword and meaning").append(rewrites(budget, question) ? "; query rewritten to \"" + query + "\"" : "")
                 .append(")._\n\n");
         if (injected.isEmpty()) {
             out.append("No relevant system knowledge was found. Proceed, and write what you learn as a turn note.\n");

@@ -84,6 +84,17 @@ class RecallServiceTest {
     }
 
     @Test
+    void theRewritePolicyCanLeaveTheQuestionAsAsked() {
+        String question = "why do we commit approved skill changes to a review branch";
+        assertThat(recall.preview(question, RecallBudget.DEEP).query()).doesNotContain("why");
+        RecallService asAsked = recall.withRewrite(RecallService.Rewrite.NONE);
+        assertEquals(question, asAsked.preview(question, RecallBudget.DEEP).query());
+        assertThat(asAsked.preview(question, RecallBudget.DEEP).contextBlock()).doesNotContain("query rewritten");
+        assertThat(recall.withRewrite(RecallService.Rewrite.BOTH_HALVES).preview(question, RecallBudget.BALANCED).query())
+                .doesNotContain("why").contains("commit");
+    }
+
+    @Test
     void rewriteIsSkippedWhereUpstreamSkipsIt() {
         // the cases of typesense-recall.test.ts
         assertEquals("skip.short_query", RecallBudget.rewriteSkipReason("hi"));
