@@ -55,7 +55,7 @@ public final class CliBenchmark {
         if (Files.isExecutable(launcher)) {
             List<String> noCds = withoutArchive(image);
             if (noCds != null) {
-                launchers.put("launcher, no AppCDS", noCds);
+                launchers.put("image java, no AppCDS", noCds);
             }
             launchers.put("launcher" + (Files.exists(image.resolve("lib/app/brain-console.jsa")) ? " + AppCDS" : ""),
                     List.of(launcher.toAbsolutePath().toString()));
