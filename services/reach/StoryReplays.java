@@ -255,7 +255,13 @@ public final class StoryReplays {
             return out;
         }
         progress.update(-1, "Finding the stories " + fresh.size() + " changed document(s) could reach");
-        List<String> keys = cache.stories().keySet().stream().filter(k -> !skip.contains(k)).toList();
+        ChangedDocuments changed = new ChangedDocuments(fresh);
+        List<String> keys = cache.stories().entrySet().stream().filter(e -> !skip.contains(e.getKey()))
+                .filter(e -> {
+                    int cut = e.getKey().indexOf('\u0000');
+                    return changed.mayMatch(e.getKey().substring(cut + 1), e.getKey().substring(0, cut),
+                            e.getValue().dropped() > 0 || e.getValue().ranked().isEmpty());
+                }).map(Map.Entry::getKey).toList();
         Path dir = null;
         try {
             dir = Files.createTempDirectory("reach-changed");
