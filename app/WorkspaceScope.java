@@ -118,7 +118,8 @@ public final class WorkspaceScope implements AutoCloseable {
         sectionViews.put("recall", () -> new RecallView(new RecallViewModel(app.recall(index), app.runner())).root());
         services.policy.PolicyService policy = app.policy(workspace);
         sectionViews.put("review", () -> new ReviewView(live(Area.PROPOSALS, "review", new ReviewViewModel(
-                app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly(), policy::applying))).root());
+                app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly(), policy::applying,
+                app.similarLessons(index)::forProposal))).root());
         sectionViews.put("amendments", () -> new AmendmentsView(live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                 app.amendments(workspace), new AmendmentImpact(index), app.runner(), reviewer(workspace), zone))).root());
         sectionViews.put("failed", () -> new FailedTargetsView(live(Area.FAILED, "failed", new FailedTargetsViewModel(

@@ -69,11 +69,19 @@ public final class ReviewViewModel {
     /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            java.util.function.Function<Proposal, services.policy.Policy.Applying> policy) {
+        this(review, runner, reviewer, readOnly, policy, null);
+    }
+
+    /** @param similarLessons the existing lessons like a proposal, shown in the detail (null: not shown) */
+    public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
+                           java.util.function.Function<Proposal, services.policy.Policy.Applying> policy,
+                           java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
+                                   similarLessons) {
         this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
-        this.detail = new ProposalDetailViewModel(runner, readOnly);
+        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons);
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);

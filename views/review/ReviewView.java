@@ -176,7 +176,7 @@ public final class ReviewView {
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                caption, diff);
+                new SimilarLessonsPane(vm.detail()), caption, diff);
         box.setPadding(new Insets(12));
         return box;
     }
