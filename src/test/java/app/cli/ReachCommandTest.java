@@ -71,6 +71,9 @@ class ReachCommandTest {
         JsonNode deprecated = json.readTree(run("lessons", "--state", "deprecated", "--workspace", ws, "--json").out());
         assertThat(deprecated.get("lessons").findValuesAsText("id")).contains(id);
         assertThat(run("lessons", "deprecate", "lesson:nope", "--reason", "x", "--workspace", ws).code()).isNotZero();
+        JsonNode similar = json.readTree(run("lessons", "similar", id, "--json", "--workspace", ws).out());
+        assertThat(similar.get("matches").findValuesAsText("id")).doesNotContain(id);
+        assertThat(run("lessons", "similar", "lesson:nope", "--workspace", ws).code()).isNotZero();
         assertEquals(2, run("lessons", "--state", "famous", "--workspace", ws).code());
     }
 }
