@@ -88,7 +88,8 @@ public final class SimilarLessons {
     public Found similarTo(String text, String excludeId) {
         boolean semantic = semantic();
         String note = semantic ? "" : "by words: semantic search is off"
-                + (embeddings == null || embeddings.disabledReason() == null ? "" : " (" + embeddings.disabledReason() + ")");
+                + (embeddings == null || embeddings.disabledReason() == null ? ""
+                : " (" + embeddings.disabledReason() + ")");
         double threshold = semantic ? MEANING_THRESHOLD : WORDS_THRESHOLD;
         List<String> sentences = LessonSimilarity.sentences(text);
         if (sentences.size() > MAX_SENTENCES) {
