@@ -168,6 +168,12 @@ public final class AppContext {
                 services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
     }
 
+    /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
+    public services.reach.SimilarLessons similarLessons(KnowledgeIndex index) {
+        return new services.reach.SimilarLessons(index, index instanceof services.embedding.HybridKnowledgeIndex hybrid
+                ? hybrid.embeddings() : null);
+    }
+
     public services.reach.ReachService reach(KnowledgeIndex index) {
         return new services.reach.ReachService(new services.recall.ImplementorRecall(index), index);
     }

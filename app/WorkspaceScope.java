@@ -124,7 +124,8 @@ public final class WorkspaceScope implements AutoCloseable {
         services.policy.PolicyService policy = app.policy(workspace);
         sectionViews.put("review", () -> new ReviewView(live(Area.PROPOSALS, "review", new ReviewViewModel(
                 app.review(workspace), app.runner(), reviewer(workspace), workspace.readOnly(), policy::applying,
-                id -> policy.recallEffect(id, services.policy.RecallEffect.DEFAULT_DAYS)))).root());
+                id -> policy.recallEffect(id, services.policy.RecallEffect.DEFAULT_DAYS),
+                app.similarLessons(index)::forProposal))).root());
         sectionViews.put("amendments", () -> new AmendmentsView(live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                 app.amendments(workspace), new AmendmentImpact(index), app.runner(), reviewer(workspace), zone))).root());
         sectionViews.put("failed", () -> new FailedTargetsView(live(Area.FAILED, "failed", new FailedTargetsViewModel(

@@ -86,9 +86,10 @@ public final class ReachBenchmark {
             Path cache = dir.resolve("state").resolve(ReplayCache.FILE);
             ProgressSink progress = progress(log);
             long t2 = System.nanoTime();
+            long cpu2 = cpuMs();
             ReachReport r = run(index, loaded, now, cache, progress);
             long replayMs = (System.nanoTime() - t2) / 1_000_000;
-            log.printf("first run: %,d ms (%s)%n", replayMs, r.replay());
+            log.printf("first run: %,d ms, %,d ms of CPU (%s)%n", replayMs, cpuMs() - cpu2, r.replay());
             log.flush();
             // A day's writes: 20 new lessons, 10 changed, 10 patterns deleted; a new loop of ten stories.
             List<KnowledgeDoc> changed = new ArrayList<>();
@@ -112,11 +113,12 @@ public final class ReachBenchmark {
             int loops = (stories + 9) / 10;
             writeRetro(retros, loops, projects.get(0), now, 10, random);
             long t3 = System.nanoTime();
+            long cpu3 = cpuMs();
             LoopHistory.Loaded loadedAgain = new LoopHistory(retros, LoopPrds.NONE).load(now.minus(Duration.ofDays(14)),
                     now);
             ReachReport again = run(index, loadedAgain, now, cache, progress);
             long againMs = (System.nanoTime() - t3) / 1_000_000;
-            log.printf("next run: %,d ms (%s)%n", againMs, again.replay());
+            log.printf("next run: %,d ms, %,d ms of CPU (%s)%n", againMs, cpuMs() - cpu3, again.replay());
             return new Result(r.stories().size(), docs, indexMs, loadMs, replayMs, r.documents().size(),
                     r.neverReached().size(), againMs, again.replay().documentsChanged(),
                     again.stories().size() - r.stories().size(), again.replay().replayed());
@@ -140,6 +142,12 @@ public final class ReachBenchmark {
                     .append(" | codex |\n");
         }
         Files.writeString(retros.resolve("loop-" + loop + ".md"), text);
+    }
+
+    /** CPU time of this process so far (all threads), in ms: what the replay cost, whatever else ran. */
+    private static long cpuMs() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime() / 1_000_000;
     }
 
     private static ProgressSink progress(PrintWriter log) {

@@ -18,7 +18,7 @@ import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 
 /** {@code brain-console lessons}: the lessons' lifecycle, judged on the reach of the recent loops. */
-@Command(name = "lessons", mixinStandardHelpOptions = true, subcommands = LessonsCommand.Deprecate.class,
+@Command(name = "lessons", mixinStandardHelpOptions = true, subcommands = {LessonsCommand.Deprecate.class, LessonsCommand.Similar.class},
         description = "Judge every lesson (candidate, established, proven, deprecated) on the reach of the loops of "
                 + "the last N days (at least lessons.deprecateAfterDays), log the changes to state/lessons.jsonl, "
                 + "and list the lessons.")
@@ -90,6 +90,29 @@ final class LessonsCommand extends WorkspaceCommand {
                 LessonLog.Transition t = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules)
                         .deprecate(id, reason, cli.app().clock().instant());
                 cli.print(t, id + ": " + t.from() + " → deprecated (" + t.reason() + ")");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "similar", mixinStandardHelpOptions = true,
+            description = "The other lessons most like this one (a new lesson: do we already know it, or the opposite?).")
+    static final class Similar extends WorkspaceCommand {
+        @Parameters(paramLabel = "ID", description = "The lesson's document id, e.g. lesson:loop-abc:0.")
+        String id;
+
+        @Override
+        Integer run() {
+            Workspace ws = cli.workspace();
+            try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+                services.knowledge.KnowledgeDoc doc = index.get(id).orElseThrow(() ->
+                        new services.errors.ConsoleException("No document " + id + " in the index."));
+                if (!"lesson".equals(doc.type())) {
+                    throw new services.errors.ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
+                }
+                services.reach.SimilarLessons.Found found = cli.app().similarLessons(index).similarTo(doc.content(), id);
+                cli.print(found, id + ": " + doc.title() + "\n\n" + ProposalsCommand.Show.similarText(found)
+                        .replace("this proposal:", "this lesson:  "));
             }
             return 0;
         }

@@ -58,6 +58,10 @@ final class ProposalsCommand {
             return execute();
         }
 
+        services.workspace.Workspace workspace() {
+            return workspace;
+        }
+
         /** {@code --by}, else the workspace's reviewer, else the user name. */
         String reviewer(String by) {
             return by != null && !by.isBlank() ? by : app.WorkspaceScope.reviewer(workspace);
@@ -107,7 +111,8 @@ final class ProposalsCommand {
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Show a proposal and its diff.")
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Show a proposal, its diff, and the "
+            + "existing lessons most like it (near-duplicates, possible contradictions).")
     static final class Show extends Base {
         @Parameters(paramLabel = "ID")
         String id;
@@ -123,6 +128,25 @@ final class ProposalsCommand {
                         + "'--recall-days': " + recallDays + " is not a number of days; give 1 or more.");
             }
             return super.run();
+        }
+
+        @Option(names = "--no-similar", description = "Do not look for existing lessons like it (no index opened).")
+        boolean noSimilar;
+
+        /** "Similar lessons (by meaning, 65 % or more):" and per lesson its verdict and the two sentences. */
+        static String similarText(services.reach.SimilarLessons.Found found) {
+            StringBuilder t = new StringBuilder("Similar lessons (by " + found.method() + ", "
+                    + Math.round(found.threshold() * 100) + " % or more)" + (found.note().isEmpty() ? "" : " — "
+                    + found.note()) + ":");
+            if (found.matches().isEmpty()) {
+                t.append("\n  none");
+            }
+            for (services.reach.SimilarLessons.Match m : found.matches()) {
+                t.append(String.format("%n  %3d %%  %s  %s (%s)%n        this proposal: %s%n        the lesson:    %s",
+                        Math.round(m.similarity() * 100), m.contradiction() ? "POSSIBLE CONTRADICTION" : "near-duplicate",
+                        m.title(), m.id(), m.sentence(), m.lessonSentence()));
+            }
+            return t.toString();
         }
 
         @Override
@@ -199,6 +223,14 @@ final class ProposalsCommand {
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
                     + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
+            if (!noSimilar && item.proposal().valid()) {
+                services.reach.SimilarLessons.Found found;
+                try (services.knowledge.KnowledgeIndex index = cli.app().openIndex(workspace())) {
+                    found = cli.app().similarLessons(index).forProposal(item);
+                }
+                out.put("similarLessons", found);
+                text = text.stripTrailing() + "\n\n" + similarText(found);
+            }
             cli.print(out, text.stripTrailing());
             return 0;
         }

@@ -82,6 +82,11 @@ public final class DemoWorkspace {
                     clock.instant()).write();
             new DemoOtel(dir, clock.instant()).write();
             DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
+            // one lesson deprecated by hand, so the lifecycle shows every state (the others follow from reach)
+            new services.reach.LessonLog(dir.resolve("state")).append(List.of(new services.reach.LessonLog.Transition(
+                    "lesson:" + loopList.get(loopList.size() - 1).id() + ":0", "candidate", "deprecated",
+                    clock.instant().minusSeconds(86_400).toString(), "hand", "Superseded: every cron function now "
+                    + "gets a concurrency limit of one from the shared Inngest client.", null)));
             DemoManifest.write(dir, dir.resolve(MARKER));
             return new Summary(dir, adrs, skills, loops, proposals);
         } catch (IOException e) {

@@ -56,8 +56,8 @@ public final class KnowledgeReach {
         try (LoopPrds p = prds.get()) {
             loaded = new LoopHistory(retrosDir, p).load(since, now);
         }
-        StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE), lessons.writable(),
-                now.atZone(java.time.ZoneOffset.UTC).toLocalDate());
+        StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE),
+                lessons.writable(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate());
         ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays,
                 progress);
         return new Result(report, lifecycle.evaluate(report, now));

@@ -101,7 +101,8 @@ public final class StoryReplays {
         List<KnowledgeDoc> fresh = new ArrayList<>();
         Map<String, String> prints = scan(docs, cache == null ? null : cache.docs(), fresh);
         String backend = index.status().backend();
-        String why = forceFull ? "asked for" : cache == null ? "no earlier replay" : !backend.equals(cache.backend()) ? "another index backend"
+        String why = forceFull ? "asked for" : cache == null ? "no earlier replay"
+                : !backend.equals(cache.backend()) ? "another index backend"
                 : drift(cache.fullCount(), prints.size()) ? "the documents changed by more than " + DRIFT_PERCENT + " %"
                 : null;
         boolean full = why != null;
@@ -187,7 +188,8 @@ public final class StoryReplays {
             int to = Math.min(stories.size(), from + BATCH);
             // The searches are independent reads of one index snapshot each: both cores take a share of the batch.
             int shares = (to - from + PART - 1) / PART;
-            List<List<ImplementorRecall.Replay>> parts = java.util.stream.IntStream.range(0, shares).parallel().mapToObj(p -> recall.replayAll(stories.subList(start + p * PART,
+            List<List<ImplementorRecall.Replay>> parts = java.util.stream.IntStream.range(0, shares).parallel()
+                    .mapToObj(p -> recall.replayAll(stories.subList(start + p * PART,
                             Math.min(to, start + (p + 1) * PART)), depth)).toList();
             int i = from;
             for (List<ImplementorRecall.Replay> part : parts) {
@@ -255,7 +257,13 @@ public final class StoryReplays {
             return out;
         }
         progress.update(-1, "Finding the stories " + fresh.size() + " changed document(s) could reach");
-        List<String> keys = cache.stories().keySet().stream().filter(k -> !skip.contains(k)).toList();
+        ChangedDocuments changed = new ChangedDocuments(fresh);
+        List<String> keys = cache.stories().entrySet().stream().filter(e -> !skip.contains(e.getKey()))
+                .filter(e -> {
+                    int cut = e.getKey().indexOf('\u0000');
+                    return changed.mayMatch(e.getKey().substring(cut + 1), e.getKey().substring(0, cut),
+                            e.getValue().dropped() > 0 || e.getValue().ranked().isEmpty());
+                }).map(Map.Entry::getKey).toList();
         Path dir = null;
         try {
             dir = Files.createTempDirectory("reach-changed");

@@ -69,18 +69,23 @@ public final class ReviewViewModel {
     /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            java.util.function.Function<Proposal, services.policy.Policy.Applying> policy) {
-        this(review, runner, reviewer, readOnly, policy, null);
+        this(review, runner, reviewer, readOnly, policy, null, null);
     }
 
-    /** @param recall the effect on recall of approving a proposal, by id, shown in the detail (null: not shown) */
+    /**
+     * @param recall the effect on recall of approving a proposal, by id, shown in the detail (null: not shown)
+     * @param similarLessons the existing lessons like a proposal, shown in the detail (null: not shown)
+     */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            java.util.function.Function<Proposal, services.policy.Policy.Applying> policy,
-                           java.util.function.Function<String, services.policy.RecallEffect.Effect> recall) {
+                           java.util.function.Function<String, services.policy.RecallEffect.Effect> recall,
+                           java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
+                                   similarLessons) {
         this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
-        this.detail = new ProposalDetailViewModel(runner, readOnly);
+        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons);
         detail.recallEffects(recall);
         filter.addListener((obs, old, f) -> {
             pinned = null;

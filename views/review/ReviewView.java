@@ -180,7 +180,7 @@ public final class ReviewView {
         diff.setId("review-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                recall, caption, diff);
+                recall, new SimilarLessonsPane(vm.detail()), caption, diff);
         box.setPadding(new Insets(12));
         return box;
     }

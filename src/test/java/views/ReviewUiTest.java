@@ -106,4 +106,19 @@ class ReviewUiTest {
         assertThat(actions).containsExactly("approve:dream-2026-11-20-02", "reject:dream-2026-11-20-03",
                 "request_changes:dream-2026-11-20-01");
     }
+
+    @Test
+    void aRuleThatRepeatsALessonShowsTheLessonBesideIt(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent() && !queue(robot).getItems().isEmpty()
+                && !selected(robot).isEmpty());
+        key(robot, KeyCode.J);
+        UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-03"));
+        UiHarness.waitUntil(() -> robot.lookup("#review-similar-status").queryAs(Label.class).getText()
+                .matches("\\d+ existing lessons? like this.*"));
+        assertThat(robot.lookup(".review-similar-duplicate").queryAllAs(Label.class)).anyMatch(l -> l.getText()
+                .contains("near-duplicate") && l.getText().contains("fuzzy search"));
+        assertThat(robot.lookup("#review-similar").queryAs(javafx.scene.layout.VBox.class).isVisible()).isTrue();
+    }
 }

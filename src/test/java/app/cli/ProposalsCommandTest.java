@@ -72,4 +72,26 @@ class ProposalsCommandTest {
         DemoCommandTest.Run help = DemoCommandTest.run("proposals", "reject", "--help");
         assertThat(help.out()).contains("--reason=R").contains("Why it is rejected").contains("reviewer");
     }
+
+    @Test
+    void showNamesTheExistingLessonsLikeTheProposal() throws Exception {
+        assertEquals(0, DemoCommandTest.run("sync", "--no-embeddings", "--workspace", ws).code());
+        DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws);
+        assertEquals(0, show.code(), show.err());
+        assertThat(show.out()).contains("Similar lessons (by ").contains("near-duplicate")
+                .contains("the lesson:    Deleting documents by fuzzy search");
+        JsonNode json = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-03",
+                "--json", "--workspace", ws).out());
+        JsonNode first = json.path("similarLessons").path("matches").get(0);
+        assertThat(first.path("id").asText()).startsWith("lesson:");
+        assertThat(first.path("lessonSentence").asText()).startsWith("Deleting documents by fuzzy search");
+        assertThat(first.path("similarity").asDouble()).isGreaterThanOrEqualTo(json.path("similarLessons")
+                .path("threshold").asDouble());
+        assertThat(first.path("contradiction").asBoolean()).isFalse();
+        JsonNode none = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02",
+                "--json", "--workspace", ws).out());
+        assertThat(none.path("similarLessons").path("matches")).isEmpty();
+        assertThat(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-03", "--no-similar", "--workspace", ws)
+                .out()).doesNotContain("Similar lessons");
+    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,10 @@ class ReachCommandTest {
 
         JsonNode wide = json.readTree(run("reach", "--days", "60", "--workspace", ws, "--json").out());
         assertEquals(10, wide.get("loops").asInt());
+        // the demo shows every list: most reached (a lesson among them), reached but failed, never reached
+        assertThat(wide.get("documents").findValuesAsText("type")).contains("lesson");
+        assertThat(wide.get("reachedFailed").size()).isPositive();
+        assertThat(wide.get("neverReached").findValuesAsText("type")).contains("lesson", "pattern");
 
         DemoCommandTest.Run text = run("reach", "--workspace", ws);
         assertThat(text.out()).contains("Most reached").contains("Never reached:");
@@ -54,6 +59,9 @@ class ReachCommandTest {
         JsonNode r = json.readTree(got.out());
         assertEquals(60, r.get("days").asInt());
         int lessons = r.get("lessons").size();
+        for (String state : List.of("candidate", "established", "proven", "deprecated")) {
+            assertThat(r.get("counts").get(state).asInt()).as("demo lessons " + state).isPositive();
+        }
         assertThat(lessons).isGreaterThan(5);
         String id = r.get("lessons").get(0).get("id").asText();
         assertThat(java.nio.file.Files.exists(tmp.resolve("ws/state/lessons.jsonl")) || r.get("transitions").isEmpty())
@@ -63,6 +71,9 @@ class ReachCommandTest {
         JsonNode deprecated = json.readTree(run("lessons", "--state", "deprecated", "--workspace", ws, "--json").out());
         assertThat(deprecated.get("lessons").findValuesAsText("id")).contains(id);
         assertThat(run("lessons", "deprecate", "lesson:nope", "--reason", "x", "--workspace", ws).code()).isNotZero();
+        JsonNode similar = json.readTree(run("lessons", "similar", id, "--json", "--workspace", ws).out());
+        assertThat(similar.get("matches").findValuesAsText("id")).doesNotContain(id);
+        assertThat(run("lessons", "similar", "lesson:nope", "--workspace", ws).code()).isNotZero();
         assertEquals(2, run("lessons", "--state", "famous", "--workspace", ws).code());
     }
 }

@@ -181,4 +181,18 @@ class IncrementalReplayTest {
         assertEquals("no earlier replay", r.replay().why());
         assertSame(full(), r);
     }
+
+    @Test
+    void theFirstCheckNeverRulesOutAQueryThatCouldMatch() {
+        ChangedDocuments changed = new ChangedDocuments(List.of(doc("lesson:n", "lesson", "Retrying email steps",
+                "Every retried email step carries an idempotency key.", P)));
+        assertTrue(changed.mayMatch("Retry the email step with idempotency keys undefined", P, false));
+        assertTrue(changed.mayMatch("email idempot", P, false), "the last word may be the start of a longer one");
+        assertThat(changed.mayMatch("cron email step", P, false)).isFalse();
+        assertThat(changed.mayMatch("Retry the email step", G, false)).as("another project").isFalse();
+        assertTrue(changed.mayMatch("Retry the email step", "", false), "no project: every document");
+        assertTrue(changed.mayMatch("cron -email step", P, false), "search syntax: cannot tell");
+        assertTrue(changed.mayMatch("quokka email", P, true));
+        assertThat(changed.mayMatch("quokka sandwiches", P, true)).isFalse();
+    }
 }
