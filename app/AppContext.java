@@ -265,17 +265,18 @@ public final class AppContext {
     }
 
     /**
-     * The workspace's jobs — the vault sync and the watchdog — on their schedules, run through {@code jobs}.
+     * The workspace's jobs — the vault sync, the watchdog, the trust dial and the knowledge reach — on their schedules, run through {@code jobs}.
      *
      * @param backfill run by the sync job after each sync (the headless scheduler); null in the window, where the
      *                 Knowledge browser embeds in a lane of its own when it hears that the index changed
      */
-    public services.scheduler.Scheduler scheduler(Workspace workspace, VaultSync sync,
+    public services.scheduler.Scheduler scheduler(Workspace workspace, KnowledgeIndex index, VaultSync sync,
                                                   services.embedding.EmbeddingBackfill backfill,
                                                   services.watchdog.Watchdog watchdog, TaskRunner jobs) {
         return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly(),
                 backfill),
-                new services.watchdog.WatchdogJob(watchdog), new services.policy.PolicyJob(policy(workspace))),
+                new services.watchdog.WatchdogJob(watchdog), new services.policy.PolicyJob(policy(workspace)),
+                new services.reach.ReachJob(knowledgeReach(workspace, index))),
                 new services.scheduler.ScheduleSettings(workspace),
                 new services.scheduler.JobHistory(workspace.stateDir()), jobs, clock);
     }

@@ -66,7 +66,7 @@ final class ScheduledJobs implements AutoCloseable {
         ZoneId zone = app.clock().getZone();
         gate = app.watchdogGate(workspace);
         Watchdog watchdog = app.watchdog(workspace, index, sync, redis, gate);
-        scheduler = app.scheduler(workspace, sync, null, watchdog, app.runner());
+        scheduler = app.scheduler(workspace, index, sync, null, watchdog, app.runner());
         jobs = new JobsViewModel(scheduler, zone, app.clock());
         health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(index, workspace.otelDir()), app.runner(),
                 zone, open);

@@ -61,7 +61,7 @@ final class SchedulerCommand extends WorkspaceCommand {
                      new WarmCommands(cli.app(), ws, index, System.getenv()))) {
             VaultSync sync = cli.app().sync(ws, index);
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
-            Scheduler scheduler = cli.app().scheduler(ws, sync, cli.app().backfill(ws, index), cli.app().watchdog(ws, index, sync, redis, gate), jobs);
+            Scheduler scheduler = cli.app().scheduler(ws, index, sync, cli.app().backfill(ws, index), cli.app().watchdog(ws, index, sync, redis, gate), jobs);
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));

@@ -20,7 +20,7 @@ import services.workspace.WorkspaceFile;
 public final class ScheduleSettings {
 
     public static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *", "watchdog", "0 */4 * * *",
-            "policy", "15 * * * *");
+            "policy", "15 * * * *", "reach", "30 3 * * *");
     public static final int DEFAULT_QUIET_SECONDS = 45;
 
     private final Map<String, String> expressions = new LinkedHashMap<>(DEFAULTS);

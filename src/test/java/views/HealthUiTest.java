@@ -83,7 +83,7 @@ class HealthUiTest {
         // Ctrl+R runs it again; the watchdog job's history grows.
         @SuppressWarnings("unchecked")
         TableView<JobRow> jobs = robot.lookup("#health-jobs").queryAs(TableView.class);
-        assertThat(jobs.getItems()).extracting(JobRow::id).containsExactly("sync", "watchdog", "policy");
+        assertThat(jobs.getItems()).extracting(JobRow::id).containsExactly("sync", "watchdog", "policy", "reach");
         robot.interact(() -> jobs.getSelectionModel().select(1));
         @SuppressWarnings("unchecked")
         ListView<String> history = robot.lookup("#health-job-history").queryAs(ListView.class);

@@ -53,7 +53,7 @@ class IndexRebuildUiTest {
         Path dir = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("damaged-" + System.nanoTime())).dir();
         // Only the rebuild writes this index while the test runs: no catch-up sync or watchdog beside it.
         new services.workspace.WorkspaceFile(dir).update(root ->
-                root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy"));
+                root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach"));
         Workspace ws = new WorkspaceLoader().load(dir);
         // On a thread of its own: an interrupt left on the test thread by the toolkit must not cut a Lucene commit.
         java.util.concurrent.CompletableFuture.runAsync(() -> {

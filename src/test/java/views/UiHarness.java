@@ -47,7 +47,7 @@ public final class UiHarness {
             throw new java.io.UncheckedIOException(e);
         }
         new services.workspace.WorkspaceFile(workspace).update(root -> {
-            root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy");
+            root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach");
             root.putObject("semantic").put("enabled", semantic);
         });
         this.stage = stage;
