@@ -60,7 +60,7 @@ public final class KnowledgeView {
         root.getStylesheets().add(KnowledgeView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         root.setTop(toolbar());
         SplitPane split = new SplitPane(facets(), resultsPane(), detail(openFile));
-        split.setDividerPositions(0.19, 0.57);
+        split.setDividerPositions(0.22, 0.58);
         root.setCenter(split);
         root.setBottom(syncIssues());
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, search);
@@ -194,7 +194,10 @@ public final class KnowledgeView {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setMinWidth(210);
+        // wide enough for a facet name and its count on one line ("course-builder (19)", "implementing (2)") at
+        // 1100×700 and 1280×800; a longer name (a tag) wraps, never cut
+        scroll.setMinWidth(240);
+        SplitPane.setResizableWithParent(scroll, false);
         return scroll;
     }
 
