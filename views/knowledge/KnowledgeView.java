@@ -358,6 +358,21 @@ public final class KnowledgeView {
 
     /** A result: title on the first line, type · project · status · loop and the date below. */
     private static final class ResultCell extends ListCell<ResultRow> {
+        /**
+         * As tall as its wrapped title and snippet at the list's width: a labeled cell asks its graphic for its
+         * height at no width (one line each), so a wrapped row overflowed its cell, its top and bottom cut off.
+         */
+        @Override
+        protected double computePrefHeight(double width) {
+            javafx.scene.Node graphic = getGraphic();
+            double w = width > 0 ? width : getListView() == null ? -1 : getListView().getWidth() - 16;
+            if (graphic == null || w <= 0) {
+                return super.computePrefHeight(width);
+            }
+            double inner = Math.max(0, w - snappedLeftInset() - snappedRightInset());
+            return snappedTopInset() + graphic.prefHeight(inner) + snappedBottomInset();
+        }
+
         @Override
         protected void updateItem(ResultRow row, boolean empty) {
             super.updateItem(row, empty);
