@@ -11,7 +11,7 @@ public final class Shortcuts {
     public static final List<Shortcut> ALL = List.of(
             new Shortcut(null, "Ctrl+K", "command palette: every section, action and setting by name"),
             new Shortcut(null, "Ctrl+1 … Ctrl+9, Ctrl+0", "go to section 1 … 10 (Overview … Mise brief)"),
-            new Shortcut(null, "Ctrl+PgDn / Ctrl+PgUp", "next / previous section (all 12)"),
+            new Shortcut(null, "Ctrl+PgDn / Ctrl+PgUp", "next / previous section (all of them; Knowledge reach is last)"),
             new Shortcut(null, "Ctrl+,", "Settings"),
             new Shortcut(null, "Ctrl+Shift+T", "light / dark theme"),
             new Shortcut(null, "Ctrl+O", "open a workspace"),
@@ -23,6 +23,7 @@ public final class Shortcuts {
             new Shortcut("knowledge", "Enter / click", "follow a provenance line"),
             new Shortcut("knowledge", "Alt+Left / Alt+Right", "back / forward after following provenance"),
             new Shortcut("knowledge", "Esc", "clear the text and every filter"),
+            new Shortcut("recall", "Enter", "preview the story (in the title, description or project field)"),
             new Shortcut("review", "j / k", "next / previous proposal"),
             new Shortcut("review", "a", "approve 👍"),
             new Shortcut("review", "r", "reject 👎 (asks for a reason)"),
@@ -30,18 +31,21 @@ public final class Shortcuts {
             new Shortcut("review", "e", "edit the resulting text, then approve"),
             new Shortcut("review", "d", "unified / side by side diff"),
             new Shortcut("amendments", "Shift / Ctrl+click", "select several"),
-            new Shortcut("amendments", "Delete", "revert the selection (asks first)"),
+            new Shortcut("amendments", "Delete / Backspace", "revert the selection (asks first)"),
             new Shortcut("failed", "Shift / Ctrl+click", "select several"),
-            new Shortcut("failed", "Delete", "clear the selection (asks for a reason)"),
+            new Shortcut("failed", "Delete / Backspace", "clear the selection (asks for a reason)"),
             new Shortcut("failed", "Enter", "open the loop's retro in Knowledge"),
             new Shortcut("health", "Ctrl+R", "run the watchdog now"),
             new Shortcut("health", "Enter", "open the selected evidence"),
             new Shortcut("health", "Enter / P / Esc", "jobs: run now / pause or resume / cancel the run"),
             new Shortcut("note", "Ctrl+Enter", "write the note"),
             new Shortcut("brief", "F5", "gather the brief again"),
-            new Shortcut("settings", "Ctrl+S", "save the settings"));
+            new Shortcut("telemetry", "F5", "read the spans again"),
+            new Shortcut("settings", "Ctrl+S", "save the settings"),
+            new Shortcut("reach", "Enter", "run the replay"));
 
     private static final Map<String, String> SECTION_TITLES = Map.ofEntries(Map.entry("knowledge", "Knowledge"),
+            Map.entry("recall", "Recall preview"), Map.entry("telemetry", "Telemetry"), Map.entry("reach", "Knowledge reach"),
             Map.entry("review", "Review"), Map.entry("amendments", "Amendments"), Map.entry("failed", "Failed targets"),
             Map.entry("health", "Health"), Map.entry("note", "Knowledge note"), Map.entry("brief", "Mise brief"),
             Map.entry("settings", "Settings"));
@@ -68,7 +72,8 @@ public final class Shortcuts {
                 out.append("  ").append(String.format("%-" + width + "s", s.keys())).append(s.what()).append('\n');
             }
         });
-        out.append("\nTelemetry and Settings have no number key: Ctrl+K, Ctrl+PgDn, or Ctrl+, for Settings.");
+        out.append("\nTelemetry, Settings and Knowledge reach have no number key: Ctrl+K, Ctrl+PgDn / Ctrl+PgUp, or Ctrl+, "
+                + "for Settings.");
         return out.toString();
     }
 }

@@ -164,7 +164,7 @@ public final class AmendmentsView {
         table.setPrefHeight(170);
         table.setMinHeight(170);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Project", ImpactRow::project, 140));
+        table.getColumns().add(column("Project", ImpactRow::project, 120));
         table.getColumns().add(column("Before", ImpactRow::before, 280));
         table.getColumns().add(column("After", ImpactRow::after, 280));
         views.components.ColumnHeaders.keepWhole(table);
@@ -177,6 +177,23 @@ public final class AmendmentsView {
         TableColumn<ImpactRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(get.apply(cell.getValue())));
         c.setPrefWidth(width);
+        // a figure never ends in "…": the text wraps by words within its column and the row grows
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+
+            {
+                text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+                text.getStyleClass().add("impact-text");
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                text.setText(empty || item == null ? "" : item);
+                setText(null);
+                setGraphic(empty || item == null ? null : text);
+            }
+        });
         return c;
     }
 

@@ -113,7 +113,7 @@ public final class HealthView {
         }));
         table.getColumns().add(severity);
         TableColumn<FindingRow, String> check = HealthView.<FindingRow>column("Check", FindingRow::check, 170);
-        check.setMinWidth(160);
+        check.setMinWidth(190); // "turn-write-compliance" whole, never "…"
         table.getColumns().add(check);
         for (TableColumn<FindingRow, String> text : List.of(HealthView.<FindingRow>column("Finding", FindingRow::message, 420),
                 HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {

@@ -60,7 +60,7 @@ public final class KnowledgeView {
         root.getStylesheets().add(KnowledgeView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         root.setTop(toolbar());
         SplitPane split = new SplitPane(facets(), resultsPane(), detail(openFile));
-        split.setDividerPositions(0.19, 0.57);
+        split.setDividerPositions(0.22, 0.58);
         root.setCenter(split);
         root.setBottom(syncIssues());
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, search);
@@ -194,7 +194,10 @@ public final class KnowledgeView {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setMinWidth(210);
+        // wide enough for a facet name and its count on one line ("course-builder (19)", "implementing (2)") at
+        // 1100×700 and 1280×800; a longer name (a tag) wraps, never cut
+        scroll.setMinWidth(240);
+        SplitPane.setResizableWithParent(scroll, false);
         return scroll;
     }
 
@@ -355,6 +358,21 @@ public final class KnowledgeView {
 
     /** A result: title on the first line, type · project · status · loop and the date below. */
     private static final class ResultCell extends ListCell<ResultRow> {
+        /**
+         * As tall as its wrapped title and snippet at the list's width: a labeled cell asks its graphic for its
+         * height at no width (one line each), so a wrapped row overflowed its cell, its top and bottom cut off.
+         */
+        @Override
+        protected double computePrefHeight(double width) {
+            javafx.scene.Node graphic = getGraphic();
+            double w = width > 0 ? width : getListView() == null ? -1 : getListView().getWidth() - 16;
+            if (graphic == null || w <= 0) {
+                return super.computePrefHeight(width);
+            }
+            double inner = Math.max(0, w - snappedLeftInset() - snappedRightInset());
+            return snappedTopInset() + graphic.prefHeight(inner) + snappedBottomInset();
+        }
+
         @Override
         protected void updateItem(ResultRow row, boolean empty) {
             super.updateItem(row, empty);

@@ -49,6 +49,53 @@ class LayoutUiTest {
         walk(1280, 800);
     }
 
+    @Test
+    void facetNamesAndCountsAreWholeAndOnOneLineAtBothSizes() {
+        FxRobot robot = new FxRobot();
+        UiHarness.waitForIndex(robot);
+        for (double[] size : new double[][] {{1280, 800}, {1100, 700}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+                ui.window.shell().select("knowledge");
+            });
+            settle();
+            List<String> cut = new ArrayList<>();
+            List<String> wrapped = new ArrayList<>();
+            robot.interact(() -> {
+                // the tags facet starts collapsed: open every facet so all of them are checked
+                robot.lookup(".titled-pane").queryAllAs(javafx.scene.control.TitledPane.class).stream()
+                        .filter(p -> p.getContent() != null && p.getContent().getId() != null
+                                && p.getContent().getId().startsWith("facet-"))
+                        .forEach(p -> p.setExpanded(true));
+            });
+            settle();
+            robot.interact(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                var boxes = robot.lookup(n -> n instanceof javafx.scene.control.CheckBox && n.getId() != null
+                        && n.getId().startsWith("facet-")).queryAllAs(javafx.scene.control.CheckBox.class);
+                assertThat(boxes).as("facet values").hasSizeGreaterThan(10);
+                for (javafx.scene.control.CheckBox box : boxes) {
+                    collect(box, "knowledge facets", cut);
+                    boolean tag = box.getId().startsWith("facet-tags-");
+                    Text text = (Text) box.lookup(".text");
+                    Text probe = new Text("Xg");
+                    if (text != null) {
+                        probe.setFont(text.getFont());
+                    }
+                    double line = probe.getLayoutBounds().getHeight();
+                    if (!tag && text != null && text.getLayoutBounds().getHeight() > line * 1.5) {
+                        wrapped.add(box.getText());
+                    }
+                }
+            });
+            assertThat(cut).as("facet texts cut at %sx%s", (int) size[0], (int) size[1]).isEmpty();
+            assertThat(wrapped).as("type, project and status facets on one line at %sx%s", (int) size[0], (int) size[1])
+                    .isEmpty();
+        }
+    }
+
     private void walk(double width, double height) {
         FxRobot robot = new FxRobot();
         UiHarness.waitForIndex(robot);

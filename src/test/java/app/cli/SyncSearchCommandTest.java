@@ -185,10 +185,14 @@ class SyncSearchCommandTest {
     @Test
     void briefAsMarkdownAndJson() throws Exception {
         run("sync", "--workspace", ws);
-        assertThat(run("brief", "--workspace", ws).out()).startsWith("# Mise brief\n\n**Pitch allowed**");
+        // no Redis configured: the pitch rules could not be checked, so the verdict says so (not "Pitch allowed")
+        assertThat(run("brief", "--workspace", ws).out())
+                .startsWith("# Mise brief\n\n**Pitch rules not checked (no Redis configured)**");
         JsonNode brief = json.readTree(run("brief", "--workspace", ws, "--json").out());
         assertEquals(5, brief.get("recentRetros").size());
         assertEquals("not configured", brief.get("health").get("redis").asText());
+        assertThat(brief.get("pitchAllowed").isNull()).isTrue();
+        assertThat(brief.get("pitchChecked").asBoolean()).isFalse();
         assertThat(brief.get("gatheredMillis").asLong()).isNotNegative();
     }
 

@@ -132,5 +132,7 @@ class ShellViewModelTest {
         for (Shortcut s : Shortcuts.ALL) {
             assertThat(sheet).contains(s.keys()).contains(s.what());
         }
+        // the keys each screen handles itself: Recall's Enter, Telemetry's F5, Backspace beside Delete, Reach's Enter
+        assertThat(sheet).contains("Recall preview", "Knowledge reach", "Delete / Backspace", "read the spans again");
     }
 }
