@@ -47,7 +47,7 @@ public final class RecallBenchmark {
 
     /** An index over the fixture, embedded, in {@code dir} (a fresh folder). */
     public static HybridKnowledgeIndex open(Path dir) {
-        MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+        MiniLmEmbeddingModel model = app.AppContext.embeddingModel();
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("state/embeddings"), model.name(),
                 model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS);
         return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions()), embeddings);
