@@ -88,6 +88,50 @@ public final class EmbeddingCache implements AutoCloseable {
         return (int) ((offset - headerSize) / recordSize);
     }
 
+    /**
+     * Appends these vectors (those not there yet) in one write under one hold of the write lock: a backfill
+     * batch adds hundreds at once, and each hold of the lock is a few system calls and a file written.
+     */
+    public synchronized void putAll(java.util.List<byte[]> hashes, java.util.List<float[]> vectors) {
+        for (float[] vector : vectors) {
+            if (vector.length != dimensions) {
+                throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);
+            }
+        }
+        open();
+        writeLock.run("write the embedding cache", () -> {
+            catchUp(); // append after what another console appended, never over it
+            java.util.List<Integer> fresh = new java.util.ArrayList<>();
+            HashSlots batch = new HashSlots();
+            for (int i = 0; i < hashes.size(); i++) {
+                if (offsetOf(hashes.get(i)) < 0 && batch.get(hashes.get(i)) < 0) {
+                    batch.put(hashes.get(i), i);
+                    fresh.add(i);
+                }
+            }
+            ByteBuffer buf = ByteBuffer.allocate(fresh.size() * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i : fresh) {
+                buf.put(hashes.get(i));
+                for (float f : vectors.get(i)) {
+                    buf.putFloat(f);
+                }
+            }
+            buf.flip();
+            try {
+                while (buf.hasRemaining()) {
+                    channel.write(buf, end + buf.position());
+                }
+            } catch (IOException e) {
+                throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
+            }
+            for (int i : fresh) {
+                offsets.put(hashes.get(i), recordAt(end));
+                end += recordSize;
+            }
+            appended += fresh.size();
+        });
+    }
+
     public synchronized void put(byte[] hash, float[] vector) {
         if (vector.length != dimensions) {
             throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);

@@ -141,4 +141,22 @@ class EmbeddingCacheTest {
             assertThat(cache.get(EmbeddingText.hash("m", "text 7000"))).containsExactly(vector(7000));
         }
     }
+
+    @Test
+    void aBatchIsAppendedOnceEachSkippingWhatIsThereAndItsOwnRepeats() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        byte[] c = EmbeddingText.hash("m", "gamma");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            cache.putAll(java.util.List.of(a, b, c, b), java.util.List.of(vector(9), vector(2), vector(3), vector(8)));
+            assertThat(cache.size()).isEqualTo(3);
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(3);
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(b)).containsExactly(vector(2));
+            assertThat(cache.get(c)).containsExactly(vector(3));
+        }
+    }
 }
