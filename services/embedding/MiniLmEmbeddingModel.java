@@ -21,7 +21,11 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
     public static final String NAME = "all-minilm-l6-v2-q";
     public static final int DIMENSIONS = 384;
 
-    /** The model reads at most 256 word pieces; about this many characters of English fill them. */
+    /**
+     * Texts are cut here before they are embedded and hashed. The tokenizer shipped with the model keeps only the
+     * first 128 word pieces of that (about 500–600 characters of English), so a whole text's vector reads less
+     * than this; its sentences' vectors cover the rest.
+     */
     public static final int MAX_CHARS = 1_000;
 
     private static volatile MiniLmSession shared;
