@@ -71,13 +71,8 @@ public final class EmbeddingText {
      * sentence, already embedded whole).
      */
     public static List<String> sentences(KnowledgeDoc doc, int maxChars) {
-        return sentencesOf(of(doc, maxChars));
-    }
-
-    /** The sentences of a text {@link #of} returned. */
-    static List<String> sentencesOf(String embedded) {
         List<String> out = new ArrayList<>();
-        for (String piece : SENTENCE_END.split(embedded)) {
+        for (String piece : SENTENCE_END.split(of(doc, maxChars))) {
             if (!out.isEmpty() && (piece.length() < MIN_SENTENCE || out.get(out.size() - 1).length() < MIN_SENTENCE)) {
                 out.set(out.size() - 1, out.get(out.size() - 1) + " " + piece);
             } else if (!piece.isBlank()) {

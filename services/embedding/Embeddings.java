@@ -170,12 +170,11 @@ public final class Embeddings implements AutoCloseable {
      */
     public float similarity(float[] question, KnowledgeDoc doc) {
         float best = Float.NaN;
-        String text = textOf(doc); // once: hundreds of candidates are weighed per search
-        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(EmbeddingText.hash(model.name(), text));
+        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(hashOf(doc));
         if (whole != null && whole.length == question.length) {
             best = dot(question, whole);
         }
-        for (String sentence : EmbeddingText.sentencesOf(text)) {
+        for (String sentence : sentencesOf(doc)) {
             float[] v = cache.get(EmbeddingText.hash(model.name(), sentence));
             if (v != null) {
                 float s = dot(question, v);
