@@ -29,6 +29,17 @@ public final class AppContext {
 
     private final TelemetrySetup otel = new TelemetrySetup(System.getenv());
 
+    /**
+     * Threads that embed texts beside the caller's (one text per core at a time): daemons, gone after a minute
+     * idle, shared by every workspace of the process like the model's session.
+     */
+    private static final java.util.concurrent.ExecutorService EMBEDDING_WORKERS = new java.util.concurrent.ThreadPoolExecutor(
+            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "embedding-worker");
+                t.setDaemon(true);
+                return t;
+            });
+
     public services.telemetry.Telemetry telemetry() {
         return otel.telemetry();
     }
@@ -63,7 +74,7 @@ public final class AppContext {
         if (!services.workspace.SemanticSettings.of(workspace).enabled()) {
             return services.embedding.Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
         }
-        services.embedding.EmbeddingModel model = new services.embedding.MiniLmEmbeddingModel();
+        services.embedding.EmbeddingModel model = embeddingModel();
         if (model.dimensions() != workspace.index().embeddingDimensions()) {
             return services.embedding.Embeddings.disabled("the index's embedding field has "
                     + workspace.index().embeddingDimensions() + " dimensions (index.embeddingDimensions) and the shipped "
@@ -72,6 +83,11 @@ public final class AppContext {
         return new services.embedding.Embeddings(model, new services.embedding.EmbeddingCache(
                 workspace.stateDir().resolve("embeddings"), model.name(), model.dimensions()), null,
                 services.embedding.MiniLmEmbeddingModel.MAX_CHARS);
+    }
+
+    /** The shipped model, embedding a call's texts on every core (its session is loaded once per process). */
+    public static services.embedding.MiniLmEmbeddingModel embeddingModel() {
+        return new services.embedding.MiniLmEmbeddingModel(EMBEDDING_WORKERS, Runtime.getRuntime().availableProcessors());
     }
 
     /** Why semantic search is off for this index (for the Knowledge browser's status line). */

@@ -82,6 +82,7 @@ public final class MainWindow {
         for (viewmodels.shell.SectionItem section : scope.sections()) {
             steps.add(() -> shell.select(section.id()));
             if ("knowledge".equals(section.id())) {
+                steps.add(scope::semanticIfAvailable); // with semantic search on, the questions are searched by meaning
                 for (String q : java.util.List.of("retry", "idempotency email", "typesense filter", "")) {
                     steps.add(() -> scope.search(q));
                 }

@@ -234,6 +234,13 @@ public final class WorkspaceScope implements AutoCloseable {
         return view.get();
     }
 
+    /** Turns Semantic on in the Knowledge browser when semantic search is available (the memory benchmark). */
+    void semanticIfAvailable() {
+        if (embeddings.available()) {
+            knowledge.semanticProperty().set(true);
+        }
+    }
+
     /** Searches in the Knowledge browser (used by the memory benchmark). */
     void search(String text) {
         knowledge.queryProperty().set(text);

@@ -117,7 +117,7 @@ public final class RecallBenchmark {
 
     /** An index over the fixture, to be embedded, in {@code dir} (a fresh folder). */
     public static HybridKnowledgeIndex open(Path dir) {
-        return open(dir, new MiniLmEmbeddingModel(), false);
+        return open(dir, app.AppContext.embeddingModel(), false);
     }
 
     static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles) {
@@ -129,8 +129,8 @@ public final class RecallBenchmark {
     public Quality quality(PrintWriter log) throws IOException {
         RecallCorpus corpus = RecallCorpus.load();
         List<Setup> setups = new ArrayList<>();
-        setups.add(new Setup("all-minilm-l6-v2-q", new MiniLmEmbeddingModel(), false, shippedModelVariants()));
-        setups.add(new Setup("all-minilm-l6-v2-q", new MiniLmEmbeddingModel(), true,
+        setups.add(new Setup("all-minilm-l6-v2-q", app.AppContext.embeddingModel(), false, shippedModelVariants()));
+        setups.add(new Setup("all-minilm-l6-v2-q", app.AppContext.embeddingModel(), true,
                 otherIndexVariants("titles embedded on their own too")));
         List<String> notes = new ArrayList<>();
         List<EmbeddingModel> others = new ArrayList<>();

@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  * Cold start and memory of the window, measured in child processes: the installed app-image's launcher when it
  * has been built (target/installer), else {@code java -jar target/brain-console.jar}; under xvfb-run when there is
  * no display. Start: process start to the window with the demo workspace's sections in it, median of five.
- * Memory: resident set after visiting every section and searching a generated 100k-document workspace.
+ * Memory: resident set after visiting every section and searching a generated 100k-document workspace — with
+ * semantic search off, or on ({@code semantic}): then every document and sentence has a vector (stand-ins, written
+ * here beforehand, see {@link StandInModel}) and the browse turns Semantic on, so the window loads the model,
+ * embeds the questions and searches the vectors.
  */
 public final class StartupBenchmark {
 
@@ -32,6 +35,10 @@ public final class StartupBenchmark {
     }
 
     public Result run(int runs, java.io.PrintWriter log) throws IOException, InterruptedException {
+        return run(runs, log, false);
+    }
+
+    public Result run(int runs, java.io.PrintWriter log, boolean semantic) throws IOException, InterruptedException {
         List<String> launcher = launcher();
         Path home = Files.createTempDirectory("bc-startup");
         run(launcher, home, List.of("--demo", "--exit-after-start")); // writes the demo and its index once
@@ -53,8 +60,11 @@ public final class StartupBenchmark {
             log.flush();
             SyntheticVault.write(vault, 100_000);
         }
-        // a vault generated before semantic search existed: it must not start embedding 100,000 documents here
-        new services.workspace.WorkspaceFile(vault).update(root -> root.putObject("semantic").put("enabled", false));
+        // semantic off: the window must not start embedding 100,000 documents here; on: nothing is left to embed
+        new services.workspace.WorkspaceFile(vault).update(root -> root.putObject("semantic").put("enabled", semantic));
+        if (semantic) {
+            StandInModel.embedEverything(vault, log);
+        }
         String browsed = run(launcher, home, List.of("--workspace", vault.toString(), "--browse-then-exit"));
         Matcher after = AFTER.matcher(browsed);
         List<Long> sorted = new ArrayList<>(starts);
@@ -62,6 +72,11 @@ public final class StartupBenchmark {
         return new Result(String.join(" ", launcher), starts, sorted.get(sorted.size() / 2), resident,
                 after.find() ? Long.parseLong(after.group(1)) : -1, SyntheticVault.plan(100_000).docs());
     }
+
+    /** The installed launcher's memory options (installer/build.sh), given to {@code java -jar} too. */
+    static final List<String> LAUNCHER_MEMORY_OPTIONS = List.of("-XX:+UseSerialGC", "-Xss512k", "-Xmx512m",
+            "-XX:MaxNewSize=32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1",
+            "-XX:ReservedCodeCacheSize=64m");
 
     private static List<String> launcher() {
         Path image = Path.of("target/installer/brain-console/bin/brain-console");
@@ -72,8 +87,9 @@ public final class StartupBenchmark {
         if (Files.isExecutable(image)) {
             command.add(image.toAbsolutePath().toString());
         } else {
-            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                    Path.of("target/brain-console.jar").toAbsolutePath().toString()));
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(LAUNCHER_MEMORY_OPTIONS); // so the jar's figures are the installed launcher's
+            command.addAll(List.of("-jar", Path.of("target/brain-console.jar").toAbsolutePath().toString()));
         }
         return command;
     }

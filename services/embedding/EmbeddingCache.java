@@ -10,14 +10,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Vectors already computed, by content hash, in one file of the workspace ({@code state/embeddings/<model>.bin}):
- * a header naming the model and its dimensions, then records of a 32-byte hash and the vector. Only the hashes
- * and file offsets are held in memory (about 100 bytes a vector); vectors are read when asked for. Appends are
+ * a header naming the model and its dimensions, then records of a 32-byte hash and the vector. Only where each
+ * vector is, by hash, is held in memory ({@link HashSlots}: about 30 bytes a vector); vectors are read when asked
+ * for. Appends are
  * forced to disk by {@link #flush()}; a record cut short by a crash is dropped when the file is next opened, so
  * the cache never returns half a vector. Opened lazily, on first use.
  */
@@ -30,23 +29,13 @@ public final class EmbeddingCache implements AutoCloseable {
     private final String model;
     private final int dimensions;
     private final int recordSize;
-    private Map<Key, Long> offsets;
+    private HashSlots offsets;
+    private int headerSize;
     private FileChannel channel;
     private Object fileKey;
     private final services.workspace.WorkspaceWriteLock writeLock;
     private long end;
     private long appended;
-
-    private record Key(long a, long b, long c, long d) {
-        static Key of(byte[] h) {
-            ByteBuffer b = ByteBuffer.wrap(h);
-            return new Key(b.getLong(), b.getLong(), b.getLong(), b.getLong());
-        }
-
-        byte[] bytes() {
-            return ByteBuffer.allocate(HASH).putLong(a).putLong(b).putLong(c).putLong(d).array();
-        }
-    }
 
     public EmbeddingCache(Path dir, String model, int dimensions) {
         this.file = dir.resolve(model + ".bin");
@@ -63,11 +52,11 @@ public final class EmbeddingCache implements AutoCloseable {
 
     public synchronized float[] get(byte[] hash) {
         open();
-        Long at = offsets.get(Key.of(hash));
-        if (at == null && catchUp()) {
-            at = offsets.get(Key.of(hash));
+        long at = offsetOf(hash);
+        if (at < 0 && catchUp()) {
+            at = offsetOf(hash);
         }
-        if (at == null) {
+        if (at < 0) {
             return null;
         }
         ByteBuffer buf = ByteBuffer.allocate(4 * dimensions).order(ByteOrder.LITTLE_ENDIAN);
@@ -87,7 +76,60 @@ public final class EmbeddingCache implements AutoCloseable {
 
     public synchronized boolean contains(byte[] hash) {
         open();
-        return offsets.containsKey(Key.of(hash)) || catchUp() && offsets.containsKey(Key.of(hash));
+        return offsetOf(hash) >= 0 || catchUp() && offsetOf(hash) >= 0;
+    }
+
+    private long offsetOf(byte[] hash) {
+        int record = offsets.get(hash);
+        return record < 0 ? -1 : headerSize + (long) record * recordSize;
+    }
+
+    private int recordAt(long offset) {
+        return (int) ((offset - headerSize) / recordSize);
+    }
+
+    /**
+     * Appends these vectors (those not there yet) in one write under one hold of the write lock: a backfill
+     * batch adds hundreds at once, and each hold of the lock is a few system calls and a file written.
+     */
+    public synchronized void putAll(java.util.List<byte[]> hashes, java.util.List<float[]> vectors) {
+        for (float[] vector : vectors) {
+            if (vector.length != dimensions) {
+                throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);
+            }
+        }
+        open();
+        writeLock.run("write the embedding cache", () -> {
+            catchUp(); // append after what another console appended, never over it
+            java.util.List<Integer> fresh = new java.util.ArrayList<>();
+            HashSlots batch = new HashSlots();
+            for (int i = 0; i < hashes.size(); i++) {
+                if (offsetOf(hashes.get(i)) < 0 && batch.get(hashes.get(i)) < 0) {
+                    batch.put(hashes.get(i), i);
+                    fresh.add(i);
+                }
+            }
+            ByteBuffer buf = ByteBuffer.allocate(fresh.size() * recordSize).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i : fresh) {
+                buf.put(hashes.get(i));
+                for (float f : vectors.get(i)) {
+                    buf.putFloat(f);
+                }
+            }
+            buf.flip();
+            try {
+                while (buf.hasRemaining()) {
+                    channel.write(buf, end + buf.position());
+                }
+            } catch (IOException e) {
+                throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
+            }
+            for (int i : fresh) {
+                offsets.put(hashes.get(i), recordAt(end));
+                end += recordSize;
+            }
+            appended += fresh.size();
+        });
     }
 
     public synchronized void put(byte[] hash, float[] vector) {
@@ -95,14 +137,13 @@ public final class EmbeddingCache implements AutoCloseable {
             throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);
         }
         open();
-        Key key = Key.of(hash);
         ByteBuffer buf = ByteBuffer.allocate(recordSize).order(ByteOrder.LITTLE_ENDIAN);
         buf.put(hash);
         buf.asFloatBuffer().put(vector);
         buf.position(recordSize).flip();
         writeLock.run("write the embedding cache", () -> {
             catchUp(); // append after what another console appended, never over it
-            if (offsets.containsKey(key)) {
+            if (offsetOf(hash) >= 0) {
                 return;
             }
             try {
@@ -112,7 +153,7 @@ public final class EmbeddingCache implements AutoCloseable {
             } catch (IOException e) {
                 throw new EmbeddingException("Cannot write the embedding cache " + file + ": " + e.getMessage(), e);
             }
-            offsets.put(key, end);
+            offsets.put(hash, recordAt(end));
             end += recordSize;
             appended++;
         });
@@ -144,16 +185,22 @@ public final class EmbeddingCache implements AutoCloseable {
         }
     }
 
+    /** Reads the hashes of the whole records in [from, to), in large sequential reads. */
     private void readKeys(long from, long to) throws IOException {
-        ByteBuffer h = ByteBuffer.allocate(HASH);
-        for (long at = from; at < to; at += recordSize) {
-            h.clear();
-            while (h.hasRemaining()) {
-                if (channel.read(h, at + h.position()) < 0) {
+        int perRead = Math.max(1, (1 << 20) / recordSize);
+        ByteBuffer chunk = ByteBuffer.allocate(perRead * recordSize);
+        byte[] hash = new byte[HASH];
+        for (long at = from; at < to; at += (long) perRead * recordSize) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), to - at));
+            while (chunk.hasRemaining()) {
+                if (channel.read(chunk, at + chunk.position()) < 0) {
                     return;
                 }
             }
-            offsets.put(Key.of(h.array().clone()), at);
+            for (int r = 0; r < chunk.limit() / recordSize; r++) {
+                chunk.get(r * recordSize, hash);
+                offsets.put(hash, recordAt(at + (long) r * recordSize));
+            }
         }
     }
 
@@ -192,24 +239,30 @@ public final class EmbeddingCache implements AutoCloseable {
         try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE)) {
             out.write(header());
-            Map<Key, Long> kept = new HashMap<>();
+            HashSlots kept = new HashSlots();
             long at = out.position();
-            for (Map.Entry<Key, Long> e : offsets.entrySet()) {
-                if (!liveHashesHex.contains(hex(e.getKey().bytes()))) {
-                    dropped++;
-                    continue;
-                }
-                ByteBuffer rec = ByteBuffer.allocate(recordSize);
+            ByteBuffer rec = ByteBuffer.allocate(recordSize);
+            byte[] hash = new byte[HASH];
+            for (long from = headerSize; from + recordSize <= end; from += recordSize) { // in file order
+                rec.clear();
                 while (rec.hasRemaining()) {
-                    if (channel.read(rec, e.getValue() + rec.position()) < 0) {
+                    if (channel.read(rec, from + rec.position()) < 0) {
                         break;
                     }
+                }
+                rec.get(0, hash);
+                if (offsetOf(hash) != from) {
+                    continue; // a second copy appended by another console: the first one counts
+                }
+                if (!liveHashesHex.contains(hex(hash))) {
+                    dropped++;
+                    continue;
                 }
                 rec.flip();
                 while (rec.hasRemaining()) {
                     out.write(rec);
                 }
-                kept.put(e.getKey(), at);
+                kept.put(hash, recordAt(at));
                 at += recordSize;
             }
             out.force(true);
@@ -246,8 +299,8 @@ public final class EmbeddingCache implements AutoCloseable {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             ByteBuffer expected = header();
-            int headerSize = expected.remaining();
-            offsets = new HashMap<>();
+            headerSize = expected.remaining();
+            offsets = new HashSlots();
             if (channel.size() < headerSize || !headerMatches(expected)) {
                 writeLock.run("start the embedding cache", () -> {
                     try {

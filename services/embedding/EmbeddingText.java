@@ -27,9 +27,31 @@ public final class EmbeddingText {
     }
 
     public static String of(KnowledgeDoc doc, int maxChars) {
-        String content = (BOILERPLATE_CONTENT.contains(doc.type()) ? "" : doc.content()).strip().replaceAll("\\s+", " ");
+        String content = collapse(BOILERPLATE_CONTENT.contains(doc.type()) ? "" : doc.content().strip(), maxChars);
         String text = content.isEmpty() ? doc.title().strip() : content;
         return text.length() > maxChars ? text.substring(0, maxChars) : text;
+    }
+
+    /**
+     * {@code text.replaceAll("\\s+", " ")} cut at {@code maxChars} — the same string — without reading past what
+     * is kept: a search weighs hundreds of candidates, and an ADR's content runs to many thousands of characters.
+     */
+    static String collapse(String text, int maxChars) {
+        StringBuilder out = new StringBuilder(Math.min(text.length(), maxChars + 1));
+        boolean inSpace = false;
+        for (int i = 0; i < text.length() && out.length() <= maxChars; i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r') { // regex \s
+                if (!inSpace) {
+                    out.append(' ');
+                    inSpace = true;
+                }
+            } else {
+                out.append(c);
+                inSpace = false;
+            }
+        }
+        return out.toString();
     }
 
     /**

@@ -172,11 +172,13 @@ public final class Embeddings implements AutoCloseable {
             return out;
         }
         List<float[]> vectors = model.embed(new ArrayList<>(texts.values()));
+        List<byte[]> hashes = new ArrayList<>(texts.size());
         int j = 0;
         for (String hex : texts.keySet()) {
-            cache.put(HexFormat.of().parseHex(hex), vectors.get(j));
+            hashes.add(HexFormat.of().parseHex(hex));
             out.put(hex, vectors.get(j++));
         }
+        cache.putAll(hashes, vectors); // one write for the batch
         return out;
     }
 

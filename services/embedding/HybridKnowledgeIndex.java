@@ -105,7 +105,8 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             int keyword = -1;
             if (q.retrieval() == KnowledgeQuery.Retrieval.HYBRID) {
                 keyword = plan.size();
-                plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD).withPage(0, pool));
+                // no facets from the keyword half: the fusion counts its own over the fused candidates
+                plan.add(q.withRetrieval(KnowledgeQuery.Retrieval.KEYWORD).withPage(0, pool).withFacets(false));
             }
             layout.add(new int[] {keyword, plan.size()});
             plan.add(q.nearest(vector).withPage(0, densePool));

@@ -1,28 +1,48 @@
 package services.embedding;
 
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * all-MiniLM-L6-v2, quantized (384 dimensions), shipped inside its Maven package and run by onnxruntime on the
  * CPU with no network. The model loads once per process, on the first call, in the caller's thread (never the
- * FX thread: callers are background tasks). Texts are embedded one after another in the caller's thread;
- * onnxruntime itself uses every core for one text.
+ * FX thread: callers are background tasks), and its session is shared by every instance. Each text is one run
+ * on one core ({@link MiniLmSession}); a call with several texts spreads them over {@code parallelism} workers —
+ * the caller and {@code parallelism − 1} tasks on the given executor — so two cores embed two texts at once.
+ * The vectors do not depend on how texts are grouped or spread.
  */
 public final class MiniLmEmbeddingModel implements EmbeddingModel {
 
     public static final String NAME = "all-minilm-l6-v2-q";
     public static final int DIMENSIONS = 384;
 
-    /** The model reads at most 256 word pieces; about this many characters of English fill them. */
+    /**
+     * Texts are cut here before they are embedded and hashed. The tokenizer shipped with the model keeps only the
+     * first 128 word pieces of that (about 500–600 characters of English), so a whole text's vector reads less
+     * than this; its sentences' vectors cover the rest.
+     */
     public static final int MAX_CHARS = 1_000;
 
-    private static final Executor IN_CALLER = Runnable::run;
-    private static volatile AllMiniLmL6V2QuantizedEmbeddingModel shared;
+    private static volatile MiniLmSession shared;
+
+    private final Executor workers;
+    private final int parallelism;
+
+    /** Texts embedded one after another in the caller's thread. */
+    public MiniLmEmbeddingModel() {
+        this(Runnable::run, 1);
+    }
+
+    /** Texts spread over the caller and {@code parallelism − 1} tasks on {@code workers}. */
+    public MiniLmEmbeddingModel(Executor workers, int parallelism) {
+        this.workers = workers;
+        this.parallelism = Math.max(1, parallelism);
+    }
 
     @Override
     public String name() {
@@ -39,36 +59,73 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         return shared != null;
     }
 
+    /** Loads the model now if it is not loaded yet (blocks; call it off the window's thread). */
+    public static void load() {
+        session();
+    }
+
     @Override
     public List<float[]> embed(List<String> texts) {
-        AllMiniLmL6V2QuantizedEmbeddingModel model = model();
-        List<TextSegment> segments = new ArrayList<>(texts.size());
-        for (String text : texts) {
+        MiniLmSession session = session();
+        String[] cut = new String[texts.size()];
+        for (int i = 0; i < cut.length; i++) {
+            String text = texts.get(i);
             String t = text == null || text.isBlank() ? "(empty)" : text;
-            segments.add(TextSegment.from(t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS) : t));
+            cut[i] = t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS) : t;
         }
-        try {
-            List<Embedding> out = model.embedAll(segments).content();
-            List<float[]> vectors = new ArrayList<>(out.size());
-            for (Embedding e : out) {
-                vectors.add(e.vector());
+        float[][] out = new float[cut.length][];
+        AtomicInteger next = new AtomicInteger();
+        Runnable work = () -> {
+            for (int i = next.getAndIncrement(); i < cut.length; i = next.getAndIncrement()) {
+                out[i] = embedOne(session, cut[i]);
             }
-            return vectors;
+        };
+        int helpers = Math.min(parallelism, cut.length) - 1;
+        List<CompletableFuture<Void>> running = new ArrayList<>();
+        for (int i = 0; i < helpers; i++) {
+            running.add(CompletableFuture.runAsync(work, workers));
+        }
+        RuntimeException failed = null;
+        try {
+            work.run();
         } catch (RuntimeException e) {
+            failed = e;
+            next.set(cut.length); // the helpers stop after their current text
+        }
+        for (CompletableFuture<Void> helper : running) {
+            try {
+                helper.join();
+            } catch (CompletionException e) {
+                if (failed == null) {
+                    failed = e.getCause() instanceof RuntimeException r ? r : new EmbeddingException(
+                            "The embedding model " + NAME + " failed on a text: " + e.getCause(), e.getCause());
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+        return Arrays.asList(out);
+    }
+
+    private static float[] embedOne(MiniLmSession session, String text) {
+        try {
+            return session.embed(text);
+        } catch (ai.onnxruntime.OrtException | RuntimeException e) {
             throw new EmbeddingException("The embedding model " + NAME + " failed on a text: " + e.getMessage(), e);
         }
     }
 
-    private static AllMiniLmL6V2QuantizedEmbeddingModel model() {
-        AllMiniLmL6V2QuantizedEmbeddingModel m = shared;
-        if (m != null) {
-            return m;
+    private static MiniLmSession session() {
+        MiniLmSession s = shared;
+        if (s != null) {
+            return s;
         }
         synchronized (MiniLmEmbeddingModel.class) {
             if (shared == null) {
                 try {
-                    shared = new AllMiniLmL6V2QuantizedEmbeddingModel(IN_CALLER);
-                } catch (RuntimeException | LinkageError e) {
+                    shared = MiniLmSession.load();
+                } catch (ai.onnxruntime.OrtException | java.io.IOException | RuntimeException | LinkageError e) {
                     throw new EmbeddingException("Cannot load the embedding model " + NAME + " (its native library "
                             + "for " + System.getProperty("os.name") + "/" + System.getProperty("os.arch")
                             + " did not load: " + e.getMessage() + "). Keyword search still works.", e);

@@ -115,4 +115,48 @@ class EmbeddingCacheTest {
             assertThat(cache.get(b)).containsExactly(vector(5));
         }
     }
+
+    @Test
+    void tensOfThousandsOfVectorsAreFoundAfterReopeningAndAfterCompacting() {
+        int n = 30_000; // past several growths of the table, and more than one chunk read at open
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            for (int i = 0; i < n; i++) {
+                cache.put(EmbeddingText.hash("m", "text " + i), vector(i));
+            }
+        }
+        java.util.Set<String> live = new java.util.HashSet<>();
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(n);
+            for (int i = 0; i < n; i += 7) {
+                assertThat(cache.get(EmbeddingText.hash("m", "text " + i))).containsExactly(vector(i));
+                live.add(EmbeddingCache.hex(EmbeddingText.hash("m", "text " + i)));
+            }
+            assertThat(cache.get(EmbeddingText.hash("m", "text " + n))).isNull();
+            assertThat(cache.keepOnly(live)).isEqualTo(n - live.size());
+            assertThat(cache.get(EmbeddingText.hash("m", "text 14"))).containsExactly(vector(14));
+            assertThat(cache.get(EmbeddingText.hash("m", "text 15"))).isNull();
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(live.size());
+            assertThat(cache.get(EmbeddingText.hash("m", "text 7000"))).containsExactly(vector(7000));
+        }
+    }
+
+    @Test
+    void aBatchIsAppendedOnceEachSkippingWhatIsThereAndItsOwnRepeats() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] b = EmbeddingText.hash("m", "beta");
+        byte[] c = EmbeddingText.hash("m", "gamma");
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            cache.putAll(java.util.List.of(a, b, c, b), java.util.List.of(vector(9), vector(2), vector(3), vector(8)));
+            assertThat(cache.size()).isEqualTo(3);
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.size()).isEqualTo(3);
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(b)).containsExactly(vector(2));
+            assertThat(cache.get(c)).containsExactly(vector(3));
+        }
+    }
 }

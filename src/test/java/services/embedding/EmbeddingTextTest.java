@@ -46,4 +46,25 @@ class EmbeddingTextTest {
         assertThat(EmbeddingText.of(failed, 1_000)).isEqualTo("Failed: Retry the   email sender");
         assertThat(EmbeddingText.sentences(failed, 1_000)).isEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void theEmbeddedTextIsTheContentWithItsWhitespaceCollapsedAndCutExactlyAsBefore() {
+        java.util.Random random = new java.util.Random(7);
+        String alphabet = "ab c\t\n\r\f\u000B\u00A0\u2003é東.";
+        for (int round = 0; round < 2_000; round++) {
+            StringBuilder b = new StringBuilder();
+            int length = random.nextInt(round % 2 == 0 ? 40 : 2_500);
+            for (int i = 0; i < length; i++) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String content = b.toString();
+            int max = 1 + random.nextInt(1_200);
+            services.knowledge.KnowledgeDoc doc = new services.knowledge.KnowledgeDoc("l:" + round, "lesson", " Title ",
+                    content, null, null, null, null, null, java.util.List.of(), 1L, null);
+            String collapsed = content.strip().replaceAll("\\s+", " ");
+            String expected = collapsed.isEmpty() ? "Title" : collapsed;
+            expected = expected.length() > max ? expected.substring(0, max) : expected;
+            org.assertj.core.api.Assertions.assertThat(EmbeddingText.of(doc, max)).as(content).isEqualTo(expected);
+        }
+    }
 }

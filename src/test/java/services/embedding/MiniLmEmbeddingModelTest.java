@@ -36,6 +36,41 @@ class MiniLmEmbeddingModelTest {
         assertThat(v).hasSize(2).allSatisfy(x -> assertThat(x).hasSize(384));
     }
 
+    @Test
+    void theVectorsAreThoseOfTheModelsOwnPackageToTheLastBit() {
+        var packaged = new dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel(
+                Runnable::run);
+        List<String> texts = List.of("Every step that sends email must carry an idempotency key.",
+                "Résumé: naïve façade — 東京 🚀 tabs\tand\nnew lines",
+                "Why did the deploy fail? The TLS certificate expired on Saturday; renew it 30 days early.",
+                ("Long paragraphs are cut by the tokenizer where the model stops reading, at 128 word pieces: "
+                        + "the rest of a 1,000-character text does not change its vector. ").repeat(8)
+                        .substring(0, MiniLmEmbeddingModel.MAX_CHARS));
+        List<float[]> ours = model.embed(texts);
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(ours.get(i)).as(texts.get(i)).containsExactly(packaged.embed(texts.get(i)).content().vector());
+        }
+    }
+
+    @Test
+    void textsSpreadOverWorkersGetTheSameVectorsInTheSameOrder() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            List<String> texts = new java.util.ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                texts.add("Lesson " + i + ": " + "retry with backoff and an idempotency key ".repeat(1 + i % 7));
+            }
+            List<float[]> spread = new MiniLmEmbeddingModel(pool, 4).embed(texts);
+            List<float[]> alone = model.embed(texts);
+            assertThat(spread).hasSize(40);
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(spread.get(i)).containsExactly(alone.get(i));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     static double dot(float[] a, float[] b) {
         double s = 0;
         for (int i = 0; i < a.length; i++) {

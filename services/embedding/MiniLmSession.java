@@ -1,0 +1,111 @@
+package services.embedding;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.LongBuffer;
+import java.util.Map;
+
+/**
+ * The model's onnxruntime session and its tokenizer, loaded once per process and shared by every caller (both
+ * are safe to use from several threads at once). One text per run, on the calling thread only
+ * ({@code intraOpNumThreads = 1}): callers run texts side by side instead. A batch padded to its longest text
+ * would change the vectors — the quantized model scales its activations over the whole batch — and onnxruntime's
+ * own threads spin while they wait, which a busy two-core machine pays for dearly. Mean pooling over the tokens
+ * and unit length, as the model's Maven package computes them (the vectors agree to about 1e-7).
+ */
+final class MiniLmSession implements AutoCloseable {
+
+    private static final String MODEL = "all-minilm-l6-v2-q.onnx";
+    private static final String TOKENIZER = "all-minilm-l6-v2-q-tokenizer.json";
+
+    private final OrtEnvironment environment;
+    private final OrtSession session;
+    private final HuggingFaceTokenizer tokenizer;
+    private final boolean typeIds;
+
+    private MiniLmSession(OrtEnvironment environment, OrtSession session, HuggingFaceTokenizer tokenizer) throws OrtException {
+        this.environment = environment;
+        this.session = session;
+        this.tokenizer = tokenizer;
+        this.typeIds = session.getInputNames().contains("token_type_ids");
+    }
+
+    /** Loads the model and the tokenizer from the model's jar. */
+    static MiniLmSession load() throws OrtException, IOException {
+        ClassLoader loader = MiniLmSession.class.getClassLoader();
+        byte[] model;
+        try (InputStream in = loader.getResourceAsStream(MODEL)) {
+            if (in == null) {
+                throw new IOException(MODEL + " is missing from the class path");
+            }
+            model = in.readAllBytes();
+        }
+        HuggingFaceTokenizer tokenizer;
+        try (InputStream in = loader.getResourceAsStream(TOKENIZER)) {
+            if (in == null) {
+                throw new IOException(TOKENIZER + " is missing from the class path");
+            }
+            tokenizer = HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false"));
+        }
+        OrtEnvironment environment = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            options.setIntraOpNumThreads(1);
+            options.setInterOpNumThreads(1);
+            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            return new MiniLmSession(environment, environment.createSession(model, options), tokenizer);
+        }
+    }
+
+    /** The unit-length vector of one text (the tokenizer keeps its first 128 word pieces). */
+    float[] embed(String text) throws OrtException {
+        Encoding encoding = tokenizer.encode(text, true, false);
+        long[] ids = encoding.getIds();
+        long[] shape = {1, ids.length};
+        try (OnnxTensor input = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
+             OnnxTensor mask = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getAttentionMask()), shape);
+             OnnxTensor types = OnnxTensor.createTensor(environment, LongBuffer.wrap(encoding.getTypeIds()), shape);
+             OrtSession.Result result = session.run(typeIds
+                     ? Map.of("input_ids", input, "attention_mask", mask, "token_type_ids", types)
+                     : Map.of("input_ids", input, "attention_mask", mask))) {
+            float[][] tokens = ((float[][][]) result.get(0).getValue())[0];
+            return unit(mean(tokens));
+        }
+    }
+
+    private static float[] mean(float[][] tokens) {
+        float[] sum = new float[tokens[0].length];
+        for (float[] token : tokens) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += token[i];
+            }
+        }
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] /= tokens.length;
+        }
+        return sum;
+    }
+
+    private static float[] unit(float[] v) {
+        float norm = 0; // summed in float, as the model's package does: the same vectors to the last bit
+        for (float x : v) {
+            norm += x * x;
+        }
+        float n = (float) Math.sqrt(norm);
+        for (int i = 0; i < v.length; i++) {
+            v[i] /= n;
+        }
+        return v;
+    }
+
+    @Override
+    public void close() throws OrtException {
+        session.close();
+        tokenizer.close();
+    }
+}
