@@ -135,7 +135,9 @@ public final class AppContext {
                 throw new services.policy.PolicyException("The knowledge index " + workspace.indexDir()
                         + " does not exist yet: sync first.");
             }
-            return openUntraced(workspace.index(), workspace);
+            // hybrid as the recall preview searches, so balanced and deep are replayed by meaning too
+            return new services.embedding.HybridKnowledgeIndex(openUntraced(workspace.index(), workspace),
+                    embeddings(workspace));
         }, () -> openLoopPrds(workspace), clock);
     }
 

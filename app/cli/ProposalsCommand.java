@@ -193,7 +193,8 @@ final class ProposalsCommand {
                     effect.put("days", e.days());
                     effect.put("stories", e.stories());
                     effect.put("storiesChanged", e.storiesChanged());
-                    effect.put("budgets", services.policy.RecallEffect.BUDGETS);
+                    effect.put("budgets", e.budgets());
+                    effect.put("notReplayed", e.notReplayed());
                     effect.put("changes", e.changes());
                     effect.put("problems", e.problems());
                     StringBuilder t = new StringBuilder("\neffect on recall: " + e.summary());

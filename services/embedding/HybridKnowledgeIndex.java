@@ -46,10 +46,44 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
      */
     private final java.util.Set<String> embeddedOnTheFly = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Object writes = new Object();
+    /** False for an overlay's view: the embeddings belong to the index it was made from. */
+    private final boolean ownsEmbeddings;
 
     public HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings) {
+        this(index, embeddings, true);
+    }
+
+    private HybridKnowledgeIndex(KnowledgeIndex index, Embeddings embeddings, boolean ownsEmbeddings) {
         super(index);
         this.embeddings = embeddings;
+        this.ownsEmbeddings = ownsEmbeddings;
+    }
+
+    /**
+     * This index as it would be after {@code upsert(docs)}, {@code delete(deleted)} and the backfill that follows
+     * a sync, searched as this index searches — keyword, dense and hybrid. With semantic search ready, the changed
+     * documents are embedded first (their whole text's and sentences' vectors come from the cache or are computed
+     * and written to it — the cache only; the index is never written), so the view's in-memory segment carries
+     * their vectors as the backfill would write them, and the fusion reads their sentence vectors from the cache.
+     * Without semantic search (off, or no embeddings yet) the wrapped index's view, keyword only.
+     */
+    @Override
+    public java.util.Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, java.util.Collection<String> deleted) {
+        if (!semanticReady()) {
+            return index.overlay(docs, deleted);
+        }
+        List<KnowledgeDoc> embedded = docs.isEmpty() ? docs : embeddings.embedAll(docs).docs();
+        java.util.Optional<KnowledgeIndex> view = index.overlay(embedded, deleted);
+        if (view.isEmpty()) {
+            return view;
+        }
+        HybridKnowledgeIndex out = new HybridKnowledgeIndex(view.get(), embeddings, false);
+        out.ranking = ranking;
+        out.anyEmbedded = true;
+        out.embeddedOnTheFly.addAll(embeddedOnTheFly);
+        docs.forEach(d -> out.embeddedOnTheFly.remove(d.id()));
+        out.embeddedOnTheFly.removeAll(deleted);
+        return java.util.Optional.of(out);
     }
 
     public Embeddings embeddings() {
@@ -272,7 +306,9 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         try {
             index.close();
         } finally {
-            embeddings.close();
+            if (ownsEmbeddings) {
+                embeddings.close();
+            }
         }
     }
 }

@@ -28,15 +28,20 @@ import services.workspace.Workspace;
  * — nothing is written), and the stories of the recent loops (their retros, and PRDs where Redis has them)
  * replayed against the index as it is and as it would be: what the implementor would inject
  * ({@link ImplementorRecall}: lessons, patterns, failed targets and retros only) and what the lean recall budget
- * would (every type, skills included). A story is listed when a document would come in, go out, or be injected
- * with its new text. The balanced and deep budgets weigh meaning too and are not replayed here.
+ * would under each recall budget (every type, skills included): lean by keyword; balanced and deep by keyword
+ * and meaning when the index is hybrid with semantic search on — the overlay then carries the changed documents'
+ * vectors ({@link services.embedding.HybridKnowledgeIndex#overlay}). With semantic search off only the
+ * implementor and lean are replayed, and the effect says why. A story is listed when a document would come in, go
+ * out, or be injected with its new text.
  */
 public final class RecallEffect {
 
     /** Days of loops replayed unless told otherwise. */
     public static final int DEFAULT_DAYS = 14;
-    /** The budgets replayed: the implementor's injection and the lean recall budget (both by keyword). */
-    public static final List<String> BUDGETS = List.of("implementor", "lean");
+    /** Every budget replayed with semantic search on: the implementor's injection and the three recall budgets. */
+    public static final List<String> BUDGETS = List.of("implementor", "lean", "balanced", "deep");
+    /** The budgets replayed with semantic search off (both by keyword). */
+    public static final List<String> KEYWORD_BUDGETS = List.of("implementor", "lean");
 
     /** One story whose recall would change under one budget: documents in, out, and injected with their new text. */
     public record StoryChange(String loop, String project, String date, String story, String title, String budget,
@@ -64,13 +69,20 @@ public final class RecallEffect {
      * @param stories   how many stories of the window were replayed
      * @param changes   the stories whose recall would change, newest loop first, one row per budget
      * @param problems  loops or PRDs that could not be read
+     * @param budgets   the budgets replayed ({@link #BUDGETS}, or {@link #KEYWORD_BUDGETS} with semantic search off)
+     * @param notReplayed why balanced and deep were not replayed; null when they were
      */
     public record Effect(List<String> documents, String note, int days, int stories, List<StoryChange> changes,
-                         List<String> problems) {
+                         List<String> problems, List<String> budgets, String notReplayed) {
         public Effect {
             documents = List.copyOf(documents);
             changes = List.copyOf(changes);
             problems = List.copyOf(problems);
+            budgets = List.copyOf(budgets);
+        }
+
+        Effect(List<String> documents, String note, int days, List<String> problems) {
+            this(documents, note, days, 0, List.of(), problems, List.of(), null);
         }
 
         /** Distinct stories whose recall would change, under any budget. */
@@ -101,12 +113,14 @@ public final class RecallEffect {
             if (note != null && stories == 0) {
                 return docs + ": " + note;
             }
+            String off = notReplayed == null ? "" : "; balanced and deep not replayed: " + notReplayed;
             if (changes.isEmpty()) {
-                return docs + ": no recall of the " + stories + " stories of the last " + days + " days would change";
+                return docs + ": no recall of the " + stories + " stories of the last " + days + " days would change"
+                        + " (" + String.join(", ", budgets) + ")" + off;
             }
             return docs + ": " + storiesChanged() + " of " + stories + " stories of the last " + days + " days would "
-                    + "get different recall (" + String.join(", ", BUDGETS.stream().map(b -> b + " " + changed(b)).toList())
-                    + ")";
+                    + "get different recall (" + String.join(", ", budgets.stream().map(b -> b + " " + changed(b)).toList())
+                    + ")" + off;
         }
     }
 
@@ -132,13 +146,13 @@ public final class RecallEffect {
             throw new PolicyException("--recall-days: give a whole number of days, 1 or more (got " + days + ").");
         }
         if (change == null) {
-            return new Effect(List.of(), "the proposal has no change to apply", days, 0, List.of(), List.of());
+            return new Effect(List.of(), "the proposal has no change to apply", days, List.of());
         }
         Instant now = clock.instant();
         SyncedDocuments.Change docs = SyncedDocuments.of(ws, change.repo(), change.path(), change.after(),
                 now.getEpochSecond());
         if (docs.none()) {
-            return new Effect(List.of(), docs.note(), days, 0, List.of(), List.of());
+            return new Effect(List.of(), docs.note(), days, List.of());
         }
         LoopHistory.Loaded loaded;
         try (LoopPrds p = prds.get()) {
@@ -148,18 +162,37 @@ public final class RecallEffect {
             KnowledgeIndex after = index.overlay(docs.upserts(), docs.deleted()).orElse(null);
             if (after == null) {
                 return new Effect(docs.ids(), "this index backend cannot preview a change (only the embedded index "
-                        + "can)", days, 0, List.of(), loaded.problems());
+                        + "can)", days, loaded.problems());
             }
             try (after) {
-                return replay(docs, loaded, days, index, after);
+                return replay(docs, loaded, days, index, after, semanticOff(index));
             }
         } catch (ConsoleException e) {
             throw new PolicyException("The effect on recall cannot be computed: " + e.getMessage());
         }
     }
 
+    /**
+     * Why balanced and deep cannot be replayed as they would rank (they would search by keyword alone, like lean),
+     * or null when semantic search is on and the index holds embeddings.
+     */
+    static String semanticOff(KnowledgeIndex index) {
+        if (!(index instanceof services.embedding.HybridKnowledgeIndex hybrid)) {
+            return "semantic search is not available for this index";
+        }
+        if (!hybrid.embeddings().enabled()) {
+            return "semantic search is off — " + hybrid.embeddings().disabledReason();
+        }
+        if (!hybrid.semanticReady()) {
+            return "the index holds no embeddings yet (they are computed after a sync)";
+        }
+        return null;
+    }
+
     private Effect replay(SyncedDocuments.Change docs, LoopHistory.Loaded loaded, int days, KnowledgeIndex before,
-                          KnowledgeIndex after) {
+                          KnowledgeIndex after, String semanticOff) {
+        List<RecallBudget> budgets = semanticOff == null
+                ? List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP) : List.of(RecallBudget.LEAN);
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date).reversed()).toList();
         List<Loop> owner = new ArrayList<>();
         List<Loop.LoopStory> stories = new ArrayList<>();
@@ -175,8 +208,8 @@ public final class RecallEffect {
         Set<String> changedIds = new LinkedHashSet<>(docs.upserts().stream().map(KnowledgeDoc::id).toList());
         List<ImplementorRecall.Injection> was = new ImplementorRecall(before).injectAll(asked);
         List<ImplementorRecall.Injection> would = new ImplementorRecall(after).injectAll(asked);
-        RecallService leanBefore = new RecallService(before);
-        RecallService leanAfter = new RecallService(after);
+        RecallService recallBefore = new RecallService(before);
+        RecallService recallAfter = new RecallService(after);
         List<StoryChange> changes = new ArrayList<>();
         for (int i = 0; i < asked.size(); i++) {
             Loop loop = owner.get(i);
@@ -184,11 +217,14 @@ public final class RecallEffect {
             add(changes, loop, s, "implementor", ids(was.get(i).docs()), ids(would.get(i).docs()), changedIds);
             String question = s.title() + (s.description() == null || s.description().isBlank() ? "" : " " + s.description());
             if (!question.isBlank()) {
-                add(changes, loop, s, "lean", hitIds(leanBefore.preview(question, RecallBudget.LEAN).injected()),
-                        hitIds(leanAfter.preview(question, RecallBudget.LEAN).injected()), changedIds);
+                for (RecallBudget b : budgets) {
+                    add(changes, loop, s, name(b), hitIds(recallBefore.preview(question, b).injected()),
+                            hitIds(recallAfter.preview(question, b).injected()), changedIds);
+                }
             }
         }
-        return new Effect(docs.ids(), docs.note(), days, asked.size(), changes, loaded.problems());
+        return new Effect(docs.ids(), docs.note(), days, asked.size(), changes, loaded.problems(),
+                semanticOff == null ? BUDGETS : KEYWORD_BUDGETS, semanticOff);
     }
 
     private static void add(List<StoryChange> out, Loop loop, Loop.LoopStory s, String budget, List<String> was,
@@ -200,6 +236,10 @@ public final class RecallEffect {
             out.add(new StoryChange(loop.loopId(), loop.project(), loop.date().toString(), s.id(), s.title(), budget,
                     in, gone, rewritten));
         }
+    }
+
+    private static String name(RecallBudget b) {
+        return b.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static List<String> ids(List<KnowledgeDoc> docs) {

@@ -183,7 +183,7 @@ class RecallEffectTest {
         return t.toString();
     }
 
-    private static Map<String, String> files(Path dir) throws IOException {
+    static Map<String, String> files(Path dir) throws IOException {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> all = Files.list(dir)) {
             for (Path f : all.toList()) {
@@ -193,7 +193,7 @@ class RecallEffectTest {
         return out;
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         Files.createDirectories(to);
         try (Stream<Path> all = Files.list(from)) {
             for (Path f : all.toList()) {
