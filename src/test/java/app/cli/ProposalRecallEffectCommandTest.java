@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ class ProposalRecallEffectCommandTest {
                 "--workspace", ws);
         assertEquals(0, shown.code(), shown.err());
         assertThat(shown.out()).containsPattern("effect on recall: skill:retro-reader: \\d+ of \\d+ stories of the "
-                + "last 400 days would get different recall \\(implementor 0, lean \\d+\\)")
+                + "last 400 days would get different recall \\(implementor 0, lean \\d+, balanced \\d+, deep \\d+\\)")
                 .containsPattern("\n  loop-\\S+ S\\d+ \"[^\"]+\" · lean: \\+skill:retro-reader");
 
         JsonNode json = new ObjectMapper().readTree(run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "400",
@@ -35,9 +36,14 @@ class ProposalRecallEffectCommandTest {
         JsonNode effect = json.get("recallEffect");
         assertEquals("skill:retro-reader", effect.get("documents").get(0).asText());
         assertEquals(400, effect.get("days").asInt());
+        assertEquals(List.of("implementor", "lean", "balanced", "deep"), List.of(effect.get("budgets").get(0).asText(),
+                effect.get("budgets").get(1).asText(), effect.get("budgets").get(2).asText(),
+                effect.get("budgets").get(3).asText()));
+        assertThat(effect.get("notReplayed").isNull()).isTrue();
         assertThat(effect.get("stories").asInt()).isGreaterThan(20);
         assertThat(effect.get("changes")).isNotEmpty().allSatisfy(c -> {
-            assertEquals("lean", c.get("budget").asText());
+            // the demo's sync embeds it, so semantic search is on: balanced and deep are replayed by meaning too
+            assertThat(c.get("budget").asText()).isIn("lean", "balanced", "deep");
             assertThat(c.get("in").findValuesAsText("in")).isEmpty();
             assertThat(c.get("in").toString()).contains("skill:retro-reader");
             assertThat(c.has("out") && c.has("loop") && c.has("story") && c.has("title")).isTrue();
@@ -48,5 +54,28 @@ class ProposalRecallEffectCommandTest {
         DemoCommandTest.Run bad = run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "0", "--workspace", ws);
         assertEquals(2, bad.code());
         assertThat(bad.err()).contains("--recall-days");
+    }
+
+    @Test
+    void withSemanticSearchOffOnlyTheImplementorAndLeanAreShownAndItSaysWhy() throws Exception {
+        String ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        Path settings = Path.of(ws, "workspace.json");
+        ObjectMapper mapper = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode)
+                mapper.readTree(settings.toFile());
+        json.putObject("semantic").put("enabled", false);
+        mapper.writeValue(settings.toFile(), json);
+        assertEquals(0, run("sync", "--workspace", ws).code());
+
+        DemoCommandTest.Run shown = run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "400",
+                "--workspace", ws);
+        assertEquals(0, shown.code(), shown.err());
+        assertThat(shown.out()).containsPattern("would get different recall \\(implementor 0, lean \\d+\\); balanced "
+                + "and deep not replayed: semantic search is off — turned off in workspace.json");
+        JsonNode effect = mapper.readTree(run("proposals", "show", "dream-2026-11-20-01", "--recall-days", "400",
+                "--workspace", ws, "--json").out()).get("recallEffect");
+        assertEquals("[\"implementor\",\"lean\"]", effect.get("budgets").toString());
+        assertThat(effect.get("notReplayed").asText()).startsWith("semantic search is off");
     }
 }
