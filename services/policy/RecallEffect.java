@@ -194,17 +194,10 @@ public final class RecallEffect {
         List<RecallBudget> budgets = semanticOff == null
                 ? List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP) : List.of(RecallBudget.LEAN);
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date).reversed()).toList();
-        List<Loop> owner = new ArrayList<>();
-        List<Loop.LoopStory> stories = new ArrayList<>();
-        List<ImplementorRecall.Story> asked = new ArrayList<>();
-        for (Loop loop : loops) {
-            for (Loop.LoopStory s : loop.stories()) {
-                owner.add(loop);
-                stories.add(s);
-                asked.add(new ImplementorRecall.Story(s.title(), s.description() == null ? "" : s.description(),
-                        loop.project()));
-            }
-        }
+        services.reach.LoopStories flat = services.reach.LoopStories.of(loops);
+        List<Loop> owner = flat.owner();
+        List<Loop.LoopStory> stories = flat.stories();
+        List<ImplementorRecall.Story> asked = flat.asked();
         Set<String> changedIds = new LinkedHashSet<>(docs.upserts().stream().map(KnowledgeDoc::id).toList());
         List<ImplementorRecall.Injection> was = new ImplementorRecall(before).injectAll(asked);
         List<ImplementorRecall.Injection> would = new ImplementorRecall(after).injectAll(asked);

@@ -54,17 +54,10 @@ public final class ReachService {
     public ReachReport report(LoopHistory.Loaded loaded, int days, Instant since, StoryReplays replays,
                               ProgressSink progress) {
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date)).toList();
-        List<Loop> owner = new ArrayList<>();
-        List<Loop.LoopStory> stories = new ArrayList<>();
-        List<ImplementorRecall.Story> asked = new ArrayList<>();
-        for (Loop loop : loops) {
-            for (Loop.LoopStory s : loop.stories()) {
-                owner.add(loop);
-                stories.add(s);
-                asked.add(new ImplementorRecall.Story(s.title(), s.description() == null ? "" : s.description(),
-                        loop.project()));
-            }
-        }
+        LoopStories flat = LoopStories.of(loops);
+        List<Loop> owner = flat.owner();
+        List<Loop.LoopStory> stories = flat.stories();
+        List<ImplementorRecall.Story> asked = flat.asked();
         List<ReachReport.StoryReach> perStory = new ArrayList<>();
         Map<String, Acc> reached = new LinkedHashMap<>();
         Map<String, Integer> outranked = new HashMap<>();
