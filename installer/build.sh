@@ -132,8 +132,7 @@ rm -f "$cfg.orig"
 # bin/brain-console-cli: the image's java with the launcher's options, class path and archive, started from a shell
 # script. The native launcher reads its .cfg and loads libjli/libjvm through its own code path, which costs a
 # command about 0.2 s (warm) to 0.3 s (cold) more in page faults than `java` itself; cron, scripts and agents run
-# commands, so the .deb's
-# /usr/bin/brain-console is this script. The desktop entry keeps the native launcher.
+# commands, so the .deb's /usr/bin/brain-console is this script. The desktop entry keeps the native launcher.
 if [ -d "$image/bin" ] && [ -f "$cfg" ]; then   # Linux (macOS and Windows images have no bin/ folder)
   echo "command-line script"
   {
