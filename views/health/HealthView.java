@@ -151,13 +151,24 @@ public final class HealthView {
         none.setWrapText(true); // a narrow pane wraps it by words
         none.setPadding(new Insets(8));
         evidence.setPlaceholder(none);
-        evidence.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(EvidenceRow item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? null : item.text());
-                setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
-            }
+        evidence.setCellFactory(l -> {
+            // an event line wraps within the pane, every line shown: no sideways scroll, nothing cut
+            javafx.scene.text.Text text = new javafx.scene.text.Text();
+            text.wrappingWidthProperty().bind(evidence.widthProperty().subtract(36));
+            ListCell<EvidenceRow> cell = new ListCell<>() {
+                @Override
+                protected void updateItem(EvidenceRow item, boolean empty) {
+                    super.updateItem(item, empty);
+                    text.setText(empty || item == null ? "" : item.text());
+                    setGraphic(empty || item == null ? null : text);
+                    setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
+                }
+            };
+            text.fillProperty().bind(cell.textFillProperty());
+            text.fontProperty().bind(cell.fontProperty());
+            cell.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            cell.setPrefWidth(0);
+            return cell;
         });
         evidence.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
