@@ -30,6 +30,7 @@ public final class DocumentDetailViewModel {
 
     static final String NOTHING_SELECTED = "Select a document to read it here.";
     static final String NO_RESULTS = "No document to show: the search found nothing.";
+    static final String NOT_IN_RESULTS = "No document to show: the one shown is not among the results. Select one.";
     private static final int HISTORY = 100;
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 

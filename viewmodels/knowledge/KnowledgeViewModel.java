@@ -49,6 +49,7 @@ public final class KnowledgeViewModel {
     private long generation;
     private boolean semanticAvailable;
     private KnowledgeQuery lastQuery;
+    private KnowledgeQuery lastShown; // the search whose first page the list shows
 
     public KnowledgeViewModel(KnowledgeIndex index, DocumentDetailViewModel detail, TaskRunner runner, ZoneId zone) {
         this.index = index;
@@ -127,6 +128,10 @@ public final class KnowledgeViewModel {
     private void show(SearchResult result, boolean append) {
         List<String> terms = Snippet.terms(lastQuery == null ? query.get() : lastQuery.text());
         List<ResultRow> rows = result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms)).toList();
+        boolean changed = !append && !sameSearch(lastShown, lastQuery);
+        if (!append) {
+            lastShown = lastQuery;
+        }
         if (append) {
             results.addAll(rows);
         } else {
@@ -154,6 +159,13 @@ public final class KnowledgeViewModel {
         indexEmpty.set(result.total() == 0 && !anyFilter);
         if (result.total() == 0) {
             detail.clear(DocumentDetailViewModel.NO_RESULTS); // never the previous document beside "No documents match"
+        } else if (!append) {
+            // a new search (text, filter, sort) whose results no longer hold the document shown empties the pane,
+            // as a search with no results does; the same search again (after a sync) keeps what the user reads
+            String shown = detail.idProperty().get();
+            if (changed && shown != null && !shown.isEmpty() && rows.stream().noneMatch(r -> r.id().equals(shown))) {
+                detail.clear(DocumentDetailViewModel.NOT_IN_RESULTS);
+            }
         }
         if (result.total() > 0) {
             message.set("");
@@ -164,6 +176,12 @@ public final class KnowledgeViewModel {
         } else {
             message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
         }
+    }
+
+    private static boolean sameSearch(KnowledgeQuery a, KnowledgeQuery b) {
+        return a != null && b != null && java.util.Objects.equals(a.text() == null ? "" : a.text().strip(),
+                b.text() == null ? "" : b.text().strip()) && a.filters().equals(b.filters()) && a.sort() == b.sort()
+                && a.retrieval() == b.retrieval();
     }
 
     /** Adds or removes a facet value from the filters and searches again. */

@@ -96,17 +96,18 @@ public final class ReachViewModel {
         Map<String, String> states = new HashMap<>();
         allLessons.forEach(l -> states.put(l.id(), l.state()));
         mostReached.setAll(r.documents().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""), d.type(),
-                d.title(), d.stories() + " stories · " + d.loops().size() + " loops · " + d.firstAttemptPasses()
-                        + " first-attempt passes · last " + day(d.last()))).toList());
+                d.title(), count(d.stories(), "story", "stories") + " · " + count(d.loops().size(), "loop", "loops") + " · "
+                        + count(d.firstAttemptPasses(), "first-attempt pass", "first-attempt passes") + " · last "
+                        + day(d.last()))).toList());
         reachedFailed.setAll(r.reachedFailed().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""),
-                d.type(), d.title(), d.failedStories() + " failed of " + d.stories() + " stories")).toList());
+                d.type(), d.title(), d.failedStories() + " failed of " + count(d.stories(), "story", "stories"))).toList());
         neverReached.setAll(r.neverReached().stream().map(n -> new Row(n.id(), states.getOrDefault(n.id(), ""),
                 n.type(), n.title(), n.why() + ": " + n.detail())).toList());
         showLessons();
         long got = r.stories().stream().filter(s -> !s.injected().isEmpty()).count();
         String problems = r.problems().isEmpty() ? "" : " · " + r.problems().size() + " files or keys unreadable: "
                 + String.join("; ", r.problems());
-        summary.set(r.loops() + " loops, " + r.stories().size() + " stories in " + r.days() + " days · " + got
+        summary.set(count(r.loops(), "loop", "loops") + ", " + count(r.stories().size(), "story", "stories") + " in " + r.days() + " days · " + got
                 + " got knowledge · " + r.documents().size() + " documents reached · " + r.neverReached().size()
                 + " never reached · " + result.lessons().transitions().size() + " lesson state changes"
                 + searched(r.replay()) + problems);
@@ -168,5 +169,9 @@ public final class ReachViewModel {
 
     public DoubleProperty progressProperty() {
         return progress;
+    }
+
+    private static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 }

@@ -53,10 +53,10 @@ public final class HealthView {
         root.setPadding(new Insets(12));
         root.setTop(header());
         SplitPane lower = new SplitPane(evidencePane(), jobsPane());
-        lower.setDividerPositions(0.32);
+        lower.setDividerPositions(0.28);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.45);
+        split.setDividerPositions(0.5);
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -117,7 +117,7 @@ public final class HealthView {
         table.getColumns().add(check);
         for (TableColumn<FindingRow, String> text : List.of(HealthView.<FindingRow>column("Finding", FindingRow::message, 420),
                 HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {
-            text.setCellFactory(c -> wrapping()); // a long finding wraps by words in its column
+            text.setCellFactory(c -> new views.components.WrappingCell<>()); // a long finding wraps whole, every line shown
             table.getColumns().add(text);
         }
         TableColumn<FindingRow, String> trend = HealthView.<FindingRow>column("Trend", r -> "", 130);
@@ -147,14 +147,28 @@ public final class HealthView {
     private Node evidencePane() {
         ListView<EvidenceRow> evidence = new ListView<>(vm.evidence());
         evidence.setId("health-evidence");
-        evidence.setPlaceholder(new Label("Select a finding to see\nthe documents or events behind it."));
-        evidence.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(EvidenceRow item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? null : item.text());
-                setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
-            }
+        Label none = new Label("Select a finding to see the documents or events behind it.");
+        none.setWrapText(true); // a narrow pane wraps it by words
+        none.setPadding(new Insets(8));
+        evidence.setPlaceholder(none);
+        evidence.setCellFactory(l -> {
+            // an event line wraps within the pane, every line shown: no sideways scroll, nothing cut
+            javafx.scene.text.Text text = new javafx.scene.text.Text();
+            text.wrappingWidthProperty().bind(evidence.widthProperty().subtract(36));
+            ListCell<EvidenceRow> cell = new ListCell<>() {
+                @Override
+                protected void updateItem(EvidenceRow item, boolean empty) {
+                    super.updateItem(item, empty);
+                    text.setText(empty || item == null ? "" : item.text());
+                    setGraphic(empty || item == null ? null : text);
+                    setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
+                }
+            };
+            text.fillProperty().bind(cell.textFillProperty());
+            text.fontProperty().bind(cell.fontProperty());
+            cell.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            cell.setPrefWidth(0);
+            return cell;
         });
         evidence.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
@@ -179,17 +193,20 @@ public final class HealthView {
     private Node jobsPane() {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
-        // columns keep the width their content needs; a narrow pane scrolls sideways instead of cutting them
-        jobTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        jobTable.getColumns().add(HealthView.<JobRow>column("Job", JobRow::title, 180));
-        jobTable.getColumns().add(HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100));
-        jobTable.getColumns().add(HealthView.<JobRow>column("Next run", JobRow::next, 230));
-        jobTable.getColumns().add(HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 150));
-        jobTable.getColumns().add(HealthView.<JobRow>column("Last run", JobRow::last, 420));
-        jobTable.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
+        // the columns fit the pane: each text wraps by words within its column, never cut and never sideways
+        jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        for (TableColumn<JobRow, String> c : List.of(HealthView.<JobRow>column("Job", JobRow::title, 150),
+                HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 105),
+                HealthView.<JobRow>column("Next run", JobRow::next, 150),
+                HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 90),
+                HealthView.<JobRow>column("Last run", JobRow::last, 260))) {
+            c.setMinWidth(c.getPrefWidth() * 0.6); // narrow enough to fit at 1100 px: the texts wrap by words
+            c.setCellFactory(x -> new views.components.WrappingCell<>());
+            jobTable.getColumns().add(c);
+        }
         views.components.ColumnHeaders.keepWhole(jobTable);
-        jobTable.setPrefHeight(136); // two jobs, the header and a sideways scroll bar
-        jobTable.setMinHeight(136);
+        jobTable.setPrefHeight(300); // the four jobs with their wrapped lines; a short window scrolls the pane
+        jobTable.setMinHeight(240);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron: minute hour day month weekday");
@@ -286,20 +303,6 @@ public final class HealthView {
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
         c.setPrefWidth(width);
         return c;
-    }
-
-    /** A text cell that wraps by words within its column's width. */
-    private static <R> TableCell<R, String> wrapping() {
-        TableCell<R, String> cell = new TableCell<>() {
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty ? null : item);
-            }
-        };
-        cell.setWrapText(true);
-        cell.setMinHeight(Region.USE_PREF_SIZE);
-        return cell;
     }
 
     /** A cell showing a node made from its row (a badge, the trend squares). */

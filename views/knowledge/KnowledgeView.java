@@ -229,6 +229,11 @@ public final class KnowledgeView {
             return cell;
         });
         results.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> vm.select(row));
+        vm.detail().idProperty().addListener((obs, old, id) -> { // an emptied detail pane leaves no row selected
+            if (id == null || id.isEmpty()) {
+                results.getSelectionModel().clearSelection();
+            }
+        });
         Label summary = new Label();
         summary.setId("knowledge-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);

@@ -57,6 +57,7 @@ public final class ReachView {
         Label summary = new Label();
         summary.setId("reach-summary");
         summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every line of the summary, never "…"
         summary.textProperty().bind(vm.summaryProperty());
 
         ComboBox<String> state = new ComboBox<>();
@@ -97,6 +98,7 @@ public final class ReachView {
         TableColumn<ReachViewModel.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cell -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(cell.getValue())));
         c.setPrefWidth(width);
+        c.setCellFactory(x -> new views.components.WrappingCell<>()); // a long title or figure wraps, never "…"
         return c;
     }
 

@@ -123,6 +123,9 @@ public final class ReviewView {
         });
     }
 
+    /** The least height of the diff (about ten lines), whatever the sections above it hold. */
+    public static final double DIFF_MIN_HEIGHT = 240;
+
     private Node detailPane() {
         Label heading = label("review-heading", Styles.TITLE_4);
         heading.textProperty().bind(vm.detail().headingProperty());
@@ -178,11 +181,18 @@ public final class ReviewView {
         message.managedProperty().bind(message.visibleProperty());
         DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
+        diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line: the pane scrolls
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
                 recall, new SimilarLessonsPane(vm.detail()), caption, diff);
         box.setPadding(new Insets(12));
-        return box;
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        scroll.setId("review-detail-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true); // the diff takes the room left; below its minimum the whole detail scrolls
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMinHeight(0);
+        return scroll;
     }
 
     private void edit() {

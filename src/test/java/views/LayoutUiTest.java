@@ -96,6 +96,104 @@ class LayoutUiTest {
         }
     }
 
+    /**
+     * Review's detail with its longest sections (the effect on recall of a skill change, similar lessons side by
+     * side): no label cut, and the diff keeps its least height below them (the detail scrolls instead).
+     */
+    @Test
+    void reviewDetailSectionsAreWholeAndLeaveTheDiffReadableAtBothSizes() {
+        FxRobot robot = new FxRobot();
+        UiHarness.waitForIndex(robot);
+        for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+                ui.window.shell().select("review");
+            });
+            UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                    && !queue(robot).getItems().isEmpty());
+            for (String id : List.of("sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-03")) {
+                robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
+                        .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+                UiHarness.waitUntil(30, () -> {
+                    String recall = robot.lookup("#review-recall").queryAs(javafx.scene.control.Label.class).getText();
+                    return recall.startsWith("Effect on recall: ") && !recall.contains("computing");
+                });
+                if (id.startsWith("dream-")) { // the rule that repeats a lesson: the lesson is shown beside it
+                    UiHarness.waitUntil(() -> robot.lookup("#review-similar").queryAs(Node.class).isVisible()
+                            && robot.lookup(".review-similar-row").tryQuery().isPresent());
+                }
+                settle();
+                List<String> cut = new ArrayList<>();
+                double[] diffHeight = new double[1];
+                robot.interact(() -> {
+                    stage.getScene().getRoot().applyCss();
+                    stage.getScene().getRoot().layout();
+                    collect(stage.getScene().getRoot(), "review " + id, cut);
+                    diffHeight[0] = robot.lookup("#review-diff").queryAs(Node.class).getLayoutBounds().getHeight();
+                });
+                assertThat(cut).as("review detail of %s at %sx%s", id, (int) size[0], (int) size[1]).isEmpty();
+                assertThat(diffHeight[0]).as("diff height of %s at %sx%s", id, (int) size[0], (int) size[1])
+                        .isGreaterThanOrEqualTo(views.review.ReviewView.DIFF_MIN_HEIGHT - 1);
+            }
+        }
+    }
+
+    /**
+     * Health's findings and scheduled jobs: every line of every finding, figure and job cell is shown (a cell
+     * taller than its row would end in "…" or be clipped), and the jobs' columns fit the pane, no sideways scroll.
+     */
+    @Test
+    void healthFindingsAndJobsAreShownWholeAtBothSizes() {
+        FxRobot robot = new FxRobot();
+        UiHarness.waitForIndex(robot);
+        for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+                ui.window.shell().select("health");
+            });
+            UiHarness.waitUntil(() -> robot.lookup("#health-run").tryQuery().map(n -> n.getScene() != null).orElse(false));
+            if (robot.lookup("#health-findings").queryTableView().getItems().isEmpty()) {
+                robot.interact(() -> robot.lookup("#health-run").queryButton().fire());
+            }
+            UiHarness.waitUntil(30, () -> robot.lookup("#health-findings").queryTableView().getItems().size() > 3);
+            settle();
+            List<String> clipped = new ArrayList<>();
+            double[] widths = new double[2];
+            robot.interact(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                collect(stage.getScene().getRoot(), "health", clipped);
+                for (String table : List.of("#health-findings", "#health-jobs")) {
+                    robot.lookup(table).queryAs(Node.class).lookupAll(".wrapping-cell").forEach(n -> {
+                        var cell = (views.components.WrappingCell<?>) n;
+                        if (cell.isVisible() && cell.getGraphic() != null && !cell.shown().isEmpty()) {
+                            double needed = cell.getGraphic().getLayoutBounds().getHeight();
+                            double room = cell.getHeight() - cell.snappedTopInset() - cell.snappedBottomInset();
+                            if (needed > room + 1) {
+                                clipped.add(table + ": \"" + cell.shown() + "\" needs " + needed + " px, has " + room);
+                            }
+                        }
+                    });
+                }
+                javafx.scene.control.TableView<?> jobs = robot.lookup("#health-jobs").queryTableView();
+                widths[0] = jobs.getVisibleLeafColumns().stream().mapToDouble(c -> c.getWidth()).sum();
+                widths[1] = jobs.getWidth() - jobs.snappedLeftInset() - jobs.snappedRightInset();
+            });
+            assertThat(robot.lookup("#health-findings").queryAs(Node.class).lookupAll(".wrapping-cell"))
+                    .as("findings shown in wrapping cells").isNotEmpty();
+            assertThat(clipped).as("health texts cut at %sx%s", (int) size[0], (int) size[1]).isEmpty();
+            assertThat(widths[0]).as("jobs' columns within the table at %sx%s", (int) size[0], (int) size[1])
+                    .isLessThanOrEqualTo(widths[1] + 1);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.ListView<viewmodels.review.QueueRow> queue(FxRobot robot) {
+        return robot.lookup("#review-queue").queryAs(javafx.scene.control.ListView.class);
+    }
+
     private void walk(double width, double height) {
         FxRobot robot = new FxRobot();
         UiHarness.waitForIndex(robot);

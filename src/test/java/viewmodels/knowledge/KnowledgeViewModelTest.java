@@ -226,4 +226,44 @@ class KnowledgeViewModelTest {
         assertEquals("", vm.detail().idProperty().get());
         assertEquals(DocumentDetailViewModel.NO_RESULTS, vm.detail().titleProperty().get());
     }
+
+    @Test
+    void aSearchOrFilterWhoseResultsNoLongerHoldTheShownDocumentEmptiesTheDetailPane() {
+        sync.syncNow();
+        vm.queryProperty().set("idempotency");
+        ResultRow first = vm.results().get(0);
+        vm.select(first);
+        assertEquals(first.id(), vm.detail().idProperty().get());
+
+        // another text whose results do not hold it
+        vm.queryProperty().set("typesense");
+        assertThat(vm.results()).isNotEmpty().noneMatch(r -> r.id().equals(first.id()));
+        assertThat(vm.detail().showingProperty().get()).isFalse();
+        assertEquals("", vm.detail().idProperty().get());
+        assertEquals(DocumentDetailViewModel.NOT_IN_RESULTS, vm.detail().titleProperty().get());
+
+        // a facet filter that leaves it out
+        vm.queryProperty().set("");
+        ResultRow shown = vm.results().get(0);
+        vm.select(shown);
+        String otherType = vm.facet("type").stream().map(FacetValue::value)
+                .filter(t -> !t.equals(shown.type())).findFirst().orElseThrow();
+        vm.toggleFacet("type", otherType);
+        assertThat(vm.results()).isNotEmpty().noneMatch(r -> r.id().equals(shown.id()));
+        assertEquals("", vm.detail().idProperty().get());
+
+        // a filter whose results still hold it keeps it
+        vm.toggleFacet("type", otherType);
+        vm.select(shown);
+        vm.toggleFacet("type", shown.type());
+        assertThat(vm.results()).anyMatch(r -> r.id().equals(shown.id()));
+        assertEquals(shown.id(), vm.detail().idProperty().get());
+
+        // the same search again (a sync finished) keeps a document reached by provenance
+        vm.detail().follow(vm.results().stream().filter(r -> !r.type().equals(shown.type())).findFirst()
+                .map(ResultRow::id).orElse("adr:0001"));
+        String followed = vm.detail().idProperty().get();
+        vm.search();
+        assertEquals(followed, vm.detail().idProperty().get());
+    }
 }
