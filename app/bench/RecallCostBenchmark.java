@@ -148,6 +148,16 @@ public final class RecallCostBenchmark {
                     }
                 }
             }
+            List<float[]> sample = new ArrayList<>();
+            for (RecallCorpus.Question q : corpus.questions()) {
+                sample.add(index.embeddings().embedQuestion(q.text()));
+            }
+            try {
+                KnnRecallCheck.print(KnnRecallCheck.run(dir.resolve("index"), sample, 25, new int[] {25, 50, 64, 80, 100}),
+                        25, sample.size(), log);
+            } catch (IOException failed) {
+                log.println("graph search against exact search: not measured (" + failed.getMessage() + ")");
+            }
             return new Cost(syncDocs, (int) resync[0], resync[1], resync[2], (int) resync[3], (int) resync[4], docs,
                     buildMs, KnowledgeBenchmark.percentile(question, 50), KnowledgeBenchmark.percentile(question, 95),
                     KnowledgeBenchmark.percentile(dense, 50), KnowledgeBenchmark.percentile(dense, 95),
