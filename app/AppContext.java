@@ -40,6 +40,17 @@ public final class AppContext {
                 return t;
             });
 
+    /**
+     * Threads that run a hybrid search's dense half beside its keyword half (one query of a batch each): daemons,
+     * gone after a minute idle, shared by every index of the process.
+     */
+    public static final java.util.concurrent.ExecutorService SEARCH_LANES = new java.util.concurrent.ThreadPoolExecutor(
+            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "search-lane");
+                t.setDaemon(true);
+                return t;
+            });
+
     public services.telemetry.Telemetry telemetry() {
         return otel.telemetry();
     }
@@ -108,7 +119,7 @@ public final class AppContext {
     /** The index these settings name, in this workspace (for a copy between backends, and Settings' test). */
     public KnowledgeIndex openUntraced(services.workspace.IndexSettings settings, Workspace workspace) {
         if (settings.isLucene()) {
-            return new LuceneKnowledgeIndex(workspace.indexDir(), settings.embeddingDimensions());
+            return new LuceneKnowledgeIndex(workspace.indexDir(), settings.embeddingDimensions()).searchingBeside(SEARCH_LANES);
         }
         String key = secrets.typesenseKey(settings, workspace.dir());
         return new services.knowledge.TypesenseKnowledgeIndex(services.knowledge.TypesenseKnowledgeIndex.Settings.of(

@@ -123,7 +123,8 @@ public final class RecallBenchmark {
     static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles) {
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("state/embeddings"), model.name(),
                 model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, titles);
-        return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions()), embeddings);
+        return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions())
+                .searchingBeside(app.AppContext.SEARCH_LANES), embeddings);
     }
 
     public Quality quality(PrintWriter log) throws IOException {

@@ -67,7 +67,12 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     private static final String STORED = "_doc";
     private static final int MAX_FACET_VALUES = 200;
-    private static final int KNN_EXPLORE = 100;
+    /**
+     * Neighbours the graph search explores at least (more when a page asks for more). Approximate: measured against
+     * exact search at 100k documents in {@code bench recall --cost-only}; {@code -Dbrainconsole.knnExplore=N} to
+     * measure another value.
+     */
+    static final int KNN_EXPLORE = Integer.getInteger("brainconsole.knnExplore", 100);
     private static final int MAX_TERM = 1000;
 
     private final Path dir;
@@ -83,6 +88,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private volatile long refreshedAt;
     private volatile FacetState facetState;
     private volatile boolean missing;
+    /** Where the searches of one {@link #searchAll} call run beside the caller's (the caller's own thread: one by one). */
+    private volatile java.util.concurrent.Executor lanes = Runnable::run;
 
     private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
     }
@@ -121,8 +128,47 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
+    /**
+     * Runs the searches of one {@link #searchAll} call side by side: all but the first on {@code executor}, the
+     * first on the caller's thread (a hybrid search's keyword and dense halves at once). The composition root
+     * gives it a pool; without one, they run one after the other. Returns this index.
+     */
+    public LuceneKnowledgeIndex searchingBeside(java.util.concurrent.Executor executor) {
+        this.lanes = java.util.Objects.requireNonNull(executor);
+        return this;
+    }
+
+    @Override
+    public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
+        java.util.concurrent.Executor executor = lanes;
+        if (queries.size() < 2) {
+            return queries.stream().map(this::search).toList();
+        }
+        List<java.util.concurrent.CompletableFuture<SearchResult>> rest = new ArrayList<>();
+        for (KnowledgeQuery q : queries.subList(1, queries.size())) {
+            rest.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> search(q), executor));
+        }
+        List<SearchResult> out = new ArrayList<>();
+        out.add(search(queries.get(0)));
+        for (java.util.concurrent.CompletableFuture<SearchResult> f : rest) {
+            try {
+                out.add(f.join());
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r; // the search's own exception, as if it had run on this thread
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+        }
+        return out;
+    }
+
     /** A read-only view over {@code overlay}'s reader: searches only; every write is refused. */
     private LuceneKnowledgeIndex(LuceneKnowledgeIndex base, LuceneOverlay overlay) {
+        this.lanes = base.lanes;
         this.dir = base.dir;
         this.dimensions = base.dimensions;
         this.writeLock = null;

@@ -74,6 +74,30 @@ class LuceneKnowledgeIndexTest extends KnowledgeIndexContract {
     }
 
     @Test
+    void searchesSideBySideAnswerAsOneAfterTheOtherAndRaiseTheSearchesOwnError() {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (LuceneKnowledgeIndex beside = new LuceneKnowledgeIndex(dir.resolve("index"), 384).searchingBeside(pool)) {
+            index.upsert(List.of(doc("v:1", "lesson", "Vector one", "near the first axis", null, null, null, 1)
+                    .withEmbedding(axis(0, 0))));
+            beside.flush();
+            List<KnowledgeQuery> plan = List.of(KnowledgeQuery.text("quarant", 10),
+                    KnowledgeQuery.text("", 10).nearest(axis(0, 0)),
+                    KnowledgeQuery.text("", 10).withFilters(java.util.Map.of("type", List.of("skill"))));
+            List<SearchResult> together = beside.searchAll(plan);
+            List<SearchResult> inTurn = plan.stream().map(beside::search).toList();
+            for (int i = 0; i < plan.size(); i++) {
+                assertThat(ids(together.get(i))).isEqualTo(ids(inTurn.get(i)));
+            }
+            assertThat(ids(together.get(1))).startsWith("v:1");
+            KnowledgeQuery wrongSize = KnowledgeQuery.text("", 10).nearest(new float[3]);
+            assertThat(assertThrows(KnowledgeIndexException.class, () -> beside.searchAll(
+                    List.of(KnowledgeQuery.text("quarant", 10), wrongSize))).getMessage()).contains("3 dimensions");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void readersSeeConsistentResultsWhileAWriterWrites() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
