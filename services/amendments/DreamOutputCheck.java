@@ -26,6 +26,10 @@ final class DreamOutputCheck {
                 return "'" + key + "' " + PlainText.shown(value.asText()) + " has " + why;
             }
         }
+        String id = o.path("id").asText("");
+        if (!id.isEmpty() && id.isBlank()) { // no commit trailer or decision line could name it (a trailer's value is trimmed)
+            return "'id' is blank";
+        }
         for (String key : List.of("sha", "reverts")) {
             String sha = o.path(key).asText("");
             if (!sha.isEmpty() && !sha.matches("[0-9a-fA-F]{4,40}")) {

@@ -74,6 +74,9 @@ public final class ProposalParser {
         if (id == null) {
             return "missing 'id'";
         }
+        if (PlainText.oneLine(id).isBlank()) { // no commit trailer, decision line or recovery could name it
+            return "'id' is blank; give the proposal a name such as dream-2026-11-20-01";
+        }
         if (id.length() > MAX_ID) {
             return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
         }

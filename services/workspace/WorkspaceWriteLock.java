@@ -157,8 +157,13 @@ public final class WorkspaceWriteLock {
     private void writeOwner(String what) {
         String record = "{\"pid\": " + ProcessHandle.current().pid() + ", \"since\": \"" + Instant.now()
                 + "\", \"what\": \"" + what.replace("\\", "\\\\").replace("\"", "'") + "\"}\n";
+        // Written whole and moved into place, so a reader (a writer that waits, another process) never reads a
+        // record cut short — an empty file read as "process 0" — when this one is killed mid-write.
+        Path partial = ownerFile.resolveSibling(ownerFile.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.writeString(ownerFile, record, StandardCharsets.UTF_8);
+            Files.writeString(partial, record, StandardCharsets.UTF_8);
+            Files.move(partial, ownerFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException ignored) {
             // The record only names the holder in messages; the lock itself is what keeps writers apart.
         }
@@ -187,6 +192,9 @@ public final class WorkspaceWriteLock {
                 return Optional.empty();
             }
             var node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(ownerFile));
+            if (node == null || !node.path("pid").canConvertToLong() || node.path("pid").asLong() <= 0) {
+                return Optional.empty(); // no record to name a holder with (an earlier version's cut-short file)
+            }
             return Optional.of(new Owner(node.path("pid").asLong(), node.path("since").asText("?"),
                     node.path("what").asText("writing")));
         } catch (IOException | RuntimeException unreadable) {

@@ -91,6 +91,21 @@ class UntrustedDreamLogTest {
         assertEquals(main, mainTip());
     }
 
+    /** A blank id could name no Proposal-Id trailer (git trims a trailer's value): listed as a problem, never reverted. */
+    @ParameterizedTest
+    @ValueSource(strings = {" ", "   ", "\u2003"})
+    void aBlankIdIsReportedAndNothingIsReverted(String id) throws Exception {
+        String sha = amendment("dream/side");
+        logApplied(id, "rules/dream.md", sha, "dream/side");
+        Map<String, String> before = RepoSnapshot.of(ws.behaviourRepo());
+        AmendmentsService.Listing listing = service.list();
+        assertThat(listing.problems()).anySatisfy(p -> assertThat(p).contains("'id' is blank").endsWith("— skipped"));
+        assertThat(listing.amendments()).extracting(AmendmentsService.Amendment::id).doesNotContain(id);
+        assertThrows(AmendmentException.class, () -> service.revert(List.of(sha), "joel"));
+        assertEquals(before, RepoSnapshot.of(ws.behaviourRepo()));
+        assertThat(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries()).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"main", "master"})
     void aRevertOntoTheCheckedOutOrDefaultBranchIsRefused(String branch) throws Exception {

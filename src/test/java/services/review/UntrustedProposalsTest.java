@@ -66,6 +66,20 @@ class UntrustedProposalsTest {
         return new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries();
     }
 
+    /** A blank id could name no commit trailer, decision line or recovery: such a file is listed invalid, never approved. */
+    @ParameterizedTest
+    @ValueSource(strings = {" ", "\t", "  \n  ", "\r\n"})
+    void aBlankIdIsInvalidAndCannotBeApproved(String id) throws Exception {
+        Path file = rule(id, "rules/blank.md", List.of("session:1"));
+        ReviewService.Item item = review.list().stream().filter(i -> i.proposal().file().equals(file)).findFirst()
+                .orElseThrow();
+        assertThat(item.proposal().valid()).isFalse();
+        assertThat(item.proposal().problem()).containsAnyOf("'id' is blank", "missing 'id'");
+        assertThrows(RuntimeException.class, () -> review.approve(item.proposal().id(), "joel", null));
+        assertThat(consoleCommits(ws.behaviourRepo())).isEmpty();
+        assertThat(decisions()).noneMatch(d -> "approve".equals(d.path("action").asText()));
+    }
+
     @Test
     void aNewlineInAnEvidenceItemCannotForgeAnApprovalOfAnotherProposal() throws Exception {
         rule("r-victim", "rules/victim.md", List.of("session:1"));
