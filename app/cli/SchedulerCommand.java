@@ -36,7 +36,7 @@ final class SchedulerCommand extends WorkspaceCommand {
     @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long: 500ms, 90s, 10m, 2h.")
     String forDuration;
 
-    @Option(names = "--run-now", paramLabel = "JOB", description = "Run this job at start (sync, watchdog); repeatable.")
+    @Option(names = "--run-now", paramLabel = "JOB", description = "Run this job at start (sync, watchdog, policy, reach); repeatable.")
     List<String> runNow = new ArrayList<>();
 
     @Option(names = "--tick", paramLabel = "MS", hidden = true, defaultValue = "1000")

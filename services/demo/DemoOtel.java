@@ -99,8 +99,13 @@ final class DemoOtel {
         DemoWorkspace.write(spool.resolve(cut + "-" + uuid() + ".json"),
                 "{\"event\":{\"id\":\"cut-off\",\"timestamp\":" + cut + ",\"level\":\"info\",\"source\":\"gate");
 
-        Instant lastSync = now.minus(Duration.ofDays(1)).atZone(ZoneOffset.UTC).withHour(3).withMinute(0).withSecond(0)
-                .withNano(0).toInstant();
+        // The nightly slot at or before a day ago: always before the nightly sync's latest slot (in any time zone,
+        // at any hour — between 00:00 and 03:00 "yesterday at 03:00" IS the latest slot), so the first start catches up.
+        Instant dayAgo = now.minus(Duration.ofDays(1));
+        Instant lastSync = dayAgo.atZone(ZoneOffset.UTC).withHour(3).withMinute(0).withSecond(0).withNano(0).toInstant();
+        if (lastSync.isAfter(dayAgo)) {
+            lastSync = lastSync.minus(Duration.ofDays(1));
+        }
         Instant lastWatchdog = now.minus(Duration.ofHours(5));
         DemoWorkspace.write(workspace.resolve("state/jobs.jsonl"),
                 run("sync", lastSync, 1840, "indexed 0, unchanged 117, deleted 0 (1840 ms)")
