@@ -1,7 +1,5 @@
 package app.cli;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +9,6 @@ import picocli.CommandLine.Parameters;
 import services.knowledge.KnowledgeIndex;
 import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
-import services.reach.LoopHistory;
-import services.reach.LoopPrds;
-import services.reach.ReachReport;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 
@@ -43,15 +38,11 @@ final class LessonsCommand extends WorkspaceCommand {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--days " + window
                     + ": give a whole number of days, 1 or more.");
         }
-        Instant now = cli.app().clock().instant();
-        Instant since = now.minus(Duration.ofDays(window));
         LessonLifecycle.Evaluation e;
-        try (KnowledgeIndex index = cli.app().openIndex(ws); LoopPrds prds = cli.app().openLoopPrds(ws)) {
-            LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
-            ReachReport report = cli.app().reach(index).report(loaded, window, since,
-                    ReachCommand.replays(ws, index, now, false), ProgressSink.NONE);
-            report.problems().forEach(p -> cli.message("warning: " + p));
-            e = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules).evaluate(report, now);
+        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
+            services.reach.KnowledgeReach.Result result = cli.app().knowledgeReach(ws, index).run(window, ProgressSink.NONE);
+            result.report().problems().forEach(p -> cli.message("warning: " + p));
+            e = result.lessons();
         }
         List<LessonLifecycle.Lesson> shown = e.lessons().stream()
                 .filter(l -> state == null || l.state().equals(state)).toList();
