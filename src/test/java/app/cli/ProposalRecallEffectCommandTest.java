@@ -44,10 +44,16 @@ class ProposalRecallEffectCommandTest {
         assertThat(effect.get("changes")).isNotEmpty().allSatisfy(c -> {
             // the demo's sync embeds it, so semantic search is on: balanced and deep are replayed by meaning too
             assertThat(c.get("budget").asText()).isIn("lean", "balanced", "deep");
-            assertThat(c.get("in").findValuesAsText("in")).isEmpty();
-            assertThat(c.get("in").toString()).contains("skill:retro-reader");
             assertThat(c.has("out") && c.has("loop") && c.has("story") && c.has("title")).isTrue();
+            // a change is a change: something comes in, goes out or is re-injected with new text
+            assertThat(c.get("in").size() + c.get("out").size() + c.get("rewritten").size()).isPositive();
         });
+        // the changed skill itself comes into some stories; other stories may only see a ripple (its new text moves
+        // the keyword statistics and the fusion's normalisation, so two near-tied documents can swap at the cut-off —
+        // the CI machine's embeddings showed one: brain:… in, skill:typesense-recall out). RecallEffectTest proves
+        // each such ripple is what a real sync would do.
+        assertThat(effect.get("changes")).anySatisfy(c ->
+                assertThat(c.get("in").toString()).contains("skill:retro-reader"));
 
         DemoCommandTest.Run rule = run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws);
         assertThat(rule.out()).contains("effect on recall: no effect on recall: a sync does not index rules/exact-ids.md");
