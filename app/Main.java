@@ -1,7 +1,6 @@
 package app;
 
 import app.cli.RootCommand;
-import picocli.CommandLine;
 import services.workspace.AppDirs;
 
 /**

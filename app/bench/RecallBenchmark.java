@@ -117,21 +117,21 @@ public final class RecallBenchmark {
 
     /** An index over the fixture, to be embedded, in {@code dir} (a fresh folder). */
     public static HybridKnowledgeIndex open(Path dir) {
-        return open(dir, app.AppContext.embeddingModel(), false);
+        return open(dir, app.compose.AppContext.embeddingModel(), false);
     }
 
     static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles) {
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("state/embeddings"), model.name(),
                 model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, titles);
         return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions())
-                .searchingBeside(app.AppContext.SEARCH_LANES), embeddings);
+                .searchingBeside(app.compose.AppContext.SEARCH_LANES), embeddings);
     }
 
     public Quality quality(PrintWriter log) throws IOException {
         RecallCorpus corpus = RecallCorpus.load();
         List<Setup> setups = new ArrayList<>();
-        setups.add(new Setup("all-minilm-l6-v2-q", app.AppContext.embeddingModel(), false, shippedModelVariants()));
-        setups.add(new Setup("all-minilm-l6-v2-q", app.AppContext.embeddingModel(), true,
+        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false, shippedModelVariants()));
+        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), true,
                 otherIndexVariants("titles embedded on their own too")));
         List<String> notes = new ArrayList<>();
         List<EmbeddingModel> others = new ArrayList<>();

@@ -12,7 +12,6 @@ import services.embedding.EmbeddingBackfill;
 import services.embedding.HybridKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeQuery;
-import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
@@ -163,7 +162,7 @@ public final class RecallCostBenchmark {
                     KnowledgeBenchmark.percentile(dense, 50), KnowledgeBenchmark.percentile(dense, 95),
                     KnowledgeBenchmark.percentile(hybrid, 50), KnowledgeBenchmark.percentile(hybrid, 95),
                     KnowledgeBenchmark.percentile(browser, 50), KnowledgeBenchmark.percentile(browser, 95),
-                    app.StartupReport.residentKb() < 0 ? -1 : app.StartupReport.residentKb() / 1024);
+                    app.window.StartupReport.residentKb() < 0 ? -1 : app.window.StartupReport.residentKb() / 1024);
         }
     }
 

@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +38,10 @@ final class AmendmentsCommand {
 
         @Override
         Integer run() {
-            amendments = cli.app().amendments(cli.workspace());
-            return execute();
+            try (WorkspaceServices svc = cli.services(cli.workspace())) {
+                amendments = svc.amendments();
+                return execute();
+            }
         }
 
         abstract Integer execute();

@@ -136,28 +136,10 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("brief".equals(what)) {
-            java.nio.file.Path demo = java.nio.file.Files.createTempDirectory("bc-brief").resolve("demo");
-            services.workspace.Workspace ws = new services.workspace.WorkspaceLoader().load(
-                    new services.demo.DemoWorkspace(java.time.Clock.systemUTC()).write(demo).dir());
-            try (services.knowledge.LuceneKnowledgeIndex index = new services.knowledge.LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-                new services.sync.VaultSync(ws, index, java.time.Clock.systemUTC()).run(services.sync.SyncOptions.all(),
-                        services.tasks.ProgressSink.NONE);
-                services.brief.MiseBrief brief = new services.brief.MiseBrief(ws, index,
-                        new services.failed.FailedTargetsService(ws, index, null, java.time.Clock.systemUTC()), null, null,
-                        java.time.Clock.systemUTC());
-                java.util.List<Long> times = new java.util.ArrayList<>();
-                for (int i = 0; i < 25; i++) {
-                    long t = System.nanoTime();
-                    brief.gather();
-                    times.add((System.nanoTime() - t) / 1_000_000);
-                }
-                long first = times.get(0);
-                java.util.List<Long> warm = new java.util.ArrayList<>(times.subList(5, times.size()));
-                java.util.Collections.sort(warm);
-                out.printf("| brief gathered (demo workspace, index only) | first | median | p95 |%n|---|---:|---:|---:|%n"
-                        + "| 25 runs | %d ms | %d ms | %d ms |%nTarget: gathered in < 100 ms.%n", first,
-                        warm.get(warm.size() / 2), warm.get((int) Math.ceil(0.95 * warm.size()) - 1));
-            }
+            app.bench.BriefBenchmark.Result r = new app.bench.BriefBenchmark().run(25);
+            out.printf("| brief gathered (demo workspace, index only) | first | median | p95 |%n|---|---:|---:|---:|%n"
+                    + "| %d runs | %d ms | %d ms | %d ms |%nTarget: gathered in < 100 ms.%n", r.runs(), r.firstMs(),
+                    r.medianMs(), r.p95Ms());
             out.flush();
             return 0;
         }

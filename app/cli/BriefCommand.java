@@ -1,10 +1,9 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import services.brief.MiseBrief;
-import services.failed.FailedTargets;
-import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
 
 /** {@code brain-console brief}: the mise brief, as markdown (default) or --json. */
@@ -18,8 +17,8 @@ final class BriefCommand extends WorkspaceCommand {
     @Override
     Integer run() {
         Workspace ws = cli.workspace();
-        try (KnowledgeIndex index = cli.app().openIndex(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
-            MiseBrief.Brief brief = cli.app().brief(ws, index, redis).gather();
+        try (WorkspaceServices svc = cli.services(ws)) {
+            MiseBrief.Brief brief = svc.brief().gather();
             cli.print(brief, MiseBrief.markdown(brief).stripTrailing());
             return 0;
         }

@@ -1,11 +1,13 @@
 package app.cli;
 
-import app.AppContext;
+import app.compose.AppContext;
+import app.compose.WorkspaceServices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import services.knowledge.KnowledgeIndex;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.Workspace;
@@ -42,25 +44,17 @@ final class CliContext {
     }
 
     /**
-     * The workspace's index, for one command: the owner's open index when this command is answered warm for the
-     * same workspace with the same settings, else one opened (and closed with the lease) for this command.
+     * The workspace's services for one command, closed with it: wired by the composition root, with the owner's open
+     * index when this command is answered warm for the same workspace with the same settings (the owner keeps it
+     * open), else with an index of their own, opened when first used.
      */
-    IndexLease index(Workspace workspace) {
+    WorkspaceServices services(Workspace workspace) {
         if (warm != null && warm.serves(workspace)) {
-            warm.index().flush(); // what any process committed before this command is seen, as a fresh open would
-            return new IndexLease(warm.index(), false);
+            KnowledgeIndex index = warm.services().index();
+            index.flush(); // what any process committed before this command is seen, as a fresh open would
+            return app.open(workspace, index);
         }
-        return new IndexLease(app.openIndex(workspace), true);
-    }
-
-    /** An index for one command; closed with it only if the command opened it. */
-    record IndexLease(services.knowledge.KnowledgeIndex index, boolean owned) implements AutoCloseable {
-        @Override
-        public void close() {
-            if (owned) {
-                index.close();
-            }
-        }
+        return app.open(workspace);
     }
 
     AppContext app() {

@@ -1,12 +1,12 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import services.failed.FailedTargets;
 import services.text.HumanDuration;
 import services.failed.FailedTargetsService;
 import services.workspace.Workspace;
@@ -21,8 +21,8 @@ final class FailedCommand {
         @Override
         Integer run() {
             Workspace ws = cli.workspace();
-            try (CliContext.IndexLease index = cli.index(ws); FailedTargets redis = cli.app().openFailedTargets(ws)) {
-                return execute(cli.app().failedTargets(ws, index.index(), redis));
+            try (WorkspaceServices svc = cli.services(ws)) {
+                return execute(svc.failedTargets());
             }
         }
 

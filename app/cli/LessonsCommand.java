@@ -1,12 +1,12 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import services.knowledge.KnowledgeIndex;
 import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
 import services.tasks.ProgressSink;
@@ -39,8 +39,8 @@ final class LessonsCommand extends WorkspaceCommand {
                     + ": give a whole number of days, 1 or more.");
         }
         LessonLifecycle.Evaluation e;
-        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            services.reach.KnowledgeReach.Result result = cli.app().knowledgeReach(ws, index).run(window, ProgressSink.NONE);
+        try (WorkspaceServices svc = cli.services(ws)) {
+            services.reach.KnowledgeReach.Result result = svc.knowledgeReach().run(window, ProgressSink.NONE);
             result.report().problems().forEach(p -> cli.message("warning: " + p));
             e = result.lessons();
         }
@@ -76,10 +76,8 @@ final class LessonsCommand extends WorkspaceCommand {
         @Override
         Integer run() {
             Workspace ws = cli.workspace();
-            LessonLifecycle.Rules rules = LessonLifecycle.Rules.from(ws.raw().path("lessons"));
-            try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-                LessonLog.Transition t = new LessonLifecycle(index, new LessonLog(ws.stateDir(), !ws.readOnly()), rules)
-                        .deprecate(id, reason, cli.app().clock().instant());
+            try (WorkspaceServices svc = cli.services(ws)) {
+                LessonLog.Transition t = svc.lessonLifecycle().deprecate(id, reason, svc.clock().instant());
                 cli.print(t, id + ": " + t.from() + " → deprecated (" + t.reason() + ")");
             }
             return 0;
@@ -95,13 +93,13 @@ final class LessonsCommand extends WorkspaceCommand {
         @Override
         Integer run() {
             Workspace ws = cli.workspace();
-            try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-                services.knowledge.KnowledgeDoc doc = index.get(id).orElseThrow(() ->
+            try (WorkspaceServices svc = cli.services(ws)) {
+                services.knowledge.KnowledgeDoc doc = svc.index().get(id).orElseThrow(() ->
                         new services.errors.ConsoleException("No document " + id + " in the index."));
                 if (!"lesson".equals(doc.type())) {
                     throw new services.errors.ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
                 }
-                services.reach.SimilarLessons.Found found = cli.app().similarLessons(index).similarTo(doc.content(), id);
+                services.reach.SimilarLessons.Found found = svc.similarLessons().similarTo(doc.content(), id);
                 cli.print(found, id + ": " + doc.title() + "\n\n" + ProposalsCommand.Show.similarText(found)
                         .replace("this proposal:", "this lesson:  "));
             }

@@ -1,11 +1,10 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import services.knowledge.KnowledgeIndex;
-import services.notes.TurnEvents;
 import services.notes.TurnNoteRefused;
 import services.notes.TurnNoteRequest;
 import services.notes.TurnNotes;
@@ -44,9 +43,8 @@ final class NoteCommand extends WorkspaceCommand {
         }
         TurnNoteRequest request = new TurnNoteRequest(source, agent, channel, session, turn, turnId, summary, decision,
                 evidence, usefulness, skipReason, null, project, loopId, storyId, runId, tools, null);
-        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            TurnNotes notes = new TurnNotes(index, TurnEvents.of(ws, cli.app().clock()), cli.app().clock(),
-                    new services.notes.TurnNoteLog(ws.stateDir()));
+        try (WorkspaceServices svc = cli.services(ws)) {
+            TurnNotes notes = svc.turnNotes();
             TurnNotes.Outcome out;
             try {
                 out = notes.write(request);

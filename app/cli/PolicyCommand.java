@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,8 +52,10 @@ final class PolicyCommand {
 
         @Override
         Integer run() {
-            policy = cli.app().policy(cli.workspace());
-            return execute();
+            try (WorkspaceServices svc = cli.services(cli.workspace())) {
+                policy = svc.policy();
+                return execute();
+            }
         }
 
         abstract Integer execute();

@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,13 +50,18 @@ final class ProposalsCommand {
         ReviewService review;
         services.policy.PolicyService policy;
         private services.workspace.Workspace workspace;
+        /** The workspace's services while the command runs (its index is opened only if a command needs it). */
+        WorkspaceServices svc;
 
         @Override
         Integer run() {
             workspace = cli.workspace();
-            review = cli.app().review(workspace);
-            policy = cli.app().policy(workspace);
-            return execute();
+            try (WorkspaceServices wired = cli.services(workspace)) {
+                svc = wired;
+                review = svc.review();
+                policy = svc.policy();
+                return execute();
+            }
         }
 
         services.workspace.Workspace workspace() {
@@ -64,7 +70,7 @@ final class ProposalsCommand {
 
         /** {@code --by}, else the workspace's reviewer, else the user name. */
         String reviewer(String by) {
-            return by != null && !by.isBlank() ? by : app.WorkspaceScope.reviewer(workspace);
+            return by != null && !by.isBlank() ? by : app.window.WorkspaceScope.reviewer(workspace);
         }
 
         abstract Integer execute();
@@ -226,9 +232,7 @@ final class ProposalsCommand {
                     + diff + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
             if (!noSimilar && item.proposal().valid()) {
                 services.reach.SimilarLessons.Found found;
-                try (services.knowledge.KnowledgeIndex index = cli.app().openIndex(workspace())) {
-                    found = cli.app().similarLessons(index).forProposal(item);
-                }
+                found = svc.similarLessons().forProposal(item);
                 out.put("similarLessons", found);
                 text = text.stripTrailing() + "\n\n" + similarText(found);
             }

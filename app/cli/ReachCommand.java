@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -46,9 +47,10 @@ final class ReachCommand extends WorkspaceCommand {
         Instant now = cli.app().clock().instant();
         Instant since = now.minus(Duration.ofDays(days));
         ReachReport report;
-        try (KnowledgeIndex index = cli.app().openIndex(ws); LoopPrds prds = cli.app().openLoopPrds(ws)) {
+        try (WorkspaceServices svc = cli.services(ws); LoopPrds prds = svc.openLoopPrds()) {
+            KnowledgeIndex index = svc.index();
             LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
-            report = cli.app().reach(index).report(loaded, days, since, replays(ws, index, now, full), ProgressSink.NONE);
+            report = svc.reach().report(loaded, days, since, replays(ws, index, now, full), ProgressSink.NONE);
         }
         report.problems().forEach(p -> cli.message("warning: " + p));
         cli.print(report, text(report));

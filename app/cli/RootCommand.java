@@ -1,7 +1,7 @@
 package app.cli;
 
-import app.ErrorReporter;
-import app.WindowLauncher;
+import app.compose.ErrorReporter;
+import app.window.WindowLauncher;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -45,7 +45,8 @@ public final class RootCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WindowLauncher.launch(workspace, demo, startupReport, exitAfterStart, browseThenExit);
+        WindowLauncher.launch(workspace, demo, startupReport, exitAfterStart, browseThenExit,
+                services -> new WarmCommands(services, System.getenv()));
         return 0;
     }
 

@@ -1,6 +1,7 @@
 package app.cli;
 
-import app.VaultWatcher;
+import app.compose.WorkspaceServices;
+import app.compose.VaultWatcher;
 import app.warm.WarmOwner;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,13 +15,9 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import services.errors.ConsoleException;
-import services.failed.FailedTargets;
-import services.knowledge.KnowledgeIndex;
 import services.scheduler.JobRun;
 import services.scheduler.Scheduler;
-import services.sync.VaultSync;
 import services.tasks.SynchronousTaskRunner;
-import services.watchdog.WatchdogGate;
 import services.workspace.Workspace;
 
 /**
@@ -54,14 +51,12 @@ final class SchedulerCommand extends WorkspaceCommand {
         Duration limit = forDuration == null ? null : parse(forDuration);
         Workspace ws = cli.workspace();
         List<JobRun> done = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
-             FailedTargets redis = cli.app().openFailedTargets(ws);
+        try (WorkspaceServices svc = cli.services(ws);
              // The command line's searches and failed lists are answered here, warm, while the scheduler runs.
-             WarmOwner warmOwner = WarmOwner.start(ws.dir(),
-                     new WarmCommands(cli.app(), ws, index, System.getenv()))) {
-            VaultSync sync = cli.app().sync(ws, index);
+             WarmOwner warmOwner = WarmOwner.start(ws.dir(), new WarmCommands(svc, System.getenv()))) {
+            svc.index(); // opened before the first run: a damaged or locked index is said now
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
-            Scheduler scheduler = cli.app().scheduler(ws, index, sync, cli.app().backfill(ws, index), cli.app().watchdog(ws, index, sync, redis, gate), jobs);
+            Scheduler scheduler = svc.scheduler(jobs, true);
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));

@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +14,6 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 import services.recall.RecallBudget;
 import services.recall.RecallPreview;
-import services.recall.RecallService;
 import services.workspace.Workspace;
 
 /**
@@ -74,16 +74,15 @@ final class SearchCommand extends WorkspaceCommand {
         }
         RecallBudget b = budget == null ? null : parseBudget(text);
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
-        try (CliContext.IndexLease lease = cli.index(ws)) {
-            KnowledgeIndex index = lease.index();
-            if (how != KnowledgeQuery.Retrieval.KEYWORD && !(index instanceof services.embedding.HybridKnowledgeIndex h && h.semanticReady())) {
-                cli.message("warning: no embeddings to search by meaning (" + (index instanceof
-                        services.embedding.HybridKnowledgeIndex h && !h.embeddings().enabled()
-                        ? h.embeddings().disabledReason() : "run sync first, without --no-embeddings") + "); searched by keyword only.");
+        try (WorkspaceServices svc = cli.services(ws)) {
+            KnowledgeIndex index = svc.index();
+            if (how != KnowledgeQuery.Retrieval.KEYWORD && svc.semanticNotReady() != null) {
+                cli.message("warning: no embeddings to search by meaning (" + svc.semanticNotReady()
+                        + "); searched by keyword only.");
             }
             if (b != null) {
                 int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;
-                RecallPreview preview = cli.app().recall(index).preview(text, b, filters, how, n);
+                RecallPreview preview = svc.recall().preview(text, b, filters, how, n);
                 Map<String, Object> json = new java.util.LinkedHashMap<>();
                 json.put("budget", preview.budget().label());
                 json.put("requested", budget.strip().toLowerCase(java.util.Locale.ROOT));
@@ -114,8 +113,8 @@ final class SearchCommand extends WorkspaceCommand {
             throw new services.errors.ConsoleException("--budget implementor: --type, --mode, --sort and --limit do not "
                     + "apply (the implementor's types, keyword search and limit are fixed).");
         }
-        try (CliContext.IndexLease lease = cli.index(ws)) {
-            KnowledgeIndex index = lease.index();
+        try (WorkspaceServices svc = cli.services(ws)) {
+            KnowledgeIndex index = svc.index();
             services.recall.ImplementorRecall.Injection in = new services.recall.ImplementorRecall(index)
                     .inject(title, description == null ? "" : description, project == null ? "" : project);
             Map<String, Object> json = new java.util.LinkedHashMap<>();

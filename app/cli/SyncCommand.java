@@ -1,5 +1,6 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,10 +65,10 @@ final class SyncCommand extends WorkspaceCommand {
             }
             rebuilt = rebuild(ws);
         }
-        try (KnowledgeIndex index = cli.app().openIndex(ws)) {
-            index.problems().forEach(p -> cli.message("warning: " + p));
+        try (WorkspaceServices svc = cli.services(ws)) {
+            svc.index().problems().forEach(p -> cli.message("warning: " + p));
             if (dryRun) {
-                DriftReport drift = cli.app().sync(ws, index).drift(scope, ProgressSink.NONE);
+                DriftReport drift = svc.sync().drift(scope, ProgressSink.NONE);
                 cli.print(drift, drift(drift));
             } else {
                 if (ws.readOnly()) {
@@ -75,8 +76,8 @@ final class SyncCommand extends WorkspaceCommand {
                             + "the index. Use --dry-run, or set \"readOnly\": false in workspace.json.");
                 }
                 SyncOptions options = new SyncOptions(false, scope, allowMassDelete);
-                SyncResult result = cli.app().sync(ws, index).run(options, ProgressSink.NONE);
-                String embedded = embed(ws, index);
+                SyncResult result = svc.sync().run(options, ProgressSink.NONE);
+                String embedded = embed(svc);
                 cli.print(result, rebuilt + "Synced " + ws.name() + ": " + result.summary() + issues(result) + embedded);
             }
         }
@@ -99,8 +100,8 @@ final class SyncCommand extends WorkspaceCommand {
     }
 
     /** Embeds what the sync wrote (the window does this in the background); a failure is a warning, not a refusal. */
-    private String embed(Workspace ws, KnowledgeIndex index) {
-        services.embedding.EmbeddingBackfill backfill = noEmbeddings ? null : cli.app().backfill(ws, index);
+    private String embed(WorkspaceServices svc) {
+        services.embedding.EmbeddingBackfill backfill = noEmbeddings ? null : svc.backfill();
         if (backfill == null) {
             return "";
         }
@@ -146,8 +147,8 @@ final class SyncCommand extends WorkspaceCommand {
                     + "\"apiKeyEnv\" or \"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
         }
         String other = copyTo.equals("typesense") ? "lucene" : "typesense";
-        try (KnowledgeIndex from = cli.app().openUntraced(s.withBackend(other), ws);
-             KnowledgeIndex to = cli.app().openUntraced(s.withBackend(copyTo), ws)) {
+        try (KnowledgeIndex from = cli.app().indexBackends().open(s.withBackend(other), ws);
+             KnowledgeIndex to = cli.app().indexBackends().open(s.withBackend(copyTo), ws)) {
             services.sync.IndexCopy.Result r = services.sync.IndexCopy.copy(from, to, ProgressSink.NONE);
             StringBuilder text = new StringBuilder("Copied " + other + " → " + copyTo + ": " + r.summary());
             r.rejected().forEach((id, why) -> text.append("\n  rejected ").append(id).append(": ").append(why));

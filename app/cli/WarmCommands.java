@@ -1,6 +1,7 @@
 package app.cli;
 
-import app.AppContext;
+import app.compose.AppContext;
+import app.compose.WorkspaceServices;
 import app.warm.WarmProtocol;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,15 +28,20 @@ public final class WarmCommands implements Function<WarmProtocol.Request, WarmPr
     private static final List<String> READ_ENV_PREFIXES = List.of("OTEL_", "TYPESENSE", "BRAIN_CONSOLE", "REDIS");
 
     private final AppContext app;
+    private final WorkspaceServices services;
     private final Workspace workspace;
-    private final KnowledgeIndex index;
     private final Map<String, String> env;
 
     /** Answers for {@code workspace}, with {@code app}'s services and the owner's open {@code index} (not closed). */
     public WarmCommands(AppContext app, Workspace workspace, KnowledgeIndex index, Map<String, String> env) {
-        this.app = app;
-        this.workspace = workspace;
-        this.index = index;
+        this(app.open(workspace, index), env);
+    }
+
+    /** Answers with the owner's open workspace services (its index, Redis and use cases; not closed here). */
+    public WarmCommands(WorkspaceServices svc, Map<String, String> env) {
+        this.app = svc.app();
+        this.services = svc;
+        this.workspace = svc.workspace();
         this.env = Map.copyOf(env);
     }
 
@@ -43,8 +49,9 @@ public final class WarmCommands implements Function<WarmProtocol.Request, WarmPr
         return app;
     }
 
-    KnowledgeIndex index() {
-        return index;
+    /** The owner's services: its open index, its Redis and its use cases. */
+    WorkspaceServices services() {
+        return services;
     }
 
     /** The owner's index serves this command: the same workspace folder, with the same settings. */

@@ -1,14 +1,12 @@
 package app.cli;
 
+import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import services.failed.FailedTargets;
-import services.knowledge.KnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.watchdog.Finding;
-import services.watchdog.WatchdogGate;
 import services.watchdog.WatchdogReport;
 import services.workspace.Workspace;
 
@@ -29,10 +27,8 @@ final class WatchdogCommand extends WorkspaceCommand {
     @Override
     Integer run() {
         Workspace ws = cli.workspace();
-        try (WatchdogGate gate = cli.app().watchdogGate(ws); KnowledgeIndex index = cli.app().openIndex(ws);
-             FailedTargets redis = cli.app().openFailedTargets(ws)) {
-            WatchdogReport report = cli.app().watchdog(ws, index, cli.app().sync(ws, index), redis, gate)
-                    .run(force, ProgressSink.NONE);
+        try (WorkspaceServices svc = cli.services(ws)) {
+            WatchdogReport report = svc.watchdog().run(force, ProgressSink.NONE);
             cli.print(json(report), text(report));
             return failOnIssues && !report.healthy() ? 3 : 0;
         }

@@ -21,18 +21,29 @@ import java.util.Set;
  */
 public final class WorkspaceLoader {
 
-    private static final Set<String> BACKENDS = Set.of(IndexSettings.LUCENE, IndexSettings.TYPESENSE);
+    private static final List<String> SHIPPED_BACKENDS = List.of(IndexSettings.LUCENE, IndexSettings.TYPESENSE);
 
     private final ObjectMapper json = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private final String userHome;
+    private final List<String> backends;
 
     public WorkspaceLoader() {
         this(UserHome.path());
     }
 
     public WorkspaceLoader(String userHome) {
+        this(userHome, SHIPPED_BACKENDS);
+    }
+
+    /** A loader that accepts the index backends the composition registered ({@code index.backend}). */
+    public WorkspaceLoader(List<String> backends) {
+        this(UserHome.path(), backends);
+    }
+
+    private WorkspaceLoader(String userHome, List<String> backends) {
         this.userHome = userHome;
+        this.backends = List.copyOf(backends);
     }
 
     public Workspace load(Path dir) {
@@ -121,9 +132,10 @@ public final class WorkspaceLoader {
         }
         Keys keys = new Keys((ObjectNode) node, file, "index.");
         String backend = keys.string("backend", IndexSettings.LUCENE);
-        if (!BACKENDS.contains(backend)) {
+        if (!backends.contains(backend)) {
             throw new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
-                    + "\" (use \"lucene\" or \"typesense\").");
+                    + "\" (use " + backends.stream().map(b -> "\"" + b + "\"").collect(
+                            java.util.stream.Collectors.joining(" or ")) + ").");
         }
         List<String> nodes = keys.strings("nodes");
         if (IndexSettings.TYPESENSE.equals(backend) && nodes.isEmpty()) {

@@ -1,5 +1,6 @@
 package viewmodels.settings;
 
+import javafx.collections.FXCollections;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +56,20 @@ public final class SettingsViewModel {
     private final ReadOnlyBooleanWrapper redisOk = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
+    private final javafx.collections.ObservableList<String> backends;
+
     /** The settings as workspace.json had them: Save writes only the groups of keys that differ from these. */
     private final ConnectionProfile initial;
 
     public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
                              Runnable reopen) {
+        this(workspace, check, runner, env, reopen, List.of("lucene", "typesense"));
+    }
+
+    /** With the index backends the console can open, offered in the backend choice (the shipped ones first). */
+    public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
+                             Runnable reopen, List<String> backends) {
+        this.backends = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(backends));
         this.workspace = workspace;
         this.check = check;
         this.runner = runner;
@@ -175,6 +185,11 @@ public final class SettingsViewModel {
 
     public ReadOnlyStringProperty errorProperty(String field) {
         return errors.get(field).getReadOnlyProperty();
+    }
+
+    /** The index backends to choose from. */
+    public javafx.collections.ObservableList<String> backends() {
+        return backends;
     }
 
     public StringProperty backendProperty() {

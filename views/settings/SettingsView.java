@@ -68,7 +68,7 @@ public final class SettingsView {
     private Node indexSection() {
         GridPane grid = grid();
         row = 0;
-        ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), "lucene", "typesense");
+        ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), vm.backends().toArray(String[]::new));
         add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: the nodes below");
         TextArea nodes = new TextArea();
         nodes.setId("settings-nodes");

@@ -77,4 +77,45 @@ class LayeringTest {
                 .orShould().haveSimpleNameEndingWith("Helper")
                 .check(product);
     }
+
+    @Test
+    void theFacesOfTheAppStandOnTheCompositionWithoutCycles() {
+        // app: the entry point · app.cli, app.window: the two faces · app.bench: benchmarks · app.warm: the warm
+        // socket · app.compose: the composition root (AppContext, WorkspaceServices, the registries)
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("app.(*)..")
+                .should().beFreeOfCycles().check(product);
+        noClasses().that().resideInAnyPackage("app.cli..", "app.bench..", "app.window..", "app.compose..", "app.warm..")
+                .should().dependOnClassesThat().resideInAPackage("app")
+                .because("only the entry point lives in app itself, and nothing calls back into it").check(product);
+        noClasses().that().resideInAPackage("app.compose..")
+                .should().dependOnClassesThat().resideInAnyPackage("app.cli..", "app.bench..", "app.window..",
+                        "views..", "viewmodels..")
+                .because("the composition wires services; the faces take it, never the other way").check(product);
+        noClasses().that().resideInAPackage("app.window..")
+                .should().dependOnClassesThat().resideInAnyPackage("app.cli..", "app.bench..")
+                .because("the window gets the CLI's warm answers handed in; it does not know the commands")
+                .check(product);
+    }
+
+    @Test
+    void onlyTheCompositionWiresAWorkspace() {
+        // The adapters of the ports and the graph of a workspace (index, sync, watchdog, scheduler, review, failed
+        // targets) are built in one place: app.compose (WorkspaceServices and its registries). Services build their
+        // own parts; benchmarks that time one adapter build that adapter on purpose.
+        java.util.Set<String> wired = java.util.Set.of("services.sync.VaultSync", "services.scheduler.Scheduler",
+                "services.review.ReviewService", "services.failed.FailedTargetsService",
+                "services.amendments.AmendmentsService", "services.policy.PolicyService");
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> wiring =
+                com.tngtech.archunit.base.DescribedPredicate.describe("a knowledge index adapter or a workspace use case",
+                        call -> {
+                            com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
+                            return owner.isAssignableTo(services.knowledge.KnowledgeIndex.class)
+                                    || wired.contains(owner.getName());
+                        });
+        noClasses().that().resideOutsideOfPackages("app.compose..", "app.bench..", "services..")
+                .should().callConstructorWhere(wiring)
+                .orShould().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Watchdogs.create",
+                        call -> call.getTargetOwner().getName().equals("services.watchdog.Watchdogs")))
+                .because("a second wiring of the index, the sync or the watchdog drifts from the first").check(product);
+    }
 }

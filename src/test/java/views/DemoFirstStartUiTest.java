@@ -2,9 +2,9 @@ package views;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.AppContext;
-import app.FxTaskRunner;
-import app.MainWindow;
+import app.compose.AppContext;
+import app.window.FxTaskRunner;
+import app.window.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -46,7 +46,7 @@ class DemoFirstStartUiTest {
         workspace = new DemoWorkspace(Clock.systemUTC()).write(dir.resolve("demo")).dir();
         new services.workspace.WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
         AppContext app = new AppContext(new AppDirs(dir.resolve("config"), dir.resolve("data")), Clock.systemUTC(), runner);
-        MainWindow window = new MainWindow(app, stage, file -> { });
+        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
         stage.show();
         window.openInitial(Optional.of(workspace), false);
     }

@@ -2,9 +2,9 @@ package views;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import app.AppContext;
-import app.FxTaskRunner;
-import app.MainWindow;
+import app.compose.AppContext;
+import app.window.FxTaskRunner;
+import app.window.MainWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -38,7 +38,7 @@ class NoWorkspaceUiTest {
         AppContext app = new AppContext(new AppDirs(root.resolve("config"), root.resolve("data")),
                 java.time.Clock.systemUTC(), runner);
         this.stage = stage;
-        MainWindow window = new MainWindow(app, stage, file -> { });
+        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
         stage.show();
         window.openInitial(Optional.of(broken), false);
     }

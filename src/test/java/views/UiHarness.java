@@ -1,8 +1,8 @@
 package views;
 
-import app.AppContext;
-import app.FxTaskRunner;
-import app.MainWindow;
+import app.compose.AppContext;
+import app.window.FxTaskRunner;
+import app.window.MainWindow;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +34,12 @@ public final class UiHarness {
 
     /** @param redisUrl a Redis for the demo, given the demo's loop state (PRD keys, pitch history); or null */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl) {
+        this(stage, tmp, semantic, redisUrl, window -> { });
+    }
+
+    /** @param beforeOpen what to do with the window before it opens the demo (e.g. add a section) */
+    public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
+                     java.util.function.Consumer<MainWindow> beforeOpen) {
         workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
             try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
@@ -53,7 +59,8 @@ public final class UiHarness {
         this.stage = stage;
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
                 java.time.Clock.systemUTC(), runner);
-        window = new MainWindow(app, stage, file -> { });
+        window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
+        beforeOpen.accept(window);
         stage.show();
         window.openInitial(Optional.of(workspace), false);
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import app.AppContext;
+import app.compose.AppContext;
 import app.warm.WarmClient;
 import app.warm.WarmOwner;
 import app.warm.WarmProtocol;
@@ -57,7 +57,7 @@ class WarmCommandsTest {
         assertEquals(0, run("sync", "--workspace", ws).code());
         app = new AppContext(AppDirs.fromEnvironment(), Clock.systemDefaultZone(), new SynchronousTaskRunner());
         Workspace workspace = app.loader().load(Path.of(ws));
-        index = app.openIndex(workspace);
+        index = app.open(workspace).index();
         owner = WarmOwner.start(workspace.dir(), new WarmCommands(app, workspace, index, System.getenv()));
         assertNotNull(owner);
     }

@@ -1,4 +1,4 @@
-package app;
+package app.compose;
 
 import java.nio.file.Path;
 import java.util.function.Consumer;

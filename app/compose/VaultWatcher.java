@@ -1,4 +1,4 @@
-package app;
+package app.compose;
 
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;

@@ -1,4 +1,4 @@
-package app;
+package app.compose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.nio.file.Path;
 
@@ -16,13 +16,14 @@ public final class WindowLauncher {
     private WindowLauncher() {
     }
 
+    /** Opens the window; with {@code warmAnswers} its workspace answers the command line's read commands. */
     public static void launch(Path workspace, boolean demo, boolean startupReport, boolean exitAfterStart,
-                              boolean browseThenExit) {
+                              boolean browseThenExit, WorkspaceScope.WarmAnswers warmAnswers) {
         StartupReport.mark("main");
         FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
         if (startupReport) {
             StartupReport.printOnStderr();
         }
-        ConsoleApplication.launchWith(workspace, demo, exitAfterStart, browseThenExit);
+        ConsoleApplication.launchWith(workspace, demo, exitAfterStart, browseThenExit, warmAnswers);
     }
 }

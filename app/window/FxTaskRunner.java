@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

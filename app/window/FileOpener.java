@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.io.File;
 import java.nio.file.Files;

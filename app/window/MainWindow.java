@@ -1,9 +1,11 @@
-package app;
+package app.window;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import javafx.stage.Stage;
+import app.compose.AppContext;
+import app.compose.ErrorReporter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import services.demo.DemoWorkspace;
@@ -28,9 +30,18 @@ public final class MainWindow {
 
     private final java.util.function.Consumer<String> openFile;
     private final Stage stage;
+    private final WorkspaceScope.WarmAnswers warmAnswers;
+    private final java.util.List<Sections.Added> added = new java.util.ArrayList<>();
 
     public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile) {
+        this(app, stage, openFile, null);
+    }
+
+    /** With {@code warmAnswers}, the open workspace answers the command line's read commands (see WarmOwner). */
+    public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile,
+                      WorkspaceScope.WarmAnswers warmAnswers) {
         this.app = app;
+        this.warmAnswers = warmAnswers;
         this.stage = stage;
         this.openFile = openFile;
         this.shell = new ShellViewModel(app.loader(), app.recents(), app.runner());
@@ -52,6 +63,16 @@ public final class MainWindow {
             }
         });
         stage.setOnHidden(e -> closeScope());
+    }
+
+    /**
+     * Adds a section after the shipped ones (see {@link Sections}), in every workspace this window opens from now
+     * on: its view is built from the workspace's services the first time the user opens it. For a sample or a test;
+     * the console's own sections are the list in {@link Sections}.
+     */
+    public void addSection(String id, String title, String hint,
+                           java.util.function.Function<app.compose.WorkspaceServices, javafx.scene.Node> view) {
+        added.add(new Sections.Added(id, title, hint, view));
     }
 
     /**
@@ -161,21 +182,18 @@ public final class MainWindow {
     private void show(Workspace workspace) {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
+        app.compose.WorkspaceServices services = app.open(workspace);
         try {
-            scope = app.open(workspace, new FileOpener(openFile, FileOpener::handlerAvailable, shell::reportNotice,
-                    FileOpener::copyToClipboard), shell::select, () -> {
+            scope = new WorkspaceScope(app, services, new FileOpener(openFile, FileOpener::handlerAvailable,
+                    shell::reportNotice, FileOpener::copyToClipboard), shell::select, () -> {
                         // only Settings' Save reopens: say so in a notice that outlives the reopened screens
                         shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
                                 + " (only the changed keys); the workspace was reopened with them.");
                         shell.openWorkspace(workspace.dir());
-                    });
-        } catch (services.knowledge.KnowledgeIndexCorrupt damaged) {
-            LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
-            shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
-            return;
+                    }, warmAnswers, java.util.List.copyOf(added));
         } catch (RuntimeException e) {
-            LOG.warn("Could not open workspace {}", workspace.dir(), e);
-            shell.reportError(ErrorReporter.userMessage(e, app.dirs().logs()));
+            closeQuietly(services);
+            notOpened(workspace, e);
             return;
         }
         shell.setSections(scope.sections());
@@ -186,6 +204,25 @@ public final class MainWindow {
         Runnable interactive = onInteractive;
         onInteractive = () -> { };
         interactive.run();
+    }
+
+    private static void closeQuietly(app.compose.WorkspaceServices services) {
+        try {
+            services.close();
+        } catch (RuntimeException e) {
+            LOG.debug("Closing a workspace that did not open: {}", e.getMessage());
+        }
+    }
+
+    /** A workspace that did not open: a damaged index is offered a rebuild, anything else is reported. */
+    private void notOpened(Workspace workspace, RuntimeException failure) {
+        if (failure instanceof services.knowledge.KnowledgeIndexCorrupt damaged) {
+            LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
+            shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
+            return;
+        }
+        LOG.warn("Could not open workspace {}", workspace.dir(), failure);
+        shell.reportError(ErrorReporter.userMessage(failure, app.dirs().logs()));
     }
 
     /** A desktop notification for new watchdog warnings and errors; clicking it opens the Health screen. */

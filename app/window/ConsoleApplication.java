@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -6,19 +6,24 @@ import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
+import app.compose.AppContext;
+import app.compose.ErrorReporter;
 import services.workspace.AppDirs;
 
-/** The JavaFX application. Started by {@link Main}, never directly (JavaFX on the class path needs a launcher). */
+/** The JavaFX application. Started by {@code app.Main} through {@link WindowLauncher}, never directly (JavaFX on the class path needs a launcher). */
 public final class ConsoleApplication extends Application {
 
     private static volatile Path requestedWorkspace;
     private static volatile boolean demo;
     private static volatile boolean exitAfterStart;
     private static volatile boolean browseThenExit;
+    private static volatile WorkspaceScope.WarmAnswers warmAnswers;
 
     private FxTaskRunner runner;
 
-    static void launchWith(Path workspace, boolean openDemo, boolean exitWhenInteractive, boolean browse) {
+    static void launchWith(Path workspace, boolean openDemo, boolean exitWhenInteractive, boolean browse,
+                           WorkspaceScope.WarmAnswers warm) {
+        warmAnswers = warm;
         browseThenExit = browse;
         requestedWorkspace = workspace;
         demo = openDemo;
@@ -33,7 +38,7 @@ public final class ConsoleApplication extends Application {
         AppDirs dirs = AppDirs.fromEnvironment();
         AppContext context = new AppContext(dirs, Clock.systemDefaultZone(), runner);
         MainWindow window = new MainWindow(context, stage,
-                file -> getHostServices().showDocument(java.nio.file.Path.of(file).toUri().toString()));
+                file -> getHostServices().showDocument(java.nio.file.Path.of(file).toUri().toString()), warmAnswers);
         new ErrorReporter(dirs.logs().resolve("brain-console.log"),
                 message -> Platform.runLater(() -> window.shell().reportError(message))).install();
         stage.show();

@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -8,20 +8,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import app.compose.AppContext;
+import app.compose.VaultWatcher;
+import app.compose.WorkspaceServices;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
 import org.slf4j.LoggerFactory;
-import services.failed.FailedTargets;
-import services.knowledge.KnowledgeIndex;
 import services.scheduler.JobRun;
 import services.scheduler.Scheduler;
-import services.sync.VaultSync;
 import services.watchdog.Evidence;
 import services.watchdog.Watchdog;
-import services.watchdog.WatchdogGate;
-import services.workspace.Workspace;
 import viewmodels.health.HealthViewModel;
 import viewmodels.health.JobsViewModel;
 import views.health.HealthView;
@@ -33,28 +31,20 @@ import views.health.HealthView;
  */
 final class ScheduledJobs implements AutoCloseable {
 
-    private final Workspace workspace;
+    private final WorkspaceServices services;
     private final AppContext app;
-    private final KnowledgeIndex index;
-    private final VaultSync sync;
-    private final FailedTargets redis;
     private final Consumer<Evidence.Item> open;
     private final Runnable indexChanged;
     private final ReadOnlyStringWrapper alerts = new ReadOnlyStringWrapper("");
-    private WatchdogGate gate;
     private Scheduler scheduler;
     private HealthViewModel health;
     private JobsViewModel jobs;
     private ScheduledExecutorService ticks;
     private VaultWatcher watcher;
 
-    ScheduledJobs(Workspace workspace, AppContext app, KnowledgeIndex index, VaultSync sync, FailedTargets redis,
-                  Consumer<Evidence.Item> open, Runnable indexChanged) {
-        this.workspace = workspace;
+    ScheduledJobs(WorkspaceServices services, AppContext app, Consumer<Evidence.Item> open, Runnable indexChanged) {
+        this.services = services;
         this.app = app;
-        this.index = index;
-        this.sync = sync;
-        this.redis = redis;
         this.open = open;
         this.indexChanged = indexChanged;
     }
@@ -64,12 +54,11 @@ final class ScheduledJobs implements AutoCloseable {
             return;
         }
         ZoneId zone = app.clock().getZone();
-        gate = app.watchdogGate(workspace);
-        Watchdog watchdog = app.watchdog(workspace, index, sync, redis, gate);
-        scheduler = app.scheduler(workspace, index, sync, null, watchdog, app.runner());
+        Watchdog watchdog = services.watchdog();
+        scheduler = services.scheduler(app.runner(), false);
         jobs = new JobsViewModel(scheduler, zone, app.clock());
-        health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(index, workspace.otelDir()), app.runner(),
-                zone, open);
+        health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(services.index(),
+                services.workspace().otelDir()), app.runner(), zone, open);
         alerts.bind(health.alertProperty());
         Map<String, Instant> seen = new HashMap<>(Map.of("sync", Instant.EPOCH, "watchdog", Instant.EPOCH));
         scheduler.addListener(() -> { // a scheduled sync or a watchdog prune changed the index
@@ -99,7 +88,7 @@ final class ScheduledJobs implements AutoCloseable {
         ticks.scheduleWithFixedDelay(() -> Platform.runLater(scheduler::tick), every, every, TimeUnit.MILLISECONDS);
         if (scheduler.watchesVault()) {
             try {
-                watcher = new VaultWatcher(workspace, () -> Platform.runLater(scheduler::vaultChanged));
+                watcher = new VaultWatcher(services.workspace(), () -> Platform.runLater(scheduler::vaultChanged));
             } catch (java.io.IOException e) {
                 LoggerFactory.getLogger(ScheduledJobs.class).warn("Vault watch not started: {}", e.getMessage());
             }
@@ -132,8 +121,7 @@ final class ScheduledJobs implements AutoCloseable {
             watcher.close();
         }
         if (scheduler != null) {
-            scheduler.statuses().forEach(j -> scheduler.cancel(j.id()));
-            gate.close();
+            scheduler.statuses().forEach(j -> scheduler.cancel(j.id())); // the gate is closed with the services
         }
     }
 }

@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package app;
+package app.compose;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;

@@ -1,4 +1,4 @@
-package app;
+package app.window;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;

@@ -1,0 +1,56 @@
+package app.compose;
+
+import services.errors.ConsoleException;
+import services.knowledge.TypesenseConnection;
+import services.watchdog.ClickHouseOtelEvents;
+import services.watchdog.ClickHouseSettings;
+import services.watchdog.JsonlOtelEvents;
+import services.watchdog.OtelEventSource;
+import services.watchdog.SpoolOtelEvents;
+import services.watchdog.TypesenseOtelEvents;
+import services.workspace.IndexSettings;
+import services.workspace.Secrets;
+import services.workspace.Workspace;
+
+/**
+ * The registry of the watchdog's OTEL event sources ({@code otelEvents.source}): {@code spool} (the running
+ * system's {@code {event, queuedAt}} files in {@code otelEvents.path}), {@code clickhouse} (its default store, over
+ * HTTP; see {@link ClickHouseSettings}), {@code jsonl} (the embedded default: {@code *.jsonl} in
+ * {@code otelEvents.path}), or {@code typesense} (the collection {@code otelEvents.collection}, default
+ * {@code otel_events}, on the nodes and key of {@code index}).
+ */
+final class OtelSources {
+
+    private OtelSources() {
+    }
+
+    static OtelEventSource open(Workspace workspace, Secrets secrets) {
+        var events = workspace.raw().path("otelEvents");
+        String source = events.path("source").asText("jsonl");
+        switch (source) {
+            case "spool":
+                return new SpoolOtelEvents(workspace.otelDir());
+            case "clickhouse":
+                try {
+                    return new ClickHouseOtelEvents(ClickHouseSettings.of(events, System.getenv()),
+                            java.time.Duration.ofSeconds(10));
+                } catch (ConsoleException e) {
+                    return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
+                }
+            case "jsonl":
+                return new JsonlOtelEvents(workspace.otelDir());
+            case "typesense":
+                IndexSettings s = workspace.index();
+                if (s.nodes().isEmpty()) {
+                    throw new ConsoleException("otelEvents.source is \"typesense\" but index.nodes names no "
+                            + "Typesense node in " + workspace.dir().resolve(Workspace.FILE_NAME));
+                }
+                return new TypesenseOtelEvents(TypesenseConnection.of(s.nodes(),
+                        secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
+                        events.path("collection").asText("otel_events"));
+            default:
+                throw new ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"spool\", "
+                        + "\"clickhouse\", \"jsonl\" or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package app.compose;
+
+import java.util.List;
+import services.embedding.EmbeddingBackfill;
+import services.policy.PolicyJob;
+import services.reach.ReachJob;
+import services.scheduler.Job;
+import services.scheduler.SyncJob;
+import services.watchdog.WatchdogJob;
+
+/**
+ * The scheduled jobs of a workspace, one line per feature. Each job is its feature's own class (its id, default
+ * schedule and what a run does); the scheduler knows only {@link Job}. A new job is its class in its feature plus
+ * a line here.
+ */
+final class WorkspaceJobs {
+
+    private WorkspaceJobs() {
+    }
+
+    static List<Job> of(WorkspaceServices services, EmbeddingBackfill backfillAfterSync) {
+        return List.of(
+                new SyncJob(services.sync(), services.workspace().readOnly(), backfillAfterSync),
+                new WatchdogJob(services.watchdog()),
+                new PolicyJob(services.policy()),
+                new ReachJob(services.knowledgeReach()));
+    }
+}

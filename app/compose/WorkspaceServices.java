@@ -1,0 +1,368 @@
+package app.compose;
+
+import java.time.Clock;
+import java.util.List;
+import services.amendments.AmendmentsService;
+import services.amendments.JGitAmendmentHistory;
+import services.brief.LoopState;
+import services.brief.MiseBrief;
+import services.brief.RedisLoopState;
+import services.embedding.BackfillState;
+import services.embedding.EmbeddingBackfill;
+import services.embedding.Embeddings;
+import services.embedding.HybridKnowledgeIndex;
+import services.errors.ConsoleException;
+import services.failed.FailedTargets;
+import services.failed.FailedTargetsException;
+import services.failed.FailedTargetsService;
+import services.failed.RedisConnector;
+import services.failed.UnreachableFailedTargets;
+import services.knowledge.KnowledgeIndex;
+import services.policy.PolicyException;
+import services.policy.PolicyService;
+import services.policy.RecallEffect;
+import services.reach.KnowledgeReach;
+import services.reach.LessonLifecycle;
+import services.reach.LessonLog;
+import services.reach.LoopPrds;
+import services.reach.ReachService;
+import services.reach.RedisLoopPrds;
+import services.reach.SimilarLessons;
+import services.recall.ImplementorRecall;
+import services.recall.RecallService;
+import services.review.ReviewService;
+import services.scheduler.Job;
+import services.scheduler.JobHistory;
+import services.scheduler.ScheduleSettings;
+import services.scheduler.Scheduler;
+import services.sync.VaultSync;
+import services.tasks.TaskRunner;
+import services.telemetry.Telemetry;
+import services.telemetry.TracedKnowledgeIndex;
+import services.vault.FileText;
+import services.watchdog.FileWatchdogGate;
+import services.watchdog.OtelEventSource;
+import services.watchdog.RedisWatchdogGate;
+import services.watchdog.Watchdog;
+import services.watchdog.WatchdogGate;
+import services.watchdog.Watchdogs;
+import services.workspace.Workspace;
+
+/**
+ * Everything one open workspace needs, wired once from its settings: the knowledge index, Redis, the watchdog's
+ * gate, the vault sync, the watchdog, the scheduler and every use-case service. The window's workspace scope, each
+ * headless command, the warm owner and the benchmarks take this object; nobody else wires. Each part is built the
+ * first time it is asked for and then kept, so a command that only lists proposals never opens the index.
+ * {@link #close()} closes what it opened (an index lent by the warm owner stays open).
+ */
+public final class WorkspaceServices implements AutoCloseable {
+
+    private final AppContext app;
+    private final Workspace workspace;
+    private final Clock clock;
+    private final Telemetry telemetry;
+    private final boolean ownsIndex;
+    private KnowledgeIndex index;
+    private boolean redisOpened;
+    private FailedTargets redis;
+    private WatchdogGate gate;
+    private VaultSync sync;
+    private ReviewService review;
+    private PolicyService policy;
+    private AmendmentsService amendments;
+    private FailedTargetsService failedTargets;
+    private Watchdog watchdog;
+    private Scheduler scheduler;
+    private KnowledgeReach knowledgeReach;
+
+    WorkspaceServices(AppContext app, Workspace workspace, KnowledgeIndex lentIndex) {
+        this.app = app;
+        this.workspace = workspace;
+        this.clock = app.clock();
+        this.telemetry = app.telemetry();
+        this.index = lentIndex;
+        this.ownsIndex = lentIndex == null;
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    /** The process's composition root these services were wired by. */
+    public AppContext app() {
+        return app;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Telemetry telemetry() {
+        return telemetry;
+    }
+
+    /**
+     * The workspace's knowledge index with the backend its settings name, traced, and with semantic search (hybrid
+     * ranking, cached vectors attached on write) unless the workspace turns it off. Opened once.
+     */
+    public synchronized KnowledgeIndex index() {
+        if (index == null) {
+            index = new HybridKnowledgeIndex(new TracedKnowledgeIndex(app.indexBackends().open(workspace.index(),
+                    workspace), telemetry), embeddings());
+        }
+        return index;
+    }
+
+    /** True once the index is open (what closing would close). */
+    synchronized boolean indexOpen() {
+        return index != null;
+    }
+
+    /** The workspace's embedding model and vector cache, or why semantic search is off. */
+    public Embeddings embeddings() {
+        return app.embeddings(workspace);
+    }
+
+    /** The index's embeddings when it ranks by meaning as well as words, else null. */
+    private Embeddings indexEmbeddings() {
+        return index() instanceof HybridKnowledgeIndex hybrid ? hybrid.embeddings() : null;
+    }
+
+    /** Why semantic search is off for this index (for the Knowledge browser's status line). */
+    public String embeddingsOffReason() {
+        Embeddings e = indexEmbeddings();
+        return e != null && !e.enabled() ? e.disabledReason() : "no embedding model for this index";
+    }
+
+    /**
+     * Why the index cannot search by meaning now — the reason semantic search is off, or that nothing is embedded
+     * yet — or null when it can.
+     */
+    public String semanticNotReady() {
+        if (index() instanceof HybridKnowledgeIndex hybrid && hybrid.semanticReady()) {
+            return null;
+        }
+        Embeddings e = indexEmbeddings();
+        return e != null && !e.enabled() ? e.disabledReason() : "run sync first, without --no-embeddings";
+    }
+
+    /** The background job that embeds what the index holds without a vector (null when semantic search is off). */
+    public EmbeddingBackfill backfill() {
+        if (!(index() instanceof HybridKnowledgeIndex hybrid) || !hybrid.embeddings().enabled()) {
+            return null;
+        }
+        return new EmbeddingBackfill(hybrid, hybrid.embeddings(),
+                new BackfillState(workspace.stateDir().resolve("embeddings")), telemetry);
+    }
+
+    /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). Opened once. */
+    public synchronized FailedTargets failedStore() {
+        if (!redisOpened) {
+            redisOpened = true;
+            if (workspace.redis() != null) {
+                try {
+                    redis = RedisConnector.open(workspace.redis());
+                } catch (FailedTargetsException e) {
+                    redis = new UnreachableFailedTargets(e.getMessage());
+                }
+            }
+        }
+        return redis;
+    }
+
+    public synchronized VaultSync sync() {
+        if (sync == null) {
+            sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry);
+        }
+        return sync;
+    }
+
+    public synchronized ReviewService review() {
+        if (review == null) {
+            review = new ReviewService(workspace, clock, telemetry);
+        }
+        return review;
+    }
+
+    /** The trust dial of the workspace: its policy, the auto-apply run, supervised approvals, the effect on recall. */
+    public synchronized PolicyService policy() {
+        if (policy == null) {
+            policy = new PolicyService(workspace, review(), clock, recallEffect());
+        }
+        return policy;
+    }
+
+    /** The effect of a change on recall, on an overlay of the workspace's index (never created here when missing). */
+    public RecallEffect recallEffect() {
+        return new RecallEffect(workspace, () -> {
+            if (workspace.index().isLucene() && !java.nio.file.Files.isDirectory(workspace.indexDir())) {
+                throw new PolicyException("The knowledge index " + workspace.indexDir()
+                        + " does not exist yet: sync first.");
+            }
+            // hybrid as the recall preview searches, so balanced and deep are replayed by meaning too
+            return new HybridKnowledgeIndex(app.indexBackends().open(workspace.index(), workspace), embeddings());
+        }, this::openLoopPrds, clock);
+    }
+
+    public synchronized AmendmentsService amendments() {
+        if (amendments == null) {
+            amendments = new AmendmentsService(workspace, clock, JGitAmendmentHistory::new, telemetry);
+        }
+        return amendments;
+    }
+
+    public synchronized FailedTargetsService failedTargets() {
+        if (failedTargets == null) {
+            failedTargets = new FailedTargetsService(workspace, index(), failedStore(), clock, telemetry);
+        }
+        return failedTargets;
+    }
+
+    /** The loops of the workspace (its retros, and its Redis's PRDs when Redis is configured); close the PRDs. */
+    public LoopPrds openLoopPrds() {
+        if (workspace.redis() == null) {
+            return LoopPrds.NONE;
+        }
+        try {
+            return new RedisLoopPrds(RedisConnector.client(workspace.redis()));
+        } catch (FailedTargetsException e) {
+            return new LoopPrds() {
+                @Override
+                public java.util.Map<String, Prd> all(List<String> problems) {
+                    problems.add(e.getMessage());
+                    return java.util.Map.of();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+
+    public synchronized KnowledgeReach knowledgeReach() {
+        if (knowledgeReach == null) {
+            knowledgeReach = new KnowledgeReach(workspace.retrosDir(), this::openLoopPrds, index(),
+                    new LessonLog(workspace.stateDir(), !workspace.readOnly()),
+                    LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+        }
+        return knowledgeReach;
+    }
+
+    /** The lessons' states (active, deprecated, …) and their transitions, logged in the workspace's state. */
+    public LessonLifecycle lessonLifecycle() {
+        return new LessonLifecycle(index(), new LessonLog(workspace.stateDir(), !workspace.readOnly()),
+                LessonLifecycle.Rules.from(workspace.raw().path("lessons")));
+    }
+
+    /** Turn notes written into the index, checked against the turn events, each kept in the note log first. */
+    public services.notes.TurnNotes turnNotes() {
+        return new services.notes.TurnNotes(index(), services.notes.TurnEvents.of(workspace, clock), clock,
+                new services.notes.TurnNoteLog(workspace.stateDir()));
+    }
+
+    /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
+    public SimilarLessons similarLessons() {
+        return new SimilarLessons(index(), indexEmbeddings());
+    }
+
+    public ReachService reach() {
+        return new ReachService(new ImplementorRecall(index()), index());
+    }
+
+    public RecallService recall() {
+        Embeddings e = indexEmbeddings();
+        if (e != null && e.enabled()) {
+            return new RecallService(index(), telemetry, ((HybridKnowledgeIndex) index())::question);
+        }
+        return new RecallService(index(), telemetry);
+    }
+
+    /** The mise brief's view of Redis (a failed open is reported in the brief). */
+    public MiseBrief brief() {
+        LoopState loops = null;
+        String problem = null;
+        if (workspace.redis() != null) {
+            try {
+                loops = new RedisLoopState(RedisConnector.client(workspace.redis()));
+            } catch (RuntimeException e) {
+                problem = e.getMessage();
+            }
+        }
+        return new MiseBrief(workspace, index(), failedTargets(), loops, problem, clock);
+    }
+
+    /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */
+    public OtelEventSource otelEvents() {
+        return OtelSources.open(workspace, app.secrets());
+    }
+
+    /**
+     * The watchdog's last-run gate: Redis {@code knowledge:watchdog:last_run} when the workspace has Redis (shared
+     * with the system's own watchdog), else a file in the workspace's state. Opened once, closed with these services.
+     */
+    public synchronized WatchdogGate gate() {
+        if (gate == null) {
+            if (workspace.redis() != null) {
+                try {
+                    gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()));
+                } catch (FailedTargetsException e) {
+                    gate = new FileWatchdogGate(workspace.stateDir());
+                }
+            } else {
+                gate = new FileWatchdogGate(workspace.stateDir());
+            }
+        }
+        return gate;
+    }
+
+    public synchronized Watchdog watchdog() {
+        if (watchdog == null) {
+            watchdog = Watchdogs.create(workspace, index(), sync(), failedTargets(), otelEvents(), gate(), clock,
+                    telemetry);
+        }
+        return watchdog;
+    }
+
+    /**
+     * The workspace's scheduled jobs, each registered by its feature (see {@link WorkspaceJobs}), on their
+     * schedules, run through {@code jobs}. Built once.
+     *
+     * @param backfillAfterSync the sync job embeds after each sync (the headless scheduler); false in the window,
+     *                          where the Knowledge browser embeds in a lane of its own when it hears the index changed
+     */
+    public synchronized Scheduler scheduler(TaskRunner jobs, boolean backfillAfterSync) {
+        if (scheduler == null) {
+            List<Job> registered = WorkspaceJobs.of(this, backfillAfterSync ? backfill() : null);
+            scheduler = new Scheduler(registered, new ScheduleSettings(workspace),
+                    new JobHistory(workspace.stateDir()), jobs, clock);
+        }
+        return scheduler;
+    }
+
+    /** The scheduler when it was built, else null. */
+    public synchronized Scheduler schedulerIfBuilt() {
+        return scheduler;
+    }
+
+    /** Closes what these services opened: the watchdog's gate, the index (unless lent) and Redis. */
+    @Override
+    public synchronized void close() {
+        RuntimeException first = null;
+        for (AutoCloseable c : new AutoCloseable[] {gate, ownsIndex ? index : null, redis}) {
+            if (c == null) {
+                continue;
+            }
+            try {
+                c.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e instanceof RuntimeException r ? r : new ConsoleException(e.getMessage());
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package app.window;
+
+import app.compose.AppContext;
+import app.compose.WorkspaceServices;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.scene.Node;
+import services.amendments.AmendmentImpact;
+import services.notes.TurnEvents;
+import services.notes.TurnNoteLog;
+import services.notes.TurnNotes;
+import services.policy.PolicyService;
+import services.policy.RecallEffect;
+import services.profiles.AgentProfiles;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceChanges.Area;
+import viewmodels.amendments.AmendmentsViewModel;
+import viewmodels.brief.BriefViewModel;
+import viewmodels.failed.FailedTargetsViewModel;
+import viewmodels.knowledge.RecallViewModel;
+import viewmodels.notes.NoteViewModel;
+import viewmodels.overview.OverviewViewModel;
+import viewmodels.policy.PolicyViewModel;
+import viewmodels.profiles.LessonsViewModel;
+import viewmodels.reach.ReachViewModel;
+import viewmodels.review.ReviewViewModel;
+import viewmodels.settings.SettingsViewModel;
+import viewmodels.telemetry.TelemetryViewModel;
+import views.amendments.AmendmentsView;
+import views.brief.BriefView;
+import views.failed.FailedTargetsView;
+import views.knowledge.KnowledgeView;
+import views.knowledge.RecallView;
+import views.notes.NoteView;
+import views.overview.OverviewView;
+import views.policy.PolicyView;
+import views.profiles.LessonsView;
+import views.reach.ReachView;
+import views.review.ReviewView;
+import views.settings.SettingsView;
+import views.telemetry.TelemetryView;
+
+/**
+ * The sections of the window, in the order of the navigation rail (and so of Ctrl+1 … Ctrl+0), each with how its
+ * view and view model are built from the workspace's services. Adding a section is one entry here plus the
+ * feature's own view, view model and service.
+ */
+final class Sections {
+
+    private Sections() {
+    }
+
+    /** A section added to the window after the shipped ones (a sample, a test): built from the workspace's services. */
+    record Added(String id, String title, String hint,
+                 java.util.function.Function<WorkspaceServices, Node> view) {
+    }
+
+    static List<Section> of(WorkspaceScope scope, AppContext app, WorkspaceServices services,
+                            Consumer<String> openFile, Consumer<String> openDocument, Runnable reopen) {
+        Workspace workspace = services.workspace();
+        ZoneId zone = app.clock().getZone();
+        String reviewer = WorkspaceScope.reviewer(workspace);
+        PolicyService policy = services.policy();
+        return List.of(
+                new Section("overview", "Overview", "The workspace's folders and what they hold",
+                        () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root()),
+                new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
+                        () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
+                new Section("recall", "Recall preview", "What an agent would get injected, per budget",
+                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner())).root()),
+                new Section("review", "Review", "Approve or reject skill-update and dream proposals",
+                        () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
+                                app.runner(), reviewer, workspace.readOnly(), policy::applying,
+                                id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS),
+                                services.similarLessons()::forProposal))).root()),
+                new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
+                        () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
+                                services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
+                                zone))).root()),
+                new Section("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune",
+                        () -> new FailedTargetsView(scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
+                                services.failedTargets(), app.runner(), app.clock(), reviewer, openDocument))).root()),
+                new Section("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog",
+                        scope::healthView),
+                new Section("note", "Knowledge note", "Write a turn note: what was decided and why",
+                        () -> new NoteView(new NoteViewModel(new TurnNotes(services.index(), TurnEvents.of(workspace,
+                                app.clock()), app.clock(), new TurnNoteLog(workspace.stateDir())), app.runner(),
+                                workspace.readOnly())).root()),
+                new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
+                        () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
+                                app.runner())).root()),
+                new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
+                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner())).root()),
+                new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",
+                        () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
+                                zone)).root()),
+                new Section("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only",
+                        () -> withPolicy(new SettingsView(new SettingsViewModel(workspace, app.connections(),
+                                app.runner(), System.getenv(), reopen, app.indexBackends().names())).root(),
+                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer)).root())),
+                new Section("reach", "Knowledge reach",
+                        "Which knowledge reached the stories of recent loops; lessons' states",
+                        () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));
+    }
+
+    /** Settings above, the trust dial's panel below (each scrolls on its own). */
+    private static Node withPolicy(Node settings, Node policy) {
+        javafx.scene.control.ScrollPane dial = new javafx.scene.control.ScrollPane(policy);
+        dial.setFitToWidth(true);
+        dial.setPrefHeight(360);
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(settings, dial);
+        javafx.scene.layout.VBox.setVgrow(settings, javafx.scene.layout.Priority.ALWAYS);
+        box.setPadding(new javafx.geometry.Insets(0, 16, 8, 16));
+        return box;
+    }
+}

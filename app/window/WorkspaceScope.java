@@ -1,0 +1,226 @@
+package app.window;
+
+import app.compose.AppContext;
+import app.compose.WorkspaceServices;
+import app.warm.WarmOwner;
+import app.warm.WarmProtocol;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.scene.Node;
+import services.embedding.EmbeddingBackfill;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceChanges;
+import services.workspace.WorkspaceChanges.Area;
+import viewmodels.amendments.AmendmentsViewModel;
+import viewmodels.failed.FailedTargetsViewModel;
+import viewmodels.knowledge.DocumentDetailViewModel;
+import viewmodels.knowledge.EmbeddingsViewModel;
+import viewmodels.knowledge.KnowledgeViewModel;
+import viewmodels.knowledge.SyncViewModel;
+import viewmodels.review.ReviewViewModel;
+import viewmodels.shell.LiveWorkspaceViewModel;
+import viewmodels.shell.SectionItem;
+
+/**
+ * The window's side of one open workspace: its {@link WorkspaceServices} (wired once), the view models that live as
+ * long as it is open (Knowledge, sync, embeddings, the live change poll), and the views of its {@link Sections},
+ * each built the first time the user opens it. Closed when another workspace is opened.
+ */
+public final class WorkspaceScope implements AutoCloseable {
+
+    /** Answers the command line's read commands for an open workspace (the CLI's warm commands), or null. */
+    public interface WarmAnswers extends Function<WorkspaceServices, Function<WarmProtocol.Request, WarmProtocol.Answer>> {
+    }
+
+    private final AppContext app;
+    private final WorkspaceServices services;
+    private final Workspace workspace;
+    private final SyncViewModel sync;
+    private final KnowledgeViewModel knowledge;
+    private final EmbeddingsViewModel embeddings;
+    private final Map<String, Section> sections;
+    private final ScheduledJobs jobs;
+    private final LiveWorkspaceViewModel live;
+    private final WarmAnswers warmAnswers;
+    private java.util.concurrent.ScheduledExecutorService changesPoll;
+    private WarmOwner warmOwner;
+
+    WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
+                   Consumer<String> selectSection, Runnable reopen, WarmAnswers warmAnswers,
+                   List<Sections.Added> added) {
+        this.app = app;
+        this.services = services;
+        this.workspace = services.workspace();
+        this.warmAnswers = warmAnswers;
+        var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
+        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
+        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
+        ZoneId zone = app.clock().getZone();
+        this.sync = new SyncViewModel(index, services.sync(), app.runner(), app.clock(), workspace.readOnly());
+        this.knowledge = new KnowledgeViewModel(index,
+                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
+        EmbeddingBackfill backfill = services.backfill();
+        this.embeddings = new EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
+                backfill == null ? services.embeddingsOffReason() : null, app.runner());
+        knowledge.setSemanticAvailable(embeddings.available());
+        sync.setAfterSync(() -> {
+            knowledge.search();
+            embeddings.embedMissing();
+        });
+        embeddings.setAfterEmbedding(() -> {
+            if (knowledge.semanticProperty().get()) {
+                knowledge.search();
+            }
+        });
+        Consumer<String> openDocument = id -> {
+            selectSection.accept("knowledge");
+            knowledge.detail().open(id);
+        };
+        this.jobs = new ScheduledJobs(services, app, item -> {
+            if (item.documentId() != null) {
+                openDocument.accept(item.documentId());
+            } else if (item.file() != null) {
+                openFile.accept(item.file().toString());
+            }
+        }, sync::indexChangedElsewhere);
+        var failedStore = services.failedStore();
+        this.live = new LiveWorkspaceViewModel(new WorkspaceChanges(workspace,
+                index::changeStamp, failedStore == null ? null : () -> failedStore.members().members()));
+        live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
+        live.on(Area.HEALTH, "health", jobs::refreshHealth);
+        List<Section> all = new java.util.ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
+        added.forEach(a -> all.add(new Section(a.id(), a.title(), a.hint(), () -> a.view().apply(services))));
+        this.sections = all.stream()
+                .collect(Collectors.toMap(Section::id, s -> s, (a, b) -> {
+                    throw new IllegalArgumentException("Two sections with the id " + a.id());
+                }, java.util.LinkedHashMap::new));
+    }
+
+    SyncViewModel sync() {
+        return sync;
+    }
+
+    KnowledgeViewModel knowledge() {
+        return knowledge;
+    }
+
+    EmbeddingsViewModel embeddings() {
+        return embeddings;
+    }
+
+    Node healthView() {
+        return jobs.view();
+    }
+
+    /** Registers a screen's view model to be refreshed when another process changes its area. */
+    <T> T live(Area area, String who, T viewModel) {
+        Runnable refresh;
+        if (viewModel instanceof ReviewViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof AmendmentsViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof FailedTargetsViewModel vm) {
+            refresh = vm::refresh;
+        } else {
+            throw new IllegalArgumentException(who);
+        }
+        live.on(area, who, refresh);
+        return viewModel;
+    }
+
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    public static String reviewer(Workspace workspace) {
+        var node = workspace.raw().get("reviewer");
+        return node != null && node.isTextual() && !node.asText().isBlank() ? node.asText()
+                : System.getProperty("user.name", "reviewer");
+    }
+
+    /**
+     * Starts the workspace's background work: index status, a first sync when the index is empty, then the
+     * scheduled jobs (see {@link ScheduledJobs}).
+     */
+    public void start() {
+        // The command line's searches and failed lists are answered by this window, warm (see WarmOwner).
+        if (warmAnswers != null) {
+            warmOwner = WarmOwner.start(workspace.dir(), warmAnswers.apply(services));
+        }
+        sync.start(() -> {
+            jobs.start();
+            embeddings.embedMissing(); // documents written by others, or before semantic search existed
+        });
+        // What a command, another window or the scheduler changed shows within two seconds, without a click.
+        changesPoll = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bc-workspace-changes");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Long.getLong("brainconsole.changesMillis", 1_000);
+        changesPoll.scheduleWithFixedDelay(() -> {
+            try {
+                Set<Area> changed = live.poll();
+                if (!changed.isEmpty()) {
+                    javafx.application.Platform.runLater(() -> live.apply(changed));
+                }
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
+            }
+        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** New watchdog warnings and errors, for a desktop notification. */
+    public ReadOnlyStringProperty alerts() {
+        return jobs.alerts();
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    public List<SectionItem> sections() {
+        return sections.values().stream().map(Section::item).toList();
+    }
+
+    public Node view(String sectionId) {
+        Section section = sections.get(sectionId);
+        if (section == null) {
+            throw new IllegalArgumentException("No section " + sectionId);
+        }
+        return section.view().get();
+    }
+
+    /** Turns Semantic on in the Knowledge browser when semantic search is available (the memory benchmark). */
+    void semanticIfAvailable() {
+        if (embeddings.available()) {
+            knowledge.semanticProperty().set(true);
+        }
+    }
+
+    /** Searches in the Knowledge browser (used by the memory benchmark). */
+    void search(String text) {
+        knowledge.queryProperty().set(text);
+    }
+
+    /** The status bar's text: index backend, document count, last sync. */
+    public ReadOnlyStringProperty statusText() {
+        return sync.statusProperty();
+    }
+
+    @Override
+    public void close() {
+        if (warmOwner != null) {
+            warmOwner.close();
+        }
+        if (changesPoll != null) {
+            changesPoll.shutdownNow();
+        }
+        jobs.close();
+        sync.cancel();
+        services.close();
+    }
+}
