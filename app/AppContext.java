@@ -194,7 +194,7 @@ public final class AppContext {
     public services.reach.KnowledgeReach knowledgeReach(Workspace workspace, KnowledgeIndex index) {
         return new services.reach.KnowledgeReach(workspace.retrosDir(), () -> openLoopPrds(workspace), index,
                 new services.reach.LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+                services.reach.LessonLifecycle.Rules.of(workspace), clock);
     }
 
     /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
@@ -242,15 +242,15 @@ public final class AppContext {
      * {@code otel_events}, on the nodes and key of {@code index}).
      */
     public services.watchdog.OtelEventSource otelEvents(Workspace workspace) {
-        var events = workspace.raw().path("otelEvents");
-        String source = events.path("source").asText("jsonl");
+        var events = workspace.settings().otelEvents();
+        String source = events.source();
         switch (source) {
             case "spool":
                 return new services.watchdog.SpoolOtelEvents(workspace.otelDir());
             case "clickhouse":
                 try {
                     return new services.watchdog.ClickHouseOtelEvents(
-                            services.watchdog.ClickHouseSettings.of(events, System.getenv()), java.time.Duration.ofSeconds(10));
+                            services.watchdog.ClickHouseSettings.of(events.clickHouse(), System.getenv()), java.time.Duration.ofSeconds(10));
                 } catch (services.errors.ConsoleException e) {
                     return services.watchdog.OtelEventSource.unavailable("the ClickHouse OTEL events", e);
                 }
@@ -264,7 +264,7 @@ public final class AppContext {
                 }
                 return new services.watchdog.TypesenseOtelEvents(services.knowledge.TypesenseConnection.of(s.nodes(),
                         secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
-                        events.path("collection").asText("otel_events"));
+                        events.collection());
             default:
                 throw new services.errors.ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"spool\", "
                         + "\"clickhouse\", \"jsonl\" or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));

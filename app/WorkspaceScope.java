@@ -67,8 +67,7 @@ public final class WorkspaceScope implements AutoCloseable {
         this.app = app;
         this.index = app.openIndex(workspace);
         this.redis = app.openFailedTargets(workspace);
-        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
-        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
+        app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         ZoneId zone = app.clock().getZone();
         services.sync.VaultSync vaultSync = app.sync(workspace, index);
         this.sync = new SyncViewModel(index, vaultSync, app.runner(), app.clock(), workspace.readOnly());
@@ -177,9 +176,8 @@ public final class WorkspaceScope implements AutoCloseable {
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
     public static String reviewer(Workspace workspace) {
-        var node = workspace.raw().get("reviewer");
-        return node != null && node.isTextual() && !node.asText().isBlank() ? node.asText()
-                : System.getProperty("user.name", "reviewer");
+        String reviewer = workspace.settings().reviewer();
+        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
     }
 
     /**

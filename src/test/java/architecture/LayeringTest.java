@@ -77,4 +77,15 @@ class LayeringTest {
                 .orShould().haveSimpleNameEndingWith("Helper")
                 .check(product);
     }
+
+    @Test
+    void workspaceJsonIsReadThroughTypedSettingsOutsideItsPackage() {
+        noClasses().that().resideOutsideOfPackage("services.workspace..")
+                .should().accessTargetWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Workspace.raw()",
+                        access -> access.getTargetOwner().isEquivalentTo(services.workspace.Workspace.class)
+                                && access.getName().equals("raw")))
+                .because("workspace.json is parsed once into WorkspaceSettings: read workspace.settings(); only "
+                        + "services.workspace reads the raw JSON")
+                .check(product);
+    }
 }
