@@ -1,8 +1,5 @@
 package services.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -62,11 +59,7 @@ public final class ScheduleSettings {
     }
 
     void saveExpression(String job, String expression) {
-        file.update(root -> {
-            JsonNode node = root.get("schedules");
-            ObjectNode schedules = node != null && node.isObject() ? (ObjectNode) node : root.putObject("schedules");
-            schedules.put(job, expression);
-        });
+        file.saveSchedule(job, expression);
         expressions.put(job, expression);
     }
 
@@ -77,10 +70,7 @@ public final class ScheduleSettings {
         } else {
             next.remove(job);
         }
-        file.update(root -> {
-            ArrayNode list = root.putArray("schedulesPaused");
-            next.forEach(list::add);
-        });
+        file.saveSchedulesPaused(next);
         paused.clear();
         paused.addAll(next);
     }
