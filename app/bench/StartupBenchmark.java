@@ -61,7 +61,7 @@ public final class StartupBenchmark {
             SyntheticVault.write(vault, 100_000);
         }
         // semantic off: the window must not start embedding 100,000 documents here; on: nothing is left to embed
-        new services.workspace.WorkspaceFile(vault).update(root -> root.putObject("semantic").put("enabled", semantic));
+        new services.workspace.WorkspaceFile(vault).saveSemantic(semantic);
         if (semantic) {
             StandInModel.embedEverything(vault, log);
         }

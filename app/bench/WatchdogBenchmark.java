@@ -59,9 +59,7 @@ public final class WatchdogBenchmark {
         }
         Workspace loaded = new WorkspaceLoader().load(dir);
         // read-only: the failed targets past their TTL are listed and reported, not pruned, so the index keeps its size
-        Workspace ws = new Workspace(loaded.dir(), loaded.name(), loaded.vault(), loaded.skillsRepo(),
-                loaded.behaviourRepo(), loaded.dreamDir(), loaded.profilesDir(), loaded.reviewBranch(),
-                loaded.failedTargetTtlDays(), loaded.index(), loaded.redis(), true, loaded.problems(), loaded.raw());
+        Workspace ws = loaded.withReadOnly(true);
         Clock clock = Clock.systemUTC();
         long bytes = writeEvents(ws.otelDir(), events, clock.millis(), log);
         if (Files.exists(ws.stateDir().resolve("decisions.jsonl"))) { // an earlier run pruned: start the index afresh

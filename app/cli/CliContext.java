@@ -81,8 +81,7 @@ final class CliContext {
                         + "(or create one with '" + Launcher.command() + " demo DIR')."));
         Workspace workspace = app.loader().load(dir);
         workspace.problems().forEach(p -> message("warning: " + p.message()));
-        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
-        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
+        app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         if (remember && workspace.problems().isEmpty()) {
             app.recents().remember(workspace.dir());
         }

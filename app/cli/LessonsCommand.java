@@ -32,7 +32,7 @@ final class LessonsCommand extends WorkspaceCommand {
                     + String.join(", ", LessonLifecycle.STATES) + ".");
         }
         Workspace ws = cli.workspace();
-        LessonLifecycle.Rules rules = LessonLifecycle.Rules.from(ws.raw().path("lessons"));
+        LessonLifecycle.Rules rules = LessonLifecycle.Rules.of(ws);
         int window = days == null ? rules.deprecateAfterDays() : days;
         if (window < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--days " + window

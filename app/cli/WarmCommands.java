@@ -56,7 +56,7 @@ public final class WarmCommands implements Function<WarmProtocol.Request, WarmPr
 
     /** The owner's index serves this command: the same workspace folder, with the same settings. */
     boolean serves(Workspace loaded) {
-        return loaded.dir().equals(workspace.dir()) && loaded.raw().equals(workspace.raw());
+        return loaded.dir().equals(workspace.dir()) && loaded.sameSettings(workspace);
     }
 
     @Override

@@ -25,14 +25,14 @@ final class OtelSources {
     }
 
     static OtelEventSource open(Workspace workspace, Secrets secrets) {
-        var events = workspace.raw().path("otelEvents");
-        String source = events.path("source").asText("jsonl");
+        var events = workspace.settings().otelEvents();
+        String source = events.source();
         switch (source) {
             case "spool":
                 return new SpoolOtelEvents(workspace.otelDir());
             case "clickhouse":
                 try {
-                    return new ClickHouseOtelEvents(ClickHouseSettings.of(events, System.getenv()),
+                    return new ClickHouseOtelEvents(ClickHouseSettings.of(events.clickHouse(), System.getenv()),
                             java.time.Duration.ofSeconds(10));
                 } catch (ConsoleException e) {
                     return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
@@ -47,7 +47,7 @@ final class OtelSources {
                 }
                 return new TypesenseOtelEvents(TypesenseConnection.of(s.nodes(),
                         secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
-                        events.path("collection").asText("otel_events"));
+                        events.collection());
             default:
                 throw new ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"spool\", "
                         + "\"clickhouse\", \"jsonl\" or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));

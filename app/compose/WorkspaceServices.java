@@ -244,7 +244,7 @@ public final class WorkspaceServices implements AutoCloseable {
         if (knowledgeReach == null) {
             knowledgeReach = new KnowledgeReach(workspace.retrosDir(), this::openLoopPrds, index(),
                     new LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                    LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+                    LessonLifecycle.Rules.of(workspace), clock);
         }
         return knowledgeReach;
     }
@@ -252,7 +252,7 @@ public final class WorkspaceServices implements AutoCloseable {
     /** The lessons' states (active, deprecated, …) and their transitions, logged in the workspace's state. */
     public LessonLifecycle lessonLifecycle() {
         return new LessonLifecycle(index(), new LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                LessonLifecycle.Rules.from(workspace.raw().path("lessons")));
+                LessonLifecycle.Rules.of(workspace));
     }
 
     /** Turn notes written into the index, checked against the turn events, each kept in the note log first. */

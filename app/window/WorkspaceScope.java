@@ -59,8 +59,7 @@ public final class WorkspaceScope implements AutoCloseable {
         this.workspace = services.workspace();
         this.warmAnswers = warmAnswers;
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
-        var endpoint = workspace.raw().path("telemetry").path("otlpEndpoint");
-        app.otel().useWorkspaceEndpoint(endpoint.isTextual() ? endpoint.asText() : null);
+        app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         ZoneId zone = app.clock().getZone();
         this.sync = new SyncViewModel(index, services.sync(), app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,
@@ -136,9 +135,8 @@ public final class WorkspaceScope implements AutoCloseable {
 
     /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
     public static String reviewer(Workspace workspace) {
-        var node = workspace.raw().get("reviewer");
-        return node != null && node.isTextual() && !node.asText().isBlank() ? node.asText()
-                : System.getProperty("user.name", "reviewer");
+        String reviewer = workspace.settings().reviewer();
+        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
     }
 
     /**

@@ -199,8 +199,8 @@ public final class MiseBrief {
     }
 
     private int maxLoops() {
-        var node = ws.raw().get("maxConcurrentLoops");
-        return node != null && node.isInt() && node.asInt() > 0 ? node.asInt() : DEFAULT_MAX_LOOPS;
+        Integer loops = ws.settings().brief().maxConcurrentLoops();
+        return loops != null ? loops : DEFAULT_MAX_LOOPS;
     }
 
     /** The brief as markdown, for people and for an agent's prompt. */

@@ -39,34 +39,30 @@ public final class LessonLifecycle {
 
         /** workspace.json {@code "lessons": {minLoops, minStories, margin, deprecateAfterDays}}, each optional. */
         public static Rules from(com.fasterxml.jackson.databind.JsonNode lessons) {
-            if (lessons == null || lessons.isMissingNode() || lessons.isNull()) {
+            return of(services.workspace.WorkspaceSettings.Lessons.of(lessons));
+        }
+
+        /** The workspace's rules ({@link services.workspace.WorkspaceSettings#lessons()}). */
+        public static Rules of(services.workspace.Workspace workspace) {
+            return of(workspace.settings().lessons());
+        }
+
+        /** The rules as parsed; a value of a wrong type throws here, when the rules are used. */
+        public static Rules of(services.workspace.WorkspaceSettings.Lessons lessons) {
+            if (lessons.problem() != null) {
+                throw new ConsoleException(lessons.problem());
+            }
+            if (lessons.minLoops() == null && lessons.minStories() == null && lessons.margin() == null
+                    && lessons.deprecateAfterDays() == null) {
                 return DEFAULT;
             }
-            return new Rules(whole(lessons, "minLoops", DEFAULT.minLoops), whole(lessons, "minStories",
-                    DEFAULT.minStories), number(lessons, "margin", DEFAULT.margin),
-                    whole(lessons, "deprecateAfterDays", DEFAULT.deprecateAfterDays));
+            return new Rules(or(lessons.minLoops(), DEFAULT.minLoops), or(lessons.minStories(), DEFAULT.minStories),
+                    lessons.margin() == null ? DEFAULT.margin : lessons.margin(),
+                    or(lessons.deprecateAfterDays(), DEFAULT.deprecateAfterDays));
         }
 
-        private static int whole(com.fasterxml.jackson.databind.JsonNode node, String key, int fallback) {
-            com.fasterxml.jackson.databind.JsonNode v = node.get(key);
-            if (v == null || v.isNull()) {
-                return fallback;
-            }
-            if (!v.isIntegralNumber()) {
-                throw new ConsoleException("workspace.json lessons." + key + " must be a whole number, found " + v);
-            }
-            return v.asInt();
-        }
-
-        private static double number(com.fasterxml.jackson.databind.JsonNode node, String key, double fallback) {
-            com.fasterxml.jackson.databind.JsonNode v = node.get(key);
-            if (v == null || v.isNull()) {
-                return fallback;
-            }
-            if (!v.isNumber()) {
-                throw new ConsoleException("workspace.json lessons." + key + " must be a number, found " + v);
-            }
-            return v.asDouble();
+        private static int or(Integer value, int fallback) {
+            return value == null ? fallback : value;
         }
 
         public Rules {

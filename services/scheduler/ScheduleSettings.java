@@ -1,8 +1,5 @@
 package services.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
+import services.workspace.WorkspaceSettings;
 
 /**
  * The scheduler's keys in {@code workspace.json}: {@code schedules} (job → cron, formats.md part 1),
@@ -21,7 +19,7 @@ public final class ScheduleSettings {
 
     public static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *", "watchdog", "0 */4 * * *",
             "policy", "15 * * * *", "reach", "30 3 * * *");
-    public static final int DEFAULT_QUIET_SECONDS = 45;
+    public static final int DEFAULT_QUIET_SECONDS = WorkspaceSettings.Schedules.DEFAULT_QUIET_SECONDS;
 
     private final Map<String, String> expressions = new LinkedHashMap<>(DEFAULTS);
     private final Set<String> paused = new LinkedHashSet<>();
@@ -32,32 +30,12 @@ public final class ScheduleSettings {
 
     public ScheduleSettings(Workspace ws) {
         this.file = new WorkspaceFile(ws.dir());
-        JsonNode raw = ws.raw();
-        JsonNode schedules = raw.get("schedules");
-        if (schedules != null && !schedules.isNull()) {
-            if (!schedules.isObject()) {
-                problems.add("workspace.json key \"schedules\" must be an object of job → cron expression; using the defaults.");
-            } else {
-                schedules.fields().forEachRemaining(e -> {
-                    if (e.getValue().isTextual()) {
-                        expressions.put(e.getKey(), e.getValue().asText());
-                    } else {
-                        problems.add("workspace.json key \"schedules." + e.getKey() + "\" must be a string such as "
-                                + "\"0 3 * * *\"; using the default.");
-                    }
-                });
-            }
-        }
-        JsonNode pausedNode = raw.get("schedulesPaused");
-        if (pausedNode != null && pausedNode.isArray()) {
-            pausedNode.forEach(n -> paused.add(n.asText()));
-        } else if (pausedNode != null && !pausedNode.isNull()) {
-            problems.add("workspace.json key \"schedulesPaused\" must be a list of job names; no job is paused.");
-        }
-        JsonNode watch = raw.path("vaultWatch");
-        this.vaultWatch = watch.path("enabled").asBoolean(false);
-        int quiet = watch.path("quietSeconds").asInt(DEFAULT_QUIET_SECONDS);
-        this.quietSeconds = quiet > 0 ? quiet : DEFAULT_QUIET_SECONDS;
+        WorkspaceSettings.Schedules settings = ws.settings().schedules();
+        expressions.putAll(settings.expressions());
+        paused.addAll(settings.paused());
+        problems.addAll(settings.problems());
+        this.vaultWatch = settings.vaultWatch();
+        this.quietSeconds = settings.quietSeconds();
     }
 
     public String expression(String job) {
@@ -81,11 +59,7 @@ public final class ScheduleSettings {
     }
 
     void saveExpression(String job, String expression) {
-        file.update(root -> {
-            JsonNode node = root.get("schedules");
-            ObjectNode schedules = node != null && node.isObject() ? (ObjectNode) node : root.putObject("schedules");
-            schedules.put(job, expression);
-        });
+        file.saveSchedule(job, expression);
         expressions.put(job, expression);
     }
 
@@ -96,10 +70,7 @@ public final class ScheduleSettings {
         } else {
             next.remove(job);
         }
-        file.update(root -> {
-            ArrayNode list = root.putArray("schedulesPaused");
-            next.forEach(list::add);
-        });
+        file.saveSchedulesPaused(next);
         paused.clear();
         paused.addAll(next);
     }

@@ -1,6 +1,5 @@
 package services.sync;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,15 +27,11 @@ final class SyncGuard {
 
     /** The workspace's {@code sync.maxDeleteShare}: a number from 0 to 1. */
     static double maxDeleteShare(Workspace ws) {
-        JsonNode value = ws.raw().path("sync").path("maxDeleteShare");
-        if (value.isMissingNode() || value.isNull()) {
-            return DEFAULT_MAX_DELETE_SHARE;
+        var sync = ws.settings().sync();
+        if (sync.problem() != null) {
+            throw new ConsoleException(sync.problem());
         }
-        if (!value.isNumber() || value.asDouble() < 0 || value.asDouble() > 1) {
-            throw new ConsoleException("workspace.json key \"sync.maxDeleteShare\" must be a number from 0 to 1 (the "
-                    + "share of a source's files one sync may delete), found " + value + ". Nothing was synced.");
-        }
-        return value.asDouble();
+        return sync.maxDeleteShare() == null ? DEFAULT_MAX_DELETE_SHARE : sync.maxDeleteShare();
     }
 
     /**

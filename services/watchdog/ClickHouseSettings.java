@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.util.Map;
 import services.errors.ConsoleException;
+import services.workspace.WorkspaceSettings;
 
 /**
  * {@code "otelEvents": {"source": "clickhouse", "url": "http://localhost:8123", "table": "joelclaw.otel_events",
@@ -18,7 +19,12 @@ public record ClickHouseSettings(URI url, String database, String table, String 
     private static final String IDENT = "[A-Za-z_][A-Za-z0-9_]*";
 
     public static ClickHouseSettings of(JsonNode events, Map<String, String> env) {
-        String url = text(events, "url", DEFAULT_URL).replaceAll("/+$", "");
+        return of(WorkspaceSettings.ClickHouse.of(events), env);
+    }
+
+    /** The settings from the workspace's ClickHouse keys; the password from {@code env}. */
+    public static ClickHouseSettings of(WorkspaceSettings.ClickHouse events, Map<String, String> env) {
+        String url = text(events, "url", events.url(), DEFAULT_URL).replaceAll("/+$", "");
         URI uri;
         try {
             uri = URI.create(url);
@@ -28,8 +34,8 @@ public record ClickHouseSettings(URI url, String database, String table, String 
         if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
             throw bad("url", "\"" + url + "\" is not an http(s) URL of ClickHouse's HTTP interface (port 8123)");
         }
-        String table = text(events, "table", "otel_events");
-        String database = text(events, "database", "joelclaw");
+        String table = text(events, "table", events.table(), "otel_events");
+        String database = text(events, "database", events.database(), "joelclaw");
         if (table.contains(".")) {
             database = table.substring(0, table.indexOf('.'));
             table = table.substring(table.indexOf('.') + 1);
@@ -37,10 +43,10 @@ public record ClickHouseSettings(URI url, String database, String table, String 
         if (!database.matches(IDENT) || !table.matches(IDENT)) {
             throw bad("table", "\"" + database + "." + table + "\" is not a table name (letters, digits, _)");
         }
-        String user = events.hasNonNull("user") ? events.get("user").asText().strip() : null;
+        String user = events.user();
         String password = null;
-        if (events.hasNonNull("passwordEnv")) {
-            String var = events.get("passwordEnv").asText().strip();
+        if (events.passwordEnv() != null) {
+            String var = events.passwordEnv();
             password = env.get(var);
             if (password == null || password.isEmpty()) {
                 throw new ConsoleException("The environment variable " + var + " (otelEvents.passwordEnv) is not set: "
@@ -54,15 +60,11 @@ public record ClickHouseSettings(URI url, String database, String table, String 
         return database + "." + table;
     }
 
-    private static String text(JsonNode events, String key, String fallback) {
-        JsonNode v = events.get(key);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isTextual() || v.asText().isBlank()) {
+    private static String text(WorkspaceSettings.ClickHouse events, String key, String value, String fallback) {
+        if (events.notText().contains(key)) {
             throw bad(key, "must be a non-empty string");
         }
-        return v.asText().strip();
+        return value == null ? fallback : value;
     }
 
     private static ConsoleException bad(String key, String why) {

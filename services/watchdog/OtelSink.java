@@ -25,7 +25,7 @@ public interface OtelSink {
     void append(ObjectNode event);
 
     static OtelSink of(Workspace ws, String jsonlFile, Clock clock) {
-        String source = ws.raw().path("otelEvents").path("source").asText("jsonl");
+        String source = ws.settings().otelEvents().source();
         Path dir = ws.otelDir();
         if ("spool".equals(source)) {
             return event -> spool(dir, event, clock);

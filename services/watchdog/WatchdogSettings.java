@@ -1,9 +1,8 @@
 package services.watchdog;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.List;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceSettings;
 
 /**
  * The checks' thresholds, from the {@code watchdog} key of {@code workspace.json} (every key optional):
@@ -19,37 +18,16 @@ public record WatchdogSettings(double windowHours, int minDocuments, double comp
                                List<String> problems) {
 
     public static WatchdogSettings defaults() {
-        return new WatchdogSettings(4, 50, 0.95, 48, 100, 3, 48, 0, List.of());
+        return of(WorkspaceSettings.Watchdog.DEFAULTS);
     }
 
     public static WatchdogSettings of(Workspace ws) {
-        JsonNode node = ws.raw().path("watchdog");
-        List<String> problems = new ArrayList<>();
-        WatchdogSettings d = defaults();
-        return new WatchdogSettings(
-                number(node, "windowHours", d.windowHours(), 0.01, 24 * 365, problems),
-                (int) number(node, "minDocuments", d.minDocuments(), 0, 1e9, problems),
-                number(node, "compliance", d.compliance(), 0, 1, problems),
-                number(node, "staleHours", d.staleHours(), 0.01, 24 * 365, problems),
-                (int) number(node, "brainNotesLimit", d.brainNotesLimit(), 1, 1e9, problems),
-                number(node, "gateHours", d.gateHours(), 0, 24 * 365, problems),
-                number(node, "writeWindowHours", d.writeWindowHours(), 0.01, 24 * 365, problems),
-                number(node, "pruneGraceHours", d.pruneGraceHours(), 0, 24 * 365, problems),
-                problems);
+        return of(ws.settings().watchdog());
     }
 
-    private static double number(JsonNode node, String key, double fallback, double min, double max,
-                                 List<String> problems) {
-        JsonNode v = node.get(key);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isNumber() || v.asDouble() < min || v.asDouble() > max) {
-            problems.add("workspace.json key \"watchdog." + key + "\" must be a number from " + fmt(min) + " to "
-                    + fmt(max) + "; using " + fmt(fallback) + ".");
-            return fallback;
-        }
-        return v.asDouble();
+    private static WatchdogSettings of(WorkspaceSettings.Watchdog w) {
+        return new WatchdogSettings(w.windowHours(), (int) w.minDocuments(), w.compliance(), w.staleHours(),
+                (int) w.brainNotesLimit(), w.gateHours(), w.writeWindowHours(), w.pruneGraceHours(), w.problems());
     }
 
     /** A number of hours or a bound as people write it: 4, 0.5. */

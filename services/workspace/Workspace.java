@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * An opened workspace (formats.md part 1): every path already expanded and resolved against {@link #dir()}.
+ * {@link #settings()} holds every other key the console reads, parsed once when the workspace is loaded.
  * {@link #raw()} keeps the whole {@code workspace.json}, unknown keys included, so that writing settings back
- * loses nothing.
+ * loses nothing; only this package reads it.
  */
 public record Workspace(
         Path dir,
@@ -23,12 +24,32 @@ public record Workspace(
         RedisSettings redis,
         boolean readOnly,
         List<WorkspaceProblem> problems,
-        ObjectNode raw) {
+        ObjectNode raw,
+        WorkspaceSettings settings) {
 
     public static final String FILE_NAME = "workspace.json";
 
     public Workspace {
         problems = List.copyOf(problems);
+    }
+
+    /** A workspace whose settings are parsed from {@code raw}. */
+    public Workspace(Path dir, String name, Path vault, Path skillsRepo, Path behaviourRepo, Path dreamDir,
+                     Path profilesDir, String reviewBranch, int failedTargetTtlDays, IndexSettings index,
+                     RedisSettings redis, boolean readOnly, List<WorkspaceProblem> problems, ObjectNode raw) {
+        this(dir, name, vault, skillsRepo, behaviourRepo, dreamDir, profilesDir, reviewBranch, failedTargetTtlDays,
+                index, redis, readOnly, problems, raw, WorkspaceSettings.of(raw, dir));
+    }
+
+    /** The same workspace, read-only or not. */
+    public Workspace withReadOnly(boolean readOnly) {
+        return new Workspace(dir, name, vault, skillsRepo, behaviourRepo, dreamDir, profilesDir, reviewBranch,
+                failedTargetTtlDays, index, redis, readOnly, problems, raw, settings);
+    }
+
+    /** Whether {@code other} was loaded from the same {@code workspace.json} content (every key, unknown ones too). */
+    public boolean sameSettings(Workspace other) {
+        return raw.equals(other.raw);
     }
 
     public Path adrDir() {
@@ -61,11 +82,7 @@ public record Workspace(
      * the running system's spool {@code ~/.joelclaw/spool/otel} when {@code otelEvents.source} is {@code spool}.
      */
     public Path otelDir() {
-        var events = raw.get("otelEvents");
-        var path = events == null ? null : events.get("path");
-        boolean spool = events != null && "spool".equals(events.path("source").asText());
-        String p = path != null && path.isTextual() && !path.asText().isBlank() ? path.asText().strip()
-                : spool ? "~/.joelclaw/spool/otel" : "otel";
+        String p = settings.otelEvents().path();
         String home = System.getProperty("user.home");
         if (p.equals("~") || p.startsWith("~/")) {
             p = home + p.substring(1);

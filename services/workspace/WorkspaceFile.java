@@ -3,6 +3,7 @@ package services.workspace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Collection;
 import java.util.function.Consumer;
 
 /**
@@ -70,5 +72,27 @@ public final class WorkspaceFile {
             throw new WorkspaceException("Cannot save " + file + ": " + e.getMessage() + " (the file is unchanged).", e);
         }
         return true;
+    }
+
+    /** Sets {@code schedules.<job>} to a cron expression, keeping the other jobs (an old non-object is replaced). */
+    public boolean saveSchedule(String job, String expression) {
+        return update(root -> {
+            JsonNode node = root.get("schedules");
+            ObjectNode schedules = node != null && node.isObject() ? (ObjectNode) node : root.putObject("schedules");
+            schedules.put(job, expression);
+        });
+    }
+
+    /** Sets {@code schedulesPaused} to these job ids, in this order. */
+    public boolean saveSchedulesPaused(Collection<String> jobs) {
+        return update(root -> {
+            ArrayNode list = root.putArray("schedulesPaused");
+            jobs.forEach(list::add);
+        });
+    }
+
+    /** Sets {@code semantic.enabled} (the whole {@code semantic} object is replaced). */
+    public boolean saveSemantic(boolean enabled) {
+        return update(root -> root.putObject("semantic").put("enabled", enabled));
     }
 }

@@ -69,7 +69,7 @@ public final class WorkspaceLoader {
         IndexSettings index = readIndex(root.get("index"), file);
         RedisSettings redis = readRedis(root.get("redis"), file);
         return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, redis, readOnly,
-                problems, root);
+                problems, root, WorkspaceSettings.of(root, folder));
     }
 
     private static void checkFolder(Path folder) {

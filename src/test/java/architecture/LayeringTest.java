@@ -118,4 +118,15 @@ class LayeringTest {
                         call -> call.getTargetOwner().getName().equals("services.watchdog.Watchdogs")))
                 .because("a second wiring of the index, the sync or the watchdog drifts from the first").check(product);
     }
+
+    @Test
+    void workspaceJsonIsReadThroughTypedSettingsOutsideItsPackage() {
+        noClasses().that().resideOutsideOfPackage("services.workspace..")
+                .should().accessTargetWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Workspace.raw()",
+                        access -> access.getTargetOwner().isEquivalentTo(services.workspace.Workspace.class)
+                                && access.getName().equals("raw")))
+                .because("workspace.json is parsed once into WorkspaceSettings: read workspace.settings(); only "
+                        + "services.workspace reads the raw JSON")
+                .check(product);
+    }
 }
