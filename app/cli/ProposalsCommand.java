@@ -70,7 +70,7 @@ final class ProposalsCommand {
 
         /** {@code --by}, else the workspace's reviewer, else the user name. */
         String reviewer(String by) {
-            return by != null && !by.isBlank() ? by : app.window.WorkspaceScope.reviewer(workspace);
+            return by != null && !by.isBlank() ? by : svc.reviewer();
         }
 
         abstract Integer execute();

@@ -88,6 +88,12 @@ public final class WorkspaceServices implements AutoCloseable {
         return workspace;
     }
 
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    public String reviewer() {
+        String reviewer = workspace.settings().reviewer();
+        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
+    }
+
     /** The process's composition root these services were wired by. */
     public AppContext app() {
         return app;

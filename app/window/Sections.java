@@ -60,7 +60,7 @@ final class Sections {
                             Consumer<String> openFile, Consumer<String> openDocument, Runnable reopen) {
         Workspace workspace = services.workspace();
         ZoneId zone = app.clock().getZone();
-        String reviewer = WorkspaceScope.reviewer(workspace);
+        String reviewer = services.reviewer();
         PolicyService policy = services.policy();
         return List.of(
                 new Section("overview", "Overview", "The workspace's folders and what they hold",

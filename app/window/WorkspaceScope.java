@@ -133,12 +133,6 @@ public final class WorkspaceScope implements AutoCloseable {
         return viewModel;
     }
 
-    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
-    public static String reviewer(Workspace workspace) {
-        String reviewer = workspace.settings().reviewer();
-        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
-    }
-
     /**
      * Starts the workspace's background work: index status, a first sync when the index is empty, then the
      * scheduled jobs (see {@link ScheduledJobs}).
