@@ -212,8 +212,8 @@ public final class StoryReplays {
     private Map<String, String> scan(Map<String, KnowledgeDoc> docs, Map<String, String> before,
                                      List<KnowledgeDoc> fresh) {
         Map<String, String> prints = new HashMap<>();
-        KnowledgeQuery all = new KnowledgeQuery("", Map.of("type", ImplementorRecall.TYPES), null, null, null,
-                KnowledgeQuery.SortOrder.NEWEST, 0, SCAN_PAGE, true, false);
+        KnowledgeQuery all = KnowledgeQuery.all().withFilter("type", ImplementorRecall.TYPES)
+                .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(SCAN_PAGE);
         for (int offset = 0; ; offset += SCAN_PAGE) {
             List<SearchResult.Hit> hits = index.search(all.withPage(offset, SCAN_PAGE)).hits();
             for (SearchResult.Hit h : hits) {
