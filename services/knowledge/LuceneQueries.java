@@ -23,7 +23,7 @@ final class LuceneQueries {
     /** The query's text (or every document) within its loop and time window; facet filters are added by the caller. */
     static Query base(Analyzer analyzer, KnowledgeQuery query) {
         BooleanQuery.Builder bool = new BooleanQuery.Builder();
-        Query text = new TextQuery(analyzer).parse(query.text(), query.matchAll());
+        Query text = new LuceneTextQuery(analyzer).parse(query.text(), query.matchAll());
         bool.add(text == null ? new MatchAllDocsQuery() : text, BooleanClause.Occur.MUST);
         addLoopAndWindow(bool, query);
         return bool.build();

@@ -56,7 +56,7 @@ final class LuceneStore implements AutoCloseable {
             view = null;
         } catch (IOException | IllegalStateException | IllegalArgumentException e) {
             LuceneFiles.closeQuietly(opened);
-            if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
+            if (isCorruption(e) || e instanceof IllegalStateException
                     || e instanceof IllegalArgumentException) {
                 throw new KnowledgeIndexCorrupt(dir, e);
             }
@@ -135,7 +135,7 @@ final class LuceneStore implements AutoCloseable {
             throw new KnowledgeIndexException("The question is too long to search (more than "
                     + IndexSearcher.getMaxClauseCount() + " terms): shorten it.", e);
         } catch (IOException e) {
-            if (KnowledgeIndexCorrupt.isCorruption(e)) {
+            if (isCorruption(e)) {
                 throw new KnowledgeIndexCorrupt(dir, e);
             }
             throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
@@ -170,5 +170,20 @@ final class LuceneStore implements AutoCloseable {
         } catch (IOException e) {
             throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether this failure of Lucene means the files are damaged (as opposed to the disk being full, say). */
+    static boolean isCorruption(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.apache.lucene.index.CorruptIndexException
+                    || t instanceof org.apache.lucene.index.IndexFormatTooOldException
+                    || t instanceof org.apache.lucene.index.IndexFormatTooNewException
+                    || t instanceof java.nio.file.NoSuchFileException
+                    || t instanceof java.io.FileNotFoundException
+                    || t instanceof java.io.EOFException) {
+                return true;
+            }
+        }
+        return false;
     }
 }
