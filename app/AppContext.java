@@ -51,6 +51,18 @@ public final class AppContext {
                 return t;
             });
 
+    /**
+     * Where services run the independent pieces of one operation (a sync's files, a replay's shares, the watchdog's
+     * event files): the caller's thread and one daemon more per further core, gone after a minute idle.
+     */
+    public static final services.tasks.Lanes WORK_LANES = services.tasks.Lanes.on(
+            new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS,
+                    new java.util.concurrent.SynchronousQueue<>(), r -> {
+                        Thread t = new Thread(r, "work-lane");
+                        t.setDaemon(true);
+                        return t;
+                    }), Runtime.getRuntime().availableProcessors());
+
     public services.telemetry.Telemetry telemetry() {
         return otel.telemetry();
     }
@@ -127,7 +139,7 @@ public final class AppContext {
     }
 
     public VaultSync sync(Workspace workspace, KnowledgeIndex index) {
-        return new VaultSync(workspace, index, clock, services.vault.FileText.DEFAULT_LIMIT, telemetry());
+        return new VaultSync(workspace, index, clock, services.vault.FileText.DEFAULT_LIMIT, telemetry()).preparingIn(WORK_LANES);
     }
 
     public services.review.ReviewService review(Workspace workspace) {
@@ -194,7 +206,7 @@ public final class AppContext {
     public services.reach.KnowledgeReach knowledgeReach(Workspace workspace, KnowledgeIndex index) {
         return new services.reach.KnowledgeReach(workspace.retrosDir(), () -> openLoopPrds(workspace), index,
                 new services.reach.LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock);
+                services.reach.LessonLifecycle.Rules.from(workspace.raw().path("lessons")), clock).sharingWith(WORK_LANES);
     }
 
     /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
@@ -255,7 +267,7 @@ public final class AppContext {
                     return services.watchdog.OtelEventSource.unavailable("the ClickHouse OTEL events", e);
                 }
             case "jsonl":
-                return new services.watchdog.JsonlOtelEvents(workspace.otelDir());
+                return new services.watchdog.JsonlOtelEvents(workspace.otelDir()).readingIn(WORK_LANES);
             case "typesense":
                 services.workspace.IndexSettings s = workspace.index();
                 if (s.nodes().isEmpty()) {

@@ -140,8 +140,8 @@ final class BenchCommand implements Callable<Integer> {
             services.workspace.Workspace ws = new services.workspace.WorkspaceLoader().load(
                     new services.demo.DemoWorkspace(java.time.Clock.systemUTC()).write(demo).dir());
             try (services.knowledge.LuceneKnowledgeIndex index = new services.knowledge.LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-                new services.sync.VaultSync(ws, index, java.time.Clock.systemUTC()).run(services.sync.SyncOptions.all(),
-                        services.tasks.ProgressSink.NONE);
+                new services.sync.VaultSync(ws, index, java.time.Clock.systemUTC()).preparingIn(app.AppContext.WORK_LANES)
+                        .run(services.sync.SyncOptions.all(), services.tasks.ProgressSink.NONE);
                 services.brief.MiseBrief brief = new services.brief.MiseBrief(ws, index,
                         new services.failed.FailedTargetsService(ws, index, null, java.time.Clock.systemUTC()), null, null,
                         java.time.Clock.systemUTC());
