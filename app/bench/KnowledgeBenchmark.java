@@ -60,7 +60,8 @@ public final class KnowledgeBenchmark {
         for (int run = 0; run < 3; run++) {
             deleteState(ws);
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(workspace.indexDir(), 384)) {
-                VaultSync sync = new VaultSync(workspace, index, Clock.systemUTC());
+                VaultSync sync = new VaultSync(workspace, index, Clock.systemUTC())
+                        .preparingIn(app.compose.AppContext.WORK_LANES);
                 long t0 = System.nanoTime();
                 SyncResult result = sync.run(SyncOptions.all(), ProgressSink.NONE);
                 full.add((System.nanoTime() - t0) / 1_000_000);

@@ -128,7 +128,8 @@ public final class ReachBenchmark {
     private static ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
                                    ProgressSink progress) {
         return new ReachService(new ImplementorRecall(index), index).report(loaded, 14, now.minus(Duration.ofDays(14)),
-                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)), progress);
+                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)).sharingWith(app.compose.AppContext.WORK_LANES),
+                progress);
     }
 
     private static void writeRetro(Path retros, int loop, String project, Instant now, int stories, Random random)

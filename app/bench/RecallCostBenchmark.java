@@ -48,7 +48,8 @@ public final class RecallCostBenchmark {
             Workspace w = new WorkspaceLoader().load(ws);
             long[] resync;
             try (HybridKnowledgeIndex index = RecallBenchmark.open(ws)) {
-                VaultSync sync = new VaultSync(w, index, java.time.Clock.systemUTC());
+                VaultSync sync = new VaultSync(w, index, java.time.Clock.systemUTC())
+                        .preparingIn(app.compose.AppContext.WORK_LANES);
                 EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
                         new BackfillState(ws.resolve("state/embeddings")), Telemetry.noop());
                 log.printf("first sync and embeddings of %,d documents …%n", syncDocs);
@@ -152,8 +153,8 @@ public final class RecallCostBenchmark {
                 sample.add(index.embeddings().embedQuestion(q.text()));
             }
             try {
-                KnnRecallCheck.print(KnnRecallCheck.run(dir.resolve("index"), sample, 25, new int[] {25, 50, 64, 80, 100}),
-                        25, sample.size(), log);
+                LuceneKnnRecallCheck.print(LuceneKnnRecallCheck.run(dir.resolve("index"), sample, 25,
+                        new int[] {25, 50, 64, 80, 100}), 25, sample.size(), log);
             } catch (IOException failed) {
                 log.println("graph search against exact search: not measured (" + failed.getMessage() + ")");
             }

@@ -72,7 +72,8 @@ final class StandInModel implements EmbeddingModel {
             if (index.status().documents() == 0) {
                 log.println("syncing " + workspaceDir + " …");
                 log.flush();
-                new VaultSync(ws, index, java.time.Clock.systemUTC()).run(SyncOptions.all(), ProgressSink.NONE);
+                new VaultSync(ws, index, java.time.Clock.systemUTC()).preparingIn(app.compose.AppContext.WORK_LANES)
+                        .run(SyncOptions.all(), ProgressSink.NONE);
             }
             log.println("giving every document and sentence a stand-in vector …");
             log.flush();

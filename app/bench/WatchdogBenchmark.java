@@ -66,13 +66,13 @@ public final class WatchdogBenchmark {
             KnowledgeBenchmark.deleteState(dir);
         }
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-            VaultSync sync = new VaultSync(loaded, index, clock);
+            VaultSync sync = new VaultSync(loaded, index, clock).preparingIn(app.compose.AppContext.WORK_LANES);
             if (index.status().documents() < docs / 2) {
                 log.println("syncing the vault …");
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);
             }
-            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir());
+            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES);
             Watchdog watchdog = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock), source,
                     new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop());
             long t0 = System.nanoTime();
@@ -95,7 +95,8 @@ public final class WatchdogBenchmark {
                 }
             }
             Watchdog fresh = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock),
-                    new JsonlOtelEvents(ws.otelDir()), new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop());
+                    new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES), new FileWatchdogGate(ws.stateDir()),
+                    clock, Telemetry.noop());
             long t3 = System.nanoTime();
             fresh.run(true, ProgressSink.NONE);
             long coldAll = (System.nanoTime() - t3) / 1_000_000;

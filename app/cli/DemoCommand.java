@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import services.demo.DemoLoopState;
 import services.demo.DemoWorkspace;
+import services.demo.RedisDemoSeed;
 
 /** {@code brain-console demo DIR [--redis URL]}: writes the demo workspace (and its loop state into a Redis). */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -27,7 +27,7 @@ final class DemoCommand extends WorkspaceCommand {
         if (redis != null) {
             var ws = cli.app().loader().load(summary.dir());
             try (var client = services.failed.RedisConnector.client(ws.redis())) {
-                keys = DemoLoopState.seed(summary.dir(), client);
+                keys = RedisDemoSeed.seed(summary.dir(), client);
             }
         }
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),

@@ -34,7 +34,7 @@ final class ReachCommand extends WorkspaceCommand {
     /** The stories' searches, incremental over the workspace's state/reach-replay.json (read-only: not written). */
     static services.reach.StoryReplays replays(Workspace ws, KnowledgeIndex index, Instant now, boolean full) {
         return new services.reach.StoryReplays(index, ws.stateDir().resolve(services.reach.ReplayCache.FILE),
-                !ws.readOnly(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate(), full);
+                !ws.readOnly(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate(), full).sharingWith(app.compose.AppContext.WORK_LANES);
     }
 
     @Override

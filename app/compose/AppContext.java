@@ -51,6 +51,18 @@ public final class AppContext {
                 return t;
             });
 
+    /**
+     * Where services run the independent pieces of one operation (a sync's files, a replay's shares, the watchdog's
+     * event files): the caller's thread and one daemon more per further core, gone after a minute idle.
+     */
+    public static final services.tasks.Lanes WORK_LANES = services.tasks.Lanes.on(
+            new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS,
+                    new java.util.concurrent.SynchronousQueue<>(), r -> {
+                        Thread t = new Thread(r, "work-lane");
+                        t.setDaemon(true);
+                        return t;
+                    }), Runtime.getRuntime().availableProcessors());
+
     public services.telemetry.Telemetry telemetry() {
         return otel.telemetry();
     }

@@ -38,7 +38,7 @@ final class OtelSources {
                     return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
                 }
             case "jsonl":
-                return new JsonlOtelEvents(workspace.otelDir());
+                return new JsonlOtelEvents(workspace.otelDir()).readingIn(AppContext.WORK_LANES);
             case "typesense":
                 IndexSettings s = workspace.index();
                 if (s.nodes().isEmpty()) {

@@ -178,7 +178,8 @@ public final class WorkspaceServices implements AutoCloseable {
 
     public synchronized VaultSync sync() {
         if (sync == null) {
-            sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry);
+            sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry)
+                    .preparingIn(AppContext.WORK_LANES);
         }
         return sync;
     }
@@ -250,7 +251,7 @@ public final class WorkspaceServices implements AutoCloseable {
         if (knowledgeReach == null) {
             knowledgeReach = new KnowledgeReach(workspace.retrosDir(), this::openLoopPrds, index(),
                     new LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                    LessonLifecycle.Rules.of(workspace), clock);
+                    LessonLifecycle.Rules.of(workspace), clock).sharingWith(AppContext.WORK_LANES);
         }
         return knowledgeReach;
     }

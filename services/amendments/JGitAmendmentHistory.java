@@ -23,7 +23,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import services.audit.PlainText;
 import services.audit.Trailers;
-import services.review.WritableBranch;
+import services.review.JGitWritableBranch;
 import services.workspace.BranchName;
 
 /**
@@ -167,7 +167,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
 
     @Override
     public String revert(String branch, String sha, String message, String author) {
-        WritableBranch.problem(repo, branch).ifPresent(why -> {
+        JGitWritableBranch.problem(repo, branch).ifPresent(why -> {
             throw new AmendmentException("Cannot revert " + AmendmentsService.abbreviate(sha) + " in " + dir + ": "
                     + why + ". Nothing was reverted.");
         });

@@ -17,10 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLException;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisDataException;
 import services.errors.ConsoleException;
-import services.failed.RedisConnector;
 import services.workspace.IndexSettings;
 import services.workspace.RedisSettings;
 import services.workspace.Secrets;
@@ -151,12 +148,9 @@ public final class ConnectionCheck {
                 return new Result(false, "DNS: cannot resolve " + host);
             }
         }
-        try (UnifiedJedis redis = RedisConnector.client(settings)) {
-            String pong = redis.ping();
-            String info = redis.info("server");
-            String version = info.lines().filter(l -> l.startsWith("redis_version:")).map(l -> l.substring(14).strip())
-                    .findFirst().orElse("?");
-            return new Result("PONG".equalsIgnoreCase(pong), "Redis OK: " + settings.describe() + " (Redis " + version + ")");
+        try {
+            RedisPing.Answer answer = RedisPing.ping(settings);
+            return new Result(answer.pong(), "Redis OK: " + settings.describe() + " (Redis " + answer.version() + ")");
         } catch (RuntimeException e) {
             return new Result(false, redisFailure(e, String.join(", ", hosts)));
         }
@@ -167,7 +161,7 @@ public final class ConnectionCheck {
         collect(e, chain);
         for (Throwable t : chain) {
             String m = t.getMessage() == null ? "" : t.getMessage();
-            if (t instanceof JedisDataException && (m.contains("NOAUTH") || m.contains("WRONGPASS") || m.contains("NOPERM"))) {
+            if (RedisPing.refusedCredentials(t, m)) {
                 return "auth: " + m.lines().findFirst().orElse(m);
             }
             if (t instanceof UnknownHostException) {

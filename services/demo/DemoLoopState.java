@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.params.SetParams;
 import services.workspace.WorkspaceException;
 
 /**
@@ -19,7 +17,7 @@ import services.workspace.WorkspaceException;
  * {@code agent-loop:prd:<loopId>} PRD for each loop that ended in the last 7 days (every story passed or skipped —
  * the key outlives its loop by 7 days), two running loops with pending stories, and an {@code adr:pitch:history}
  * with an approval, a rejection two days ago and a pitch still pending. Written to {@code state/demo-redis.json}
- * with the demo, and into a Redis by {@link #seed}.
+ * with the demo, and into a Redis by {@link RedisDemoSeed#seed}.
  */
 public final class DemoLoopState {
 
@@ -96,22 +94,13 @@ public final class DemoLoopState {
         DemoWorkspace.write(demoDir.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(keys));
     }
 
-    /**
-     * Writes the demo's loop state ({@code state/demo-redis.json} of the demo in {@code demoDir}) into Redis, with
-     * the time each key has left; returns how many keys were written.
-     */
-    public static int seed(Path demoDir, UnifiedJedis redis) {
+    /** The keys of the demo's loop state ({@code state/demo-redis.json} of the demo in {@code demoDir}). */
+    static List<Key> read(Path demoDir) {
         Path file = demoDir.resolve(FILE);
-        List<Key> keys;
         try {
-            keys = List.of(JSON.readValue(file.toFile(), Key[].class));
+            return List.of(JSON.readValue(file.toFile(), Key[].class));
         } catch (IOException e) {
             throw new WorkspaceException("Cannot read the demo's loop state " + file + ": " + e.getMessage(), e);
         }
-        for (Key key : keys) {
-            redis.set(key.key(), key.value(), key.ttlSeconds() > 0 ? SetParams.setParams().ex(key.ttlSeconds())
-                    : SetParams.setParams());
-        }
-        return keys.size();
     }
 }

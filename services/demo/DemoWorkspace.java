@@ -35,7 +35,7 @@ public final class DemoWorkspace {
 
     /**
      * Writes the demo; with a {@code redisUrl} its workspace.json names that Redis (the loop state of
-     * {@link DemoLoopState} is then written into it with {@link DemoLoopState#seed}).
+     * {@link DemoLoopState} is then written into it with {@link RedisDemoSeed#seed}).
      */
     public Summary writeWithRedis(Path target, String redisUrl) {
         Path dir = target.toAbsolutePath().normalize();
@@ -75,7 +75,7 @@ public final class DemoWorkspace {
                 "state"}) {
                 Files.createDirectories(dir.resolve(folder));
             }
-            int proposals = new DemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
+            int proposals = new JGitDemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
                     vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals")).write();
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),

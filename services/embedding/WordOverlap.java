@@ -1,17 +1,12 @@
 package services.embedding;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.LuceneWords;
 
 /**
  * How much of a question a document contains in its own words: the share of the question's content words
@@ -23,7 +18,6 @@ import services.knowledge.KnowledgeDoc;
  */
 final class WordOverlap {
 
-    private static final Analyzer ENGLISH = new EnglishAnalyzer();
     private static final int MIN_PREFIX = 3;
     /** Words that make a sentence a question rather than say what it is about (besides English stop words). */
     private static final Set<String> ASKING = Set.of("how", "do", "does", "did", "i", "we", "you", "what", "which",
@@ -34,7 +28,7 @@ final class WordOverlap {
     WordOverlap(String question) {
         Set<String> prefixes = new LinkedHashSet<>();
         for (String word : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-            String stem = ASKING.contains(word) ? null : stem(word);
+            String stem = ASKING.contains(word) ? null : LuceneWords.stem(word);
             if (stem != null) {
                 int common = 0;
                 while (common < Math.min(word.length(), stem.length()) && word.charAt(common) == stem.charAt(common)) {
@@ -65,21 +59,5 @@ final class WordOverlap {
             }
         }
         return false;
-    }
-
-    /** The word's stem, or null for a stop word (or no word). */
-    private static String stem(String word) {
-        if (word.isEmpty()) {
-            return null;
-        }
-        try (TokenStream tokens = ENGLISH.tokenStream("", word)) {
-            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-            tokens.reset();
-            String out = tokens.incrementToken() ? term.toString() : null;
-            tokens.end();
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringReader does not fail
-        }
     }
 }

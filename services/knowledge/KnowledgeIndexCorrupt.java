@@ -25,19 +25,4 @@ public final class KnowledgeIndexCorrupt extends KnowledgeIndexException {
         String message = cause.getMessage() == null ? simple : cause.getMessage();
         return kind + ": " + (message.length() > 300 ? message.substring(0, 300) + "…" : message);
     }
-
-    /** Whether this failure of Lucene means the files are damaged (as opposed to the disk being full, say). */
-    public static boolean isCorruption(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof org.apache.lucene.index.CorruptIndexException
-                    || t instanceof org.apache.lucene.index.IndexFormatTooOldException
-                    || t instanceof org.apache.lucene.index.IndexFormatTooNewException
-                    || t instanceof java.nio.file.NoSuchFileException
-                    || t instanceof java.io.FileNotFoundException
-                    || t instanceof java.io.EOFException) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -7,6 +7,11 @@ import java.util.Map;
  * A search over {@code system_knowledge}: free text over title and content, facet filters (values of one facet
  * are OR-ed, facets are AND-ed), an optional loop and time window, a sort, and a page.
  *
+ * <p>Build one by name rather than position: {@code KnowledgeQuery.text("retry budget").withFilter("type",
+ * List.of("adr")).withSort(SortOrder.NEWEST).withLimit(20)}, or {@link #all()} for every document; each
+ * {@code with...} returns a copy with one thing changed. The canonical constructor stays for callers that set
+ * everything at once.
+ *
  * @param matchAll true: every word must match (browsing); false: any word may (recall questions)
  */
 public record KnowledgeQuery(
@@ -51,8 +56,36 @@ public record KnowledgeQuery(
         }
     }
 
+    /** How many hits {@link #text(String)} and {@link #all()} ask for until {@link #withLimit} says otherwise. */
+    public static final int DEFAULT_LIMIT = 10;
+
     public static KnowledgeQuery text(String text, int limit) {
         return new KnowledgeQuery(text, Map.of(), null, null, null, SortOrder.RELEVANCE, 0, limit, true, false);
+    }
+
+    /**
+     * A keyword search for {@code text}: every word required, no filters, loop or time window, by relevance, the
+     * first {@link #DEFAULT_LIMIT} hits, without facet counts.
+     */
+    public static KnowledgeQuery text(String text) {
+        return text(text, DEFAULT_LIMIT);
+    }
+
+    /** Every document (no text), otherwise as {@link #text(String)}: by relevance, which for no text is newest first. */
+    public static KnowledgeQuery all() {
+        return text("", DEFAULT_LIMIT);
+    }
+
+    /** The same search, with {@code values} as the only values allowed for {@code facet} (one of {@link #FACETS}). */
+    public KnowledgeQuery withFilter(String facet, List<String> values) {
+        Map<String, List<String>> changed = new java.util.HashMap<>(filters);
+        changed.put(facet, values);
+        return withFilters(changed);
+    }
+
+    /** The same search, asking for {@code newLimit} hits from the same offset. */
+    public KnowledgeQuery withLimit(int newLimit) {
+        return withPage(offset, newLimit);
     }
 
     public KnowledgeQuery withFilters(Map<String, List<String>> newFilters) {

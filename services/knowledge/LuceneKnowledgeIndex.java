@@ -1,6 +1,5 @@
 package services.knowledge;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,48 +12,21 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
-import org.apache.lucene.facet.DrillDownQuery;
-import org.apache.lucene.facet.DrillSideways;
-import org.apache.lucene.facet.FacetResult;
-import org.apache.lucene.facet.Facets;
-import org.apache.lucene.facet.FacetsConfig;
-import org.apache.lucene.facet.LabelAndValue;
-import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.BinaryDocValues;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopFieldCollectorManager;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -65,34 +37,16 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
-    private static final String STORED = "_doc";
-    private static final int MAX_FACET_VALUES = 200;
-    /**
-     * Neighbours the graph search explores at least (more when a page asks for more). Approximate: measured against
-     * exact search at 100k documents in {@code bench recall --cost-only}; {@code -Dbrainconsole.knnExplore=N} to
-     * measure another value.
-     */
-    static final int KNN_EXPLORE = Integer.getInteger("brainconsole.knnExplore", 100);
-    private static final int MAX_TERM = 1000;
-
     private final Path dir;
     private final int dimensions;
-    private final ObjectMapper json = new ObjectMapper();
     private final Analyzer analyzer = new EnglishAnalyzer();
-    private final FacetsConfig facets = new FacetsConfig();
-    private final FSDirectory directory;
-    private final services.workspace.WorkspaceWriteLock writeLock;
-    private final org.apache.lucene.search.ReferenceManager<IndexSearcher> searchers;
-    /** A read-only view's snapshot and new documents ({@link #overlay}); null for the index itself. */
-    private final LuceneOverlay view;
-    private volatile long refreshedAt;
-    private volatile FacetState facetState;
+    private final LuceneFacets facets = new LuceneFacets();
+    private final LuceneDocuments documents;
+    private final LuceneSearch search;
+    private final LuceneStore store;
     private volatile boolean missing;
     /** Where the searches of one {@link #searchAll} call run beside the caller's (the caller's own thread: one by one). */
     private volatile java.util.concurrent.Executor lanes = Runnable::run;
-
-    private record FacetState(org.apache.lucene.index.IndexReader reader, SortedSetDocValuesReaderState state) {
-    }
 
     /** The index in {@code dir}; writers take turns with the workspace's write lock in the folder above it. */
     public LuceneKnowledgeIndex(Path dir, int embeddingDimensions) {
@@ -106,26 +60,10 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     public LuceneKnowledgeIndex(Path dir, int embeddingDimensions, services.workspace.WorkspaceWriteLock writeLock) {
         this.dir = dir;
         this.dimensions = embeddingDimensions;
-        this.writeLock = writeLock;
-        facets.setMultiValued("tags", true);
-        FSDirectory opened = null;
-        try {
-            opened = directory(dir);
-            directory = opened;
-            missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
-            if (missing) {
-                write("create the knowledge index", w -> null); // an empty first commit, for readers to open
-            }
-            searchers = new SearcherManager(directory, null); // opens every segment: damage shows here, not later
-            view = null;
-        } catch (IOException | IllegalStateException | IllegalArgumentException e) {
-            closeQuietly(opened);
-            if (KnowledgeIndexCorrupt.isCorruption(e) || e instanceof IllegalStateException
-                    || e instanceof IllegalArgumentException) {
-                throw new KnowledgeIndexCorrupt(dir, e);
-            }
-            throw new KnowledgeIndexException("Cannot open the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+        this.documents = new LuceneDocuments(dir, embeddingDimensions, facets.config());
+        this.search = new LuceneSearch(analyzer, facets, documents);
+        this.store = new LuceneStore(dir, analyzer, writeLock);
+        this.missing = store.wasMissing();
     }
 
     /**
@@ -140,30 +78,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
-        java.util.concurrent.Executor executor = lanes;
-        if (queries.size() < 2) {
-            return queries.stream().map(this::search).toList();
-        }
-        List<java.util.concurrent.CompletableFuture<SearchResult>> rest = new ArrayList<>();
-        for (KnowledgeQuery q : queries.subList(1, queries.size())) {
-            rest.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> search(q), executor));
-        }
-        List<SearchResult> out = new ArrayList<>();
-        out.add(search(queries.get(0)));
-        for (java.util.concurrent.CompletableFuture<SearchResult> f : rest) {
-            try {
-                out.add(f.join());
-            } catch (java.util.concurrent.CompletionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r; // the search's own exception, as if it had run on this thread
-                }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw e;
-            }
-        }
-        return out;
+        return LuceneLanes.searchAll(queries, lanes, this::search);
     }
 
     /** A read-only view over {@code overlay}'s reader: searches only; every write is refused. */
@@ -171,11 +86,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         this.lanes = base.lanes;
         this.dir = base.dir;
         this.dimensions = base.dimensions;
-        this.writeLock = null;
-        this.directory = null;
-        this.view = overlay;
-        facets.setMultiValued("tags", true);
-        this.searchers = new LuceneOverlay.Fixed(overlay.reader());
+        this.documents = new LuceneDocuments(dir, dimensions, facets.config());
+        this.search = new LuceneSearch(analyzer, facets, documents);
+        this.store = new LuceneStore(base.store, overlay);
     }
 
     /**
@@ -196,11 +109,11 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         IndexSearcher snapshot = null;
         try {
             for (KnowledgeDoc d : last.values()) {
-                built.add(facets.build(toDocument(d)));
+                built.add(documents.build(d));
             }
             flush();
-            snapshot = searchers.acquire();
-            LuceneOverlay overlay = new LuceneOverlay(searchers, snapshot, writerConfig(), hidden, built);
+            snapshot = store.searchers().acquire();
+            LuceneOverlay overlay = new LuceneOverlay(store.searchers(), snapshot, store.writerConfig(), hidden, built);
             snapshot = null; // the overlay releases it
             return java.util.Optional.of(new LuceneKnowledgeIndex(this, overlay));
         } catch (IOException | IllegalArgumentException e) {
@@ -209,7 +122,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         } finally {
             if (snapshot != null) {
                 try {
-                    searchers.release(snapshot);
+                    store.searchers().release(snapshot);
                 } catch (IOException ignored) {
                     // the failure above is the one to report
                 }
@@ -217,84 +130,9 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
-    private static void closeQuietly(FSDirectory opened) {
-        if (opened != null) {
-            try {
-                opened.close();
-            } catch (IOException ignored) {
-                // the open already failed; that failure is the one to report
-            }
-        }
+    private <T> T write(String what, LuceneStore.Write<T> action) {
+        return store.write(what, action);
     }
-
-    private interface Write<T> {
-        T apply(IndexWriter writer) throws IOException;
-    }
-
-    /** One write: under the workspace's write lock, a writer opened, used, committed and closed. */
-    private <T> T write(String what, Write<T> action) {
-        if (view != null) {
-            throw new KnowledgeIndexException("A preview of the knowledge index in " + dir + " is read-only: cannot "
-                    + what + ".");
-        }
-        return writeLock.run(what, () -> {
-            T result;
-            try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
-                result = action.apply(writer);
-                writer.commit();
-            } catch (org.apache.lucene.store.LockObtainFailedException e) {
-                throw new KnowledgeIndexException("The knowledge index in " + dir + " is being written by a program "
-                        + "that does not take the workspace's write lock (an older Brain Console?): " + e.getMessage(), e);
-            } catch (IOException e) {
-                throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
-            }
-            if (searchers != null) {
-                try {
-                    searchers.maybeRefreshBlocking(); // read-your-writes: the next get() sees this write
-                    refreshedAt = System.nanoTime();
-                } catch (IOException e) {
-                    throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
-                }
-            }
-            return result;
-        });
-    }
-
-    private IndexWriterConfig writerConfig() {
-        IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                .setUseCompoundFile(false);
-        config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
-        config.setRAMBufferSizeMB(64);
-        return config;
-    }
-
-    /**
-     * Plain reads for everything (memory-mapping the whole index kept every page a browse touched resident), but
-     * memory-mapped vector files: a nearest-neighbour search hops across the graph and reads hundreds of vectors
-     * at random, which costs one system call each through plain reads.
-     */
-    private static FSDirectory directory(Path dir) throws IOException {
-        return new org.apache.lucene.store.NIOFSDirectory(dir) {
-            private final org.apache.lucene.store.MMapDirectory vectors = new org.apache.lucene.store.MMapDirectory(dir);
-
-            @Override
-            public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
-                    throws IOException {
-                String extension = org.apache.lucene.index.IndexFileNames.getExtension(name); // null: segments_N
-                return extension != null && VECTOR_FILES.contains(extension) ? vectors.openInput(name, context)
-                        : super.openInput(name, context);
-            }
-
-            @Override
-            public synchronized void close() throws IOException {
-                vectors.close();
-                super.close();
-            }
-        };
-    }
-
-    /** Lucene 9.12's HNSW and flat vector files (data, graph, metadata; quantized variants). */
-    private static final Set<String> VECTOR_FILES = Set.of("vec", "vex", "vem", "vemf", "veq", "vemq");
 
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
@@ -305,7 +143,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         try {
             for (KnowledgeDoc doc : docs) {
                 try {
-                    built.add(facets.build(toDocument(doc)));
+                    built.add(documents.build(doc));
                     accepted.add(doc);
                 } catch (IllegalArgumentException e) { // one document Lucene cannot take; the rest of the batch lands
                     rejected.put(doc.id(), e.getMessage());
@@ -317,7 +155,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         write("write " + docs.size() + " document(s) to the knowledge index", writer -> {
             for (int i = 0; i < built.size(); i++) {
                 try {
-                    writer.updateDocument(new Term("id", term(accepted.get(i).id())), built.get(i));
+                    writer.updateDocument(new Term("id", LuceneDocuments.term(accepted.get(i).id())), built.get(i));
                 } catch (IllegalArgumentException e) { // a value Lucene refuses: that document only
                     rejected.put(accepted.get(i).id(), e.getMessage());
                 }
@@ -329,66 +167,12 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
-    /**
-     * A whole-value term or facet label cut to {@link #MAX_TERM} characters (whole code points): Lucene refuses a term
-     * over 32 KiB and a facet path over its own limit, and such a value is an agent's accident, not a category.
-     */
-    static String term(String value) {
-        if (value.length() <= MAX_TERM) {
-            return value;
-        }
-        int end = Character.isHighSurrogate(value.charAt(MAX_TERM - 1)) ? MAX_TERM - 1 : MAX_TERM;
-        return value.substring(0, end);
-    }
-
-    private Document toDocument(KnowledgeDoc doc) throws IOException {
-        Document d = new Document();
-        d.add(new StringField("id", term(doc.id()), Field.Store.NO));
-        d.add(new SortedDocValuesField("id", new BytesRef(term(doc.id()))));
-        d.add(new StringField("type", term(doc.type()), Field.Store.NO));
-        d.add(new SortedSetDocValuesFacetField("type", term(doc.type())));
-        keyword(d, "project", doc.project());
-        keyword(d, "status", doc.status());
-        if (doc.loopId() != null) {
-            d.add(new StringField("loop_id", term(doc.loopId()), Field.Store.NO));
-        }
-        for (String tag : new HashSet<>(doc.tags())) {
-            if (!tag.isBlank()) {
-                d.add(new StringField("tags", term(tag), Field.Store.NO));
-                d.add(new SortedSetDocValuesFacetField("tags", term(tag)));
-            }
-        }
-        d.add(new TextField("title", doc.title(), Field.Store.NO));
-        d.add(new TextField("content", doc.content(), Field.Store.NO));
-        d.add(new LongPoint("created_at", doc.createdAt()));
-        d.add(new NumericDocValuesField("created_at", doc.createdAt()));
-        d.add(new NumericDocValuesField("score", doc.score() == null ? Integer.MIN_VALUE : doc.score()));
-        if (doc.embedding() != null) {
-            if (doc.embedding().length != dimensions) {
-                throw new KnowledgeIndexException("Document " + doc.id() + " has an embedding of "
-                        + doc.embedding().length + " dimensions; the index expects " + dimensions + ".");
-            }
-            d.add(new KnnFloatVectorField("embedding", doc.embedding(), VectorSimilarityFunction.COSINE));
-        }
-        // The whole document as JSON, in doc values: random access for the hits of a page, without the block
-        // decompression that stored fields need.
-        d.add(new BinaryDocValuesField(STORED, new BytesRef(json.writeValueAsBytes(doc.withEmbedding(null)))));
-        return d;
-    }
-
-    private static void keyword(Document d, String field, String value) {
-        if (value != null && !value.isBlank()) {
-            d.add(new StringField(field, term(value), Field.Store.NO));
-            d.add(new SortedSetDocValuesFacetField(field, term(value)));
-        }
-    }
-
     @Override
     public int delete(Collection<String> ids) {
         if (ids.isEmpty()) {
             return 0;
         }
-        Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(term(id))).toList());
+        Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(LuceneDocuments.term(id))).toList());
         return write("delete " + ids.size() + " document(s) from the knowledge index", writer -> {
             int existing;
             try (org.apache.lucene.index.DirectoryReader latest = org.apache.lucene.index.DirectoryReader.open(writer)) {
@@ -402,7 +186,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     @Override
     public Optional<KnowledgeDoc> get(String id) {
         return read(searcher -> {
-            TopDocs top = searcher.search(new TermQuery(new Term("id", term(id))), 1);
+            TopDocs top = searcher.search(new TermQuery(new Term("id", LuceneDocuments.term(id))), 1);
             return top.scoreDocs.length == 0 ? Optional.empty() : Optional.of(load(searcher, top.scoreDocs)[0]);
         });
     }
@@ -413,44 +197,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         if (query.retrieval() == KnowledgeQuery.Retrieval.DENSE && query.vector() != null) {
             return nearest(query, started);
         }
-        return read(searcher -> {
-            DrillDownQuery drill = new DrillDownQuery(facets, baseQuery(query));
-            for (String dim : KnowledgeQuery.FACETS) {
-                for (String value : query.filters().getOrDefault(dim, List.of())) {
-                    drill.add(dim, value);
-                }
-            }
-            int wanted = Math.max(1, query.offset() + query.limit());
-            Sort sort = sort(query);
-            SortedSetDocValuesReaderState state = facetState(searcher);
-            TopDocs top;
-            long total;
-            Map<String, List<SearchResult.FacetCount>> counts = new LinkedHashMap<>();
-            if (state != null && query.withFacets()) {
-                DrillSideways.DrillSidewaysResult result = new DrillSideways(searcher, facets, state)
-                        .search(drill, null, null, wanted, sort, sort != null);
-                top = result.hits;
-                for (String dim : KnowledgeQuery.FACETS) {
-                    counts.put(dim, facetCounts(result.facets, dim));
-                }
-                total = totalFromTypes(counts.get("type"), query.filters().getOrDefault("type", List.of()));
-            } else {
-                // One pass gives the page and the exact total.
-                top = sort == null ? searcher.search(drill, new TopScoreDocCollectorManager(wanted, Integer.MAX_VALUE))
-                        : searcher.search(drill, new TopFieldCollectorManager(sort, wanted, Integer.MAX_VALUE));
-                total = top.totalHits.value;
-            }
-            ScoreDoc[] docs = top.scoreDocs;
-            int from = Math.min(query.offset(), docs.length);
-            int to = Math.min(docs.length, query.offset() + query.limit());
-            ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, from, to);
-            KnowledgeDoc[] loaded = load(searcher, page);
-            List<SearchResult.Hit> hits = new ArrayList<>();
-            for (int i = 0; i < page.length; i++) {
-                hits.add(new SearchResult.Hit(loaded[i], Float.isNaN(page[i].score) ? 0 : page[i].score));
-            }
-            return new SearchResult(hits, total, counts, (System.nanoTime() - started) / 1000);
-        });
+        return read(searcher -> search.keyword(searcher, query, started));
     }
 
     /** The dense half: the k nearest embeddings among the documents the filters allow; score = cosine. */
@@ -459,54 +206,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             throw new KnowledgeIndexException("The question's embedding has " + query.vector().length
                     + " dimensions; the index expects " + dimensions + ".");
         }
-        return read(searcher -> {
-            int k = Math.max(1, query.offset() + query.limit());
-            // The graph search is approximate; exploring at least 100 candidates finds the true nearest few.
-            int explore = Math.max(k, KNN_EXPLORE);
-            TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", query.vector(), explore,
-                    filterOnly(query)), explore);
-            ScoreDoc[] docs = java.util.Arrays.copyOf(top.scoreDocs, Math.min(k, top.scoreDocs.length));
-            ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, Math.min(query.offset(), docs.length),
-                    Math.min(docs.length, query.offset() + query.limit()));
-            KnowledgeDoc[] loaded = load(searcher, page);
-            List<SearchResult.Hit> hits = new ArrayList<>();
-            for (int i = 0; i < page.length; i++) {
-                hits.add(new SearchResult.Hit(loaded[i], 2 * page[i].score - 1)); // Lucene's cosine score is (1+cos)/2
-            }
-            return new SearchResult(hits, docs.length, Map.of(), (System.nanoTime() - started) / 1000);
-        });
+        return read(searcher -> search.nearest(searcher, query, started));
     }
-
-    /** The query's facet filters, loop and time window, without its text (null: no filter). */
-    private static Query filterOnly(KnowledgeQuery query) {
-        BooleanQuery.Builder bool = new BooleanQuery.Builder();
-        boolean any = false;
-        for (String dim : KnowledgeQuery.FACETS) {
-            List<String> values = query.filters().getOrDefault(dim, List.of());
-            if (!values.isEmpty()) {
-                bool.add(new TermInSetQuery(dim, values.stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
-                any = true;
-            }
-        }
-        return addLoopAndWindow(bool, query) || any ? bool.build() : null;
-    }
-
-    /** The query's loop and time window as filter clauses; true when it has either. */
-    private static boolean addLoopAndWindow(BooleanQuery.Builder bool, KnowledgeQuery query) {
-        boolean any = false;
-        if (query.loopId() != null) {
-            bool.add(new TermQuery(new Term("loop_id", query.loopId())), BooleanClause.Occur.FILTER);
-            any = true;
-        }
-        if (query.createdFrom() != null || query.createdTo() != null) {
-            long from = query.createdFrom() == null ? Long.MIN_VALUE : query.createdFrom();
-            long to = query.createdTo() == null ? Long.MAX_VALUE : query.createdTo();
-            bool.add(LongPoint.newRangeQuery("created_at", from, to), BooleanClause.Occur.FILTER);
-            any = true;
-        }
-        return any;
-    }
-
 
     @Override
     public void forEachWithoutEmbedding(long writtenSince, int batch,
@@ -534,91 +235,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         return read(searcher -> (long) searcher.count(new FieldExistsQuery("embedding")));
     }
 
-    private Query baseQuery(KnowledgeQuery query) {
-        BooleanQuery.Builder bool = new BooleanQuery.Builder();
-        Query text = new TextQuery(analyzer).parse(query.text(), query.matchAll());
-        bool.add(text == null ? new MatchAllDocsQuery() : text, BooleanClause.Occur.MUST);
-        addLoopAndWindow(bool, query);
-        return bool.build();
-    }
-
-
-    private static Sort sort(KnowledgeQuery query) {
-        SortField newest = new SortField("created_at", SortField.Type.LONG, true);
-        SortField byId = new SortField("id", SortField.Type.STRING);
-        return switch (query.sort()) {
-            case NEWEST -> new Sort(newest, byId);
-            case SCORE -> new Sort(new SortField("score", SortField.Type.LONG, true), newest, byId);
-            case RELEVANCE -> query.text().isBlank() ? new Sort(newest, byId) : null;
-        };
-    }
-
-    /** Every document has exactly one type, so the hits are the type counts of the chosen types (or of all). */
-    private static long totalFromTypes(List<SearchResult.FacetCount> types, List<String> chosen) {
-        return types.stream().filter(c -> chosen.isEmpty() || chosen.contains(c.value()))
-                .mapToLong(SearchResult.FacetCount::count).sum();
-    }
-
-    private static List<SearchResult.FacetCount> facetCounts(Facets found, String dim) throws IOException {
-        FacetResult result;
-        try {
-            result = found.getTopChildren(MAX_FACET_VALUES, dim);
-        } catch (IllegalArgumentException noSuchDimension) {
-            return List.of();
-        }
-        if (result == null) {
-            return List.of();
-        }
-        List<SearchResult.FacetCount> out = new ArrayList<>();
-        for (LabelAndValue lv : result.labelValues) {
-            out.add(new SearchResult.FacetCount(lv.label, lv.value.longValue()));
-        }
-        return out;
-    }
-
-    private SortedSetDocValuesReaderState facetState(IndexSearcher searcher) {
-        FacetState current = facetState;
-        if (current != null && current.reader() == searcher.getIndexReader()) {
-            return current.state();
-        }
-        SortedSetDocValuesReaderState state;
-        try {
-            state = new DefaultSortedSetDocValuesReaderState(searcher.getIndexReader(), facets);
-        } catch (IOException | IllegalArgumentException noFacetsYet) {
-            state = null;
-        }
-        facetState = new FacetState(searcher.getIndexReader(), state);
-        return state;
-    }
-
-    /** Loads the documents of these hits, in their order; doc values are read leaf by leaf in doc id order. */
     private KnowledgeDoc[] load(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {
-        KnowledgeDoc[] out = new KnowledgeDoc[hits.length];
-        Integer[] order = new Integer[hits.length];
-        for (int i = 0; i < hits.length; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> hits[i].doc));
-        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-        int leafIndex = -1;
-        BinaryDocValues values = null;
-        LeafReaderContext leaf = null;
-        for (int i : order) {
-            int docId = hits[i].doc;
-            int sub = ReaderUtil.subIndex(docId, leaves);
-            if (sub != leafIndex) {
-                leafIndex = sub;
-                leaf = leaves.get(sub);
-                values = leaf.reader().getBinaryDocValues(STORED);
-            }
-            if (values == null || !values.advanceExact(docId - leaf.docBase)) {
-                throw new KnowledgeIndexException("The knowledge index in " + dir + " was written by an older version: "
-                        + "recreate it by deleting the folder and syncing again.");
-            }
-            BytesRef bytes = values.binaryValue();
-            out[i] = json.readValue(bytes.bytes, bytes.offset, bytes.length, KnowledgeDoc.class);
-        }
-        return out;
+        return documents.load(searcher, hits);
     }
 
     @Override
@@ -644,12 +262,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public void flush() {
-        try {
-            searchers.maybeRefreshBlocking(); // every write is committed when it returns; this picks up others'
-            refreshedAt = System.nanoTime();
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot reopen the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+        store.flush();
     }
 
     @Override
@@ -664,9 +277,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     /** The version of the newest commit, read through openIfChanged: a directory listing when nothing changed. */
     @Override
     public Object changeStamp() {
-        flush();
-        return read(searcher -> searcher.getIndexReader() instanceof org.apache.lucene.index.DirectoryReader r
-                ? r.getVersion() : (Object) System.identityHashCode(view));
+        return store.changeStamp();
     }
 
     @Override
@@ -688,48 +299,12 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         });
     }
 
-    private interface Read<T> {
-        T apply(IndexSearcher searcher) throws IOException;
-    }
-
-    /** How often a read looks for commits made by other processes (a directory listing; cheap, but not free). */
-    private static final long REFRESH_NANOS = 100_000_000L;
-
-    private <T> T read(Read<T> action) {
-        try {
-            long now = System.nanoTime();
-            if (now - refreshedAt > REFRESH_NANOS) {
-                refreshedAt = now;
-                searchers.maybeRefresh(); // openIfChanged: another window, the scheduler or a command wrote
-            }
-            IndexSearcher searcher = searchers.acquire();
-            try {
-                return action.apply(searcher);
-            } finally {
-                searchers.release(searcher);
-            }
-        } catch (IndexSearcher.TooManyClauses e) {
-            throw new KnowledgeIndexException("The question is too long to search (more than "
-                    + IndexSearcher.getMaxClauseCount() + " terms): shorten it.", e);
-        } catch (IOException e) {
-            if (KnowledgeIndexCorrupt.isCorruption(e)) {
-                throw new KnowledgeIndexCorrupt(dir, e);
-            }
-            throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+    private <T> T read(LuceneStore.Read<T> action) {
+        return store.read(action);
     }
 
     @Override
     public void close() {
-        try {
-            searchers.close();
-            if (view != null) {
-                view.close();
-            } else {
-                directory.close();
-            }
-        } catch (IOException e) {
-            throw new KnowledgeIndexException("Cannot close the knowledge index in " + dir + ": " + e.getMessage(), e);
-        }
+        store.close();
     }
 }

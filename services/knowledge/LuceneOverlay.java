@@ -80,7 +80,7 @@ final class LuceneOverlay implements AutoCloseable {
         TermsEnum te = terms.iterator();
         PostingsEnum postings = null;
         for (String id : ids) {
-            if (!te.seekExact(new BytesRef(LuceneKnowledgeIndex.term(id)))) {
+            if (!te.seekExact(new BytesRef(LuceneDocuments.term(id)))) {
                 continue;
             }
             postings = te.postings(postings, PostingsEnum.NONE);
@@ -177,6 +177,6 @@ final class LuceneOverlay implements AutoCloseable {
     }
 
     static Term idTerm(String id) {
-        return new Term("id", LuceneKnowledgeIndex.term(id));
+        return new Term("id", LuceneDocuments.term(id));
     }
 }

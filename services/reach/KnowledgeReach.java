@@ -24,6 +24,7 @@ public final class KnowledgeReach {
     private final LessonLifecycle lifecycle;
     private final LessonLog lessons;
     private final Clock clock;
+    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
 
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
                           LessonLifecycle.Rules rules, Clock clock) {
@@ -39,6 +40,12 @@ public final class KnowledgeReach {
         this.lifecycle = new LessonLifecycle(index, lessons, rules);
         this.lessons = lessons;
         this.clock = clock;
+    }
+
+    /** Searches the stories' shares side by side in {@code shares} ({@link StoryReplays#sharingWith}). Returns this. */
+    public KnowledgeReach sharingWith(services.tasks.Lanes shares) {
+        this.lanes = java.util.Objects.requireNonNull(shares);
+        return this;
     }
 
     public LessonLifecycle.Rules rules() {
@@ -57,7 +64,7 @@ public final class KnowledgeReach {
             loaded = new LoopHistory(retrosDir, p).load(since, now);
         }
         StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE),
-                lessons.writable(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate());
+                lessons.writable(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate()).sharingWith(lanes);
         ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays,
                 progress);
         return new Result(report, lifecycle.evaluate(report, now));

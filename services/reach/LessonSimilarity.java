@@ -1,7 +1,5 @@
 package services.reach;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,13 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import services.embedding.EmbeddingCache;
 import services.embedding.EmbeddingModel;
 import services.embedding.EmbeddingText;
+import services.knowledge.LuceneWords;
 
 /**
  * How alike two pieces of advice are, sentence by sentence: by meaning (the embedding model's cosine of the two
@@ -34,7 +29,6 @@ final class LessonSimilarity {
     private static final Pattern MARKUP = Pattern.compile("^\\s*(?:[-*•>+]|#{1,6}|\\d+[.)])\\s+");
     private static final int MIN_SENTENCE = 20;
     private static final int MAX_SENTENCE = 400;
-    private static final Analyzer ENGLISH = new EnglishAnalyzer();
 
     private final EmbeddingModel model;
     private final EmbeddingCache cache;
@@ -129,18 +123,7 @@ final class LessonSimilarity {
     }
 
     static Set<String> stems(String text) {
-        Set<String> out = new HashSet<>();
-        try (TokenStream tokens = ENGLISH.tokenStream("", text.toLowerCase(Locale.ROOT))) {
-            CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-            tokens.reset();
-            while (tokens.incrementToken()) {
-                out.add(term.toString());
-            }
-            tokens.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringReader does not fail
-        }
-        return out;
+        return LuceneWords.stems(text.toLowerCase(Locale.ROOT));
     }
 
     /** Words that turn advice around. */

@@ -145,8 +145,8 @@ public final class ReachService {
     /** The lessons, patterns, failed targets and brain notes not reached, by id: read a page at a time. */
     private List<KnowledgeDoc> watched(Set<String> reached) {
         Map<String, KnowledgeDoc> out = new java.util.TreeMap<>();
-        KnowledgeQuery all = new KnowledgeQuery("", Map.of("type", WATCHED), null, null, null,
-                KnowledgeQuery.SortOrder.NEWEST, 0, PAGE, true, false);
+        KnowledgeQuery all = KnowledgeQuery.all().withFilter("type", WATCHED).withSort(KnowledgeQuery.SortOrder.NEWEST)
+                .withLimit(PAGE);
         for (int offset = 0; ; offset += PAGE) {
             List<SearchResult.Hit> hits = index.search(all.withPage(offset, PAGE)).hits();
             hits.stream().map(SearchResult.Hit::doc).filter(d -> !reached.contains(d.id()))

@@ -100,8 +100,7 @@ public final class SimilarLessons {
         }
         List<KnowledgeQuery> queries = new ArrayList<>();
         for (String s : sentences) {
-            queries.add(new KnowledgeQuery(s, Map.of("type", List.of("lesson")), null, null, null,
-                    KnowledgeQuery.SortOrder.RELEVANCE, 0, CANDIDATES, false, false)
+            queries.add(KnowledgeQuery.text(s).withFilter("type", List.of("lesson")).withLimit(CANDIDATES).matchingAny()
                     .withRetrieval(semantic ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD));
         }
         Map<String, KnowledgeDoc> candidates = new LinkedHashMap<>();

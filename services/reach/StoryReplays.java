@@ -20,6 +20,7 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.knowledge.SearchResult;
 import services.recall.ImplementorRecall;
+import services.tasks.Lanes;
 import services.tasks.ProgressSink;
 
 /**
@@ -67,6 +68,8 @@ public final class StoryReplays {
     private final boolean writable;
     private final LocalDate today;
     private final boolean forceFull;
+    /** Where the shares of a batch are searched (given by the composition root; else one after the other). */
+    private volatile Lanes lanes = Lanes.ONE_BY_ONE;
 
     public StoryReplays(KnowledgeIndex index, Path cacheFile, boolean writable, LocalDate today) {
         this(index, cacheFile, writable, today, false);
@@ -83,6 +86,12 @@ public final class StoryReplays {
         this.cacheFile = cacheFile;
         this.writable = writable;
         this.today = today;
+    }
+
+    /** Searches the shares of each batch side by side in {@code shares}. Returns these replays. */
+    public StoryReplays sharingWith(Lanes shares) {
+        this.lanes = java.util.Objects.requireNonNull(shares);
+        return this;
     }
 
     public Result replay(List<ImplementorRecall.Story> stories, int depth, ProgressSink progress) {
@@ -178,7 +187,7 @@ public final class StoryReplays {
         void accept(int i, ImplementorRecall.Replay replay);
     }
 
-    private static void search(ImplementorRecall recall, List<ImplementorRecall.Story> stories, int depth,
+    private void search(ImplementorRecall recall, List<ImplementorRecall.Story> stories, int depth,
                                ProgressSink progress, Found found) {
         for (int from = 0; from < stories.size(); from += BATCH) {
             progress.checkCancelled();
@@ -186,11 +195,11 @@ public final class StoryReplays {
                     + stories.size());
             int start = from;
             int to = Math.min(stories.size(), from + BATCH);
-            // The searches are independent reads of one index snapshot each: both cores take a share of the batch.
+            // The searches are independent reads of one index snapshot each: the lanes take a share of the batch.
             int shares = (to - from + PART - 1) / PART;
-            List<List<ImplementorRecall.Replay>> parts = java.util.stream.IntStream.range(0, shares).parallel()
-                    .mapToObj(p -> recall.replayAll(stories.subList(start + p * PART,
-                            Math.min(to, start + (p + 1) * PART)), depth)).toList();
+            List<List<ImplementorRecall.Replay>> parts = lanes.map(java.util.stream.IntStream.range(0, shares).boxed()
+                    .toList(), p -> recall.replayAll(stories.subList(start + p * PART,
+                            Math.min(to, start + (p + 1) * PART)), depth));
             int i = from;
             for (List<ImplementorRecall.Replay> part : parts) {
                 for (ImplementorRecall.Replay r : part) {
@@ -212,8 +221,8 @@ public final class StoryReplays {
     private Map<String, String> scan(Map<String, KnowledgeDoc> docs, Map<String, String> before,
                                      List<KnowledgeDoc> fresh) {
         Map<String, String> prints = new HashMap<>();
-        KnowledgeQuery all = new KnowledgeQuery("", Map.of("type", ImplementorRecall.TYPES), null, null, null,
-                KnowledgeQuery.SortOrder.NEWEST, 0, SCAN_PAGE, true, false);
+        KnowledgeQuery all = KnowledgeQuery.all().withFilter("type", ImplementorRecall.TYPES)
+                .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(SCAN_PAGE);
         for (int offset = 0; ; offset += SCAN_PAGE) {
             List<SearchResult.Hit> hits = index.search(all.withPage(offset, SCAN_PAGE)).hits();
             for (SearchResult.Hit h : hits) {

@@ -123,8 +123,8 @@ public final class ImplementorRecall {
 
     /** The projects the index holds documents of, most documents first (for a project field's choices). */
     public List<String> projects() {
-        SearchResult all = index.search(new KnowledgeQuery("", Map.of(), null, null, null,
-                KnowledgeQuery.SortOrder.NEWEST, 0, 0, true, true));
+        SearchResult all = index.search(KnowledgeQuery.all().withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(0)
+                .withFacets(true));
         return all.facets().getOrDefault("project", List.of()).stream().map(SearchResult.FacetCount::value).toList();
     }
 
@@ -152,8 +152,7 @@ public final class ImplementorRecall {
         if (p != null) {
             filters.put("project", List.of(p));
         }
-        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0, limit,
-                true, false);
+        return KnowledgeQuery.text(text).withFilters(filters).withLimit(limit);
     }
 
     /**

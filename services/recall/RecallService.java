@@ -111,8 +111,8 @@ public final class RecallService {
             filters.put("type", budget.types());
         }
         filters.putAll(extraFilters);
-        return new KnowledgeQuery(text, filters, null, null, null, KnowledgeQuery.SortOrder.RELEVANCE, 0,
-                budget.fetched(limit), false, false).withRetrieval(budget.retrieval());
+        return KnowledgeQuery.text(text).withFilters(filters).withLimit(budget.fetched(limit)).matchingAny()
+                .withRetrieval(budget.retrieval());
     }
 
     private boolean rewrites(RecallBudget budget, String question) {

@@ -4,7 +4,6 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import com.github.difflib.patch.PatchFailedException;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -12,11 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.jgit.diff.RawText;
-import org.eclipse.jgit.diff.RawTextComparator;
-import org.eclipse.jgit.merge.MergeAlgorithm;
-import org.eclipse.jgit.merge.MergeFormatter;
-import org.eclipse.jgit.merge.MergeResult;
 import services.vault.FileText;
 
 /**
@@ -114,16 +108,14 @@ public final class ChangePlanner {
 
     private static PlannedChange merge(Proposal p, String path, String base, String now, String proposed, boolean newFile,
                                        String tip) {
-        MergeResult<RawText> result = new MergeAlgorithm().merge(RawTextComparator.DEFAULT,
-                raw(base), raw(now), raw(proposed));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JGitTextMerge.Merged result;
         try {
-            new MergeFormatter().formatMerge(out, result, List.of("base", "current", "proposal"), StandardCharsets.UTF_8);
+            result = JGitTextMerge.merge(base, now, proposed);
         } catch (IOException e) {
             throw new ReviewException("Cannot merge proposal " + p.id() + ": " + e.getMessage(), e);
         }
-        String merged = out.toString(StandardCharsets.UTF_8);
-        List<String> conflicts = result.containsConflicts() ? conflictHunks(merged) : List.of();
+        String merged = result.text();
+        List<String> conflicts = result.conflicts() ? conflictHunks(merged) : List.of();
         return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? merged : now, newFile, true, conflicts, tip);
     }
 
@@ -144,10 +136,6 @@ public final class ChangePlanner {
             }
         }
         return hunks;
-    }
-
-    private static RawText raw(String text) {
-        return new RawText(text.getBytes(StandardCharsets.UTF_8));
     }
 
     static String text(byte[] bytes) {

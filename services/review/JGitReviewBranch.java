@@ -99,7 +99,7 @@ public final class JGitReviewBranch implements ReviewBranch {
 
     @Override
     public Optional<String> unwritable() {
-        return WritableBranch.problem(repo, branch);
+        return JGitWritableBranch.problem(repo, branch);
     }
 
     @Override
@@ -152,7 +152,7 @@ public final class JGitReviewBranch implements ReviewBranch {
         }
         try (RevWalk walk = new RevWalk(repo)) {
             RevCommit commit = walk.parseCommit(tip);
-            TreeShape.requireFile(repo, commit.getTree(), path, where());
+            JGitTreeShape.requireFile(repo, commit.getTree(), path, where());
             try (TreeWalk tw = TreeWalk.forPath(repo, path, commit.getTree())) {
                 if (tw == null || tw.getFileMode(0) == FileMode.TREE) {
                     return Optional.empty();
@@ -185,7 +185,7 @@ public final class JGitReviewBranch implements ReviewBranch {
         if (pinned != null) {
             throw new IllegalStateException("a view at one commit is read-only");
         }
-        WritableBranch.problem(repo, branch).ifPresent(why -> {
+        JGitWritableBranch.problem(repo, branch).ifPresent(why -> {
             throw new ReviewException("Cannot commit " + path + " in " + dir + ": " + why + ". Nothing was written.");
         });
         try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = repo.newObjectReader();
@@ -196,7 +196,7 @@ public final class JGitReviewBranch implements ReviewBranch {
             FileMode mode = FileMode.REGULAR_FILE;
             if (parentId != null) {
                 RevCommit parent = walk.parseCommit(parentId);
-                TreeShape.requireFile(repo, parent.getTree(), path, where());
+                JGitTreeShape.requireFile(repo, parent.getTree(), path, where());
                 builder.addTree(new byte[0], DirCacheEntry.STAGE_0, reader, parent.getTree());
             }
             builder.finish();

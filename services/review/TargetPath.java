@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import org.eclipse.jgit.errors.CorruptObjectException;
-import org.eclipse.jgit.lib.ObjectChecker;
 import services.audit.PlainText;
 
 /**
@@ -55,12 +53,10 @@ public final class TargetPath {
         if (normalized.isEmpty() || normalized.equals(".")) {
             throw new ReviewException(refused + "names the repository itself, not a file. Nothing was written.");
         }
-        try {
-            new ObjectChecker().setSafeForWindows(true).setSafeForMacOS(true).checkPath(normalized);
-        } catch (CorruptObjectException e) {
-            throw new ReviewException(refused + "is not a path git accepts in a repository (" + e.getMessage()
+        JGitPathCheck.problem(normalized).ifPresent(why -> {
+            throw new ReviewException(refused + "is not a path git accepts in a repository (" + why
                     + "). Nothing was written.");
-        }
+        });
         try {
             Path root = repoRoot.toRealPath();
             Path walk = repoRoot;

@@ -40,16 +40,7 @@ public final class IndexRebuild {
     }
 
     private static Path moveAside(Path index, Path aside, Workspace ws) {
-        try (var dir = org.apache.lucene.store.FSDirectory.open(index)) {
-            try (var lock = dir.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
-                lock.ensureValid(); // nobody else has it open: released before the move
-            }
-        } catch (org.apache.lucene.store.LockObtainFailedException e) {
-            throw new ConsoleException("The knowledge index in " + index + " is being written by a program that does "
-                    + "not take the workspace's write lock (an older Brain Console?). Close it, then rebuild.", e);
-        } catch (IOException e) {
-            throw new ConsoleException("Cannot check the knowledge index in " + index + ": " + e.getMessage(), e);
-        }
+        services.knowledge.LuceneWriterCheck.ensureNoOtherWriter(index);
         try {
             Files.move(index, aside, StandardCopyOption.ATOMIC_MOVE);
             Files.deleteIfExists(ws.stateDir().resolve("embeddings").resolve("backfill.json"));

@@ -41,6 +41,8 @@ public final class VaultSync {
     private final RetroParser retros = new RetroParser();
     private final long sizeLimit;
     private final services.telemetry.Telemetry telemetry;
+    /** Where the files of a chunk are read, hashed and parsed (given by the composition root; else one by one). */
+    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock) {
         this(workspace, index, clock, FileText.DEFAULT_LIMIT);
@@ -58,6 +60,12 @@ public final class VaultSync {
         this.clock = clock;
         this.state = new SyncState(workspace.stateDir().resolve("sync-state.json"));
         this.sizeLimit = sizeLimit;
+    }
+
+    /** Reads, hashes and parses the files of each chunk side by side in {@code files}. Returns this sync. */
+    public VaultSync preparingIn(services.tasks.Lanes files) {
+        this.lanes = java.util.Objects.requireNonNull(files);
+        return this;
     }
 
     /**
@@ -121,8 +129,8 @@ public final class VaultSync {
                 List<VaultFiles.SourceFile> chunk = files.subList(from, Math.min(files.size(), from + CHUNK));
                 // Reading, hashing and parsing run in parallel; merging stays in file order, so the first file
                 // (by name) wins a duplicate id whatever the timing.
-                List<Prepared> prepared = chunk.parallelStream()
-                        .map(file -> prepare(file, before.files().get(file.source()), full, now, removed)).toList();
+                List<Prepared> prepared = lanes.map(chunk,
+                        file -> prepare(file, before.files().get(file.source()), full, now, removed));
                 for (int i = 0; i < prepared.size(); i++) {
                     Prepared one = prepared.get(i);
                     progress.update((double) (from + i) / files.size(), one.file().display());

@@ -23,9 +23,17 @@ public final class JsonlOtelEvents implements OtelEventSource {
 
     private final Path dir;
     private final Map<Path, JsonlFile> files = new HashMap<>();
+    /** Where the files of a window are read (given by the composition root; else one after the other). */
+    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
 
     public JsonlOtelEvents(Path dir) {
         this.dir = dir;
+    }
+
+    /** Reads the files of a window side by side in {@code files}. Returns this source. */
+    public JsonlOtelEvents readingIn(services.tasks.Lanes files) {
+        this.lanes = java.util.Objects.requireNonNull(files);
+        return this;
     }
 
     @Override
@@ -45,7 +53,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         List<Path> recent = current.stream().filter(f -> modified(f) >= from - SKEW_MILLIS).toList();
         recent.forEach(f -> files.computeIfAbsent(f, JsonlFile::new));
         List<JsonlFile> all = recent.stream().map(files::get).toList();
-        all.parallelStream().forEach(JsonlFile::refresh);
+        lanes.forEach(all, JsonlFile::refresh);
 
         EventTally tally = new EventTally(from, to);
         List<String> problems = new ArrayList<>();

@@ -1,8 +1,6 @@
 package services.workspace;
 
 import java.util.Optional;
-import org.eclipse.jgit.lib.Constants;
-import org.eclipse.jgit.lib.Repository;
 import services.audit.PlainText;
 
 /**
@@ -25,8 +23,8 @@ public final class BranchName {
         if (control.isPresent()) {
             return Optional.of(PlainText.shown(name) + " is not a branch name: it has " + control.get());
         }
-        if (name.equals(Constants.HEAD) || name.startsWith("-") || name.startsWith("refs/") || name.equals("@")
-                || !Repository.isValidRefName(Constants.R_HEADS + name)) {
+        if (JGitRefNames.isHead(name) || name.startsWith("-") || name.startsWith("refs/") || name.equals("@")
+                || !JGitRefNames.isValidBranchRef(name)) {
             return Optional.of(PlainText.shown(name) + " is not a valid branch name (git's rules for ref names: no "
                     + "'..', no leading '-' or '/', no spaces or any of ~^:?*[\\, not HEAD)");
         }

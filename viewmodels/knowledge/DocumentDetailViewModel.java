@@ -6,7 +6,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -147,8 +146,8 @@ public final class DocumentDetailViewModel {
             if (!doc.id().equals(retroId)) {
                 index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), "Retro: " + r.title())));
             }
-            SearchResult sameLoop = index.search(new KnowledgeQuery("", Map.of(), doc.loopId(), null, null,
-                    KnowledgeQuery.SortOrder.NEWEST, 0, 100, true, false));
+            SearchResult sameLoop = index.search(KnowledgeQuery.all().withLoop(doc.loopId())
+                    .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(100));
             for (SearchResult.Hit hit : sameLoop.hits()) {
                 KnowledgeDoc other = hit.doc();
                 if (!other.id().equals(doc.id()) && !other.id().equals(retroId)) {

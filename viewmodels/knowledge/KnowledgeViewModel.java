@@ -120,7 +120,7 @@ public final class KnowledgeViewModel {
             case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
             case SCORE -> KnowledgeQuery.SortOrder.SCORE;
         };
-        return new KnowledgeQuery(query.get(), filters, null, null, null, order, 0, PAGE, true, true)
+        return KnowledgeQuery.text(query.get()).withFilters(filters).withSort(order).withLimit(PAGE).withFacets(true)
                 .withRetrieval(semantic.get() && order == KnowledgeQuery.SortOrder.RELEVANCE
                         ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD);
     }

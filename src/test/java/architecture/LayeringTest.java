@@ -129,4 +129,69 @@ class LayeringTest {
                         + "services.workspace reads the raw JSON")
                 .check(product);
     }
+
+    /**
+     * Adapter libraries stay in their adapters: a class uses Lucene, JGit, Jedis, the Typesense client or the ONNX
+     * runtime (and DJL's tokenizer) only when its name starts with the technology's ({@code LuceneKnowledgeIndex},
+     * {@code JGitReviewBranch}, {@code RedisFailedTargets}, {@code TypesenseKnowledgeIndex}, {@code MiniLmSession}).
+     * A nested or anonymous class counts by its top-level class. The exceptions are listed, each with its reason.
+     */
+    @Test
+    void adapterLibrariesOnlyInClassesNamedForThem() {
+        onlyInClassesNamed("org.apache.lucene..", "Lucene", java.util.Map.of());
+        onlyInClassesNamed("org.eclipse.jgit..", "JGit", java.util.Map.of(
+                "app.bench.ReviewBenchmark", "builds the throwaway repositories the review benchmark approves into"));
+        onlyInClassesNamed("redis.clients..", "Redis", java.util.Map.of(
+                "app.cli.DemoCommand", "holds and closes the Redis client `demo --redis` seeds the loop state into"));
+        onlyInClassesNamed("org.typesense..", "Typesense", java.util.Map.of());
+        onlyInClassesNamed("ai.onnxruntime..", "MiniLm", java.util.Map.of());
+        onlyInClassesNamed("ai.djl..", "MiniLm", java.util.Map.of());
+    }
+
+    private static void onlyInClassesNamed(String library, String prefix, java.util.Map<String, String> exceptions) {
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> others =
+                com.tngtech.archunit.base.DescribedPredicate.describe("are not named " + prefix + "* " + exceptions.keySet(),
+                        c -> {
+                            String topLevel = c.getName().split("\\$")[0];
+                            return !topLevel.substring(topLevel.lastIndexOf('.') + 1).startsWith(prefix)
+                                    && !exceptions.containsKey(topLevel);
+                        });
+        noClasses().that(others)
+                .should().dependOnClassesThat().resideInAPackage(library)
+                .because(library + " belongs to the " + prefix + "* adapter classes; the others reach it through them")
+                .check(product);
+    }
+
+    /**
+     * Services, view models and views run work in parallel only on lanes or executors the composition root gives them
+     * (app/): no parallel streams, no thread pools of their own, not even the common pool.
+     */
+    @Test
+    void noParallelStreamsOrThreadPoolsOutsideApp() {
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> parallel =
+                com.tngtech.archunit.base.DescribedPredicate.describe("Collection.parallelStream() or BaseStream.parallel()",
+                        call -> call.getTarget().getName().equals("parallelStream")
+                                || call.getTarget().getName().equals("parallel")
+                                && call.getTarget().getOwner().getPackageName().equals("java.util.stream"));
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> pools =
+                com.tngtech.archunit.base.DescribedPredicate.describe("Executors.* or ForkJoinPool.commonPool()",
+                        call -> call.getTarget().getOwner().getName().equals("java.util.concurrent.Executors")
+                                || call.getTarget().getName().equals("commonPool")
+                                && call.getTarget().getOwner().getName().equals("java.util.concurrent.ForkJoinPool"));
+        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> newPool =
+                com.tngtech.archunit.base.DescribedPredicate.describe("new ThreadPoolExecutor/ForkJoinPool", call -> {
+                    com.tngtech.archunit.core.domain.JavaClass owner = call.getTarget().getOwner();
+                    return owner.getName().equals("java.util.concurrent.ThreadPoolExecutor")
+                            || owner.getName().equals("java.util.concurrent.ScheduledThreadPoolExecutor")
+                            || owner.getName().equals("java.util.concurrent.ForkJoinPool")
+                            || owner.isAssignableTo(java.util.concurrent.ThreadPoolExecutor.class)
+                            || owner.isAssignableTo(java.util.concurrent.ForkJoinPool.class);
+                });
+        noClasses().that().resideOutsideOfPackage("app..")
+                .should().callMethodWhere(parallel)
+                .orShould().callMethodWhere(pools)
+                .orShould().callConstructorWhere(newPool)
+                .because("work runs side by side only on the lanes app/ gives (services.tasks.Lanes, an Executor)")
+                .check(product);
+    }
 }

@@ -43,7 +43,7 @@ public final class UiHarness {
         workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
             try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
-                services.demo.DemoLoopState.seed(workspace, client);
+                services.demo.RedisDemoSeed.seed(workspace, client);
             }
         }
         // No scheduled job may change what a screen's test sees: no catch-up, both jobs paused (Run now still works).

@@ -19,9 +19,9 @@ import services.workspace.BranchName;
  * worktrees (a commit there leaves the index and working tree behind: the user's next commit would undo it), and
  * not the default branch (origin/HEAD, init.defaultBranch, main or master).
  */
-public final class WritableBranch {
+public final class JGitWritableBranch {
 
-    private WritableBranch() {
+    private JGitWritableBranch() {
     }
 
     /** Why the console must not commit to {@code branch} of {@code repo}, or empty when it may. */

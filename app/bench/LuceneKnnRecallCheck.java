@@ -23,12 +23,12 @@ import org.apache.lucene.store.FSDirectory;
  * explored: recall of the exact top {@code k} (brute force over every vector of the index) among the approximate
  * top {@code k}, averaged over the questions, and the graph search's median time.
  */
-final class KnnRecallCheck {
+final class LuceneKnnRecallCheck {
 
     record Row(int explore, double recallAtK, double recallAt5, double p50Ms) {
     }
 
-    private KnnRecallCheck() {
+    private LuceneKnnRecallCheck() {
     }
 
     static List<Row> run(Path indexDir, List<float[]> questions, int k, int[] explores) throws IOException {

@@ -11,13 +11,13 @@ import org.apache.lucene.search.Query;
  * quotes make phrases, {@code -word} excludes, {@code word*} is a prefix; the last word being typed is also
  * matched as a prefix, so results follow the keyboard.
  */
-final class TextQuery {
+final class LuceneTextQuery {
 
     private static final Map<String, Float> FIELDS = Map.of("title", 2.0f, "content", 1.0f);
 
     private final Analyzer analyzer;
 
-    TextQuery(Analyzer analyzer) {
+    LuceneTextQuery(Analyzer analyzer) {
         this.analyzer = analyzer;
     }
 

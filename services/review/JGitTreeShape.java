@@ -11,9 +11,9 @@ import org.eclipse.jgit.treewalk.TreeWalk;
  * yet, and every folder above it must be a folder. Writing a file where a folder is would delete the whole folder;
  * writing below a file would delete the file; a symlink or a submodule on the way leads somewhere else.
  */
-final class TreeShape {
+final class JGitTreeShape {
 
-    private TreeShape() {
+    private JGitTreeShape() {
     }
 
     /** Refuses a target that is not a (possibly new) file under folders in {@code tree}; names it and the reason. */

@@ -20,7 +20,7 @@ import org.eclipse.jgit.lib.PersonIdent;
  * rejected; additive and structural; stale (one merges cleanly, one conflicts); a new skill; a target that escapes
  * its repo; malformed files.
  */
-final class DemoRepos {
+final class JGitDemoRepos {
 
     private static final PersonIdent JOEL = new PersonIdent("Joel Hooks", "joel@example.com");
 
@@ -29,7 +29,7 @@ final class DemoRepos {
     private final Path skillProposals;
     private final Path dreamProposals;
 
-    DemoRepos(Path skillsRepo, Path behaviourRepo, Path skillProposals, Path dreamProposals) {
+    JGitDemoRepos(Path skillsRepo, Path behaviourRepo, Path skillProposals, Path dreamProposals) {
         this.skillsRepo = skillsRepo;
         this.behaviourRepo = behaviourRepo;
         this.skillProposals = skillProposals;

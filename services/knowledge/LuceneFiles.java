@@ -1,0 +1,61 @@
+package services.knowledge;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+
+/** The embedded index's files: how its folder is opened and how its writers lay segments out. */
+final class LuceneFiles {
+
+    /** Lucene 9.12's HNSW and flat vector files (data, graph, metadata; quantized variants). */
+    private static final Set<String> VECTOR_FILES = Set.of("vec", "vex", "vem", "vemf", "veq", "vemq");
+
+    private LuceneFiles() {
+    }
+
+    static IndexWriterConfig writerConfig(Analyzer analyzer) {
+        IndexWriterConfig config = new IndexWriterConfig(analyzer).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setUseCompoundFile(false);
+        config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
+        config.setRAMBufferSizeMB(64);
+        return config;
+    }
+
+    /**
+     * Plain reads for everything (memory-mapping the whole index kept every page a browse touched resident), but
+     * memory-mapped vector files: a nearest-neighbour search hops across the graph and reads hundreds of vectors
+     * at random, which costs one system call each through plain reads.
+     */
+    static FSDirectory directory(Path dir) throws IOException {
+        return new org.apache.lucene.store.NIOFSDirectory(dir) {
+            private final org.apache.lucene.store.MMapDirectory vectors = new org.apache.lucene.store.MMapDirectory(dir);
+
+            @Override
+            public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
+                    throws IOException {
+                String extension = org.apache.lucene.index.IndexFileNames.getExtension(name); // null: segments_N
+                return extension != null && VECTOR_FILES.contains(extension) ? vectors.openInput(name, context)
+                        : super.openInput(name, context);
+            }
+
+            @Override
+            public synchronized void close() throws IOException {
+                vectors.close();
+                super.close();
+            }
+        };
+    }
+
+    static void closeQuietly(FSDirectory opened) {
+        if (opened != null) {
+            try {
+                opened.close();
+            } catch (IOException ignored) {
+                // the open already failed; that failure is the one to report
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package services.knowledge;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import services.errors.ConsoleException;
+
+/** Whether a program outside the workspace's write lock holds the embedded index's own write lock. */
+public final class LuceneWriterCheck {
+
+    private LuceneWriterCheck() {
+    }
+
+    /**
+     * Takes and releases Lucene's write lock of the index in {@code index}: returns when nobody holds it, refuses
+     * (naming the folder) when a program that does not take the workspace's write lock has it open for writing.
+     */
+    public static void ensureNoOtherWriter(Path index) {
+        try (var dir = org.apache.lucene.store.FSDirectory.open(index)) {
+            try (var lock = dir.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
+                lock.ensureValid(); // nobody else has it open: released before the move
+            }
+        } catch (org.apache.lucene.store.LockObtainFailedException e) {
+            throw new ConsoleException("The knowledge index in " + index + " is being written by a program that does "
+                    + "not take the workspace's write lock (an older Brain Console?). Close it, then rebuild.", e);
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot check the knowledge index in " + index + ": " + e.getMessage(), e);
+        }
+    }
+}
