@@ -163,7 +163,7 @@ public final class AppContext {
             return null;
         }
         try {
-            return services.failed.RedisConnector.open(workspace.redis());
+            return services.failed.RedisFailedTargets.open(workspace.redis());
         } catch (services.failed.FailedTargetsException e) {
             return new services.failed.UnreachableFailedTargets(e.getMessage());
         }
@@ -175,8 +175,8 @@ public final class AppContext {
             return services.reach.LoopPrds.NONE;
         }
         try {
-            return new services.reach.RedisLoopPrds(services.failed.RedisConnector.client(workspace.redis()));
-        } catch (services.failed.FailedTargetsException e) {
+            return new services.reach.RedisLoopPrds(services.redis.RedisConnector.client(workspace.redis()));
+        } catch (services.redis.RedisConnectionException e) {
             return new services.reach.LoopPrds() {
                 @Override
                 public java.util.Map<String, Prd> all(java.util.List<String> problems) {
@@ -214,7 +214,7 @@ public final class AppContext {
         String problem = null;
         if (workspace.redis() != null) {
             try {
-                loops = new services.brief.RedisLoopState(services.failed.RedisConnector.client(workspace.redis()));
+                loops = new services.brief.RedisLoopState(services.redis.RedisConnector.client(workspace.redis()));
             } catch (RuntimeException e) {
                 problem = e.getMessage();
             }
@@ -278,8 +278,8 @@ public final class AppContext {
     public services.watchdog.WatchdogGate watchdogGate(Workspace workspace) {
         if (workspace.redis() != null) {
             try {
-                return new services.watchdog.RedisWatchdogGate(services.failed.RedisConnector.client(workspace.redis()));
-            } catch (services.failed.FailedTargetsException e) {
+                return new services.watchdog.RedisWatchdogGate(services.redis.RedisConnector.client(workspace.redis()));
+            } catch (services.redis.RedisConnectionException e) {
                 return new services.watchdog.FileWatchdogGate(workspace.stateDir());
             }
         }

@@ -20,7 +20,7 @@ import javax.net.ssl.SSLException;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import services.errors.ConsoleException;
-import services.failed.RedisConnector;
+import services.redis.RedisConnector;
 import services.workspace.IndexSettings;
 import services.workspace.RedisSettings;
 import services.workspace.Secrets;
