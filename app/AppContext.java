@@ -302,8 +302,8 @@ public final class AppContext {
     public services.scheduler.Scheduler scheduler(Workspace workspace, KnowledgeIndex index, VaultSync sync,
                                                   services.embedding.EmbeddingBackfill backfill,
                                                   services.watchdog.Watchdog watchdog, TaskRunner jobs) {
-        return new services.scheduler.Scheduler(List.of(new services.scheduler.SyncJob(sync, workspace.readOnly(),
-                backfill),
+        return new services.scheduler.Scheduler(List.of(new services.sync.SyncJob(sync, workspace.readOnly(),
+                backfill == null ? null : progress -> backfill.run(progress).summary()),
                 new services.watchdog.WatchdogJob(watchdog), new services.policy.PolicyJob(policy(workspace)),
                 new services.reach.ReachJob(knowledgeReach(workspace, index))),
                 new services.scheduler.ScheduleSettings(workspace),
