@@ -82,27 +82,38 @@ public final class Watchdog {
 
     private WatchdogReport checkAll(WatchdogSettings settings, long now, ProgressSink progress, List<String> problems) {
         WatchdogRun run = new WatchdogRun(ws, index, events, settings, now, progress);
+        Map<String, Object> stats = new LinkedHashMap<>();
         if (ws.readOnly()) {
-            run.stats.put("read_only", true);
+            stats.put("read_only", true);
         }
         List<Finding> findings = new ArrayList<>();
+        Map<String, Object> recovery = null;
+        Map<String, Object> pruned = null;
         for (int i = 0; i < checks.size(); i++) {
             progress.checkCancelled();
             WatchdogCheck check = checks.get(i);
             progress.update((double) i / checks.size(), "Checking " + check.name());
+            CheckResult result;
             try {
-                findings.add(check.run(run));
+                result = check.run(run);
             } catch (ConsoleException | IllegalStateException e) {
-                findings.add(Finding.of(check.name(), Severity.ERROR, "The check could not run: " + e.getMessage(), Map.of()));
+                result = CheckResult.of(Finding.of(check.name(), Severity.ERROR, "The check could not run: "
+                        + e.getMessage(), Map.of()));
             }
+            stats.putAll(run.eventStats()); // in the order read: the check that first read the events comes first
+            findings.addAll(result.findings());
+            stats.putAll(result.stats());
+            recovery = result.recovery() != null ? result.recovery() : recovery;
+            pruned = result.pruned() != null ? result.pruned() : pruned;
         }
         if (run.events() != null) {
             problems.addAll(run.events().problems());
         }
+        stats.putAll(run.eventStats());
         List<String> issues = findings.stream().filter(f -> f.severity().unhealthy()).map(Finding::message).toList();
         long end = clock.millis();
-        WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), run.recovery, issues,
-                new LinkedHashMap<>(run.stats), run.pruned == null ? Map.of() : run.pruned, findings,
+        WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), recovery, issues,
+                stats, pruned == null ? Map.of() : pruned, findings,
                 java.time.Instant.ofEpochMilli(now), end - now, null, problems);
         record(report, problems);
         return report;
