@@ -23,7 +23,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import services.audit.PlainText;
 import services.audit.Trailers;
-import services.review.WritableBranch;
+import services.workspace.WritableBranch;
 import services.workspace.BranchName;
 
 /**

@@ -13,6 +13,7 @@ import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.ProgressSink;
+import services.telemetry.OtelSink;
 import services.telemetry.Telemetry;
 import services.text.HumanDuration;
 import services.workspace.Workspace;
@@ -71,13 +72,12 @@ public final class Watchdog {
                     + "or Run watchdog now) to run anyway",
                     problems);
         }
-        return telemetry.span("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"), span -> {
-            WatchdogReport report = checkAll(settings, now, progress, problems);
-            report.findings().forEach(f -> telemetry.finding(f.severity().name()));
-            span.setAttribute("brainconsole.healthy", report.healthy());
-            span.setAttribute(Telemetry.COUNT, (long) report.issues().size());
-            return report;
-        });
+        return telemetry.traced("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"),
+                () -> checkAll(settings, now, progress, problems), report -> {
+                    report.findings().forEach(f -> telemetry.finding(f.severity().name()));
+                    return Attributes.builder().put("brainconsole.healthy", report.healthy())
+                            .put(Telemetry.COUNT, (long) report.issues().size()).build();
+                });
     }
 
     private WatchdogReport checkAll(WatchdogSettings settings, long now, ProgressSink progress, List<String> problems) {
