@@ -26,7 +26,7 @@ final class DemoCommand extends WorkspaceCommand {
         int keys = 0;
         if (redis != null) {
             var ws = cli.app().loader().load(summary.dir());
-            try (var client = services.failed.RedisConnector.client(ws.redis())) {
+            try (var client = services.redis.RedisConnector.client(ws.redis())) {
                 keys = RedisDemoSeed.seed(summary.dir(), client);
             }
         }

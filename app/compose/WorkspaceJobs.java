@@ -4,8 +4,8 @@ import java.util.List;
 import services.embedding.EmbeddingBackfill;
 import services.policy.PolicyJob;
 import services.reach.ReachJob;
+import services.sync.SyncJob;
 import services.scheduler.Job;
-import services.scheduler.SyncJob;
 import services.watchdog.WatchdogJob;
 
 /**
@@ -20,7 +20,8 @@ final class WorkspaceJobs {
 
     static List<Job> of(WorkspaceServices services, EmbeddingBackfill backfillAfterSync) {
         return List.of(
-                new SyncJob(services.sync(), services.workspace().readOnly(), backfillAfterSync),
+                new SyncJob(services.sync(), services.workspace().readOnly(),
+                        backfillAfterSync == null ? null : progress -> backfillAfterSync.run(progress).summary()),
                 new WatchdogJob(services.watchdog()),
                 new PolicyJob(services.policy()),
                 new ReachJob(services.knowledgeReach()));

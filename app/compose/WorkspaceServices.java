@@ -15,7 +15,7 @@ import services.errors.ConsoleException;
 import services.failed.FailedTargets;
 import services.failed.FailedTargetsException;
 import services.failed.FailedTargetsService;
-import services.failed.RedisConnector;
+import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
 import services.knowledge.KnowledgeIndex;
 import services.policy.PolicyException;
@@ -30,6 +30,8 @@ import services.reach.RedisLoopPrds;
 import services.reach.SimilarLessons;
 import services.recall.ImplementorRecall;
 import services.recall.RecallService;
+import services.redis.RedisConnectionException;
+import services.redis.RedisConnector;
 import services.review.ReviewService;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
@@ -167,7 +169,7 @@ public final class WorkspaceServices implements AutoCloseable {
             redisOpened = true;
             if (workspace.redis() != null) {
                 try {
-                    redis = RedisConnector.open(workspace.redis());
+                    redis = RedisFailedTargets.open(workspace.redis());
                 } catch (FailedTargetsException e) {
                     redis = new UnreachableFailedTargets(e.getMessage());
                 }
@@ -232,7 +234,7 @@ public final class WorkspaceServices implements AutoCloseable {
         }
         try {
             return new RedisLoopPrds(RedisConnector.client(workspace.redis()));
-        } catch (FailedTargetsException e) {
+        } catch (RedisConnectionException e) {
             return new LoopPrds() {
                 @Override
                 public java.util.Map<String, Prd> all(List<String> problems) {
@@ -313,7 +315,7 @@ public final class WorkspaceServices implements AutoCloseable {
             if (workspace.redis() != null) {
                 try {
                     gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()));
-                } catch (FailedTargetsException e) {
+                } catch (RedisConnectionException e) {
                     gate = new FileWatchdogGate(workspace.stateDir());
                 }
             } else {

@@ -177,12 +177,10 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
-        return telemetry.span("amendment.revert", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) shas.size()), span -> {
-            List<Reverted> done = revertUntraced(shas, by);
-            span.setAttribute("brainconsole.commits", String.join(",", done.stream().map(Reverted::revertSha).toList()));
-            return done;
-        });
+        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) shas.size()), () -> revertUntraced(shas, by),
+                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
+                        "brainconsole.commits"), String.join(",", done.stream().map(Reverted::revertSha).toList())));
     }
 
     private List<Reverted> revertUntraced(List<String> shas, String by) {

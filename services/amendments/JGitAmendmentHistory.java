@@ -23,7 +23,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import services.audit.PlainText;
 import services.audit.Trailers;
-import services.review.JGitWritableBranch;
+import services.workspace.JGitWritableBranch;
 import services.workspace.BranchName;
 
 /**

@@ -27,7 +27,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Loops loops() {
-        List<String> keys = services.failed.RedisConnector.keys(redis, PRD);
+        List<String> keys = services.redis.RedisConnector.keys(redis, PRD);
         List<Loop> running = new ArrayList<>();
         List<Loop> ended = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -128,7 +128,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Long lastWatchdogRun() {
-        return services.watchdog.RedisWatchdogGate.parse(redis.get(services.watchdog.RedisWatchdogGate.KEY));
+        return services.redis.WatchdogLastRun.parse(redis.get(services.redis.WatchdogLastRun.KEY));
     }
 
     @Override

@@ -2,7 +2,7 @@ package services.connections;
 
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
-import services.failed.RedisConnector;
+import services.redis.RedisConnector;
 import services.workspace.RedisSettings;
 
 /** The Redis half of "Test connection": a PING and the server's version, over the connection the settings name. */

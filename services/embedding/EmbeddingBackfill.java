@@ -59,12 +59,10 @@ public final class EmbeddingBackfill {
     }
 
     private Result traced(ProgressSink progress) {
-        return telemetry.span("embeddings.backfill", io.opentelemetry.api.common.Attributes.empty(), span -> {
-            Result r = runUntraced(progress);
-            span.setAttribute("brainconsole.computed", (long) r.computed());
-            span.setAttribute("brainconsole.cached", (long) r.cached());
-            return r;
-        });
+        return telemetry.traced("embeddings.backfill", io.opentelemetry.api.common.Attributes.empty(),
+                () -> runUntraced(progress), r -> io.opentelemetry.api.common.Attributes.builder()
+                        .put("brainconsole.computed", (long) r.computed())
+                        .put("brainconsole.cached", (long) r.cached()).build());
     }
 
     private Result runUntraced(ProgressSink progress) {

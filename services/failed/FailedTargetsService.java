@@ -194,13 +194,10 @@ public final class FailedTargetsService {
     }
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
-        return telemetry.span("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) keys.size()), span -> {
-            List<Outcome> out = clearUntraced(keys, reason, by);
-            span.setAttribute(services.telemetry.Telemetry.OUTCOME,
-                    out.stream().allMatch(Outcome::complete) ? "complete" : "partial");
-            return out;
-        });
+        return telemetry.traced("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
+                out -> io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.OUTCOME,
+                        out.stream().allMatch(Outcome::complete) ? "complete" : "partial"));
     }
 
     private List<Outcome> clearUntraced(List<String> keys, String reason, String by) {
@@ -284,12 +281,10 @@ public final class FailedTargetsService {
      * watchdog prunes with its {@code watchdog.pruneGraceHours}; a prune by hand removes everything expired.
      */
     public PruneResult prune(String by, java.time.Duration grace) {
-        return telemetry.span("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(), span -> {
-            PruneResult r = pruneUntraced(by, grace.toMillis());
-            span.setAttribute("brainconsole.redis_removed", r.redisRemoved());
-            span.setAttribute("brainconsole.docs_removed", r.docsRemoved().size());
-            return r;
-        });
+        return telemetry.traced("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(),
+                () -> pruneUntraced(by, grace.toMillis()), r -> io.opentelemetry.api.common.Attributes.builder()
+                        .put("brainconsole.redis_removed", r.redisRemoved())
+                        .put("brainconsole.docs_removed", r.docsRemoved().size()).build());
     }
 
     private PruneResult pruneUntraced(String by, long graceMillis) {

@@ -19,6 +19,17 @@ public final class RedisFailedTargets implements FailedTargets {
         this.where = where;
     }
 
+    /** The failed targets in the Redis these settings name; a Redis that cannot be opened is refused with why. */
+    public static FailedTargets open(services.workspace.RedisSettings settings) {
+        UnifiedJedis client;
+        try {
+            client = services.redis.RedisConnector.client(settings);
+        } catch (services.redis.RedisConnectionException e) {
+            throw new FailedTargetsException(e.getMessage(), e.getCause());
+        }
+        return new RedisFailedTargets(client, settings.describe());
+    }
+
     @Override
     public Members members() {
         List<Member> members = new ArrayList<>();

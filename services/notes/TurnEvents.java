@@ -7,7 +7,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 import services.audit.DecisionLog;
-import services.watchdog.OtelSink;
+import services.telemetry.OtelSink;
 import services.workspace.Workspace;
 
 /**

@@ -25,6 +25,11 @@ public final class PolicyJob implements Job {
     }
 
     @Override
+    public String defaultSchedule() {
+        return "15 * * * *";
+    }
+
+    @Override
     public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
         PolicyService.RunReport report = policy.run();
         boolean trouble = report.problem() != null || report.expired().stream().anyMatch(s -> s.startsWith("could not"));

@@ -30,6 +30,11 @@ public final class ReachJob implements Job {
     }
 
     @Override
+    public String defaultSchedule() {
+        return "30 3 * * *";
+    }
+
+    @Override
     public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
         KnowledgeReach.Result result = reach.run(reach.rules().deprecateAfterDays(), progress);
         ReachReport r = result.report();

@@ -21,7 +21,7 @@ public final class RedisLoopPrds implements LoopPrds {
 
     @Override
     public Map<String, Prd> all(List<String> problems) {
-        List<String> keys = services.failed.RedisConnector.keys(redis, PREFIX);
+        List<String> keys = services.redis.RedisConnector.keys(redis, PREFIX);
         Map<String, Prd> out = new LinkedHashMap<>();
         for (String key : keys) {
             String loopId = key.substring(PREFIX.length());

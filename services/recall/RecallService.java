@@ -84,14 +84,12 @@ public final class RecallService {
     /** @param limit {@code joelclaw recall --limit}: the budget injects at most that many (capped by its plan) */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
                                  KnowledgeQuery.Retrieval retrieval, int limit) {
-        return telemetry.span("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
-                budget.label()), span -> {
+        return telemetry.traced("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+                budget.label()), () -> {
             KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters, limit)
                     .withRetrieval(retrieval));
-            RecallPreview p = assemble(question, budget, limit, query.text(), index.search(query));
-            span.setAttribute(services.telemetry.Telemetry.COUNT, (long) p.injected().size());
-            return p;
-        });
+            return assemble(question, budget, limit, query.text(), index.search(query));
+        }, p -> io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.COUNT, (long) p.injected().size()));
     }
 
     /** A rewritten semantic query gets the embedding of the question as asked. */
@@ -164,7 +162,7 @@ public final class RecallService {
     /** The same at another {@code --limit}. */
     public List<RecallPreview> compare(String question, int limit) {
         List<RecallBudget> budgets = List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP);
-        return telemetry.span("recall.compare", io.opentelemetry.api.common.Attributes.empty(), span -> {
+        return telemetry.traced("recall.compare", io.opentelemetry.api.common.Attributes.empty(), () -> {
             List<KnowledgeQuery> queries = budgets.stream().map(b -> asked(question, b, query(question, b, Map.of(), limit)))
                     .toList();
             List<SearchResult> found = index.searchAll(queries);

@@ -24,6 +24,7 @@ import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import services.workspace.BranchName;
+import services.workspace.JGitWritableBranch;
 
 /** {@link ReviewBranch} on a local git repository with JGit, commits built in-core. */
 public final class JGitReviewBranch implements ReviewBranch {

@@ -181,14 +181,10 @@ public final class ReviewService {
     public static final String POLICY = "policy:";
 
     private Decision traced(String name, String id, java.util.function.Supplier<Decision> work) {
-        return telemetry.span(name, io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.ID, id), span -> {
-            Decision d = work.get();
-            span.setAttribute(services.telemetry.Telemetry.OUTCOME, d.status());
-            if (d.commit() != null) {
-                span.setAttribute("brainconsole.commit", d.commit());
-            }
+        return telemetry.traced(name, io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.ID, id), work, d -> {
             telemetry.decided(d.status());
-            return d;
+            var outcome = io.opentelemetry.api.common.Attributes.builder().put(services.telemetry.Telemetry.OUTCOME, d.status());
+            return (d.commit() == null ? outcome : outcome.put("brainconsole.commit", d.commit())).build();
         });
     }
 

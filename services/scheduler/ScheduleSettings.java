@@ -13,15 +13,14 @@ import services.workspace.WorkspaceSettings;
 /**
  * The scheduler's keys in {@code workspace.json}: {@code schedules} (job → cron, formats.md part 1),
  * {@code schedulesPaused} (job ids) and {@code vaultWatch} ({@code {"enabled": true, "quietSeconds": 45}}).
- * A value of the wrong type is a problem naming the key; the job keeps its default.
+ * A value of the wrong type is a problem naming the key; the job keeps its default, which each {@link Job}
+ * supplies ({@link Job#defaultSchedule()}), so a new job needs no change here.
  */
 public final class ScheduleSettings {
 
-    public static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *", "watchdog", "0 */4 * * *",
-            "policy", "15 * * * *", "reach", "30 3 * * *");
     public static final int DEFAULT_QUIET_SECONDS = WorkspaceSettings.Schedules.DEFAULT_QUIET_SECONDS;
 
-    private final Map<String, String> expressions = new LinkedHashMap<>(DEFAULTS);
+    private final Map<String, String> expressions = new LinkedHashMap<>();
     private final Set<String> paused = new LinkedHashSet<>();
     private final List<String> problems = new ArrayList<>();
     private final boolean vaultWatch;
@@ -38,8 +37,9 @@ public final class ScheduleSettings {
         this.quietSeconds = settings.quietSeconds();
     }
 
-    public String expression(String job) {
-        return expressions.get(job);
+    /** The job's schedule: the workspace's {@code schedules.<id>}, else the job's default. */
+    public String expression(Job job) {
+        return expressions.getOrDefault(job.id(), job.defaultSchedule());
     }
 
     public boolean paused(String job) {

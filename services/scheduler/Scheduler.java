@@ -56,7 +56,7 @@ public final class Scheduler {
         for (Job job : jobs) {
             Slot slot = new Slot(job);
             slot.paused = settings.paused(job.id());
-            slot.use(settings.expression(job.id()));
+            slot.use(settings.expression(job));
             slots.put(job.id(), slot);
         }
     }
@@ -96,7 +96,7 @@ public final class Scheduler {
                 }
             }
         }
-        Slot sync = slots.get("sync");
+        Slot sync = slots.values().stream().filter(slot -> slot.job.followsVaultChanges()).findFirst().orElse(null);
         if (vaultChangedAt != null && sync != null && sync != running && !queue.contains(sync)
                 && Duration.between(vaultChangedAt, now.toInstant()).getSeconds() >= settings.quietSeconds()) {
             vaultChangedAt = null;

@@ -95,15 +95,12 @@ public final class VaultSync {
 
     /** Runs a sync; a second caller waits for the running one to finish (the window, the scheduler and the watchdog share one). */
     public synchronized SyncResult run(SyncOptions options, ProgressSink progress) {
-        return telemetry.span("sync", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
-                options.scope().name().toLowerCase()), span -> {
-            SyncResult result = runUntraced(options, progress);
-            span.setAttribute("brainconsole.indexed", result.indexed());
-            span.setAttribute("brainconsole.unchanged", result.unchanged());
-            span.setAttribute("brainconsole.deleted", result.deleted());
-            span.setAttribute("brainconsole.errors", result.errors().size());
+        return telemetry.traced("sync", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+                options.scope().name().toLowerCase()), () -> runUntraced(options, progress), result -> {
             telemetry.indexed(result.indexed(), result.millis());
-            return result;
+            return io.opentelemetry.api.common.Attributes.builder().put("brainconsole.indexed", result.indexed())
+                    .put("brainconsole.unchanged", result.unchanged()).put("brainconsole.deleted", result.deleted())
+                    .put("brainconsole.errors", result.errors().size()).build();
         });
     }
 

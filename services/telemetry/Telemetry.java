@@ -11,6 +11,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * OpenTelemetry for the console's own work: a span per operation (sync, search, recall preview, approve, reject,
@@ -60,6 +61,26 @@ public final class Telemetry {
         } finally {
             span.end();
         }
+    }
+
+    /**
+     * The one tracing decorator of the services: runs {@code body} in a span named {@code name} with
+     * {@code attributes}; a failure is recorded on the span and rethrown.
+     */
+    public <T> T traced(String name, Attributes attributes, Supplier<T> body) {
+        return span(name, attributes, span -> body.get());
+    }
+
+    /**
+     * The same, and the {@code outcome} attributes of its result are set on the span before it ends (counts, an
+     * outcome; never a secret or a document's text).
+     */
+    public <T> T traced(String name, Attributes attributes, Supplier<T> body, Function<? super T, Attributes> outcome) {
+        return span(name, attributes, span -> {
+            T result = body.get();
+            span.setAllAttributes(outcome.apply(result));
+            return result;
+        });
     }
 
     public void indexed(long documents, double millis) {

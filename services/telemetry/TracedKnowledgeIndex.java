@@ -18,19 +18,17 @@ public final class TracedKnowledgeIndex extends services.knowledge.ForwardingKno
 
     @Override
     public SearchResult search(KnowledgeQuery query) {
-        return telemetry.span("search", Attributes.of(Telemetry.KIND,
+        return telemetry.traced("search", Attributes.of(Telemetry.KIND,
                 query.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? query.sort().name().toLowerCase()
-                        : query.retrieval().name().toLowerCase()), span -> {
-            SearchResult result = index.search(query);
-            span.setAttribute(Telemetry.COUNT, result.total());
+                        : query.retrieval().name().toLowerCase()), () -> index.search(query), result -> {
             telemetry.searched(result.tookMicros() / 1000.0);
-            return result;
+            return Attributes.of(Telemetry.COUNT, result.total());
         });
     }
 
     @Override
     public List<SearchResult> searchAll(List<KnowledgeQuery> queries) {
-        return telemetry.span("search", Attributes.of(Telemetry.KIND, "multi", Telemetry.COUNT, (long) queries.size()),
-                span -> index.searchAll(queries));
+        return telemetry.traced("search", Attributes.of(Telemetry.KIND, "multi", Telemetry.COUNT, (long) queries.size()),
+                () -> index.searchAll(queries));
     }
 }

@@ -15,7 +15,7 @@ public final class BrainNotesCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         Path dir = run.workspace.brainNotesDir();
         long notes;
         if (!Files.isDirectory(dir)) {
@@ -24,17 +24,16 @@ public final class BrainNotesCheck implements WatchdogCheck {
             try (Stream<Path> s = Files.list(dir)) {
                 notes = s.filter(p -> p.getFileName().toString().endsWith(".md")).count();
             } catch (IOException e) {
-                return Finding.of(name(), Severity.WARNING, "Cannot list the brain notes in " + dir + ": "
-                        + e.getMessage(), Finding.ordered());
+                return CheckResult.of(Finding.of(name(), Severity.WARNING, "Cannot list the brain notes in " + dir + ": "
+                        + e.getMessage(), Finding.ordered()));
             }
         }
         int limit = run.settings.brainNotesLimit();
-        run.stats.put("brain_notes", notes);
         Map<String, Object> figures = Finding.ordered("notes", notes, "limit", limit);
-        if (notes > limit) {
-            return new Finding(name(), Severity.WARNING, notes + " brain notes (over " + limit
-                    + "): consolidation (meditate) is due", figures, java.util.List.of("file:" + dir));
-        }
-        return Finding.of(name(), Severity.OK, notes + " brain notes (limit " + limit + ")", figures);
+        Finding finding = notes > limit
+                ? new Finding(name(), Severity.WARNING, notes + " brain notes (over " + limit
+                        + "): consolidation (meditate) is due", figures, java.util.List.of("file:" + dir))
+                : Finding.of(name(), Severity.OK, notes + " brain notes (limit " + limit + ")", figures);
+        return CheckResult.of(finding).withStats("brain_notes", notes);
     }
 }

@@ -26,34 +26,36 @@ public final class CollectionCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         String prefix = "";
+        Map<String, Object> recovered = null;
         if (!run.index.exists()) {
             if (run.workspace.readOnly()) {
-                run.stats.put("collection_exists", false);
-                run.stats.put("collection_missing", true);
-                return Finding.of(name(), Severity.ERROR, "system_knowledge collection MISSING (read-only workspace: "
-                        + "not recreated)", Finding.ordered("documents", 0));
+                return CheckResult.of(Finding.of(name(), Severity.ERROR, "system_knowledge collection MISSING (read-only "
+                        + "workspace: not recreated)", Finding.ordered("documents", 0)))
+                        .withStats("collection_exists", false, "collection_missing", true);
             }
             run.progress.update(-1, "Recreating the missing collection and syncing everything");
-            run.recovery = recovery.recover(run.progress);
-            prefix = "Recreated the missing collection (" + run.recovery.get("import_success") + " documents synced); ";
+            recovered = recovery.recover(run.progress);
+            prefix = "Recreated the missing collection (" + recovered.get("import_success") + " documents synced); ";
         }
         boolean exists = run.index.exists();
         long docs = run.index.status().documents();
-        run.stats.put("collection_exists", exists);
-        run.stats.put("collection_missing", !exists);
-        run.stats.put("num_documents", docs);
-        Map<String, Object> figures = Finding.ordered("documents", docs, "minimum", run.settings.minDocuments());
+        return CheckResult.of(finding(prefix, exists, docs, run.settings)).withRecovery(recovered)
+                .withStats("collection_exists", exists, "collection_missing", !exists, "num_documents", docs);
+    }
+
+    private Finding finding(String prefix, boolean exists, long docs, WatchdogSettings settings) {
+        Map<String, Object> figures = Finding.ordered("documents", docs, "minimum", settings.minDocuments());
         if (!exists) {
             return Finding.of(name(), Severity.ERROR, prefix + "system_knowledge collection MISSING", figures);
         }
         if (docs == 0) {
             return Finding.of(name(), Severity.ERROR, prefix + "system_knowledge collection EMPTY (0 documents)", figures);
         }
-        if (docs < run.settings.minDocuments()) {
+        if (docs < settings.minDocuments()) {
             return Finding.of(name(), Severity.WARNING, prefix + "system_knowledge suspiciously small: " + docs
-                    + " docs (fewer than " + run.settings.minDocuments() + ")", figures);
+                    + " docs (fewer than " + settings.minDocuments() + ")", figures);
         }
         return Finding.of(name(), prefix.isEmpty() ? Severity.OK : Severity.INFO, prefix + docs + " documents", figures);
     }

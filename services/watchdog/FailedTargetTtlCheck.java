@@ -1,6 +1,7 @@
 package services.watchdog;
 
 import java.util.List;
+import java.util.Map;
 import services.failed.FailedTargetsService;
 
 /**
@@ -23,7 +24,7 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         FailedTargetsService.Listing listing = failed.list();
         List<FailedTargetsService.Target> expired = listing.targets().stream()
                 .filter(t -> t.expiresAtMillis() <= run.now).toList();
@@ -31,15 +32,15 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
         List<String> evidence = expired.stream().flatMap(t -> t.docIds().stream()).limit(EventWindow.SAMPLES)
                 .map(id -> "doc:" + id).toList();
         if (expired.isEmpty()) {
-            run.pruned = Finding.ordered("pruned", 0, "found", 0);
-            return Finding.of(name(), Severity.OK, "No failed target past its TTL (" + ttl + " days) of "
-                    + listing.targets().size(), Finding.ordered("targets", listing.targets().size(), "expired", 0));
+            return CheckResult.of(Finding.of(name(), Severity.OK, "No failed target past its TTL (" + ttl + " days) of "
+                    + listing.targets().size(), Finding.ordered("targets", listing.targets().size(), "expired", 0)))
+                    .withPruned(Finding.ordered("pruned", 0, "found", 0));
         }
         if (run.workspace.readOnly()) {
-            run.pruned = Finding.ordered("pruned", 0, "found", expired.size(), "error", "read-only workspace");
-            return new Finding(name(), Severity.WARNING, expired.size() + " failed targets are past their TTL ("
-                    + ttl + " days) but the workspace is read-only: not pruned",
-                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size()), evidence);
+            return CheckResult.of(new Finding(name(), Severity.WARNING, expired.size() + " failed targets are past "
+                    + "their TTL (" + ttl + " days) but the workspace is read-only: not pruned",
+                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size()), evidence))
+                    .withPruned(Finding.ordered("pruned", 0, "found", expired.size(), "error", "read-only workspace"));
         }
         long graceMillis = run.settings.pruneGraceMillis();
         long due = expired.stream().filter(t -> t.expiresAtMillis() <= run.now - graceMillis).count();
@@ -47,24 +48,25 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
         String grace = WatchdogSettings.fmt(run.settings.pruneGraceHours()) + " h ago";
         String byHand = " (Failed targets ▸ Prune expired… removes " + (kept == 1 ? "it" : "them") + " now)";
         if (due == 0) {
-            run.pruned = Finding.ordered("pruned", 0, "found", expired.size(), "kept", kept);
-            return new Finding(name(), Severity.INFO, count(expired.size(), "failed target") + " past the TTL ("
-                    + ttl + " days), expired less than " + grace + ": " + (kept == 1 ? "it stays" : "they stay")
-                    + " until then" + byHand,
-                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size(), "kept", kept), evidence);
+            return CheckResult.of(new Finding(name(), Severity.INFO, count(expired.size(), "failed target")
+                    + " past the TTL (" + ttl + " days), expired less than " + grace + ": "
+                    + (kept == 1 ? "it stays" : "they stay") + " until then" + byHand,
+                    Finding.ordered("targets", listing.targets().size(), "expired", expired.size(), "kept", kept), evidence))
+                    .withPruned(Finding.ordered("pruned", 0, "found", expired.size(), "kept", kept));
         }
         String keptNote = kept == 0 ? "" : "; " + kept + " more, expired less than " + grace + ", "
                 + (kept == 1 ? "stays" : "stay") + " until then" + byHand;
         run.progress.update(-1, "Pruning " + due + " expired failed targets");
         FailedTargetsService.PruneResult result = failed.prune("watchdog", java.time.Duration.ofMillis(graceMillis));
         long total = result.redisRemoved() + result.docsRemoved().size();
-        run.pruned = Finding.ordered("pruned", total, "found", expired.size(), "redis_removed", result.redisRemoved(),
-                "docs_removed", result.docsRemoved().size(), "kept", kept);
-        return new Finding(name(), Severity.INFO, "Pruned " + count(due, "failed target")
+        Map<String, Object> pruned = Finding.ordered("pruned", total, "found", expired.size(),
+                "redis_removed", result.redisRemoved(), "docs_removed", result.docsRemoved().size(), "kept", kept);
+        return CheckResult.of(new Finding(name(), Severity.INFO, "Pruned " + count(due, "failed target")
                 + " past the TTL (" + ttl + " days): " + count(result.redisRemoved(), "Redis member") + ", "
                 + count(result.docsRemoved().size(), "document") + keptNote,
                 Finding.ordered("targets", listing.targets().size(), "expired", expired.size(),
-                "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size(), "kept", kept), evidence);
+                "redisRemoved", result.redisRemoved(), "docsRemoved", result.docsRemoved().size(), "kept", kept), evidence))
+                .withPruned(pruned);
     }
 
     private static String count(long n, String noun) {

@@ -16,13 +16,16 @@ public final class OtelEventsCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         EventWindow w = run.events();
         if (w == null) {
-            return run.eventsUnreadable(name());
+            return CheckResult.of(run.eventsUnreadable(name()));
         }
         long events = w.inWindow() - w.count(EventKind.WATCHDOG); // watchdog runs say nothing of the system's activity
-        run.stats.put("otel_events_in_window", events);
+        return CheckResult.of(finding(run, w, events)).withStats("otel_events_in_window", events);
+    }
+
+    private Finding finding(WatchdogRun run, EventWindow w, long events) {
         Map<String, Object> figures = Finding.ordered("eventsInWindow", events, "scanned", w.scanned(),
                 "present", w.present(), "windowHours", run.settings.windowHours());
         String where = run.eventsDescription();

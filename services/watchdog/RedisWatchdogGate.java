@@ -5,7 +5,7 @@ import redis.clients.jedis.UnifiedJedis;
 /** The gate in Redis, shared with the running system's own watchdog. */
 public final class RedisWatchdogGate implements WatchdogGate {
 
-    public static final String KEY = "knowledge:watchdog:last_run";
+    public static final String KEY = services.redis.WatchdogLastRun.KEY;
 
     private final UnifiedJedis redis;
 
@@ -20,11 +20,7 @@ public final class RedisWatchdogGate implements WatchdogGate {
 
     /** The key's value as epoch ms, or null when absent or not a number. */
     public static Long parse(String raw) {
-        try {
-            return raw == null ? null : Long.parseLong(raw.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return services.redis.WatchdogLastRun.parse(raw);
     }
 
     @Override

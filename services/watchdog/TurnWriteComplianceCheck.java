@@ -20,11 +20,18 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         EventWindow w = run.events();
         if (w == null) {
-            return run.eventsUnreadable(name());
+            return CheckResult.of(run.eventsUnreadable(name()));
         }
+        Map<String, Object> stats = new java.util.LinkedHashMap<>();
+        Finding finding = finding(run, w, stats);
+        return new CheckResult(List.of(finding), stats, null, null);
+    }
+
+    /** The finding; the figures for the run's stats go into {@code stats}. */
+    private Finding finding(WatchdogRun run, EventWindow w, Map<String, Object> stats) {
         Set<String> eligible = w.turns(EventKind.TURN_ELIGIBLE);
         Set<String> done = new HashSet<>(w.turns(EventKind.TURN_COMPLETED));
         done.addAll(w.turns(EventKind.TURN_SKIPPED));
@@ -48,11 +55,8 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
                 + w.unnamed(EventKind.TURN_FAILED) - anonCompleted - anonSkipped - anonFailed;
         long total = eligible.size() + anonEligible;
         double ratio = total == 0 ? 1.0 : Math.round(1000.0 * accounted / total) / 1000.0;
-        run.stats.put("turn_writes_eligible", total);
-        run.stats.put("turn_writes_accounted", accounted);
-        run.stats.put("turn_writes_failed", failed);
-        run.stats.put("turn_writes_never_eligible", neverEligible);
-        run.stats.put("turn_write_compliance", ratio);
+        stats.putAll(Finding.ordered("turn_writes_eligible", total, "turn_writes_accounted", accounted,
+                "turn_writes_failed", failed, "turn_writes_never_eligible", neverEligible, "turn_write_compliance", ratio));
         Map<String, Object> figures = Finding.ordered("eligible", total, "completed", completed, "skipped", skipped,
                 "failed", failed, "noOutcome", noOutcome, "neverEligible", neverEligible, "ratio", ratio,
                 "threshold", run.settings.compliance());

@@ -13,6 +13,7 @@ import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.ProgressSink;
+import services.telemetry.OtelSink;
 import services.telemetry.Telemetry;
 import services.text.HumanDuration;
 import services.workspace.Workspace;
@@ -71,38 +72,48 @@ public final class Watchdog {
                     + "or Run watchdog now) to run anyway",
                     problems);
         }
-        return telemetry.span("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"), span -> {
-            WatchdogReport report = checkAll(settings, now, progress, problems);
-            report.findings().forEach(f -> telemetry.finding(f.severity().name()));
-            span.setAttribute("brainconsole.healthy", report.healthy());
-            span.setAttribute(Telemetry.COUNT, (long) report.issues().size());
-            return report;
-        });
+        return telemetry.traced("watchdog", Attributes.of(Telemetry.KIND, force ? "forced" : "scheduled"),
+                () -> checkAll(settings, now, progress, problems), report -> {
+                    report.findings().forEach(f -> telemetry.finding(f.severity().name()));
+                    return Attributes.builder().put("brainconsole.healthy", report.healthy())
+                            .put(Telemetry.COUNT, (long) report.issues().size()).build();
+                });
     }
 
     private WatchdogReport checkAll(WatchdogSettings settings, long now, ProgressSink progress, List<String> problems) {
         WatchdogRun run = new WatchdogRun(ws, index, events, settings, now, progress);
+        Map<String, Object> stats = new LinkedHashMap<>();
         if (ws.readOnly()) {
-            run.stats.put("read_only", true);
+            stats.put("read_only", true);
         }
         List<Finding> findings = new ArrayList<>();
+        Map<String, Object> recovery = null;
+        Map<String, Object> pruned = null;
         for (int i = 0; i < checks.size(); i++) {
             progress.checkCancelled();
             WatchdogCheck check = checks.get(i);
             progress.update((double) i / checks.size(), "Checking " + check.name());
+            CheckResult result;
             try {
-                findings.add(check.run(run));
+                result = check.run(run);
             } catch (ConsoleException | IllegalStateException e) {
-                findings.add(Finding.of(check.name(), Severity.ERROR, "The check could not run: " + e.getMessage(), Map.of()));
+                result = CheckResult.of(Finding.of(check.name(), Severity.ERROR, "The check could not run: "
+                        + e.getMessage(), Map.of()));
             }
+            stats.putAll(run.eventStats()); // in the order read: the check that first read the events comes first
+            findings.addAll(result.findings());
+            stats.putAll(result.stats());
+            recovery = result.recovery() != null ? result.recovery() : recovery;
+            pruned = result.pruned() != null ? result.pruned() : pruned;
         }
         if (run.events() != null) {
             problems.addAll(run.events().problems());
         }
+        stats.putAll(run.eventStats());
         List<String> issues = findings.stream().filter(f -> f.severity().unhealthy()).map(Finding::message).toList();
         long end = clock.millis();
-        WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), run.recovery, issues,
-                new LinkedHashMap<>(run.stats), run.pruned == null ? Map.of() : run.pruned, findings,
+        WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), recovery, issues,
+                stats, pruned == null ? Map.of() : pruned, findings,
                 java.time.Instant.ofEpochMilli(now), end - now, null, problems);
         record(report, problems);
         return report;

@@ -27,6 +27,11 @@ public final class WatchdogJob implements Job {
     }
 
     @Override
+    public String defaultSchedule() {
+        return "0 */4 * * *";
+    }
+
+    @Override
     public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
         WatchdogReport report = watchdog.run(trigger == JobRun.Trigger.MANUAL, progress);
         JobRun.Status status = report.skipped() ? JobRun.Status.SKIPPED

@@ -10,9 +10,9 @@ import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 
 /**
- * What the checks of one run share: the workspace, the index, the settings, the time of the run (epoch ms), the
- * event window (read once, on first use), and the upstream-compatible {@code stats}, {@code recovery} and
- * {@code pruned} they fill in.
+ * What the checks of one run read: the workspace, the index, the settings, the time of the run (epoch ms) and the
+ * event window (read once, on first use; the figures of that read are {@link #eventStats()}). Checks never write
+ * into it: each returns a {@link CheckResult}, which the {@link Watchdog} merges.
  */
 public final class WatchdogRun {
 
@@ -21,9 +21,7 @@ public final class WatchdogRun {
     final WatchdogSettings settings;
     final long now;
     final ProgressSink progress;
-    final Map<String, Object> stats = new LinkedHashMap<>();
-    Map<String, Object> recovery;
-    Map<String, Object> pruned;
+    private final Map<String, Object> eventStats = new LinkedHashMap<>();
     private final OtelEventSource events;
     private EventWindow window;
     private String eventsProblem;
@@ -38,6 +36,32 @@ public final class WatchdogRun {
         this.progress = progress;
     }
 
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    public KnowledgeIndex index() {
+        return index;
+    }
+
+    public WatchdogSettings settings() {
+        return settings;
+    }
+
+    /** The time of the run, epoch milliseconds. */
+    public long now() {
+        return now;
+    }
+
+    public ProgressSink progress() {
+        return progress;
+    }
+
+    /** The figures of reading the event window ({@code otel_events_scanned}, …), empty until a check reads it. */
+    Map<String, Object> eventStats() {
+        return java.util.Collections.unmodifiableMap(eventStats);
+    }
+
     long windowStart() {
         return now - settings.windowMillis();
     }
@@ -47,16 +71,16 @@ public final class WatchdogRun {
     }
 
     /** The events of the window {@code [now - window, now]}, or null when the source cannot be read. */
-    EventWindow events() {
+    public EventWindow events() {
         if (window == null && eventsProblem == null) {
             try {
                 window = events.window(windowStart(), now + 1);
-                stats.put("otel_events_scanned", window.scanned());
-                stats.put("otel_files_skipped", window.filesSkipped());
-                stats.put("otel_problems", window.problems().size());
+                eventStats.put("otel_events_scanned", window.scanned());
+                eventStats.put("otel_files_skipped", window.filesSkipped());
+                eventStats.put("otel_problems", window.problems().size());
             } catch (ConsoleException e) {
                 eventsProblem = e.getMessage();
-                stats.put("otel_search_error", true);
+                eventStats.put("otel_search_error", true);
             }
         }
         return window;

@@ -20,7 +20,12 @@ public final class Watchdogs {
 
     public static Watchdog create(Workspace ws, KnowledgeIndex index, VaultSync sync, FailedTargetsService failed,
                                   OtelEventSource events, WatchdogGate gate, Clock clock, Telemetry telemetry) {
-        List<WatchdogCheck> checks = List.of(
+        return new Watchdog(ws, index, events, gate, checks(index, sync, failed), clock, telemetry);
+    }
+
+    /** The checks in the order they run and the Health screen lists them; a new check is added here. */
+    public static List<WatchdogCheck> checks(KnowledgeIndex index, VaultSync sync, FailedTargetsService failed) {
+        return List.of(
                 new CollectionCheck(progress -> recover(index, sync, progress)),
                 new OtelEventsCheck(),
                 new ZeroRetrievalCheck(),
@@ -29,7 +34,6 @@ public final class Watchdogs {
                 new FailedTargetTtlCheck(failed),
                 new WriteSideSilentCheck(),
                 new BrainNotesCheck());
-        return new Watchdog(ws, index, events, gate, checks, clock, telemetry);
     }
 
     /** Self-heal: recreate the collection and sync everything into it; figures in the running system's keys. */

@@ -17,11 +17,13 @@ public final class WriteSideSilentCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         long retros = run.writtenInWindow(List.of("retro"));
         long writes = run.writtenInWindow(WRITES);
-        run.stats.put("retros_in_window", retros);
-        run.stats.put("writes_in_window", writes);
+        return CheckResult.of(finding(run, retros, writes)).withStats("retros_in_window", retros, "writes_in_window", writes);
+    }
+
+    private Finding finding(WatchdogRun run, long retros, long writes) {
         double hours = run.settings.writeWindowHours();
         String window = WatchdogSettings.fmt(hours) + " h";
         Map<String, Object> figures = Finding.ordered("retros", retros, "lessonsPatternsFailedTargets", writes,

@@ -20,20 +20,23 @@ public final class ZeroRetrievalCheck implements WatchdogCheck {
     }
 
     @Override
-    public Finding run(WatchdogRun run) {
+    public CheckResult run(WatchdogRun run) {
         EventWindow w = run.events();
         if (w == null) {
-            return run.eventsUnreadable(name());
+            return CheckResult.of(run.eventsUnreadable(name()));
         }
         long retrievals = w.retrievals();
         long dispatches = w.dispatches();
         long empty = w.count(EventKind.DISPATCH_EMPTY);
         long interactive = w.interactiveRetrievals();
+        return CheckResult.of(finding(run, w, retrievals, dispatches, empty, interactive)).withStats(
+                "retrievals_in_window", retrievals, "dispatches_in_window", dispatches,
+                "interactive_retrievals_in_window", interactive, "dispatches_without_results", empty);
+    }
+
+    private Finding finding(WatchdogRun run, EventWindow w, long retrievals, long dispatches, long empty,
+                            long interactive) {
         long failed = w.count(EventKind.RETRIEVAL_FAILED);
-        run.stats.put("retrievals_in_window", retrievals);
-        run.stats.put("dispatches_in_window", dispatches);
-        run.stats.put("interactive_retrievals_in_window", interactive);
-        run.stats.put("dispatches_without_results", empty);
         Map<String, Object> figures = Finding.ordered("dispatches", dispatches, "dispatchesWithoutResults", empty,
                 "retrievals", retrievals, "interactiveRetrievals", interactive, "failedRetrievals", failed,
                 "windowHours", run.settings.windowHours());

@@ -194,4 +194,99 @@ class LayeringTest {
                 .because("work runs side by side only on the lanes app/ gives (services.tasks.Lanes, an Executor)")
                 .check(product);
     }
+
+    /** Shared ground: packages any feature may import (issue #21). Everything else under services is a feature. */
+    private static final java.util.Set<String> SHARED_GROUND = java.util.Set.of("errors", "knowledge", "workspace",
+            "tasks", "telemetry", "text", "vault", "audit", "redis", "scheduler");
+
+    /**
+     * The edges from one feature to a class of another that remain, each a named port with its reason. A new edge
+     * fails {@link #featuresImportOtherFeaturesOnlyThroughNamedPorts()}: move a shared record to shared ground
+     * rather than add it here.
+     */
+    private static final java.util.Map<String, String> FEATURE_PORTS = java.util.Map.ofEntries(
+            java.util.Map.entry("brief -> failed.FailedTargetsService", "the brief counts failed targets through their use case"),
+            java.util.Map.entry("demo -> amendments.JGitAmendmentHistory", "the demo seeds amendments with the real writer"),
+            java.util.Map.entry("demo -> reach.LessonLog", "the demo seeds lesson states with the real log"),
+            java.util.Map.entry("demo -> review.ChangePlanner", "the demo plans its seeded proposals like a review does"),
+            java.util.Map.entry("demo -> review.JGitReviewBranch", "the demo seeds the review branch with the real writer"),
+            java.util.Map.entry("demo -> review.ReviewBranch", "the commits the demo's seeding returns"),
+            java.util.Map.entry("policy -> amendments.AmendmentHistory", "the dial reverts what it applied as amendments"),
+            java.util.Map.entry("policy -> amendments.JGitAmendmentHistory", "the dial reads what it applied from the amendments"),
+            java.util.Map.entry("policy -> embedding.HybridKnowledgeIndex", "the recall effect searches by meaning like recall"),
+            java.util.Map.entry("policy -> embedding.Embeddings", "the recall effect searches by meaning like recall"),
+            java.util.Map.entry("policy -> reach.Loop", "the dial's evidence is the loops of the reach"),
+            java.util.Map.entry("policy -> reach.LoopHistory", "the dial's evidence is the loops of the reach"),
+            java.util.Map.entry("policy -> reach.LoopPrds", "the dial's evidence is the loops of the reach"),
+            java.util.Map.entry("policy -> reach.LoopStories", "the dial's evidence is the loops of the reach"),
+            java.util.Map.entry("policy -> recall.ImplementorRecall", "the recall effect replays stories through recall"),
+            java.util.Map.entry("policy -> recall.RecallBudget", "the recall effect replays stories through recall"),
+            java.util.Map.entry("policy -> recall.RecallPreview", "the recall effect replays stories through recall"),
+            java.util.Map.entry("policy -> recall.RecallService", "the recall effect replays stories through recall"),
+            java.util.Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
+            java.util.Map.entry("policy -> review.Proposal", "the dial judges proposals"),
+            java.util.Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),
+            java.util.Map.entry("policy -> sync.SyncedDocuments", "the recall effect applies a change as the sync would"),
+            java.util.Map.entry("reach -> embedding.EmbeddingCache", "similar lessons compare by the index's embeddings"),
+            java.util.Map.entry("reach -> embedding.EmbeddingModel", "similar lessons compare by the index's embeddings"),
+            java.util.Map.entry("reach -> embedding.EmbeddingText", "similar lessons compare by the index's embeddings"),
+            java.util.Map.entry("reach -> embedding.Embeddings", "similar lessons compare by the index's embeddings"),
+            java.util.Map.entry("reach -> recall.ImplementorRecall", "the reach replays stories through the implementor's recall"),
+            java.util.Map.entry("reach -> review.Proposal", "lessons become proposals for review"),
+            java.util.Map.entry("reach -> review.PlannedChange", "similar lessons compare a proposal's planned text"),
+            java.util.Map.entry("reach -> review.ReviewService", "lessons are proposed through the review use case"),
+            java.util.Map.entry("review -> amendments.AmendmentHistory", "an approval is recorded as an amendment"),
+            java.util.Map.entry("review -> amendments.JGitAmendmentHistory", "an approval is recorded as an amendment"),
+            java.util.Map.entry("sync -> notes.TurnNoteLog", "a rebuild restores turn notes from their durable log"),
+            java.util.Map.entry("watchdog -> failed.FailedTargetsService", "the TTL check prunes through the failed-targets use case"),
+            java.util.Map.entry("watchdog -> sync.VaultSync", "self-heal refills a recreated collection through the sync"),
+            java.util.Map.entry("watchdog -> sync.SyncOptions", "self-heal refills a recreated collection through the sync"),
+            java.util.Map.entry("watchdog -> sync.SyncResult", "self-heal refills a recreated collection through the sync"));
+
+    @Test
+    void servicePackagesAreFreeOfCycles() {
+        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("services.(*)..")
+                .should().beFreeOfCycles().check(product);
+    }
+
+    @Test
+    void featuresImportOtherFeaturesOnlyThroughNamedPorts() {
+        classes().that().resideInAPackage("services..")
+                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaClass>(
+                        "import other features only through the named ports of FEATURE_PORTS") {
+                    @Override
+                    public void check(com.tngtech.archunit.core.domain.JavaClass item,
+                                      com.tngtech.archunit.lang.ConditionEvents events) {
+                        String from = feature(item.getPackageName());
+                        if (from == null || SHARED_GROUND.contains(from)) {
+                            return;
+                        }
+                        java.util.Set<String> reported = new java.util.HashSet<>();
+                        for (com.tngtech.archunit.core.domain.Dependency d : item.getDirectDependenciesFromSelf()) {
+                            com.tngtech.archunit.core.domain.JavaClass target = d.getTargetClass().getBaseComponentType();
+                            String to = feature(target.getPackageName());
+                            if (to == null || to.equals(from) || SHARED_GROUND.contains(to)) {
+                                continue;
+                            }
+                            String top = target.getName().substring("services.".length()).replaceFirst("\\$.*", "");
+                            String edge = from + " -> " + top;
+                            if (!FEATURE_PORTS.containsKey(edge) && reported.add(edge)) {
+                                events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(item, edge
+                                        + " is not a named port (" + d.getDescription() + ")"));
+                            }
+                        }
+                    }
+                })
+                .check(product);
+    }
+
+    /** The feature of a package under services ({@code services.reach.x} → {@code reach}), else null. */
+    private static String feature(String pkg) {
+        if (!pkg.startsWith("services.")) {
+            return null;
+        }
+        String rest = pkg.substring("services.".length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
 }

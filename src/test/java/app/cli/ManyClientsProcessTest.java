@@ -19,7 +19,7 @@ import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
 import services.failed.FailedTargets;
 import services.failed.FailedTargetsService;
-import services.failed.RedisConnector;
+import services.failed.RedisFailedTargets;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.review.JGitReviewBranch;
@@ -82,7 +82,7 @@ class ManyClientsProcessTest {
 
             SynchronousTaskRunner runner = new SynchronousTaskRunner();
             try (LuceneKnowledgeIndex window = new LuceneKnowledgeIndex(ws.indexDir(), 384);
-                 FailedTargets redis = RedisConnector.open(ws.redis())) {
+                 FailedTargets redis = RedisFailedTargets.open(ws.redis())) {
                 ReviewViewModel review = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), runner, "joel", false);
                 FailedTargetsViewModel failed = new FailedTargetsViewModel(new FailedTargetsService(ws, window, redis,
                         Fixtures.CLOCK), runner, Fixtures.CLOCK, "joel", id -> { });

@@ -49,7 +49,7 @@ class FailedTargetsRetryTest {
     }
 
     private FailedTargets open() {
-        return RedisConnector.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
+        return RedisFailedTargets.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
     }
 
     @AfterEach

@@ -42,7 +42,7 @@ class FailedTargetsServiceTest {
         ws = Fixtures.demo(tmp);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
-        redis = RedisConnector.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
+        redis = RedisFailedTargets.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
         service = new FailedTargetsService(ws, index, redis, Fixtures.CLOCK);
         service.copyIndexToRedis();
         redis.add("joelclaw", "ADR-0075", Fixtures.CLOCK.millis() - Duration.ofDays(1).toMillis());
@@ -180,7 +180,7 @@ class FailedTargetsServiceTest {
         assertThat(service.history().get(0).get("result").get(keys.get(1)).get("redis").asText()).startsWith("failed");
 
         server.start();
-        try (FailedTargets again = RedisConnector.open(new RedisSettings(server.url(), List.of(), null, List.of(), null))) {
+        try (FailedTargets again = RedisFailedTargets.open(new RedisSettings(server.url(), List.of(), null, List.of(), null))) {
             FailedTargetsService retry = new FailedTargetsService(ws, index, again, Fixtures.CLOCK);
             List<FailedTargetsService.Outcome> second = retry.clear(keys.subList(1, 3), "Retry after the outage.", "joel");
             assertThat(second).allMatch(o -> o.redis().equals("removed") && o.index().equals("absent"));
@@ -197,7 +197,7 @@ class FailedTargetsServiceTest {
         assertThat(listing.targets()).isNotEmpty();
         assertThat(listing.problems()).containsExactly("The environment variable REDIS_PASSWORD (redis.passwordEnv) "
                 + "is not set. — showing the index only");
-        assertThat(assertThrows(FailedTargetsException.class, () -> RedisConnector.open(
+        assertThat(assertThrows(FailedTargetsException.class, () -> RedisFailedTargets.open(
                 new RedisSettings("redis://127.0.0.1:1/0", List.of(), null, List.of(), "BRAIN_CONSOLE_NO_SUCH_VAR")))
                 .getMessage()).isEqualTo("The environment variable BRAIN_CONSOLE_NO_SUCH_VAR (redis.passwordEnv) is not set.");
     }

@@ -33,6 +33,10 @@ class SchedulerTest {
     private final SynchronousTaskRunner runner = new SynchronousTaskRunner();
     private final List<String> ran = new ArrayList<>();
 
+    /** The schedules the real sync and watchdog jobs bring (SyncJob, WatchdogJob). */
+    private static final java.util.Map<String, String> DEFAULTS = java.util.Map.of("sync", "0 3 * * *",
+            "watchdog", "0 */4 * * *");
+
     @BeforeEach
     void workspace() throws IOException {
         writeWorkspace("{\"name\": \"t\", \"vault\": \"vault\"}");
@@ -54,6 +58,14 @@ class SchedulerTest {
 
             public String title() {
                 return "Job " + id;
+            }
+
+            public String defaultSchedule() {
+                return DEFAULTS.get(id);
+            }
+
+            public boolean followsVaultChanges() {
+                return id.equals("sync");
             }
 
             public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
@@ -245,6 +257,10 @@ class SchedulerTest {
 
             public String title() {
                 return "Vault sync";
+            }
+
+            public String defaultSchedule() {
+                return DEFAULTS.get("sync");
             }
 
             public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {

@@ -100,7 +100,7 @@ class SyncSafetyTest {
         assertThat(missing.getMessage()).contains("does not exist").contains("'vault'").contains("last sync indexed");
         assertThat(missing.massDelete()).isFalse();
         // The scheduled job refuses too, records why, and never confirms by itself.
-        var outcome = new services.scheduler.SyncJob(sync(), false).run(services.scheduler.JobRun.Trigger.SCHEDULE,
+        var outcome = new SyncJob(sync(), false).run(services.scheduler.JobRun.Trigger.SCHEDULE,
                 ProgressSink.NONE);
         assertEquals(services.scheduler.JobRun.Status.FAILED, outcome.status());
         assertThat(outcome.summary()).contains("does not exist");

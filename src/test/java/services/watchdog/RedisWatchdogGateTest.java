@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.UnifiedJedis;
 import services.failed.FailedTargetsService;
-import services.failed.RedisConnector;
+import services.redis.RedisConnector;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.telemetry.OtelSink;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
 import services.workspace.WorkspaceLoader;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.failed.FailedTargets;
 import services.failed.FailedTargetsService;
-import services.failed.RedisConnector;
+import services.failed.RedisFailedTargets;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
@@ -49,7 +49,7 @@ class NoFailedTargetSetsTest {
             client.set("knowledge:watchdog:last_run", "1795000000000");
             client.rpush("agent-loop:lessons:joelclaw", "[2026-11-20T10:00:00Z] lesson");
         }
-        redis = RedisConnector.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
+        redis = RedisFailedTargets.open(new RedisSettings(server.url(), List.of(), null, List.of(), null));
         service = new FailedTargetsService(ws, index, redis, Fixtures.CLOCK);
     }
 

@@ -45,6 +45,10 @@ class HealthViewModelTest {
                 return "Knowledge watchdog";
             }
 
+            public String defaultSchedule() {
+                return "0 */4 * * *";
+            }
+
             public JobOutcome run(services.scheduler.JobRun.Trigger trigger, services.tasks.ProgressSink progress) {
                 clock.advance(java.time.Duration.ofMinutes(1));
                 Severity s = next.remove(0);

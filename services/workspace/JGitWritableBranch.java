@@ -1,4 +1,4 @@
-package services.review;
+package services.workspace;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
-import services.workspace.BranchName;
 
 /**
  * The branches the console commits to (the review branch, a dream branch a revert lands on) must be ordinary

@@ -1,4 +1,4 @@
-package services.watchdog;
+package services.telemetry;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package services.failed;
+package services.redis;
 
 import java.net.URI;
 import java.util.Set;
@@ -14,15 +14,13 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 import services.workspace.RedisSettings;
 
-/** Opens Redis as the workspace says: standalone URL (TLS with rediss://), Sentinel or Cluster. */
+/**
+ * Opens Redis as the workspace says: standalone URL (TLS with rediss://), Sentinel or Cluster. Shared ground:
+ * every feature that reads Redis (failed targets, loops, the watchdog's gate, the connection check) opens it here.
+ */
 public final class RedisConnector {
 
     private RedisConnector() {
-    }
-
-    public static FailedTargets open(RedisSettings settings) {
-        UnifiedJedis client = client(settings);
-        return new RedisFailedTargets(client, settings.describe());
     }
 
     /** A Jedis client for these settings (the caller closes it); a missing password variable is named. */
@@ -31,14 +29,14 @@ public final class RedisConnector {
         if (settings.passwordEnv() != null) {
             password = System.getenv(settings.passwordEnv());
             if (password == null) {
-                throw new FailedTargetsException("The environment variable " + settings.passwordEnv()
+                throw new RedisConnectionException("The environment variable " + settings.passwordEnv()
                         + " (redis.passwordEnv) is not set.");
             }
         }
         try {
             return client(settings, password);
         } catch (RuntimeException e) {
-            throw new FailedTargetsException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
+            throw new RedisConnectionException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
         }
     }
 

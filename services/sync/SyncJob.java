@@ -1,23 +1,29 @@
-package services.scheduler;
+package services.sync;
 
-import services.sync.SyncOptions;
-import services.sync.SyncResult;
-import services.sync.VaultSync;
+import services.scheduler.Job;
+import services.scheduler.JobOutcome;
+import services.scheduler.JobRun;
 import services.tasks.ProgressSink;
 
 /** The scheduled vault sync (ADR-0199: daily at 03:00): ADRs, skills, retros and brain notes into the index. */
 public final class SyncJob implements Job {
 
+    /** What runs after each sync to embed what it wrote; it returns its summary, a refusal is a warning. */
+    @FunctionalInterface
+    public interface Backfill {
+        String run(ProgressSink progress);
+    }
+
     private final VaultSync sync;
     private final boolean readOnly;
-    private final services.embedding.EmbeddingBackfill backfill;
+    private final Backfill backfill;
 
     public SyncJob(VaultSync sync, boolean readOnly) {
         this(sync, readOnly, null);
     }
 
     /** @param backfill embeds what the sync wrote, after it (null: semantic search is off) */
-    public SyncJob(VaultSync sync, boolean readOnly, services.embedding.EmbeddingBackfill backfill) {
+    public SyncJob(VaultSync sync, boolean readOnly, Backfill backfill) {
         this.sync = sync;
         this.readOnly = readOnly;
         this.backfill = backfill;
@@ -34,6 +40,16 @@ public final class SyncJob implements Job {
     }
 
     @Override
+    public String defaultSchedule() {
+        return "0 3 * * *";
+    }
+
+    @Override
+    public boolean followsVaultChanges() {
+        return true;
+    }
+
+    @Override
     public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
         if (readOnly) {
             return new JobOutcome(JobRun.Status.SKIPPED, "read-only workspace: sync is disabled");
@@ -41,15 +57,14 @@ public final class SyncJob implements Job {
         SyncResult result;
         try {
             result = sync.run(SyncOptions.all(), progress);
-        } catch (services.sync.SyncRefused refused) {
+        } catch (SyncRefused refused) {
             // Nothing was written; a scheduled sync never confirms a mass deletion itself — a person must.
             return new JobOutcome(JobRun.Status.FAILED, refused.getMessage());
         }
         String summary = result.summary();
         if (backfill != null) {
             try {
-                services.embedding.EmbeddingBackfill.Result embedded = backfill.run(progress);
-                summary += "; " + embedded.summary();
+                summary += "; " + backfill.run(progress);
             } catch (services.errors.ConsoleException e) {
                 return new JobOutcome(JobRun.Status.WARNING, summary + "; embeddings failed: " + e.getMessage());
             }
