@@ -77,4 +77,15 @@ class LayeringTest {
                 .orShould().haveSimpleNameEndingWith("Helper")
                 .check(product);
     }
+
+    @Test
+    void thePartsBehindTheReviewSyncAndFailedTargetsFacadesStayInTheirPackages() {
+        classes().that().haveNameMatching("services\\.(review\\.(ProposalCatalog|ProposalItems|Approval|Decisions"
+                        + "|DecisionInputs|Repositories|InterruptedApprovals)|sync\\.(VaultDocuments|PreparedFile"
+                        + "|IncrementalSync|DriftCheck|OperatorRemovals|Produced)|failed\\.(TargetListing|TargetClearing"
+                        + "|TargetPruning|FailedTargetsLog))(\\$.*)?")
+                .should().notBePublic()
+                .because("ReviewService, VaultSync and FailedTargetsService are the use cases callers go through")
+                .check(product);
+    }
 }
