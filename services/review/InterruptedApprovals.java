@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Set;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
 
@@ -18,20 +18,18 @@ final class InterruptedApprovals {
     private final DecisionLog decisions;
     private final DecisionRecords records;
     private final ChangePlanner planner;
-    private final Function<Proposal, ReviewBranch> branches;
-    private final Function<Proposal, Path> roots;
 
-    InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner,
-                         Function<Proposal, ReviewBranch> branches, Function<Proposal, Path> roots) {
+    InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner) {
         this.decisions = decisions;
         this.records = records;
         this.planner = planner;
-        this.branches = branches;
-        this.roots = roots;
     }
 
-    /** One line per approval finished (or that cannot be recorded yet). */
-    List<String> finish(List<Proposal> all) {
+    /**
+     * One line per approval finished (or that cannot be recorded yet); the proposal files the approval was written
+     * into are added to {@code written}.
+     */
+    List<String> finish(List<Proposal> all, Repositories repos, Set<Path> written) {
         java.util.Set<String> logged = new java.util.HashSet<>();
         try {
             decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
@@ -45,8 +43,8 @@ final class InterruptedApprovals {
             if (!unfinished) {
                 continue;
             }
-            try (ReviewBranch branch = branches.apply(p)) {
-                ApprovalCommits.Found made = ApprovalCommits.find(branch, p, planner, roots.apply(p)).orElse(null);
+            try {
+                ApprovalCommits.Found made = ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).orElse(null);
                 if (made == null) {
                     continue;
                 }
@@ -54,6 +52,7 @@ final class InterruptedApprovals {
                 ReviewBranch.Commit commit = made.commit();
                 if (p.open()) {
                     ProposalFiles.setKeys(p.file(), records.approvedKeys(by, commit));
+                    written.add(p.file());
                 }
                 if (!logged.contains(p.id())) {
                     Map<String, String> extra = new java.util.LinkedHashMap<>();

@@ -197,12 +197,17 @@ public final class ProposalParser {
 
     /** All proposals of a folder ({@code *.md}), sorted by file name. */
     public List<Proposal> parseAll(Path dir, Proposal.Origin origin) {
+        return files(dir).stream().map(f -> parse(f, origin)).toList();
+    }
+
+    /** The proposal files of a folder ({@code *.md}, regular files), sorted by name; none when it is missing. */
+    static List<Path> files(Path dir) {
         if (!java.nio.file.Files.isDirectory(dir)) {
             return List.of();
         }
         try (var files = java.nio.file.Files.list(dir)) {
             return files.filter(f -> f.getFileName().toString().endsWith(".md") && java.nio.file.Files.isRegularFile(f))
-                    .sorted().map(f -> parse(f, origin)).toList();
+                    .sorted().toList();
         } catch (java.io.IOException e) {
             throw new ReviewException("Cannot list proposals in " + dir + ": " + e.getMessage(), e);
         }

@@ -1,12 +1,11 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
@@ -24,14 +23,16 @@ public final class ReviewService {
     static final int MAX_TEXT = 20_000;
 
     private final Workspace ws;
-    private final Clock clock;
-    private final ProposalParser parser = new ProposalParser();
     private final ChangePlanner planner = new ChangePlanner();
     private final DecisionLog decisions;
-    private final DecisionRecords records;
     private final InterruptedApprovals interrupted;
     private final DecisionLock lock;
     private final services.telemetry.Telemetry telemetry;
+    private final ProposalCatalog catalog;
+    private final ProposalItems items = new ProposalItems(planner);
+    private final Repositories.Opener opener;
+    private final Approval approval;
+    private final Decisions decided;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
     private java.util.function.Consumer<String> steps = step -> { };
 
@@ -50,28 +51,26 @@ public final class ReviewService {
     }
 
     public ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry) {
+        this(ws, clock, telemetry, new ProposalParser()::parse, JGitReviewBranch::new);
+    }
+
+    /** With the parser of proposal files and the opener of repositories given (tests count what they do). */
+    ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry, ProposalCatalog.Reader reader,
+                  Repositories.Opener opener) {
         this.telemetry = telemetry;
         this.ws = ws;
-        this.clock = clock;
+        this.opener = opener;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
-        this.records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
-        this.interrupted = new InterruptedApprovals(decisions, records, planner, this::branch, this::repoRoot);
+        DecisionRecords records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
+        this.interrupted = new InterruptedApprovals(decisions, records, planner);
         this.lock = new DecisionLock(ws.stateDir());
+        this.catalog = new ProposalCatalog(ws, reader);
+        this.approval = new Approval(catalog, items, planner, records, this::repositories, step -> steps.accept(step));
+        this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch());
     }
 
     public List<Proposal> proposals() {
-        List<Proposal> all = new ArrayList<>(parser.parseAll(ws.skillProposalsDir(), Proposal.Origin.SKILL_PROPOSALS));
-        all.addAll(parser.parseAll(ws.dreamDir().resolve("proposals"), Proposal.Origin.DREAM));
-        java.util.Map<String, Proposal> first = new java.util.HashMap<>();
-        for (int i = 0; i < all.size(); i++) { // one id, one proposal: a second file with it cannot be decided
-            Proposal p = all.get(i);
-            Proposal earlier = first.putIfAbsent(p.id(), p);
-            if (earlier != null && p.valid()) {
-                all.set(i, p.withProblem("duplicate id " + p.id() + ": " + earlier.file().getFileName()
-                        + " has it too; give this proposal its own id"));
-            }
-        }
-        return all;
+        return catalog.proposals();
     }
 
     /**
@@ -79,11 +78,13 @@ public final class ReviewService {
      * cut short is finished first ({@link #recover()}), so the list shows the truth.
      */
     public List<Item> list() {
-        List<Proposal> all = proposals();
-        if (!recover(all).isEmpty()) {
-            all = proposals(); // files were written back: read them again
+        try (Repositories repos = repositories()) {
+            List<Proposal> parsed = catalog.parsed();
+            Set<Path> written = new HashSet<>();
+            recover(ProposalCatalog.marked(parsed), repos, written);
+            List<Proposal> all = ProposalCatalog.marked(written.isEmpty() ? parsed : catalog.reread(parsed, written));
+            return all.stream().map(p -> items.item(p, repos)).toList();
         }
-        return all.stream().map(this::item).toList();
     }
 
     void onStep(java.util.function.Consumer<String> listener) {
@@ -97,42 +98,21 @@ public final class ReviewService {
      * Returns one line per approval finished. A read-only workspace is left as it is.
      */
     public List<String> recover() {
-        return recover(proposals());
+        try (Repositories repos = repositories()) {
+            return recover(proposals(), repos, new HashSet<>());
+        }
     }
 
-    private List<String> recover(List<Proposal> all) {
+    private List<String> recover(List<Proposal> all, Repositories repos, Set<Path> written) {
         if (ws.readOnly()) {
             return List.of();
         }
-        return locked(() -> recoverUnlocked(all));
-    }
-
-    private List<String> recoverUnlocked(List<Proposal> all) {
-        return interrupted.finish(all);
+        return locked(() -> interrupted.finish(all, repos, written));
     }
 
     public Item item(Proposal p) {
-        if (!p.valid()) {
-            return new Item(p, null, p.problem());
-        }
-        if (!p.open()) {
-            return new Item(p, null, null);
-        }
-        if (!p.hasChange()) {
-            return new Item(p, null, "an " + p.kind() + " has nothing to apply; reject or request changes");
-        }
-        try (ReviewBranch branch = branch(p)) {
-            PlannedChange change = planner.plan(p, branch, repoRoot(p));
-            String unwritable = branch.unwritable().map(why -> "the review branch cannot take it: " + why
-                    + " (workspace.json key 'reviewBranch')").orElse(null);
-            String problem = unwritable != null ? unwritable : change.conflicted() ? "the target changed since the proposal was written and "
-                    + "the change conflicts with it (" + change.conflicts().size() + " hunk"
-                    + (change.conflicts().size() == 1 ? "" : "s") + "); request changes"
-                    : p.rationale() == null || p.rationale().isBlank() ? "no '## Rationale' section: a reviewer must "
-                    + "see why; request changes" : null;
-            return new Item(p, change, problem);
-        } catch (ReviewException e) {
-            return new Item(p, null, e.getMessage());
+        try (Repositories repos = repositories()) {
+            return items.item(p, repos);
         }
     }
 
@@ -145,14 +125,14 @@ public final class ReviewService {
     }
 
     public Item find(String id) {
-        return proposals().stream().filter(p -> p.id().equals(id)).findFirst().map(this::item).orElseThrow(() ->
-                new ReviewException("No proposal with id " + PlainText.shown(id) + " in " + ws.skillProposalsDir() + " or "
-                        + ws.dreamDir().resolve("proposals") + "."));
+        try (Repositories repos = repositories()) {
+            return items.item(catalog.find(catalog.proposals(), id), repos);
+        }
     }
 
     /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
     public Decision approve(String id, String by, String editedText) {
-        requirePerson(by);
+        DecisionInputs.requirePerson(by);
         return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of()));
     }
 
@@ -191,76 +171,19 @@ public final class ReviewService {
     private Decision approveUntraced(String id, String by, String editedText, String policyVersion,
                                      Map<String, String> evidence) {
         requireWritable();
-        requireName(by, "Approving needs the approver's name (--by).");
-        return locked(() -> {
-            Item item = find(id);
-            Proposal p = item.proposal();
-            if ("approved".equals(p.status())) {
-                throw new ReviewException("Proposal " + id + " is already approved; nothing was committed again.");
-            }
-            if (!p.open()) {
-                throw new ReviewException("Proposal " + id + " is " + p.status() + "; only pending proposals or ones "
-                        + "sent back for changes can be approved.");
-            }
-            // an approval a crash cut short (an edited one, say) can make its own plan look conflicting: finish it
-            ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null : earlierApproval(p);
-            if (item.problem() != null && earlier == null) {
-                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: "
-                        + item.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(id) + ": ", "")
-                        + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
-            }
-            PlannedChange change = item.change();
-            String after = editedText != null || change == null ? editedText : change.after();
-            boolean edited = editedText != null && (change == null || !editedText.equals(change.after()));
-            try (ReviewBranch branch = branch(p)) {
-                ReviewBranch.Commit commit = earlier != null ? earlier : ApprovalCommits.find(branch, p, planner,
-                        repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
-                steps.accept("planned");
-                if (commit == null) {
-                    if (after.equals(change.before())) {
-                        throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "
-                                + "nothing to commit. Reject it as superseded, or request changes.");
-                    }
-                    commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
-                            ApprovalCommits.message(p, change, by, edited, policyVersion), by, change.tip());
-                }
-                steps.accept("committed");
-                Map<String, String> keys = records.approvedKeys(by, commit);
-                if (edited) {
-                    keys.put("edited_by", by);
-                }
-                ProposalFiles.setKeys(p.file(), keys);
-                steps.accept("file-written");
-                Map<String, String> extra = new LinkedHashMap<>();
-                if (policyVersion != null) {
-                    extra.put("policy_version", policyVersion);
-                    evidence.forEach((k, v) -> extra.put(k, PlainText.oneLine(v)));
-                }
-                records.log("approve", p, by, "approved", extra.isEmpty() ? null : extra, commit, edited);
-                steps.accept("logged");
-                return new Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id + ": committed "
-                        + commit.sha().substring(0, 10) + " to " + commit.branch() + " in " + repoRoot(p) + ".");
-            }
-        });
-    }
-
-    private ReviewBranch.Commit earlierApproval(Proposal p) {
-        try (ReviewBranch branch = branch(p)) {
-            return ApprovalCommits.find(branch, p, planner, repoRoot(p)).map(ApprovalCommits.Found::commit).orElse(null);
-        } catch (ReviewException unreadable) {
-            return null;
-        }
+        DecisionInputs.requireName(by, "Approving needs the approver's name (--by).");
+        return locked(() -> approval.approve(id, by, editedText, policyVersion, evidence));
     }
 
     public Decision reject(String id, String by, String reason) {
-        requirePerson(by);
-        requireText(reason, "Rejecting needs a reason.");
+        DecisionInputs.requirePerson(by);
+        DecisionInputs.requireText(reason, "Rejecting needs a reason.");
         return traced("proposal.reject", id, () -> decide(id, by, "reject", "rejected", "reason", reason));
     }
 
     public Decision requestChanges(String id, String by, String feedback) {
-        requirePerson(by);
-        requireText(feedback, "Requesting changes needs feedback for the author.");
+        DecisionInputs.requirePerson(by);
+        DecisionInputs.requireText(feedback, "Requesting changes needs feedback for the author.");
         return traced("proposal.request_changes", id,
                 () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
     }
@@ -275,56 +198,22 @@ public final class ReviewService {
      */
     public boolean recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
         requireWritable();
-        Proposal p = proposals().stream().filter(q -> q.valid() && q.id().equals(id)).findFirst().orElse(null);
-        if (p == null || !("approved".equals(p.status()) || "reverted".equals(p.status()))) {
-            return false;
-        }
-        if ("reverted".equals(p.status())) {
-            return true;
-        }
-        ProposalFiles.setKeys(p.file(), records.revertedKeys(by, why, revertSha));
-        records.dreamReverted(p, by, why, revertSha, reverts, branch);
-        return true;
+        return decided.recordRevert(id, by, why, revertSha, reverts, branch);
     }
 
     private Decision decide(String id, String by, String action, String status, String key, String text) {
         requireWritable();
-        requireName(by, "A decision needs the reviewer's name (--by).");
+        DecisionInputs.requireName(by, "A decision needs the reviewer's name (--by).");
         if (text.length() > MAX_TEXT) {
             throw new ReviewException("The " + key + " is " + text.length() + " characters long; at most " + MAX_TEXT
                     + " fit in the proposal file. Nothing was recorded.");
         }
-        return locked(() -> {
-            Proposal p = find(id).proposal();
-            if (p.open() && p.valid() && p.hasChange()) {
-                recoverUnlocked(List.of(p)); // an approval committed before a crash is the decision already taken
-                p = find(id).proposal();
-                if ("approved".equals(p.status())) {
-                    throw new ReviewException("Proposal " + id + " was approved before an interruption: its commit is on "
-                            + ws.reviewBranch() + " and " + p.file().getFileName() + " now records the approval. Nothing "
-                            + "was " + ("reject".equals(action)
-                            ? "rejected" : "sent back") + ". To undo the change, revert its commit on the review branch.");
-                }
-            }
-            if (!p.open()) {
-                throw new ReviewException("Proposal " + id + " is already " + p.status() + ".");
-            }
-            if (p.file() != null && p.valid()) {
-                Map<String, String> keys = new LinkedHashMap<>();
-                keys.put("status", status);
-                keys.put("decided_by", by);
-                keys.put("decided_at", clock.instant().toString());
-                keys.put(key, text);
-                ProposalFiles.setKeys(p.file(), keys);
-            }
-            records.log(action, p, by, status, Map.of(key, text), null, false);
-            return new Decision(id, status, null, null, (status.equals("rejected") ? "Rejected " : "Sent back ") + id
-                    + ": " + text);
-        });
+        return locked(() -> decided.decide(id, by, action, status, key, text));
     }
 
-    private ReviewBranch branch(Proposal p) {
-        return new JGitReviewBranch(repoRoot(p), ws.reviewBranch());
+    /** The review branches of one operation, each repository opened once. */
+    private Repositories repositories() {
+        return new Repositories(opener, this::repoRoot, ws.reviewBranch());
     }
 
     private Path repoRoot(Proposal p) {
@@ -334,33 +223,6 @@ public final class ReviewService {
     private void requireWritable() {
         if (ws.readOnly()) {
             throw new ReviewException("Workspace " + ws.name() + " is read-only: decisions are disabled.");
-        }
-    }
-
-    /** A name written into a trailer, a frontmatter line and the logs: one line, no control characters. */
-    private static void requireName(String by, String missing) {
-        requireText(by, missing);
-        PlainText.problem(by).ifPresent(why -> {
-            throw new ReviewException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
-                    + "of text. Nothing was recorded.");
-        });
-        if (by.length() > 200) {
-            throw new ReviewException("--by: the name is " + by.length() + " characters long; at most 200. "
-                    + "Nothing was recorded.");
-        }
-    }
-
-    /** Only the trust dial approves as {@code policy:…}: a person cannot sign with its name. */
-    private static void requirePerson(String by) {
-        if (by != null && by.strip().toLowerCase(java.util.Locale.ROOT).startsWith(POLICY)) {
-            throw new ReviewException("--by: " + PlainText.shown(by) + " is reserved for the trust dial's own approvals; "
-                    + "give your own name. Nothing was recorded.");
-        }
-    }
-
-    private static void requireText(String value, String message) {
-        if (value == null || value.isBlank()) {
-            throw new ReviewException(message);
         }
     }
 

@@ -289,4 +289,15 @@ class LayeringTest {
         int dot = rest.indexOf('.');
         return dot < 0 ? rest : rest.substring(0, dot);
     }
+
+    @Test
+    void thePartsBehindTheReviewSyncAndFailedTargetsFacadesStayInTheirPackages() {
+        classes().that().haveNameMatching("services\\.(review\\.(ProposalCatalog|ProposalItems|Approval|Decisions"
+                        + "|DecisionInputs|Repositories|InterruptedApprovals)|sync\\.(VaultDocuments|PreparedFile"
+                        + "|IncrementalSync|DriftCheck|OperatorRemovals|Produced)|failed\\.(TargetListing|TargetClearing"
+                        + "|TargetPruning|FailedTargetsLog))(\\$.*)?")
+                .should().notBePublic()
+                .because("ReviewService, VaultSync and FailedTargetsService are the use cases callers go through")
+                .check(product);
+    }
 }

@@ -1,0 +1,68 @@
+package services.failed;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+
+/**
+ * The failed targets of both stores joined by key: the index's {@code failed_target} documents and the Redis
+ * members. A Redis that cannot be read leaves the index's side, saying why.
+ */
+final class TargetListing {
+
+    private final KnowledgeIndex index;
+    private final FailedTargets redis;
+    private final LongSupplier ttlMillis;
+
+    /** @param redis null for index-only mode (no Redis configured) */
+    TargetListing(KnowledgeIndex index, FailedTargets redis, LongSupplier ttlMillis) {
+        this.index = index;
+        this.redis = redis;
+        this.ttlMillis = ttlMillis;
+    }
+
+    FailedTargetsService.Listing list() {
+        Map<String, TargetCollector> byKey = new LinkedHashMap<>();
+        for (KnowledgeDoc doc : docs(null)) {
+            String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
+            String project = doc.project() == null ? "" : doc.project();
+            byKey.computeIfAbsent(TargetKeys.key(project, target), k -> new TargetCollector(project, target)).add(doc);
+        }
+        List<String> problems = new ArrayList<>();
+        String notice = null;
+        if (redis != null) {
+            try {
+                FailedTargets.Members members = redis.members();
+                problems.addAll(members.problems());
+                if (members.keys() == 0) {
+                    notice = "This Redis (" + redis.describe().replaceFirst("^Redis ", "") + ") "
+                            + FailedTargetsService.NO_SETS + ".";
+                }
+                for (FailedTargets.Member m : members.members()) {
+                    byKey.computeIfAbsent(TargetKeys.key(m.project(), m.target()),
+                            k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();
+                }
+            } catch (FailedTargetsException e) {
+                problems.add(e.getMessage() + " — showing the index only");
+            }
+        }
+        long ttl = ttlMillis.getAsLong();
+        List<FailedTargetsService.Target> targets = byKey.values().stream().map(b -> b.build(ttl))
+                .sorted(Comparator.comparingLong(FailedTargetsService.Target::failedAtMillis).reversed()).toList();
+        return new FailedTargetsService.Listing(targets, problems, redis != null, notice);
+    }
+
+    /** Every failed_target document, or those created before {@code beforeSeconds}. */
+    List<KnowledgeDoc> docs(Long beforeSeconds) {
+        SearchResult found = index.search(KnowledgeQuery.text("", 100_000)
+                .withFilters(Map.of("type", List.of("failed_target"))).createdBetween(null, beforeSeconds));
+        return found.hits().stream().map(SearchResult.Hit::doc).toList();
+    }
+}

@@ -1,0 +1,83 @@
+package services.review;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import services.audit.PlainText;
+import services.workspace.Workspace;
+
+/**
+ * The proposals of a workspace: the skill-proposal files, then the dream's, each parsed once per read. One id names
+ * one proposal: a later file with an id an earlier one has is listed with that problem and cannot be decided.
+ */
+final class ProposalCatalog {
+
+    /** Parses one proposal file. */
+    interface Reader {
+        Proposal parse(Path file, Proposal.Origin origin);
+    }
+
+    private final Workspace ws;
+    private final Reader reader;
+
+    ProposalCatalog(Workspace ws, Reader reader) {
+        this.ws = ws;
+        this.reader = reader;
+    }
+
+    /** Every proposal, duplicates marked. */
+    List<Proposal> proposals() {
+        return marked(parsed());
+    }
+
+    /** Every proposal file as parsed, before duplicates are marked. */
+    List<Proposal> parsed() {
+        List<Proposal> all = new ArrayList<>();
+        for (Path file : ProposalParser.files(ws.skillProposalsDir())) {
+            all.add(reader.parse(file, Proposal.Origin.SKILL_PROPOSALS));
+        }
+        for (Path file : ProposalParser.files(dreamProposals())) {
+            all.add(reader.parse(file, Proposal.Origin.DREAM));
+        }
+        return all;
+    }
+
+    /** {@code parsed} with the files in {@code written} read again (a decision was written into them). */
+    List<Proposal> reread(List<Proposal> parsed, Set<Path> written) {
+        return parsed.stream().map(p -> written.contains(p.file()) ? reader.parse(p.file(), p.origin()) : p).toList();
+    }
+
+    /** The proposal read again from its file. */
+    Proposal reread(Proposal p) {
+        return reader.parse(p.file(), p.origin());
+    }
+
+    /** The proposals with every later file of an id marked as a duplicate. */
+    static List<Proposal> marked(List<Proposal> parsed) {
+        List<Proposal> all = new ArrayList<>(parsed);
+        Map<String, Proposal> first = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) { // one id, one proposal: a second file with it cannot be decided
+            Proposal p = all.get(i);
+            Proposal earlier = first.putIfAbsent(p.id(), p);
+            if (earlier != null && p.valid()) {
+                all.set(i, p.withProblem("duplicate id " + p.id() + ": " + earlier.file().getFileName()
+                        + " has it too; give this proposal its own id"));
+            }
+        }
+        return all;
+    }
+
+    /** The first proposal with this id; refuses, naming both folders, when there is none. */
+    Proposal find(List<Proposal> all, String id) {
+        return all.stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow(() ->
+                new ReviewException("No proposal with id " + PlainText.shown(id) + " in " + ws.skillProposalsDir() + " or "
+                        + dreamProposals() + "."));
+    }
+
+    private Path dreamProposals() {
+        return ws.dreamDir().resolve("proposals");
+    }
+}
