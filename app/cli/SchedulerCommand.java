@@ -46,15 +46,28 @@ final class SchedulerCommand extends WorkspaceCommand {
     private volatile boolean stopped;
     private volatile boolean hookRan;
 
+    /**
+     * The services with their index opened (and created, committed, when new) before the warm socket is offered or
+     * a job runs: a damaged or locked index is said at once, and a scheduler killed later leaves a committed index.
+     */
+    private static WorkspaceServices withIndexOpen(WorkspaceServices svc) {
+        try {
+            svc.index();
+            return svc;
+        } catch (RuntimeException e) {
+            svc.close();
+            throw e;
+        }
+    }
+
     @Override
     Integer run() {
         Duration limit = forDuration == null ? null : parse(forDuration);
         Workspace ws = cli.workspace();
         List<JobRun> done = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (WorkspaceServices svc = cli.services(ws);
+        try (WorkspaceServices svc = withIndexOpen(cli.services(ws));
              // The command line's searches and failed lists are answered here, warm, while the scheduler runs.
              WarmOwner warmOwner = WarmOwner.start(ws.dir(), new WarmCommands(svc, System.getenv()))) {
-            svc.index(); // opened before the first run: a damaged or locked index is said now
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
             Scheduler scheduler = svc.scheduler(jobs, true);
             scheduler.problems().forEach(p -> cli.message("warning: " + p));

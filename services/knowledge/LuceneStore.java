@@ -123,7 +123,7 @@ final class LuceneStore implements AutoCloseable {
             long now = System.nanoTime();
             if (now - refreshedAt > REFRESH_NANOS) {
                 refreshedAt = now;
-                searchers.maybeRefresh(); // openIfChanged: another window, the scheduler or a command wrote
+                refreshUnlessMovedAside();
             }
             IndexSearcher searcher = searchers.acquire();
             try {
@@ -139,6 +139,21 @@ final class LuceneStore implements AutoCloseable {
                 throw new KnowledgeIndexCorrupt(dir, e);
             }
             throw new KnowledgeIndexException("Cannot read the knowledge index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * openIfChanged: another window, the scheduler or a command wrote. When the folder is gone — another console's
+     * rebuild moved it aside and has not committed the new one yet — the open snapshot is kept (a read then answers
+     * from it) instead of failing, until the rebuilt index appears.
+     */
+    private void refreshUnlessMovedAside() throws IOException {
+        try {
+            searchers.maybeRefresh();
+        } catch (IOException e) {
+            if (java.nio.file.Files.isDirectory(dir)) {
+                throw e;
+            }
         }
     }
 

@@ -112,6 +112,8 @@ class IndexRebuildTest {
             assertThat(aside).isDirectory();
             assertThat(ws.indexDir()).doesNotExist();
             assertThat(open.ids(java.util.Set.of("adr"))).hasSize(before); // the open console keeps its snapshot until the rebuild commits
+            Thread.sleep(150); // past the reader's refresh interval: it looks for changes, finds the folder gone,
+            assertThat(open.ids(java.util.Set.of("adr"))).hasSize(before); // and still answers from its snapshot
         }
         try (LuceneKnowledgeIndex rebuilt = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             new VaultSync(ws, rebuilt, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
