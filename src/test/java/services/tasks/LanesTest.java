@@ -56,4 +56,26 @@ class LanesTest {
                 }));
         assertSame(boom, thrown);
     }
+
+    @Test
+    void aLaneThatDrewHeavyPiecesIsHelpedByTheOthers() {
+        // the first half of the pieces is slow: cut into two fixed halves, the caller's thread would do all of them
+        List<Integer> items = IntStream.range(0, 32).boxed().toList();
+        Set<Integer> byCaller = ConcurrentHashMap.newKeySet();
+        Thread caller = Thread.currentThread();
+        Lanes.on(pool, 2).forEach(items, i -> {
+            if (Thread.currentThread() == caller) {
+                byCaller.add(i);
+            }
+            if (i < 16) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        assertTrue(byCaller.stream().filter(i -> i < 16).count() <= 12,
+                "the pool's lane takes slow pieces too, caller did " + byCaller);
+    }
 }
