@@ -121,11 +121,6 @@ public final class WorkspaceServices implements AutoCloseable {
         return index;
     }
 
-    /** True once the index is open (what closing would close). */
-    synchronized boolean indexOpen() {
-        return index != null;
-    }
-
     /** The workspace's embedding model and vector cache, or why semantic search is off. */
     public Embeddings embeddings() {
         return app.embeddings(workspace);
@@ -346,11 +341,6 @@ public final class WorkspaceServices implements AutoCloseable {
             scheduler = new Scheduler(registered, new ScheduleSettings(workspace),
                     new JobHistory(workspace.stateDir()), jobs, clock);
         }
-        return scheduler;
-    }
-
-    /** The scheduler when it was built, else null. */
-    public synchronized Scheduler schedulerIfBuilt() {
         return scheduler;
     }
 

@@ -7,9 +7,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import javafx.scene.Node;
 import services.amendments.AmendmentImpact;
-import services.notes.TurnEvents;
-import services.notes.TurnNoteLog;
-import services.notes.TurnNotes;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.profiles.AgentProfiles;
@@ -84,8 +81,7 @@ final class Sections {
                 new Section("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog",
                         scope::healthView),
                 new Section("note", "Knowledge note", "Write a turn note: what was decided and why",
-                        () -> new NoteView(new NoteViewModel(new TurnNotes(services.index(), TurnEvents.of(workspace,
-                                app.clock()), app.clock(), new TurnNoteLog(workspace.stateDir())), app.runner(),
+                        () -> new NoteView(new NoteViewModel(services.turnNotes(), app.runner(),
                                 workspace.readOnly())).root()),
                 new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
