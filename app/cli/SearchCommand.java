@@ -76,9 +76,10 @@ final class SearchCommand extends WorkspaceCommand {
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
         try (WorkspaceServices svc = cli.services(ws)) {
             KnowledgeIndex index = svc.index();
-            if (how != KnowledgeQuery.Retrieval.KEYWORD && svc.semanticNotReady() != null) {
-                cli.message("warning: no embeddings to search by meaning (" + svc.semanticNotReady()
-                        + "); searched by keyword only.");
+            if (how != KnowledgeQuery.Retrieval.KEYWORD && !svc.semanticReady()) {
+                String off = svc.semanticOffReason();
+                cli.message("warning: no embeddings to search by meaning (" + (off != null ? off
+                        : "run sync first, without --no-embeddings") + "); searched by keyword only.");
             }
             if (b != null) {
                 int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;

@@ -133,20 +133,19 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** Why semantic search is off for this index (for the Knowledge browser's status line). */
     public String embeddingsOffReason() {
-        Embeddings e = indexEmbeddings();
-        return e != null && !e.enabled() ? e.disabledReason() : "no embedding model for this index";
+        String off = semanticOffReason();
+        return off != null ? off : "no embedding model for this index";
     }
 
-    /**
-     * Why the index cannot search by meaning now — the reason semantic search is off, or that nothing is embedded
-     * yet — or null when it can.
-     */
-    public String semanticNotReady() {
-        if (index() instanceof HybridKnowledgeIndex hybrid && hybrid.semanticReady()) {
-            return null;
-        }
+    /** Whether the index can search by meaning now (semantic search on, and documents embedded). */
+    public boolean semanticReady() {
+        return index() instanceof HybridKnowledgeIndex hybrid && hybrid.semanticReady();
+    }
+
+    /** Why semantic search is turned off for this workspace, or null when it is on (if perhaps not ready yet). */
+    public String semanticOffReason() {
         Embeddings e = indexEmbeddings();
-        return e != null && !e.enabled() ? e.disabledReason() : "run sync first, without --no-embeddings";
+        return e != null && !e.enabled() ? e.disabledReason() : null;
     }
 
     /** The background job that embeds what the index holds without a vector (null when semantic search is off). */

@@ -17,6 +17,8 @@ public record IndexSettings(
 
     public static final String LUCENE = "lucene";
     public static final String TYPESENSE = "typesense";
+    /** The backends the console ships, in the order they are offered (a composition may register more). */
+    public static final List<String> SHIPPED_BACKENDS = List.of(LUCENE, TYPESENSE);
 
     public IndexSettings {
         nodes = List.copyOf(nodes);

@@ -21,7 +21,6 @@ import java.util.Set;
  */
 public final class WorkspaceLoader {
 
-    private static final List<String> SHIPPED_BACKENDS = List.of(IndexSettings.LUCENE, IndexSettings.TYPESENSE);
 
     private final ObjectMapper json = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -33,7 +32,7 @@ public final class WorkspaceLoader {
     }
 
     public WorkspaceLoader(String userHome) {
-        this(userHome, SHIPPED_BACKENDS);
+        this(userHome, IndexSettings.SHIPPED_BACKENDS);
     }
 
     /** A loader that accepts the index backends the composition registered ({@code index.backend}). */

@@ -63,7 +63,7 @@ public final class SettingsViewModel {
 
     public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
                              Runnable reopen) {
-        this(workspace, check, runner, env, reopen, List.of("lucene", "typesense"));
+        this(workspace, check, runner, env, reopen, services.workspace.IndexSettings.SHIPPED_BACKENDS);
     }
 
     /** With the index backends the console can open, offered in the backend choice (the shipped ones first). */
