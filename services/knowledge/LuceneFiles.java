@@ -21,6 +21,15 @@ final class LuceneFiles {
                 .setUseCompoundFile(false);
         config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
         config.setRAMBufferSizeMB(64);
+        config.setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+            private final org.apache.lucene.codecs.KnnVectorsFormat int8 =
+                    new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat();
+
+            @Override
+            public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                return int8;
+            }
+        });
         return config;
     }
 
