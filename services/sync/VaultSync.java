@@ -69,8 +69,21 @@ public final class VaultSync {
 
     /** The files the last completed sync could not use, and its warnings. */
     public List<FileIssue> lastIssues(boolean errors) {
+        LastRun last = lastRun();
+        return errors ? last.errors() : last.warnings();
+    }
+
+    /** What the last completed sync left: when it finished (epoch seconds, 0 = never), its errors and warnings. */
+    public record LastRun(long finishedAt, List<FileIssue> errors, List<FileIssue> warnings) {
+    }
+
+    /**
+     * {@link #lastSync()} and {@link #lastIssues(boolean)} from one read of the sync state — a file of a few
+     * megabytes on a large vault: read it off the window's thread.
+     */
+    public LastRun lastRun() {
         SyncState.Data data = state.load();
-        return errors ? data.errors() : data.warnings();
+        return new LastRun(data.lastSync(), data.errors(), data.warnings());
     }
 
     /** Runs a sync; a second caller waits for the running one to finish (the window, the scheduler and the watchdog share one). */

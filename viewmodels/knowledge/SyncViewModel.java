@@ -62,10 +62,10 @@ public final class SyncViewModel {
      * failed, or was cancelled) — the scheduler starts then, so its first jobs see a populated index.
      */
     public void start(Runnable ready) {
-        runner.submit("Reading index status", progress -> index.status(), TaskCallbacks.of(found -> {
+        runner.submit("Reading index status", progress -> snapshot(), TaskCallbacks.of(found -> {
             showStatus(found);
-            showIssues(sync.lastIssues(true), sync.lastIssues(false));
-            if (found.documents() == 0 && !readOnly) {
+            showIssues(found.last().errors(), found.last().warnings());
+            if (found.index().documents() == 0 && !readOnly) {
                 whenIdle = ready;
                 syncNow();
             } else {
@@ -149,9 +149,19 @@ public final class SyncViewModel {
 
     /** The scheduler synced or pruned: the status, the issues and the browser's results are read again. */
     public void indexChangedElsewhere() {
-        showIssues(sync.lastIssues(true), sync.lastIssues(false));
-        refreshStatus();
+        runner.submit("Reading index status", progress -> snapshot(), TaskCallbacks.of(found -> {
+            showIssues(found.last().errors(), found.last().warnings());
+            showStatus(found);
+        }, error -> status.set("Index unavailable: " + error.getMessage())));
         afterSync.run();
+    }
+
+    /** The index's status and the last sync's record, read together off the window's thread. */
+    private record Snapshot(IndexStatus index, VaultSync.LastRun last) {
+    }
+
+    private Snapshot snapshot() {
+        return new Snapshot(index.status(), sync.lastRun());
     }
 
     private void showIssues(java.util.List<FileIssue> errors, java.util.List<FileIssue> warnings) {
@@ -162,12 +172,13 @@ public final class SyncViewModel {
     }
 
     private void refreshStatus() {
-        runner.submit("Reading index status", progress -> index.status(), TaskCallbacks.of(this::showStatus,
+        runner.submit("Reading index status", progress -> snapshot(), TaskCallbacks.of(this::showStatus,
                 error -> status.set("Index unavailable: " + error.getMessage())));
     }
 
-    private void showStatus(IndexStatus found) {
-        long last = sync.lastSync();
+    private void showStatus(Snapshot snapshot) {
+        IndexStatus found = snapshot.index();
+        long last = snapshot.last().finishedAt();
         int drift = index.problems().size();
         status.set("Index: " + found.backend() + " · " + found.documents() + " documents · last sync "
                 + (last == 0 ? "never" : ago(last)) + (drift == 0 ? "" : " · ⚠ " + drift + " schema difference"
