@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, reach or cli", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, embed, reach or cli", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
@@ -30,7 +30,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "Where generated vaults are kept (default: /tmp/brain-console-bench).")
     Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brain-console-bench");
 
-    @Option(names = "--runs", defaultValue = "25", description = "Search repetitions of the query set (default 25).")
+    @Option(names = "--runs", defaultValue = "25", description = "Search repetitions of the query set (default 25); "
+            + "bench embed: how many documents (default 400).")
     int runs;
 
     @Option(names = "--quality-only", description = "bench recall: only the labeled questions, not the cost figures.")
@@ -66,6 +67,15 @@ final class BenchCommand implements Callable<Integer> {
                     + "Targets: start-up < 1.5 s on 2 cores; resident memory < 400 MB after browsing a 100k-doc workspace.%n",
                     r.launcher(), r.startsMs().size(), r.browsedDocs(), semantic ? "on" : "off", r.medianMs(), r.startsMs(), r.residentAtStartMb(),
                     r.residentAfterBrowsingMb());
+            out.flush();
+            return 0;
+        }
+        if ("embed".equals(what)) {
+            int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 400;
+            app.bench.EmbeddingThroughputBenchmark.Result r = new app.bench.EmbeddingThroughputBenchmark(dir)
+                    .run(Math.max(1, n), spec.commandLine().getErr());
+            out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(r) + System.lineSeparator() : app.bench.EmbeddingThroughputBenchmark.table(r));
             out.flush();
             return 0;
         }
