@@ -78,7 +78,7 @@ public final class StartupBenchmark {
             "-XX:MaxNewSize=32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=64m");
 
-    private static List<String> launcher() {
+    static List<String> launcher() {
         Path image = Path.of("target/installer/brain-console/bin/brain-console");
         List<String> command = new ArrayList<>();
         if (System.getenv("DISPLAY") == null) {

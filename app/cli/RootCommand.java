@@ -43,8 +43,15 @@ public final class RootCommand implements Callable<Integer> {
             description = "Visit every section and search, report memory, close (for the benchmark).")
     boolean browseThenExit;
 
+    @Option(names = "--ui-stalls-while-embedding", hidden = true,
+            description = "Watch the window's thread until the first embedding run ends, report, close (for the benchmark).")
+    boolean uiStallsWhileEmbedding;
+
     @Override
     public Integer call() {
+        if (uiStallsWhileEmbedding) {
+            System.setProperty("brainconsole.uiStallsWhileEmbedding", "true");
+        }
         WindowLauncher.launch(workspace, demo, startupReport, exitAfterStart, browseThenExit,
                 services -> new WarmCommands(services, System.getenv()));
         return 0;

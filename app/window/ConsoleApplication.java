@@ -45,7 +45,15 @@ public final class ConsoleApplication extends Application {
         StartupReport.mark("window-shown");
         window.setOnInteractive(() -> {
             StartupReport.finish("interactive");
-            if (browseThenExit) {
+            if (Boolean.getBoolean("brainconsole.uiStallsWhileEmbedding")) {
+                UiStallMonitor[] monitor = new UiStallMonitor[1];
+                window.whenEmbedding(() -> monitor[0] = UiStallMonitor.begin(), embedded -> {
+                    if (monitor[0] != null && monitor[0].isRunning()) {
+                        System.err.println("while embedding (" + embedded + "): " + monitor[0].finish());
+                        Platform.exit();
+                    }
+                });
+            } else if (browseThenExit) {
                 window.browseEverySection(() -> {
                     System.gc();
                     System.err.println("after browsing: resident " + StartupReport.residentKb() / 1024 + " MB ("

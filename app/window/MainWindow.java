@@ -121,6 +121,30 @@ public final class MainWindow {
         sequence.play();
     }
 
+    /**
+     * For the benchmark: {@code started} runs when the open workspace's first embedding run starts (after the
+     * first sync of an empty index, or when the workspace opens), {@code done} gets its status line when it ends.
+     */
+    public void whenEmbedding(Runnable started, java.util.function.Consumer<String> done) {
+        var embeddings = scope.embeddings();
+        boolean[] running = {false};
+        Runnable begin = () -> {
+            running[0] = true;
+            started.run();
+        };
+        if (embeddings.runningProperty().get()) {
+            begin.run();
+        }
+        embeddings.runningProperty().addListener((obs, was, now) -> {
+            if (now && !running[0]) {
+                begin.run();
+            } else if (!now && running[0]) {
+                running[0] = false;
+                done.accept(embeddings.statusProperty().get());
+            }
+        });
+    }
+
     /** Called once the first workspace's sections are in the window. */
     public void setOnInteractive(Runnable action) {
         this.onInteractive = action;

@@ -36,7 +36,7 @@ class EmbeddingThroughputBenchmarkTest {
     @Test
     void aSmallRunReportsThroughputCpuAndTheUiStandIn() throws Exception {
         EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(tmp)
-                .run(6, new PrintWriter(new StringWriter()));
+                .run(6, new PrintWriter(new StringWriter()), false);
         assertThat(r.documents()).isEqualTo(6);
         assertThat(r.sentenceVectors()).isGreaterThan(6);
         assertThat(r.docsPerSecond()).isPositive();

@@ -1,0 +1,89 @@
+package app.window;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import javafx.animation.AnimationTimer;
+
+/**
+ * How long the window's thread went without a pulse: an animation timer asks for a frame at every pulse (60 a
+ * second), so a gap between two frames is the time the FX thread was busy elsewhere — what a user feels as a
+ * frozen window. While a gap passes 50 ms a sampler looks at what the FX thread is doing, so the report names
+ * the code. For the benchmark (`bench embed` watches the window while it embeds); never on in daily use.
+ */
+final class UiStallMonitor extends AnimationTimer {
+
+    static final long STALL_MS = 50;
+
+    private volatile long last;
+    private long frames;
+    private long longestNanos;
+    private long stalls;
+    private final long startedNanos = System.nanoTime();
+    private final Thread fx = Thread.currentThread();
+    private final Map<String, Integer> busyIn = new ConcurrentHashMap<>();
+    private volatile boolean running = true;
+
+    boolean isRunning() {
+        return running;
+    }
+
+    /** Starts watching; call it on the FX thread. */
+    static UiStallMonitor begin() {
+        UiStallMonitor m = new UiStallMonitor();
+        m.start();
+        Thread sampler = new Thread(m::sample, "ui-stall-sampler");
+        sampler.setDaemon(true);
+        sampler.start();
+        return m;
+    }
+
+    @Override
+    public void handle(long now) {
+        if (last != 0) {
+            long gap = now - last;
+            longestNanos = Math.max(longestNanos, gap);
+            if (gap > STALL_MS * 1_000_000) {
+                stalls++;
+            }
+        }
+        last = now;
+        frames++;
+    }
+
+    private void sample() {
+        while (running) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long since = last;
+            if (since != 0 && System.nanoTime() - since > STALL_MS * 1_000_000) {
+                busyIn.merge(where(fx.getStackTrace()), 1, Integer::sum);
+            }
+        }
+    }
+
+    /** The first frame of the console's own code on the stack, else the top frame. */
+    private static String where(StackTraceElement[] stack) {
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (c.startsWith("services.") || c.startsWith("viewmodels.") || c.startsWith("views.") || c.startsWith("app.")) {
+                return c.substring(c.lastIndexOf('.') + 1) + "." + e.getMethodName();
+            }
+        }
+        return stack.length == 0 ? "?" : stack[0].getClassName() + "." + stack[0].getMethodName();
+    }
+
+    /** Stops watching; one line: frames, longest gap between two, how many over 50 ms, where the FX thread was. */
+    String finish() {
+        stop();
+        running = false;
+        String top = busyIn.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(5)
+                .map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "));
+        return String.format("ui: %d frames in %d ms, longest gap %d ms, %d over %d ms%s", frames,
+                (System.nanoTime() - startedNanos) / 1_000_000, longestNanos / 1_000_000, stalls, STALL_MS,
+                top.isEmpty() ? "" : "; during them the FX thread was in " + top + " (5 ms samples)");
+    }
+}
