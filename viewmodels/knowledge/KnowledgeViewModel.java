@@ -80,7 +80,7 @@ public final class KnowledgeViewModel {
         lastQuery = buildQuery();
         long mine = ++generation;
         KnowledgeQuery q = lastQuery;
-        runner.submit("Searching", progress -> index.search(q), TaskCallbacks.of(
+        runner.submit("Searching", progress -> found(q), TaskCallbacks.of(
                 result -> {
                     if (mine == generation) {
                         show(result, false);
@@ -101,7 +101,7 @@ public final class KnowledgeViewModel {
         }
         KnowledgeQuery next = lastQuery.withPage(results.size(), PAGE).withFacets(false);
         long mine = generation;
-        runner.submit("Loading more", progress -> index.search(next), TaskCallbacks.of(result -> {
+        runner.submit("Loading more", progress -> found(next), TaskCallbacks.of(result -> {
             if (mine == generation) {
                 show(result, true);
             }
@@ -125,9 +125,19 @@ public final class KnowledgeViewModel {
                         ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD);
     }
 
-    private void show(SearchResult result, boolean append) {
-        List<String> terms = Snippet.terms(lastQuery == null ? query.get() : lastQuery.text());
-        List<ResultRow> rows = result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms)).toList();
+    /** A page of results and its rows (snippets marked), both made in the search task, off the window's thread. */
+    private record Found(SearchResult result, List<ResultRow> rows) {
+    }
+
+    private Found found(KnowledgeQuery q) {
+        SearchResult result = index.search(q);
+        List<String> terms = Snippet.terms(q.text());
+        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms)).toList());
+    }
+
+    private void show(Found found, boolean append) {
+        SearchResult result = found.result();
+        List<ResultRow> rows = found.rows();
         boolean changed = !append && !sameSearch(lastShown, lastQuery);
         if (!append) {
             lastShown = lastQuery;
