@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
 import services.embedding.HybridKnowledgeIndex;
@@ -89,13 +88,8 @@ public final class EmbeddingThroughputBenchmark {
         log.flush();
         Path home = Files.createTempDirectory(base, "embed-window");
         try {
-            List<String> command = new ArrayList<>(StartupBenchmark.launcher());
-            command.addAll(List.of("--demo", "--ui-stalls-while-embedding"));
-            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-            pb.environment().put("JAVA_TOOL_OPTIONS", "-Dbrainconsole.home=" + home);
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            p.waitFor();
+            String out = StartupBenchmark.run(StartupBenchmark.launcher(), home,
+                    List.of("--demo", "--ui-stalls-while-embedding"));
             return out.lines().filter(l -> l.startsWith("while embedding")).findFirst()
                     .orElse("not measured: the window did not report (" + out.lines().reduce((a, b) -> b).orElse("") + ")");
         } finally {

@@ -94,7 +94,8 @@ public final class StartupBenchmark {
         return command;
     }
 
-    private static String run(List<String> launcher, Path home, List<String> args) throws IOException, InterruptedException {
+    /** Runs the window (or a command) as a child process with its own data folder; its output, stdout and stderr. */
+    static String run(List<String> launcher, Path home, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);

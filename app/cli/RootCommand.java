@@ -49,11 +49,10 @@ public final class RootCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (uiStallsWhileEmbedding) {
-            System.setProperty("brainconsole.uiStallsWhileEmbedding", "true");
-        }
-        WindowLauncher.launch(workspace, demo, startupReport, exitAfterStart, browseThenExit,
-                services -> new WarmCommands(services, System.getenv()));
+        WindowLauncher.OnceInteractive then = uiStallsWhileEmbedding ? WindowLauncher.OnceInteractive.WATCH_EMBEDDING_THEN_EXIT
+                : browseThenExit ? WindowLauncher.OnceInteractive.BROWSE_THEN_EXIT
+                : exitAfterStart ? WindowLauncher.OnceInteractive.EXIT : WindowLauncher.OnceInteractive.STAY;
+        WindowLauncher.launch(workspace, demo, startupReport, then, services -> new WarmCommands(services, System.getenv()));
         return 0;
     }
 

@@ -15,19 +15,17 @@ public final class ConsoleApplication extends Application {
 
     private static volatile Path requestedWorkspace;
     private static volatile boolean demo;
-    private static volatile boolean exitAfterStart;
-    private static volatile boolean browseThenExit;
+    private static volatile WindowLauncher.OnceInteractive onceInteractive = WindowLauncher.OnceInteractive.STAY;
     private static volatile WorkspaceScope.WarmAnswers warmAnswers;
 
     private FxTaskRunner runner;
 
-    static void launchWith(Path workspace, boolean openDemo, boolean exitWhenInteractive, boolean browse,
+    static void launchWith(Path workspace, boolean openDemo, WindowLauncher.OnceInteractive then,
                            WorkspaceScope.WarmAnswers warm) {
         warmAnswers = warm;
-        browseThenExit = browse;
+        onceInteractive = then;
         requestedWorkspace = workspace;
         demo = openDemo;
-        exitAfterStart = exitWhenInteractive;
         Application.launch(ConsoleApplication.class);
     }
 
@@ -45,23 +43,22 @@ public final class ConsoleApplication extends Application {
         StartupReport.mark("window-shown");
         window.setOnInteractive(() -> {
             StartupReport.finish("interactive");
-            if (Boolean.getBoolean("brainconsole.uiStallsWhileEmbedding")) {
-                UiStallMonitor[] monitor = new UiStallMonitor[1];
-                window.whenEmbedding(() -> monitor[0] = UiStallMonitor.begin(), embedded -> {
-                    if (monitor[0] != null && monitor[0].isRunning()) {
+            switch (onceInteractive) {
+                case WATCH_EMBEDDING_THEN_EXIT -> {
+                    UiStallMonitor[] monitor = new UiStallMonitor[1];
+                    window.whenEmbedding(() -> monitor[0] = UiStallMonitor.begin(), embedded -> {
                         System.err.println("while embedding (" + embedded + "): " + monitor[0].finish());
                         Platform.exit();
-                    }
-                });
-            } else if (browseThenExit) {
-                window.browseEverySection(() -> {
+                    });
+                }
+                case BROWSE_THEN_EXIT -> window.browseEverySection(() -> {
                     System.gc();
                     System.err.println("after browsing: resident " + StartupReport.residentKb() / 1024 + " MB ("
                             + StartupReport.breakdown() + ")");
                     Platform.exit();
                 });
-            } else if (exitAfterStart) {
-                Platform.exit();
+                case EXIT -> Platform.exit();
+                case STAY -> { }
             }
         });
         window.openInitial(Optional.ofNullable(requestedWorkspace), demo);

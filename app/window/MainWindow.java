@@ -126,23 +126,22 @@ public final class MainWindow {
      * first sync of an empty index, or when the workspace opens), {@code done} gets its status line when it ends.
      */
     public void whenEmbedding(Runnable started, java.util.function.Consumer<String> done) {
-        var embeddings = scope.embeddings();
-        boolean[] running = {false};
-        Runnable begin = () -> {
-            running[0] = true;
-            started.run();
-        };
-        if (embeddings.runningProperty().get()) {
-            begin.run();
-        }
-        embeddings.runningProperty().addListener((obs, was, now) -> {
-            if (now && !running[0]) {
-                begin.run();
-            } else if (!now && running[0]) {
-                running[0] = false;
-                done.accept(embeddings.statusProperty().get());
+        var running = scope.embeddings().runningProperty();
+        javafx.beans.value.ChangeListener<Boolean> first = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                if (now) {
+                    started.run();
+                } else {
+                    running.removeListener(this); // the first run only: later runs are not watched
+                    done.accept(scope.embeddings().statusProperty().get());
+                }
             }
-        });
+        };
+        if (running.get()) {
+            started.run();
+        }
+        running.addListener(first);
     }
 
     /** Called once the first workspace's sections are in the window. */

@@ -24,10 +24,6 @@ final class UiStallMonitor extends AnimationTimer {
     private final Map<String, Integer> busyIn = new ConcurrentHashMap<>();
     private volatile boolean running = true;
 
-    boolean isRunning() {
-        return running;
-    }
-
     /** Starts watching; call it on the FX thread. */
     static UiStallMonitor begin() {
         UiStallMonitor m = new UiStallMonitor();

@@ -16,14 +16,25 @@ public final class WindowLauncher {
     private WindowLauncher() {
     }
 
+    /** What the window does once it is interactive: stay open (daily use), or one of the benchmarks' runs. */
+    public enum OnceInteractive {
+        STAY,
+        /** close at once (start-up time) */
+        EXIT,
+        /** visit every section and search, report memory, close */
+        BROWSE_THEN_EXIT,
+        /** watch the FX thread from the first embedding run's start to its end, report, close */
+        WATCH_EMBEDDING_THEN_EXIT
+    }
+
     /** Opens the window; with {@code warmAnswers} its workspace answers the command line's read commands. */
-    public static void launch(Path workspace, boolean demo, boolean startupReport, boolean exitAfterStart,
-                              boolean browseThenExit, WorkspaceScope.WarmAnswers warmAnswers) {
+    public static void launch(Path workspace, boolean demo, boolean startupReport, OnceInteractive then,
+                              WorkspaceScope.WarmAnswers warmAnswers) {
         StartupReport.mark("main");
         FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
         if (startupReport) {
             StartupReport.printOnStderr();
         }
-        ConsoleApplication.launchWith(workspace, demo, exitAfterStart, browseThenExit, warmAnswers);
+        ConsoleApplication.launchWith(workspace, demo, then, warmAnswers);
     }
 }

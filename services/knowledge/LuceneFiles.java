@@ -21,13 +21,13 @@ final class LuceneFiles {
                 .setUseCompoundFile(false);
         config.getMergePolicy().setNoCFSRatio(0); // vector files stay files of their own, memory-mapped
         config.setRAMBufferSizeMB(64);
+        if (Boolean.getBoolean("brainconsole.floatVectors")) {
+            return config; // Lucene's default: float vectors only (benchmarks measure the difference with it)
+        }
         // Vectors as int8 (scalar-quantized; the floats stay beside them for merges): the graph search reads 388
         // bytes a document instead of 1,536, so a 100k-document index keeps ~40 MB of vectors resident, not ~150.
         // Recall unchanged on the benchmark's two splits. Segments written earlier with float vectors still
         // answer and become int8 as Lucene merges them.
-        if (Boolean.getBoolean("brainconsole.floatVectors")) {
-            return config; // Lucene's default: float vectors only (benchmarks measure the difference with it)
-        }
         config.setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
             private final org.apache.lucene.codecs.KnnVectorsFormat int8 =
                     new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat();

@@ -62,11 +62,6 @@ public final class VaultSync {
         check(workspace, options);
     }
 
-    /** When the last sync finished (epoch seconds), or 0. */
-    public long lastSync() {
-        return state.load().lastSync();
-    }
-
     /** The files the last completed sync could not use, and its warnings. */
     public List<FileIssue> lastIssues(boolean errors) {
         LastRun last = lastRun();
@@ -78,7 +73,7 @@ public final class VaultSync {
     }
 
     /**
-     * {@link #lastSync()} and {@link #lastIssues(boolean)} from one read of the sync state — a file of a few
+     * When the last sync finished and {@link #lastIssues(boolean)}, from one read of the sync state — a file of a few
      * megabytes on a large vault: read it off the window's thread.
      */
     public LastRun lastRun() {
