@@ -68,7 +68,7 @@ jpackage --type app-image --name "$name" --app-version "$version" \
   --icon "$icon" --dest "$out" \
   --add-modules "$modules" \
   --jlink-options "--strip-debug --no-man-pages --no-header-files --generate-cds-archive" \
-  --java-options "-XX:+UseSerialGC" --java-options "-Xss512k" --java-options "-Xms32m" --java-options "-Xmx512m" --java-options "-XX:MaxNewSize=32m" \
+  --java-options "-XX:+UseG1GC" --java-options "-Xss512k" --java-options "-Xms32m" --java-options "-Xmx512m" --java-options "-XX:MaxNewSize=32m" \
   --java-options "-XX:MinHeapFreeRatio=10" --java-options "-XX:MaxHeapFreeRatio=30" \
   --java-options "-XX:TieredStopAtLevel=1" --java-options "-XX:ReservedCodeCacheSize=64m" \
   --java-options "-Dprism.lcdtext=false"

@@ -74,7 +74,7 @@ public final class StartupBenchmark {
     }
 
     /** The installed launcher's memory options (installer/build.sh), given to {@code java -jar} too. */
-    static final List<String> LAUNCHER_MEMORY_OPTIONS = List.of("-XX:+UseSerialGC", "-Xss512k", "-Xms32m", "-Xmx512m",
+    static final List<String> LAUNCHER_MEMORY_OPTIONS = List.of("-XX:+UseG1GC", "-Xss512k", "-Xms32m", "-Xmx512m",
             "-XX:MaxNewSize=32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=64m");
 

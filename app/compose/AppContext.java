@@ -31,14 +31,11 @@ public final class AppContext {
 
     /**
      * Threads that embed texts beside the caller's (one text per core at a time): daemons, gone after a minute
-     * idle, shared by every workspace of the process like the model's session.
+     * idle, shared by every workspace of the process like the model's session; they yield the CPU to the window
+     * ({@link BackgroundThreads}).
      */
     private static final java.util.concurrent.ExecutorService EMBEDDING_WORKERS = new java.util.concurrent.ThreadPoolExecutor(
-            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
-                Thread t = new Thread(r, "embedding-worker");
-                t.setDaemon(true);
-                return t;
-            });
+            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), BackgroundThreads.named("embedding-worker"));
 
     /**
      * Threads that run a hybrid search's dense half beside its keyword half (one query of a batch each): daemons,

@@ -29,12 +29,9 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final ExecutorService longLane = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "bc-long-task");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        return t;
-    });
+    /** Long background work (a sync, the embedding backfill): one thread that yields the CPU to the window's. */
+    private final ExecutorService longLane = Executors.newSingleThreadExecutor(
+            app.compose.BackgroundThreads.named("bc-long-task"));
     private final List<TaskHandle> running = new CopyOnWriteArrayList<>();
     private final List<TaskListener> listeners = new CopyOnWriteArrayList<>();
 

@@ -248,38 +248,15 @@ public final class MainWindow {
         shell.reportError(ErrorReporter.userMessage(failure, app.dirs().logs()));
     }
 
-    /** A desktop notification for new watchdog warnings and errors; clicking it opens the Health screen. */
+    /**
+     * A notification inside the window for new watchdog warnings and errors, whichever screen is open; it leads to
+     * the Health screen.
+     */
     private void notify(String text) {
-        if (text == null || text.isEmpty() || stage.getScene() == null) {
+        if (text == null || text.isEmpty()) {
             return;
         }
-        org.controlsfx.control.Notifications.create().title("Brain Console — watchdog").text(wrap(text, 56))
-                .owner(stage).position(javafx.geometry.Pos.TOP_CENTER) // anchored at the top: it stays inside the window
-                .hideAfter(javafx.util.Duration.seconds(12)).onAction(e -> shell.select("health"))
-                .showWarning();
-    }
-
-    /** Breaks a long notification into lines of about {@code width} characters, so the toast fits the window. */
-    static String wrap(String text, int width) {
-        StringBuilder out = new StringBuilder();
-        for (String paragraph : text.split("\n", -1)) {
-            int line = 0;
-            if (out.length() > 0) {
-                out.append('\n');
-            }
-            for (String word : paragraph.split(" ")) {
-                if (line > 0 && line + 1 + word.length() > width) {
-                    out.append('\n');
-                    line = 0;
-                } else if (line > 0) {
-                    out.append(' ');
-                    line++;
-                }
-                out.append(word);
-                line += word.length();
-            }
-        }
-        return out.toString();
+        view.showToast("Watchdog", text, "Open Health", () -> shell.select("health"));
     }
 
     private void closeScope() {

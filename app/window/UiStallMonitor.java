@@ -20,8 +20,12 @@ final class UiStallMonitor extends AnimationTimer {
     private long longestNanos;
     private long stalls;
     private final long startedNanos = System.nanoTime();
+    private final long startedUptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
     private final Thread fx = Thread.currentThread();
     private final Map<String, Integer> busyIn = new ConcurrentHashMap<>();
+    /** Where the FX thread was during each gap, by the time of the frame the gap started from. */
+    private final Map<Long, Map<String, Integer>> byGap = new ConcurrentHashMap<>();
+    private final java.util.List<long[]> gaps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean running = true;
 
     /** Starts watching; call it on the FX thread. */
@@ -41,6 +45,7 @@ final class UiStallMonitor extends AnimationTimer {
             longestNanos = Math.max(longestNanos, gap);
             if (gap > STALL_MS * 1_000_000) {
                 stalls++;
+                gaps.add(new long[] {gap, last});
             }
         }
         last = now;
@@ -56,16 +61,27 @@ final class UiStallMonitor extends AnimationTimer {
             }
             long since = last;
             if (since != 0 && System.nanoTime() - since > STALL_MS * 1_000_000) {
-                busyIn.merge(where(fx.getStackTrace()), 1, Integer::sum);
+                String where = where(fx.getStackTrace());
+                busyIn.merge(where, 1, Integer::sum);
+                byGap.computeIfAbsent(since, k -> new ConcurrentHashMap<>()).merge(where, 1, Integer::sum);
             }
         }
     }
 
-    /** The first frame of the console's own code on the stack, else the top frame. */
+    /**
+     * The first frame of the console's own code on the stack, else the first outside the JDK's own packages (what
+     * JavaFX was doing when it waited), else the top frame.
+     */
     private static String where(StackTraceElement[] stack) {
         for (StackTraceElement e : stack) {
             String c = e.getClassName();
             if (c.startsWith("services.") || c.startsWith("viewmodels.") || c.startsWith("views.") || c.startsWith("app.")) {
+                return c.substring(c.lastIndexOf('.') + 1) + "." + e.getMethodName();
+            }
+        }
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
                 return c.substring(c.lastIndexOf('.') + 1) + "." + e.getMethodName();
             }
         }
@@ -76,10 +92,21 @@ final class UiStallMonitor extends AnimationTimer {
     String finish() {
         stop();
         running = false;
-        String top = busyIn.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(5)
+        String top = top(busyIn, 5, "");
+        String each = gaps.stream().sorted((a, b) -> Long.compare(b[0], a[0])).limit(5)
+                .map(g -> g[0] / 1_000_000 + " ms" + top(byGap.getOrDefault(g[1], Map.of()), 2, " in "))
+                .collect(Collectors.joining(", "));
+        return String.format("ui: %d frames in %d ms (%.1f–%.1f s after the process started), longest gap %d ms, "
+                + "%d over %d ms%s%s", frames, (System.nanoTime() - startedNanos) / 1_000_000, startedUptime / 1000.0,
+                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0, longestNanos / 1_000_000,
+                stalls, STALL_MS,
+                top.isEmpty() ? "" : "; during them the FX thread was in " + top + " (5 ms samples)",
+                each.isEmpty() ? "" : "; the gaps: " + each);
+    }
+
+    private static String top(Map<String, Integer> counts, int limit, String prefix) {
+        String top = counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(limit)
                 .map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "));
-        return String.format("ui: %d frames in %d ms, longest gap %d ms, %d over %d ms%s", frames,
-                (System.nanoTime() - startedNanos) / 1_000_000, longestNanos / 1_000_000, stalls, STALL_MS,
-                top.isEmpty() ? "" : "; during them the FX thread was in " + top + " (5 ms samples)");
+        return top.isEmpty() ? "" : prefix + top;
     }
 }

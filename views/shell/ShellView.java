@@ -57,6 +57,7 @@ public final class ShellView {
     private final StackPane content = new StackPane();
     private final Map<String, Node> built = new HashMap<>();
     private final Label statusLeft = new Label();
+    private final Toast toast = new Toast();
     private Function<String, Node> sectionViews = id -> new Label("Opening workspace…");
 
     public ShellView(ShellViewModel vm) {
@@ -77,7 +78,7 @@ public final class ShellView {
     }
 
     public Scene createScene() {
-        Scene scene = new Scene(root, 1280, 800);
+        Scene scene = new Scene(new StackPane(root, toast.node()), 1280, 800);
         scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
         // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
         KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
@@ -110,6 +111,14 @@ public final class ShellView {
 
     public Node root() {
         return root;
+    }
+
+    /**
+     * A notification over the window's top-right corner, whichever section is showing: {@code action} is the label
+     * of its button, which (like a click on the notification) runs {@code onOpen}. A newer one replaces it.
+     */
+    public void showToast(String heading, String message, String action, Runnable onOpen) {
+        toast.show(heading, message, action, onOpen);
     }
 
     /** Sets the status bar's left text (index backend, document count, last sync). */

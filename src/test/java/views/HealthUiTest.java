@@ -94,6 +94,32 @@ class HealthUiTest {
     }
 
     @Test
+    void aNewWarningRaisesANotificationInTheWindowThatLeadsToHealth(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        assertThat(robot.lookup("#toast").query().isVisible()).isFalse();
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#health-run").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.clickOn("#health-run");
+        UiHarness.waitUntil(() -> robot.lookup("#toast").query().isVisible());
+        assertThat(robot.lookup("#toast-title").queryAs(Label.class).getText()).isEqualTo("Watchdog");
+        assertThat(robot.lookup("#toast-text").queryAs(Label.class).getText()).contains("WARNING").contains("95.0%");
+
+        // It stays over whichever screen is open; its button leads back to Health and it goes away.
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        assertThat(robot.lookup("#toast").query().isVisible()).isTrue();
+        robot.clickOn("#toast-open");
+        UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        assertThat(robot.lookup("#toast").query().isVisible()).isFalse();
+
+        // A second run brings nothing new: no notification. The close button dismisses one without leaving the screen.
+        robot.clickOn("#health-run");
+        UiHarness.waitUntil(() -> robot.lookup("#health-summary").queryAs(Label.class).getText().contains("1 warning"));
+        robot.interact(() -> { }); // the run's results and any alert are delivered on the FX thread
+        assertThat(robot.lookup("#toast").query().isVisible()).isFalse();
+    }
+
+    @Test
     void anInvalidScheduleIsRefusedWithItsReasonAndAValidOneIsSaved(FxRobot robot) throws IOException {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);

@@ -40,17 +40,6 @@ class WindowFitTest {
     }
 
     @Test
-    void aLongNotificationIsBrokenIntoLinesThatFitBesideTheWindow() {
-        String finding = "Turn-write compliance 85.0% (17 of 20 eligible turns written or skipped, 1 failed) is below "
-                + "95.0%; 3 outcomes for turns that were never eligible (not counted)\nsecond finding";
-        String wrapped = MainWindow.wrap(finding, 72);
-        assertEquals(finding.replace("\n", " "), wrapped.replace("\n", " "));
-        org.assertj.core.api.Assertions.assertThat(wrapped.split("\n")).hasSizeGreaterThan(2)
-                .allSatisfy(line -> org.assertj.core.api.Assertions.assertThat(line.length()).isLessThanOrEqualTo(72))
-                .contains("second finding");
-    }
-
-    @Test
     void aWindowThatFitsKeepsItsSize(FxRobot robot) {
         double[] before = new double[4];
         robot.interact(() -> {
