@@ -74,8 +74,9 @@ public final class StartupBenchmark {
     }
 
     /** The installed launcher's memory options (installer/build.sh), given to {@code java -jar} too. */
-    static final List<String> LAUNCHER_MEMORY_OPTIONS = List.of("-XX:+UseG1GC", "-Xss512k", "-Xms32m", "-Xmx512m",
-            "-XX:MaxNewSize=32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=1",
+    static final List<String> LAUNCHER_MEMORY_OPTIONS = List.of("-XX:+UseG1GC", "-XX:GCTimeRatio=1", "-Xss512k",
+            "-Xms32m", "-Xmx512m", "-XX:MaxNewSize=32m", "-XX:MinHeapFreeRatio=5", "-XX:MaxHeapFreeRatio=20",
+            "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=64m");
 
     static List<String> launcher() {
