@@ -193,6 +193,16 @@ public final class DocumentDetailViewModel {
     }
 
     /** Empties the pane with a message (a search with no results); the history stays. */
+    /**
+     * Results arrived again: a pane still saying the search found nothing (a word half typed a moment ago) asks
+     * for a selection instead. A document shown, or another message, stays.
+     */
+    public void resultsShown() {
+        if (id.get().isEmpty() && NO_RESULTS.equals(title.get())) {
+            title.set(NOTHING_SELECTED);
+        }
+    }
+
     public void clear(String message) {
         generation++;
         id.set("");

@@ -176,6 +176,7 @@ public final class KnowledgeViewModel {
             if (changed && shown != null && !shown.isEmpty() && rows.stream().noneMatch(r -> r.id().equals(shown))) {
                 detail.clear(DocumentDetailViewModel.NOT_IN_RESULTS);
             }
+            detail.resultsShown();
         }
         if (result.total() > 0) {
             message.set("");

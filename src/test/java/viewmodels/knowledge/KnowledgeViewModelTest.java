@@ -228,6 +228,18 @@ class KnowledgeViewModelTest {
     }
 
     @Test
+    void typingOnPastAWordWithNoResultsNoLongerSaysTheSearchFoundNothing() {
+        sync.syncNow();
+        // letter by letter: "idempotencx" on the way to a word that matches finds nothing for a moment
+        vm.queryProperty().set("idempotencx");
+        assertEquals(DocumentDetailViewModel.NO_RESULTS, vm.detail().titleProperty().get());
+        vm.queryProperty().set("idempotency");
+        assertThat(vm.results()).isNotEmpty();
+        assertEquals(DocumentDetailViewModel.NOTHING_SELECTED, vm.detail().titleProperty().get());
+        assertThat(vm.detail().showingProperty().get()).isFalse();
+    }
+
+    @Test
     void aSearchOrFilterWhoseResultsNoLongerHoldTheShownDocumentEmptiesTheDetailPane() {
         sync.syncNow();
         vm.queryProperty().set("idempotency");
