@@ -34,13 +34,8 @@ public final class JobHistory {
      * every console shows every run; the runs this console could not write are kept after them.
      */
     private void refresh() {
-        long size;
-        try {
-            size = java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
-        } catch (java.io.IOException e) {
-            return;
-        }
-        if (size != loadedSize) {
+        long size = size();
+        if (size >= 0 && size != loadedSize) {
             runs.clear();
             problems.clear();
             load();
@@ -49,11 +44,7 @@ public final class JobHistory {
     }
 
     private void load() {
-        try {
-            loadedSize = java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
-        } catch (java.io.IOException e) {
-            loadedSize = -1;
-        }
+        loadedSize = size();
         try {
             DecisionLog.Read read = log.read();
             read.problems().forEach(p -> problems.add("Job history " + p + " — skipped"));
@@ -91,11 +82,28 @@ public final class JobHistory {
         e.put("startedAt", run.startedAt().toString());
         e.put("durationMs", run.durationMillis());
         e.put("summary", run.summary());
+        long before = size();
         try {
             log.append(e);
         } catch (ConsoleException failed) {
             unsaved.add(run);
             problems.add(failed.getMessage() + " — the run is kept in memory only");
+            return;
+        }
+        // Only this line was added since the file was read: what is in memory is what is in the file, so the next
+        // look (the window's scheduler asks at every tick, on its thread) need not read the whole file again.
+        long line = (e.toString() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        long after = size();
+        if (before == loadedSize && (after == before + line || after == before + line + 1)) {
+            loadedSize = after;
+        }
+    }
+
+    private long size() {
+        try {
+            return java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
+        } catch (java.io.IOException e) {
+            return -1;
         }
     }
 

@@ -26,4 +26,20 @@ class JobHistorySharingTest {
         assertThat(scheduler.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "sync");
         assertThat(window.recent(null, 10)).hasSize(2); // its own run once, not twice
     }
+
+    @Test
+    void itsOwnRunDoesNotMakeItReadTheWholeFileAgainButAnotherConsolesDoes() throws Exception {
+        JobHistory window = new JobHistory(state);
+        window.record(new JobRun("sync", JobRun.Trigger.SCHEDULE, JobRun.Status.OK,
+                Instant.parse("2026-11-23T20:00:00Z"), 120, "3 written"));
+        // the file changes under it without changing size: read again, it would show job "cnys"
+        Path file = window.file();
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"sync\"", "\"cnys\""));
+        assertThat(window.last("sync")).map(JobRun::summary).contains("3 written");
+        assertThat(window.last("cnys")).isEmpty();
+
+        new JobHistory(state).record(new JobRun("watchdog", JobRun.Trigger.MANUAL, JobRun.Status.OK,
+                Instant.parse("2026-11-23T20:01:00Z"), 80, "fine"));
+        assertThat(window.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "cnys");
+    }
 }
