@@ -7,11 +7,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Daemon threads for work nobody is waiting on (the embedding backfill, a sync on the window's long lane) that
- * yield the CPU to the window: each lowers its own scheduling priority when it starts. On Linux that is the
- * thread's nice value ({@value #NICE}, through {@code setpriority}, which there sets the calling thread only);
- * Java's thread priorities are ignored there. On Windows {@link Thread#MIN_PRIORITY} is honoured; on macOS it is
- * the only thing done. On an idle machine nothing changes: the threads still get every free core, but when the
- * window's threads want to run — a frame to draw, an event to handle — the scheduler gives them the core first.
+ * yield the CPU to the window: in a process with a window ({@link #yieldToTheWindow()}), each lowers its own
+ * scheduling priority when it starts. On Linux that is the thread's nice value ({@value #NICE}, through
+ * {@code setpriority}, which there sets the calling thread only); Java's thread priorities are ignored there. On
+ * Windows {@link Thread#MIN_PRIORITY} is honoured; on macOS it is the only thing done. On an idle machine nothing
+ * changes: the threads still get every free core, but when the window's threads want to run — a frame to draw, an
+ * event to handle — the scheduler gives them the core first. A command-line process has no window to give way to
+ * (someone waits for its sync to end), so there they run at the usual priority.
  */
 public final class BackgroundThreads implements ThreadFactory {
 
@@ -20,6 +22,8 @@ public final class BackgroundThreads implements ThreadFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackgroundThreads.class);
     private static final int PRIO_PROCESS = 0;
+
+    private static volatile boolean yield;
 
     private final String name;
     private final AtomicInteger number = new AtomicInteger();
@@ -33,15 +37,25 @@ public final class BackgroundThreads implements ThreadFactory {
         return new BackgroundThreads(name);
     }
 
+    /** This process has a window: background threads started from now on give way to it. */
+    public static void yieldToTheWindow() {
+        yield = true;
+    }
+
     @Override
     public Thread newThread(Runnable r) {
         int n = number.incrementAndGet();
+        boolean lower = yield;
         Thread t = new Thread(() -> {
-            lowerThisThread();
+            if (lower) {
+                lowerThisThread();
+            }
             r.run();
         }, n == 1 ? name : name + "-" + n);
         t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
+        if (lower) {
+            t.setPriority(Thread.MIN_PRIORITY);
+        }
         return t;
     }
 

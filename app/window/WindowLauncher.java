@@ -31,6 +31,7 @@ public final class WindowLauncher {
     public static void launch(Path workspace, boolean demo, boolean startupReport, OnceInteractive then,
                               WorkspaceScope.WarmAnswers warmAnswers) {
         StartupReport.mark("main");
+        app.compose.BackgroundThreads.yieldToTheWindow(); // this process has a window: background work gives way
         FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
         if (startupReport) {
             StartupReport.printOnStderr();

@@ -11,13 +11,41 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Background threads give way to the window's: on Linux their nice value, read back from /proc. */
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class BackgroundThreadsTest {
+
+    @Test
+    @org.junit.jupiter.api.Order(1) // before the others tell the process it has a window
+    void withoutAWindowBackgroundThreadsRunAtTheUsualPriority() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/stat")), "Linux only: reads /proc/thread-self/stat");
+        org.junit.jupiter.api.Assumptions.assumeFalse(yielding(), "another test of this JVM opened a window");
+        int before = niceOfThisThread();
+        int[] seen = new int[1];
+        Thread t = BackgroundThreads.named("cli-background").newThread(() -> {
+            try {
+                seen[0] = niceOfThisThread();
+            } catch (Exception e) {
+                seen[0] = Integer.MIN_VALUE;
+            }
+        });
+        t.start();
+        t.join(10_000);
+        assertThat(seen[0]).isEqualTo(before);
+        assertThat(t.getPriority()).isEqualTo(Thread.NORM_PRIORITY);
+    }
+
+    private static boolean yielding() throws Exception {
+        var field = BackgroundThreads.class.getDeclaredField("yield");
+        field.setAccessible(true);
+        return field.getBoolean(null);
+    }
 
     @Test
     void aBackgroundThreadRunsNicedOnLinuxAndTheCallerDoesNot() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/stat")), "Linux only: reads /proc/thread-self/stat");
         int before = niceOfThisThread();
         assumeTrue(before < BackgroundThreads.NICE, "the test itself runs below nice " + BackgroundThreads.NICE);
+        BackgroundThreads.yieldToTheWindow(); // as the window's launcher does
         ExecutorService pool = Executors.newSingleThreadExecutor(BackgroundThreads.named("test-background"));
         try {
             int[] seen = new int[1];
@@ -40,6 +68,7 @@ class BackgroundThreadsTest {
 
     @Test
     void furtherThreadsAreNumbered() {
+        BackgroundThreads.yieldToTheWindow();
         var factory = BackgroundThreads.named("lane");
         assertThat(factory.newThread(() -> { }).getName()).isEqualTo("lane");
         Thread second = factory.newThread(() -> { });
