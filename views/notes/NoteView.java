@@ -15,6 +15,7 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import viewmodels.notes.NoteViewModel;
@@ -71,7 +72,15 @@ public final class NoteView {
             result.getStyleClass().removeAll(Styles.DANGER, Styles.SUCCESS);
             result.getStyleClass().add(isRefused ? Styles.DANGER : Styles.SUCCESS);
         });
-        root.getChildren().addAll(title, intro, form, write, result);
+        // the form scrolls when the window is short (1100 × 700); the title above and the button below stay in view
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(form);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        HBox actions = new HBox(12, write, result);
+        actions.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setHgrow(result, Priority.ALWAYS);
+        root.getChildren().addAll(title, intro, scroll, actions);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 vm.submit();

@@ -78,7 +78,9 @@ public final class ShellView {
     }
 
     public Scene createScene() {
-        Scene scene = new Scene(new StackPane(root, toast.node()), 1280, 800);
+        StackPane layers = new StackPane(root, toast.node());
+        StackPane.setAlignment(root, Pos.TOP_LEFT); // a section taller than the window overflows at the bottom, not the top
+        Scene scene = new Scene(layers, 1280, 800);
         scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
         // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
         KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
@@ -114,7 +116,7 @@ public final class ShellView {
     }
 
     /**
-     * A notification over the window's top-right corner, whichever section is showing: {@code action} is the label
+     * A notification over the window's bottom-right corner, whichever section is showing: {@code action} is the label
      * of its button, which (like a click on the notification) runs {@code onOpen}. A newer one replaces it.
      */
     public void showToast(String heading, String message, String action, Runnable onOpen) {

@@ -17,11 +17,11 @@ import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 
 /**
- * A notification inside the window, over its top-right corner: a title, a text, a way to the screen it is about
- * and a close button; it fades in, and out again after {@link #SHOWN} unless the pointer rests on it. Built with
- * the window, so showing one costs a text change — no pop-up window to create, no style sheet to load while the
- * window is busy (a desktop pop-up took 60–230 ms of the window's thread the first time). A newer notification
- * replaces the one showing.
+ * A notification inside the window, over its bottom-right corner (screens keep their buttons at the top): a title,
+ * a text, a way to the screen it is about and a close button. It fades in and goes after {@link #SHOWN} unless the
+ * pointer rests on it. Built with the window, so showing one costs a text change — no pop-up window to create, no
+ * style sheet to load while the window is busy (a desktop pop-up took 60–230 ms of the window's thread the first
+ * time). A newer notification replaces the one showing.
  */
 final class Toast {
 
@@ -61,8 +61,8 @@ final class Toast {
         card.setCursor(Cursor.HAND);
         card.setOnMouseClicked(e -> openAndHide());
         card.setVisible(false);
-        StackPane.setAlignment(card, Pos.TOP_RIGHT);
-        StackPane.setMargin(card, new Insets(44, 16, 0, 0));
+        StackPane.setAlignment(card, Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(card, new Insets(0, 16, 40, 0)); // above the status bar
         fade = new FadeTransition(Duration.millis(180), card);
         stay.setOnFinished(e -> hide());
         card.hoverProperty().addListener((o, was, hovered) -> {

@@ -202,6 +202,7 @@ class LayoutUiTest {
             stage.setHeight(height);
         });
         List<String> cut = new ArrayList<>();
+        List<String> overflowing = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         robot.interact(() -> ui.window.shell().sections().stream().map(SectionItem::id).forEach(ids::add));
         for (String id : ids) {
@@ -211,9 +212,18 @@ class LayoutUiTest {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
                 collect(stage.getScene().getRoot(), id, cut);
+                // the menu bar and the status bar stay inside the window: a taller section scrolls instead
+                for (Node bar : stage.getScene().getRoot().lookupAll(".status-bar, .menu-bar")) {
+                    javafx.geometry.Bounds b = bar.localToScene(bar.getLayoutBounds());
+                    if (b.getMinY() < -0.5 || b.getMaxY() > stage.getScene().getHeight() + 0.5) {
+                        overflowing.add(id + ": " + bar.getStyleClass() + " at " + (int) b.getMinY() + "–" + (int) b.getMaxY()
+                                + " of " + (int) stage.getScene().getHeight());
+                    }
+                }
             });
         }
         assertThat(cut).as("texts cut at %sx%s", (int) width, (int) height).isEmpty();
+        assertThat(overflowing).as("sections taller than the window at %sx%s", (int) width, (int) height).isEmpty();
     }
 
     private static void settle() {
