@@ -52,6 +52,11 @@ public final class RootCommand implements Callable<Integer> {
         WindowLauncher.OnceInteractive then = uiStallsWhileEmbedding ? WindowLauncher.OnceInteractive.WATCH_EMBEDDING_THEN_EXIT
                 : browseThenExit ? WindowLauncher.OnceInteractive.BROWSE_THEN_EXIT
                 : exitAfterStart ? WindowLauncher.OnceInteractive.EXIT : WindowLauncher.OnceInteractive.STAY;
+        // The window's native libraries (GTK, Mesa, onnxruntime) allocate from the start: malloc's threshold is fixed
+        // before they do, beside the window's start (JNA loads in ~50 ms)
+        Thread malloc = new Thread(services.embedding.NativeMemory::fixMmapThreshold, "malloc-threshold");
+        malloc.setDaemon(true);
+        malloc.start();
         WindowLauncher.launch(workspace, demo, startupReport, then, services -> new WarmCommands(services, System.getenv()));
         return 0;
     }

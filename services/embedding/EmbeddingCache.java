@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * Vectors already computed, by content hash, in one file of the workspace ({@code state/embeddings/<model>.bin}):
  * a header naming the model and its dimensions, then records of a 32-byte hash and the vector. Only where each
- * vector is, by hash, is held in memory ({@link HashSlots}: about 30 bytes a vector); vectors are read when asked
+ * vector is, by hash, is held in memory ({@link HashSlots}: about 18 bytes a vector); vectors are read when asked
  * for. Appends are
  * forced to disk by {@link #flush()}; a record cut short by a crash is dropped when the file is next opened, so
  * the cache never returns half a vector. Opened lazily, on first use.
@@ -59,24 +59,45 @@ public final class EmbeddingCache implements AutoCloseable {
         if (at < 0) {
             return null;
         }
-        ByteBuffer buf = ByteBuffer.allocate(4 * dimensions).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer buf = ByteBuffer.allocate(recordSize).order(ByteOrder.LITTLE_ENDIAN); // the stored hash too
         try {
             while (buf.hasRemaining()) {
-                if (channel.read(buf, at + HASH + buf.position()) < 0) {
+                if (channel.read(buf, at + buf.position()) < 0) {
                     return null;
                 }
             }
         } catch (IOException e) {
             throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
         }
+        if (!buf.flip().slice(0, HASH).equals(ByteBuffer.wrap(hash))) {
+            return null; // another text with the same first 64 bits (see HashSlots): not this one's vector
+        }
         float[] vector = new float[dimensions];
-        buf.flip().asFloatBuffer().get(vector);
+        buf.position(HASH).slice().order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
         return vector;
     }
 
     public synchronized boolean contains(byte[] hash) {
         open();
-        return offsetOf(hash) >= 0 || catchUp() && offsetOf(hash) >= 0;
+        long at = offsetOf(hash);
+        if (at < 0 && catchUp()) {
+            at = offsetOf(hash);
+        }
+        return at >= 0 && storedHashIs(at, hash);
+    }
+
+    private boolean storedHashIs(long at, byte[] hash) {
+        ByteBuffer stored = ByteBuffer.allocate(HASH);
+        try {
+            while (stored.hasRemaining()) {
+                if (channel.read(stored, at + stored.position()) < 0) {
+                    return false;
+                }
+            }
+        } catch (IOException e) {
+            throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+        return Arrays.equals(stored.array(), hash);
     }
 
     private long offsetOf(byte[] hash) {
@@ -300,7 +321,7 @@ public final class EmbeddingCache implements AutoCloseable {
             fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             ByteBuffer expected = header();
             headerSize = expected.remaining();
-            offsets = new HashSlots();
+            offsets = new HashSlots((int) Math.min(Integer.MAX_VALUE, Math.max(0, channel.size() - headerSize) / recordSize));
             if (channel.size() < headerSize || !headerMatches(expected)) {
                 writeLock.run("start the embedding cache", () -> {
                     try {

@@ -38,6 +38,7 @@ final class MiniLmSession implements AutoCloseable {
 
     /** Loads the model and the tokenizer from the model's jar. */
     static MiniLmSession load() throws OrtException, IOException {
+        NativeMemory.fixMmapThreshold(); // before onnxruntime's first allocations
         ClassLoader loader = MiniLmSession.class.getClassLoader();
         byte[] model;
         try (InputStream in = loader.getResourceAsStream(MODEL)) {

@@ -24,17 +24,25 @@ final class LuceneFiles {
         if (Boolean.getBoolean("brainconsole.floatVectors")) {
             return config; // Lucene's default: float vectors only (benchmarks measure the difference with it)
         }
-        // Vectors as int8 (scalar-quantized; the floats stay beside them for merges): the graph search reads 388
-        // bytes a document instead of 1,536, so a 100k-document index keeps ~40 MB of vectors resident, not ~150.
-        // Recall unchanged on the benchmark's two splits. Segments written earlier with float vectors still
-        // answer and become int8 as Lucene merges them.
+        // Vectors as int4 (scalar-quantized, two dimensions a byte, Lucene's dynamic confidence interval; the floats
+        // stay beside them for merges and for ExactRescore): the graph search reads 196 bytes a document instead of
+        // 1,536 (int8: 388), so a 100k-document index keeps ~25 MB of vectors and graph resident (int8: 43). The
+        // neighbours it finds are scored again with their floats, so dense recall is the floats'. Segments
+        // written earlier (float or int8 vectors) still answer and become int4 as Lucene merges them.
+        // -Dbrainconsole.vectorBits=8 writes int8 (benchmarks measure the difference with it).
+        int bits = Integer.getInteger("brainconsole.vectorBits", 4);
         config.setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
-            private final org.apache.lucene.codecs.KnnVectorsFormat int8 =
-                    new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat();
+            private final org.apache.lucene.codecs.KnnVectorsFormat quantized = bits == 8
+                    ? new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat()
+                    : new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat(
+                            org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
+                            org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, 1, 4, true,
+                            org.apache.lucene.codecs.lucene99.Lucene99ScalarQuantizedVectorsFormat.DYNAMIC_CONFIDENCE_INTERVAL,
+                            null);
 
             @Override
             public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                return int8;
+                return quantized;
             }
         });
         return config;
@@ -53,8 +61,11 @@ final class LuceneFiles {
             public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
                     throws IOException {
                 String extension = org.apache.lucene.index.IndexFileNames.getExtension(name); // null: segments_N
-                return extension != null && VECTOR_FILES.contains(extension) ? vectors.openInput(name, context)
-                        : super.openInput(name, context);
+                // A quantized segment's float copy (.vec beside .veq) is read only for a search's few hundred
+                // neighbours and for merges: plain reads, or every page they touch would stay resident.
+                boolean floatsBesideQuantized = "vec".equals(extension) && name.contains("ScalarQuantized");
+                return extension != null && VECTOR_FILES.contains(extension) && !floatsBesideQuantized
+                        ? vectors.openInput(name, context) : super.openInput(name, context);
             }
 
             @Override

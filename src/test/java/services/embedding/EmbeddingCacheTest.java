@@ -159,4 +159,24 @@ class EmbeddingCacheTest {
             assertThat(cache.get(c)).containsExactly(vector(3));
         }
     }
+
+    @Test
+    void aTextWhoseHashSharesTheFirst64BitsOfAnotherNeverGetsTheOthersVector() {
+        byte[] a = EmbeddingText.hash("m", "alpha");
+        byte[] twin = a.clone(); // the table keys on the first 64 bits; the rest differs
+        twin[31] ^= 1;
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            cache.put(a, vector(1));
+            assertThat(cache.contains(twin)).isFalse();
+            assertThat(cache.get(twin)).isNull();
+            cache.put(twin, vector(5)); // not cached (the slot is a's), so computed again when asked: never wrong
+            assertThat(cache.get(twin)).isNull();
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.contains(a)).isTrue();
+        }
+        try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
+            assertThat(cache.get(a)).containsExactly(vector(1));
+            assertThat(cache.get(twin)).isNull();
+        }
+    }
 }

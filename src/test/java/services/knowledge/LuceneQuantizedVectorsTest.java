@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedded index keeps its vectors as int8 (Lucene's scalar-quantized HNSW format): the graph search reads a
- * quarter of the bytes, so a 100k-document index keeps about 40 MB of vectors in memory instead of 150. An index
- * written by an earlier version (float vectors) still answers, and what is written to it from now on is int8.
+ * The embedded index keeps its vectors as int4 (Lucene's scalar-quantized HNSW format, two dimensions a byte): the
+ * graph search reads an eighth of the bytes, so a 100k-document index keeps about 20 MB of vectors in memory
+ * instead of 150. The neighbours it finds are scored again with their float vectors, so scores are exact cosines.
+ * An index written by an earlier version (float or int8 vectors) still answers, and what is written to it from now
+ * on is int4.
  */
 class LuceneQuantizedVectorsTest {
 
@@ -28,25 +30,38 @@ class LuceneQuantizedVectorsTest {
     Path dir;
 
     @Test
-    void vectorsAreWrittenAsInt8AndTheNearestDocumentIsStillFound() throws IOException {
+    void vectorsAreWrittenAsInt4AndTheNearestDocumentIsStillFoundWithItsExactCosine() throws IOException {
         List<KnowledgeDoc> docs = randomDocs("q", 400, new Random(7));
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
             index.upsert(docs);
             index.flush();
             assertThat(files(dir.resolve("index"))).anyMatch(f -> f.endsWith(".veq"))
                     .anyMatch(f -> f.contains("ScalarQuantized"));
+            // int4: 192 bytes of a 384-dimension vector and its 4-byte correction a document (int8: 388)
+            assertThat(veqBytes(dir.resolve("index"))).isBetween(400L * 196, 400L * 196 + 4096);
             assertEachFindsItself(index, docs);
+            java.util.Map<String, float[]> vectors = new java.util.HashMap<>();
+            docs.forEach(d -> vectors.put(d.id(), d.embedding()));
+            for (KnowledgeDoc d : docs.subList(0, 20)) {
+                SearchResult r = index.search(KnowledgeQuery.text("", 5).nearest(d.embedding()));
+                assertThat(r.hits().get(0).score()).as("the float vector's cosine with itself, not int4's")
+                        .isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-4f));
+                for (SearchResult.Hit h : r.hits()) {
+                    assertThat(h.score()).as("exact cosine").isCloseTo(dot(d.embedding(), vectors.get(h.doc().id())),
+                            org.assertj.core.data.Offset.offset(1e-4f));
+                }
+            }
         }
     }
 
     @Test
-    void anIndexWithFloatVectorsFromAnEarlierVersionStillAnswersAndNewWritesAreInt8() throws IOException {
+    void anIndexWithFloatVectorsFromAnEarlierVersionStillAnswersAndNewWritesAreQuantized() throws IOException {
         List<KnowledgeDoc> old = randomDocs("old", 300, new Random(11));
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("written"), 384)) {
             index.upsert(old);
             index.flush();
         }
-        floatCopy(dir.resolve("written"), dir.resolve("index"));
+        copy(dir.resolve("written"), dir.resolve("index"), new IndexWriterConfig().setUseCompoundFile(false));
         assertThat(files(dir.resolve("index"))).noneMatch(f -> f.endsWith(".veq"));
 
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
@@ -60,6 +75,34 @@ class LuceneQuantizedVectorsTest {
         }
     }
 
+    @Test
+    void anIndexWithInt8VectorsFromTheVersionBeforeStillAnswersAndNewWritesAreInt4() throws IOException {
+        List<KnowledgeDoc> old = randomDocs("old", 300, new Random(17));
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("written"), 384)) {
+            index.upsert(old);
+            index.flush();
+        }
+        copy(dir.resolve("written"), dir.resolve("index"), new IndexWriterConfig().setUseCompoundFile(false)
+                .setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+                    @Override
+                    public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                        return new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat(); // int8
+                    }
+                }));
+        assertThat(veqBytes(dir.resolve("index"))).as("int8").isGreaterThanOrEqualTo(300L * 388);
+
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
+            assertEachFindsItself(index, old);
+            List<KnowledgeDoc> added = randomDocs("new", 50, new Random(19));
+            index.upsert(added);
+            index.flush();
+            assertEachFindsItself(index, added);
+            assertEachFindsItself(index, old);
+        }
+        assertThat(veqBytes(dir.resolve("index"))).as("the int8 segment and an int4 one")
+                .isBetween(300L * 388 + 50L * 196, 300L * 388 + 50L * 196 + 8192);
+    }
+
     private static void assertEachFindsItself(LuceneKnowledgeIndex index, List<KnowledgeDoc> docs) {
         for (KnowledgeDoc d : docs.subList(0, 20)) {
             SearchResult r = index.search(KnowledgeQuery.text("", 5).nearest(d.embedding()));
@@ -69,15 +112,29 @@ class LuceneQuantizedVectorsTest {
         }
     }
 
-    /** The same documents rewritten with Lucene's default codec: float vectors, as earlier versions wrote them. */
-    private static void floatCopy(Path from, Path to) throws IOException {
+    /** The same documents rewritten with another codec (Lucene's default: float vectors, as earlier versions wrote). */
+    private static void copy(Path from, Path to, IndexWriterConfig config) throws IOException {
         try (FSDirectory src = FSDirectory.open(from); FSDirectory dst = FSDirectory.open(to);
              DirectoryReader reader = DirectoryReader.open(src);
-             IndexWriter writer = new IndexWriter(dst, new IndexWriterConfig().setUseCompoundFile(false))) {
+             IndexWriter writer = new IndexWriter(dst, config)) {
             writer.addIndexes(reader.leaves().stream().map(l -> (CodecReader) l.reader()).toArray(CodecReader[]::new));
             writer.setLiveCommitData(reader.getIndexCommit().getUserData().entrySet());
             writer.commit();
         }
+    }
+
+    private static long veqBytes(Path index) throws IOException {
+        try (Stream<Path> s = Files.list(index)) {
+            return s.filter(p -> p.toString().endsWith(".veq")).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
     }
 
     private static List<KnowledgeDoc> randomDocs(String prefix, int n, Random random) {
