@@ -49,8 +49,8 @@ final class LuceneKnnRecallCheck {
                         TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", questions.get(i),
                                 Math.max(k, explore)), Math.max(k, explore));
                         // as the console searches: the neighbours found, ordered by their float vectors
-                        ScoreDoc[] found = services.knowledge.ExactRescore.ON
-                                ? services.knowledge.ExactRescore.rescore(searcher, questions.get(i), top.scoreDocs)
+                        ScoreDoc[] found = services.knowledge.LuceneExactRescore.ON
+                                ? services.knowledge.LuceneExactRescore.rescore(searcher, questions.get(i), top.scoreDocs)
                                 : top.scoreDocs;
                         if (round == 0) {
                             continue; // warms the JIT and the vector files

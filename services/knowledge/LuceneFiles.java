@@ -25,7 +25,7 @@ final class LuceneFiles {
             return config; // Lucene's default: float vectors only (benchmarks measure the difference with it)
         }
         // Vectors as int4 (scalar-quantized, two dimensions a byte, Lucene's dynamic confidence interval; the floats
-        // stay beside them for merges and for ExactRescore): the graph search reads 196 bytes a document instead of
+        // stay beside them for merges and for LuceneExactRescore): the graph search reads 196 bytes a document instead of
         // 1,536 (int8: 388), so a 100k-document index keeps ~25 MB of vectors and graph resident (int8: 43). The
         // neighbours it finds are scored again with their floats, so dense recall is the floats'. Segments
         // written earlier (float or int8 vectors) still answer and become int4 as Lucene merges them.

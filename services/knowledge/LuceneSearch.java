@@ -87,7 +87,7 @@ final class LuceneSearch {
         int explore = Math.max(k, KNN_EXPLORE);
         TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", query.vector(), explore,
                 LuceneQueries.filterOnly(query)), explore);
-        ScoreDoc[] explored = ExactRescore.ON ? ExactRescore.rescore(searcher, query.vector(), top.scoreDocs) : top.scoreDocs;
+        ScoreDoc[] explored = LuceneExactRescore.ON ? LuceneExactRescore.rescore(searcher, query.vector(), top.scoreDocs) : top.scoreDocs;
         ScoreDoc[] docs = java.util.Arrays.copyOf(explored, Math.min(k, explored.length));
         ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, Math.min(query.offset(), docs.length),
                 Math.min(docs.length, query.offset() + query.limit()));

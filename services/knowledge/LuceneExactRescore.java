@@ -15,11 +15,11 @@ import org.apache.lucene.search.ScoreDoc;
  * cosines are the floats' — int4 alone moved dense-only recall by two ranks on the labeled set. {@code
  * -Dbrainconsole.exactRescore=false} to measure without.
  */
-public final class ExactRescore {
+public final class LuceneExactRescore {
 
     public static final boolean ON = !"false".equals(System.getProperty("brainconsole.exactRescore"));
 
-    private ExactRescore() {
+    private LuceneExactRescore() {
     }
 
     /** These hits scored by their float vectors (Lucene's cosine score, (1+cos)/2), best first. */
