@@ -69,7 +69,7 @@ final class SchedulerCommand extends WorkspaceCommand {
              // The command line's searches and failed lists are answered here, warm, while the scheduler runs.
              WarmOwner warmOwner = WarmOwner.start(ws.dir(), new WarmCommands(svc, System.getenv()))) {
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
-            Scheduler scheduler = svc.scheduler(jobs, true);
+            Scheduler scheduler = svc.scheduler(jobs, true, Runnable::run);
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));

@@ -333,12 +333,16 @@ public final class WorkspaceServices implements AutoCloseable {
      *
      * @param backfillAfterSync the sync job embeds after each sync (the headless scheduler); false in the window,
      *                          where the Knowledge browser embeds in a lane of its own when it hears the index changed
+     * @param historyWriter     where the job history's lines are written (one thread, in order): the window's own
+     *                          thread hears of a run's end and must not wait for the disk; {@code Runnable::run} on
+     *                          the command line
      */
-    public synchronized Scheduler scheduler(TaskRunner jobs, boolean backfillAfterSync) {
+    public synchronized Scheduler scheduler(TaskRunner jobs, boolean backfillAfterSync,
+                                            java.util.concurrent.Executor historyWriter) {
         if (scheduler == null) {
             List<Job> registered = WorkspaceJobs.of(this, backfillAfterSync ? backfill() : null);
             scheduler = new Scheduler(registered, new ScheduleSettings(workspace),
-                    new JobHistory(workspace.stateDir()), jobs, clock);
+                    new JobHistory(workspace.stateDir(), historyWriter), jobs, clock);
         }
         return scheduler;
     }

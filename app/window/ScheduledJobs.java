@@ -41,6 +41,8 @@ final class ScheduledJobs implements AutoCloseable {
     private JobsViewModel jobs;
     private ScheduledExecutorService ticks;
     private VaultWatcher watcher;
+    /** Writes the job history's lines, so a run's end does not wait for the disk on the FX thread. */
+    private java.util.concurrent.ExecutorService historyWriter;
 
     ScheduledJobs(WorkspaceServices services, AppContext app, Consumer<Evidence.Item> open, Runnable indexChanged) {
         this.services = services;
@@ -55,7 +57,12 @@ final class ScheduledJobs implements AutoCloseable {
         }
         ZoneId zone = app.clock().getZone();
         Watchdog watchdog = services.watchdog();
-        scheduler = services.scheduler(app.runner(), false);
+        historyWriter = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "bc-job-history");
+            t.setDaemon(true);
+            return t;
+        });
+        scheduler = services.scheduler(app.runner(), false, historyWriter);
         jobs = new JobsViewModel(scheduler, zone, app.clock());
         health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(services.index(),
                 services.workspace().otelDir()), app.runner(), zone, open);
@@ -122,6 +129,12 @@ final class ScheduledJobs implements AutoCloseable {
         }
         if (scheduler != null) {
             scheduler.statuses().forEach(j -> scheduler.cancel(j.id())); // the gate is closed with the services
+            if (!scheduler.history().flush(java.time.Duration.ofSeconds(10))) { // nothing lost: the last runs' lines
+                LoggerFactory.getLogger(ScheduledJobs.class).warn("The job history's last lines were not written in 10 s");
+            }
+        }
+        if (historyWriter != null) {
+            historyWriter.shutdown();
         }
     }
 }

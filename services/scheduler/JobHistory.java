@@ -14,18 +14,29 @@ import services.errors.ConsoleException;
 /**
  * Every job run, appended to {@code state/jobs.jsonl} so the history survives a restart. A damaged line is skipped
  * and reported with its line number; an unreadable or unwritable file is reported and the scheduler goes on with
- * what it has in memory.
+ * what it has in memory. A run is in memory at once; its line is written (and forced to disk) by the writer given,
+ * in order — the window's scheduler hears of a run's end on its own thread, which must not wait for a disk —
+ * and {@link #flush} waits for what is still being written.
  */
 public final class JobHistory {
 
     private final DecisionLog log;
+    private final java.util.concurrent.Executor writer;
     private final List<JobRun> runs = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private final List<JobRun> unsaved = new ArrayList<>();
+    private final List<JobRun> writing = new ArrayList<>();
     private long loadedSize = -1;
 
+    /** Each run written before {@link #record} returns. */
     public JobHistory(Path stateDir) {
+        this(stateDir, Runnable::run);
+    }
+
+    /** Each run written by {@code writer} (one at a time, in order: a single thread). */
+    public JobHistory(Path stateDir, java.util.concurrent.Executor writer) {
         this.log = new DecisionLog(stateDir.resolve("jobs.jsonl"));
+        this.writer = writer;
         load();
     }
 
@@ -35,7 +46,7 @@ public final class JobHistory {
      */
     private void refresh() {
         long size = size();
-        if (size >= 0 && size != loadedSize) {
+        if (size >= 0 && size != loadedSize && writing.isEmpty()) { // a line being written would be read twice
             runs.clear();
             problems.clear();
             load();
@@ -75,6 +86,16 @@ public final class JobHistory {
 
     public synchronized void record(JobRun run) {
         runs.add(run);
+        writing.add(run);
+        try {
+            writer.execute(() -> write(run));
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            write(run); // the writer is shut (the window closed under a cancelled run): written here, not lost
+        }
+    }
+
+    /** Appends a recorded run's line; the file is touched outside the lock, so a look at the history never waits. */
+    private void write(JobRun run) {
         ObjectNode e = DecisionLog.entry();
         e.put("job", run.job());
         e.put("trigger", run.trigger().name());
@@ -83,20 +104,46 @@ public final class JobHistory {
         e.put("durationMs", run.durationMillis());
         e.put("summary", run.summary());
         long before = size();
+        ConsoleException failed = null;
         try {
             log.append(e);
-        } catch (ConsoleException failed) {
-            unsaved.add(run);
-            problems.add(failed.getMessage() + " — the run is kept in memory only");
-            return;
+        } catch (ConsoleException f) {
+            failed = f;
         }
-        // Only this line was added since the file was read: what is in memory is what is in the file, so the next
-        // look (the window's scheduler asks at every tick, on its thread) need not read the whole file again.
-        long line = (e.toString() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
         long after = size();
-        if (before == loadedSize && (after == before + line || after == before + line + 1)) {
-            loadedSize = after;
+        synchronized (this) {
+            writing.remove(run);
+            if (failed != null) {
+                unsaved.add(run);
+                problems.add(failed.getMessage() + " — the run is kept in memory only");
+            } else {
+                // Only this line was added since the file was read: what is in memory is what is in the file, so
+                // the next look (the window's scheduler asks at every tick) need not read the whole file again.
+                long line = (e.toString() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                if (before == loadedSize && (after == before + line || after == before + line + 1)) {
+                    loadedSize = after;
+                }
+            }
+            notifyAll();
         }
+    }
+
+    /** Waits up to {@code timeout} for the runs still being written; true when none is left. */
+    public synchronized boolean flush(java.time.Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!writing.isEmpty()) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     private long size() {

@@ -42,4 +42,41 @@ class JobHistorySharingTest {
                 Instant.parse("2026-11-23T20:01:00Z"), 80, "fine"));
         assertThat(window.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "cnys");
     }
+
+    @Test
+    void aRunIsShownAtOnceAndWrittenByTheWriterInOrderThenFlushed() throws Exception {
+        java.util.List<Runnable> queued = new java.util.ArrayList<>();
+        JobHistory window = new JobHistory(state, queued::add); // a writer that has not run yet
+        JobRun first = new JobRun("sync", JobRun.Trigger.SCHEDULE, JobRun.Status.OK,
+                Instant.parse("2026-11-23T20:00:00Z"), 120, "3 written");
+        JobRun second = new JobRun("watchdog", JobRun.Trigger.SCHEDULE, JobRun.Status.WARNING,
+                Instant.parse("2026-11-23T20:01:00Z"), 80, "1 warning");
+        window.record(first);
+        window.record(second);
+        assertThat(window.recent(null, 10)).containsExactly(second, first); // shown before it is on disk
+        assertThat(java.nio.file.Files.exists(window.file())).isFalse();
+        assertThat(window.flush(java.time.Duration.ofMillis(50))).isFalse(); // still being written
+
+        // another console appends meanwhile: read again only once this one's lines are written, never twice
+        new JobHistory(state).record(new JobRun("policy", JobRun.Trigger.SCHEDULE, JobRun.Status.OK,
+                Instant.parse("2026-11-23T20:02:00Z"), 10, "nothing due"));
+        assertThat(window.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "sync");
+        queued.forEach(Runnable::run);
+        assertThat(window.flush(java.time.Duration.ofSeconds(1))).isTrue();
+        assertThat(window.recent(null, 10)).extracting(JobRun::job).containsExactly("watchdog", "sync", "policy");
+        assertThat(java.nio.file.Files.readAllLines(window.file())).hasSize(3);
+        assertThat(new JobHistory(state).recent(null, 10)).extracting(JobRun::job)
+                .containsExactly("watchdog", "sync", "policy");
+    }
+
+    @Test
+    void aWriterAlreadyShutWritesTheRunAtOnce() {
+        java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        writer.shutdown();
+        JobHistory window = new JobHistory(state, writer);
+        window.record(new JobRun("sync", JobRun.Trigger.MANUAL, JobRun.Status.CANCELLED,
+                Instant.parse("2026-11-23T20:00:00Z"), 5, "cancelled by the user"));
+        assertThat(new JobHistory(state).last("sync")).map(JobRun::summary).contains("cancelled by the user");
+        assertThat(window.flush(java.time.Duration.ZERO)).isTrue();
+    }
 }
