@@ -40,6 +40,7 @@ final class Toast {
         title.getStyleClass().add(Styles.TEXT_BOLD);
         text.setId("toast-text");
         text.setWrapText(true);
+        text.setMaxHeight(150); // about eight lines; a longer alert ends in "…" (Health lists every finding)
         open.setId("toast-open");
         open.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.ACCENT);
         open.setOnAction(e -> openAndHide());

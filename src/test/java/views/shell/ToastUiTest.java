@@ -63,4 +63,16 @@ class ToastUiTest {
         assertThat(robot.lookup("#toast-text").queryAs(Label.class).getText()).isEqualTo("second");
         assertThat(robot.lookup(".toast").queryAll()).hasSize(1);
     }
+
+    @Test
+    void aLongAlertStaysASmallCard(FxRobot robot) {
+        StringBuilder many = new StringBuilder();
+        for (int i = 1; i <= 30; i++) {
+            many.append("WARNING: finding number ").append(i).append(" of a watchdog run that found a great deal\n");
+        }
+        show(robot, many.toString().strip());
+        javafx.scene.Node card = robot.lookup("#toast").query();
+        assertThat(card.getBoundsInParent().getHeight()).as("card height").isLessThan(260);
+        assertThat(card.getBoundsInParent().getMaxY()).isLessThanOrEqualTo(600);
+    }
 }
