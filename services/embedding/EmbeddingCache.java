@@ -52,22 +52,13 @@ public final class EmbeddingCache implements AutoCloseable {
 
     public synchronized float[] get(byte[] hash) {
         open();
-        long at = offsetOf(hash);
-        if (at < 0 && catchUp()) {
-            at = offsetOf(hash);
-        }
+        long at = locate(hash);
         if (at < 0) {
             return null;
         }
         ByteBuffer buf = ByteBuffer.allocate(recordSize).order(ByteOrder.LITTLE_ENDIAN); // the stored hash too
-        try {
-            while (buf.hasRemaining()) {
-                if (channel.read(buf, at + buf.position()) < 0) {
-                    return null;
-                }
-            }
-        } catch (IOException e) {
-            throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
+        if (!readRecord(buf, at)) {
+            return null;
         }
         if (!buf.flip().slice(0, HASH).equals(ByteBuffer.wrap(hash))) {
             return null; // another text with the same first 64 bits (see HashSlots): not this one's vector
@@ -79,25 +70,37 @@ public final class EmbeddingCache implements AutoCloseable {
 
     public synchronized boolean contains(byte[] hash) {
         open();
+        long at = locate(hash);
+        ByteBuffer stored = ByteBuffer.allocate(HASH);
+        return at >= 0 && readRecord(stored, at) && Arrays.equals(stored.array(), hash);
+    }
+
+    /** Where the record of this hash starts, reading what other consoles appended first if it is not known; or -1. */
+    private long locate(byte[] hash) {
         long at = offsetOf(hash);
         if (at < 0 && catchUp()) {
             at = offsetOf(hash);
         }
-        return at >= 0 && storedHashIs(at, hash);
+        return at;
     }
 
-    private boolean storedHashIs(long at, byte[] hash) {
-        ByteBuffer stored = ByteBuffer.allocate(HASH);
+    /** Fills {@code buf} from the record at {@code at}; false when the file ends first. */
+    private boolean readRecord(ByteBuffer buf, long at) {
         try {
-            while (stored.hasRemaining()) {
-                if (channel.read(stored, at + stored.position()) < 0) {
-                    return false;
-                }
-            }
+            return readFully(buf, at);
         } catch (IOException e) {
             throw new EmbeddingException("Cannot read the embedding cache " + file + ": " + e.getMessage(), e);
         }
-        return Arrays.equals(stored.array(), hash);
+    }
+
+    /** Reads from {@code at} until {@code buf} is full or the file ends (then false). */
+    private boolean readFully(ByteBuffer buf, long at) throws IOException {
+        while (buf.hasRemaining()) {
+            if (channel.read(buf, at + buf.position()) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private long offsetOf(byte[] hash) {
@@ -213,10 +216,8 @@ public final class EmbeddingCache implements AutoCloseable {
         byte[] hash = new byte[HASH];
         for (long at = from; at < to; at += (long) perRead * recordSize) {
             chunk.clear().limit((int) Math.min(chunk.capacity(), to - at));
-            while (chunk.hasRemaining()) {
-                if (channel.read(chunk, at + chunk.position()) < 0) {
-                    return;
-                }
+            if (!readFully(chunk, at)) {
+                return;
             }
             for (int r = 0; r < chunk.limit() / recordSize; r++) {
                 chunk.get(r * recordSize, hash);
@@ -266,11 +267,7 @@ public final class EmbeddingCache implements AutoCloseable {
             byte[] hash = new byte[HASH];
             for (long from = headerSize; from + recordSize <= end; from += recordSize) { // in file order
                 rec.clear();
-                while (rec.hasRemaining()) {
-                    if (channel.read(rec, from + rec.position()) < 0) {
-                        break;
-                    }
-                }
+                readFully(rec, from);
                 rec.get(0, hash);
                 if (offsetOf(hash) != from) {
                     continue; // a second copy appended by another console: the first one counts
