@@ -29,7 +29,6 @@ public final class MainWindow {
     private Runnable onInteractive = () -> { };
 
     private final java.util.function.Consumer<String> openFile;
-    private final Stage stage;
     private final WorkspaceScope.WarmAnswers warmAnswers;
     private final java.util.List<Sections.Added> added = new java.util.ArrayList<>();
 
@@ -42,7 +41,6 @@ public final class MainWindow {
                       WorkspaceScope.WarmAnswers warmAnswers) {
         this.app = app;
         this.warmAnswers = warmAnswers;
-        this.stage = stage;
         this.openFile = openFile;
         this.shell = new ShellViewModel(app.loader(), app.recents(), app.runner());
         this.view = new ShellView(shell);

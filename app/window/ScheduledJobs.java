@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import app.compose.AppContext;
+import app.compose.BackgroundThreads;
 import app.compose.VaultWatcher;
 import app.compose.WorkspaceServices;
 import javafx.application.Platform;
@@ -57,11 +58,8 @@ final class ScheduledJobs implements AutoCloseable {
         }
         ZoneId zone = app.clock().getZone();
         Watchdog watchdog = services.watchdog();
-        historyWriter = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "bc-job-history");
-            t.setDaemon(true);
-            return t;
-        });
+        historyWriter = java.util.concurrent.Executors.newSingleThreadExecutor(
+                BackgroundThreads.named("bc-job-history"));
         scheduler = services.scheduler(app.runner(), false, historyWriter);
         jobs = new JobsViewModel(scheduler, zone, app.clock());
         health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(services.index(),

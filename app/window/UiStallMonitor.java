@@ -22,7 +22,6 @@ final class UiStallMonitor extends AnimationTimer {
     private final long startedNanos = System.nanoTime();
     private final long startedUptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
     private final Thread fx = Thread.currentThread();
-    private final Map<String, Integer> busyIn = new ConcurrentHashMap<>();
     /** Where the FX thread was during each gap, by the time of the frame the gap started from. */
     private final Map<Long, Map<String, Integer>> byGap = new ConcurrentHashMap<>();
     private final java.util.List<long[]> gaps = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -62,7 +61,6 @@ final class UiStallMonitor extends AnimationTimer {
             long since = last;
             if (since != 0 && System.nanoTime() - since > STALL_MS * 1_000_000) {
                 String where = where(fx.getStackTrace());
-                busyIn.merge(where, 1, Integer::sum);
                 byGap.computeIfAbsent(since, k -> new ConcurrentHashMap<>()).merge(where, 1, Integer::sum);
             }
         }
@@ -92,6 +90,8 @@ final class UiStallMonitor extends AnimationTimer {
     String finish() {
         stop();
         running = false;
+        Map<String, Integer> busyIn = new java.util.HashMap<>(); // over every gap
+        byGap.values().forEach(gap -> gap.forEach((where, n) -> busyIn.merge(where, n, Integer::sum)));
         String top = top(busyIn, 5, "");
         String each = gaps.stream().sorted((a, b) -> Long.compare(b[0], a[0])).limit(5)
                 .map(g -> g[0] / 1_000_000 + " ms" + top(byGap.getOrDefault(g[1], Map.of()), 2, " in "))

@@ -62,19 +62,13 @@ public final class VaultSync {
         check(workspace, options);
     }
 
-    /** The files the last completed sync could not use, and its warnings. */
-    public List<FileIssue> lastIssues(boolean errors) {
-        LastRun last = lastRun();
-        return errors ? last.errors() : last.warnings();
-    }
-
     /** What the last completed sync left: when it finished (epoch seconds, 0 = never), its errors and warnings. */
     public record LastRun(long finishedAt, List<FileIssue> errors, List<FileIssue> warnings) {
     }
 
     /**
-     * When the last sync finished and {@link #lastIssues(boolean)}, from one read of the sync state — a file of a few
-     * megabytes on a large vault: read it off the window's thread.
+     * When the last sync finished, and the files it could not use and its warnings, from one read of the sync state
+     * — a file of a few megabytes on a large vault: read it off the window's thread.
      */
     public LastRun lastRun() {
         SyncState.Data data = state.load();
