@@ -73,23 +73,4 @@ public final class BackgroundThreads implements ThreadFactory {
             LOG.debug("Could not lower the priority of thread {}: {}", Thread.currentThread().getName(), e.toString());
         }
     }
-
-    /** The C library's {@code setpriority}, loaded on Linux only (on macOS it would lower the whole process). */
-    private interface LibC extends com.sun.jna.Library {
-        LibC INSTANCE = load();
-
-        int setpriority(int which, int who, int prio);
-
-        private static LibC load() {
-            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
-                return null;
-            }
-            try {
-                return com.sun.jna.Native.load("c", LibC.class);
-            } catch (RuntimeException | LinkageError e) {
-                LoggerFactory.getLogger(BackgroundThreads.class).debug("No setpriority here: {}", e.toString());
-                return null;
-            }
-        }
-    }
 }

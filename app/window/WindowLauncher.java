@@ -33,6 +33,7 @@ public final class WindowLauncher {
         StartupReport.mark("main");
         app.compose.BackgroundThreads.yieldToTheWindow(); // this process has a window: background work gives way
         FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
+        SoftwareRendering.applyBeforeToolkit(); // no graphics device: no OpenGL loaded only to be refused
         if (startupReport) {
             StartupReport.printOnStderr();
         }
