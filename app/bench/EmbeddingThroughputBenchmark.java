@@ -147,10 +147,12 @@ public final class EmbeddingThroughputBenchmark {
 
     public static String table(Result r) {
         return String.format("| documents (1,000 characters) | cores | model load | wall | documents/s | CPU per document "
-                + "| cores busy | sentence vectors | UI stand-in late p99 / max |%n|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n"
+                + "| cores busy | sentence vectors (%s) | UI stand-in late p99 / max |%n|---:|---:|---:|---:|---:|---:|---:|---:|---:|%n"
                 + "| %,d | %d | %,d ms | %,d ms | **%.0f** | %.1f ms | %.2f | %,d | %.1f / %.1f ms |%n"
                 + "Targets: >= 100 documents of 1,000 characters a second on 2 cores, everything included; the UI thread "
-                + "never blocked > 50 ms while embedding.%nThe window (demo workspace) %s%n", r.documents(), r.cores(),
+                + "never blocked > 50 ms while embedding.%nThe window (demo workspace) %s%n",
+                services.embedding.Embeddings.SentenceVectors.configured().name().toLowerCase(java.util.Locale.ROOT)
+                        .replace('_', ' '), r.documents(), r.cores(),
                 r.modelLoadMs(), r.wallMs(), r.docsPerSecond(), r.cpuMsPerDoc(), r.coresBusy(), r.sentenceVectors(),
                 r.uiLateP99Ms(), r.uiLateMaxMs(), r.window());
     }

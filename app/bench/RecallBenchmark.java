@@ -65,7 +65,8 @@ public final class RecallBenchmark {
     enum Rerank { NONE, MODELS, MODELS_AND_FIRST_PASS, FEEDBACK }
 
     /** What an index is embedded with: a model, and whether titles get a vector of their own. */
-    record Setup(String label, EmbeddingModel model, boolean titles, List<Variant> variants) {
+    record Setup(String label, EmbeddingModel model, boolean titles, Embeddings.SentenceVectors sentences,
+                 List<Variant> variants) {
     }
 
     public record Quality(int answers, int distractors, int questions, int paraphrases, List<Score> scores,
@@ -117,12 +118,12 @@ public final class RecallBenchmark {
 
     /** An index over the fixture, to be embedded, in {@code dir} (a fresh folder). */
     public static HybridKnowledgeIndex open(Path dir) {
-        return open(dir, app.compose.AppContext.embeddingModel(), false);
+        return open(dir, app.compose.AppContext.embeddingModel(), false, Embeddings.SentenceVectors.configured());
     }
 
-    static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles) {
+    static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles, Embeddings.SentenceVectors sentences) {
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("state/embeddings"), model.name(),
-                model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, titles);
+                model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, titles, sentences);
         return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions())
                 .searchingBeside(app.compose.AppContext.SEARCH_LANES), embeddings);
     }
@@ -130,9 +131,17 @@ public final class RecallBenchmark {
     public Quality quality(PrintWriter log) throws IOException {
         RecallCorpus corpus = RecallCorpus.load();
         List<Setup> setups = new ArrayList<>();
-        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false, shippedModelVariants()));
-        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), true,
+        Embeddings.SentenceVectors shipped = Embeddings.SentenceVectors.configured();
+        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false, shipped,
+                shippedModelVariants()));
+        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), true, shipped,
                 otherIndexVariants("titles embedded on their own too")));
+        if (shipped != Embeddings.SentenceVectors.NONE) {
+            // the labeled set's texts are all shorter than what the whole text's vector reads, so here "past the
+            // whole text" embeds no sentence: the same rows as none
+            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+                    Embeddings.SentenceVectors.NONE, otherIndexVariants("no sentence vectors (whole texts only)")));
+        }
         List<String> notes = new ArrayList<>();
         List<EmbeddingModel> others = new ArrayList<>();
         for (BenchModels.Candidate c : BenchModels.OTHERS) {
@@ -141,7 +150,7 @@ public final class RecallBenchmark {
                 notes.add(c.name() + ": not on the class path, not measured (see the README: the recall benchmark).");
             } else {
                 others.add(m);
-                setups.add(new Setup(c.name(), m, false, otherIndexVariants(c.name())));
+                setups.add(new Setup(c.name(), m, false, shipped, otherIndexVariants(c.name())));
             }
         }
         List<Score> scores = new ArrayList<>();
@@ -149,7 +158,7 @@ public final class RecallBenchmark {
         double perSecond = 0;
         for (Setup setup : setups) {
             Path dir = Files.createTempDirectory("bc-recall");
-            try (HybridKnowledgeIndex index = open(dir, setup.model(), setup.titles())) {
+            try (HybridKnowledgeIndex index = open(dir, setup.model(), setup.titles(), setup.sentences())) {
                 index.embeddings().embedQuestion("warm up"); // the model loads once per process
                 index.upsert(corpus.all());
                 index.flush();

@@ -17,6 +17,14 @@ public interface EmbeddingModel {
     List<float[]> embed(List<String> texts);
 
     /**
+     * How many leading characters of {@code text} the model's vector of it reads: all of them, unless the model
+     * stops reading earlier (MiniLM's tokenizer keeps 128 word pieces).
+     */
+    default int charsRead(String text) {
+        return text.length();
+    }
+
+    /**
      * A question's vector. The same as a text's for a symmetric model (MiniLM); a model trained with a query
      * instruction or prefix (BGE, E5) adds it here.
      */

@@ -25,10 +25,37 @@ public final class Embeddings implements AutoCloseable {
     private final int maxChars;
     private final Set<String> pending = new HashSet<>();
     private final boolean titles;
+    private final SentenceVectors sentenceVectors;
+
+    /**
+     * Which sentences of a document get a vector of their own, beside its whole text's. A search uses whichever
+     * the cache holds, so a workspace embedded under another choice keeps working.
+     */
+    public enum SentenceVectors {
+        /** every sentence of a text of two or more */
+        EVERY,
+        /** only those the whole text's vector does not read to their end (MiniLM reads 128 word pieces) */
+        PAST_THE_WHOLE_TEXT,
+        /** none: the whole text's vector only */
+        NONE;
+
+        /** The shipped choice, or {@code -Dbrainconsole.sentenceVectors=every|past|none}. */
+        public static SentenceVectors configured() {
+            return switch (System.getProperty("brainconsole.sentenceVectors", "every").toLowerCase(java.util.Locale.ROOT)) {
+                case "past" -> PAST_THE_WHOLE_TEXT;
+                case "none" -> NONE;
+                default -> EVERY;
+            };
+        }
+    }
 
     /** @param disabledReason null when semantic search is on; otherwise why it is off, for the user */
     public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars) {
         this(model, cache, disabledReason, maxChars, false);
+    }
+
+    public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars, boolean titles) {
+        this(model, cache, disabledReason, maxChars, titles, SentenceVectors.configured());
     }
 
     /**
@@ -36,7 +63,9 @@ public final class Embeddings implements AutoCloseable {
      *               where it is not already the start of the content): the recall benchmark's "title vs content
      *               embedded separately" variant
      */
-    public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars, boolean titles) {
+    public Embeddings(EmbeddingModel model, EmbeddingCache cache, String disabledReason, int maxChars, boolean titles,
+                      SentenceVectors sentenceVectors) {
+        this.sentenceVectors = sentenceVectors;
         this.model = model;
         this.cache = cache;
         this.disabledReason = disabledReason;
@@ -155,9 +184,33 @@ public final class Embeddings implements AutoCloseable {
         return embed(missing).size();
     }
 
+    /** The sentences of {@code doc} that get a vector of their own (see {@link SentenceVectors}). */
+    public List<String> sentencesToEmbed(KnowledgeDoc doc) {
+        List<String> sentences = sentencesOf(doc);
+        if (sentenceVectors == SentenceVectors.EVERY || sentences.isEmpty()) {
+            return sentences;
+        }
+        if (sentenceVectors == SentenceVectors.NONE) {
+            return List.of();
+        }
+        String text = textOf(doc);
+        String readPart = spaced(text.substring(0, Math.min(text.length(), model.charsRead(text))));
+        List<String> out = new ArrayList<>();
+        for (String sentence : sentences) {
+            if (!readPart.contains(spaced(sentence))) {
+                out.add(sentence); // past the part the whole text's vector reads, cut by its end, or the title
+            }
+        }
+        return out;
+    }
+
+    private static String spaced(String s) {
+        return s.strip().replaceAll("\\s+", " ");
+    }
+
     private void missingSentences(List<KnowledgeDoc> docs, Map<String, String> missing) {
         for (KnowledgeDoc doc : docs) {
-            for (String sentence : sentencesOf(doc)) {
+            for (String sentence : sentencesToEmbed(doc)) {
                 byte[] hash = EmbeddingText.hash(model.name(), sentence);
                 if (!cache.contains(hash)) {
                     missing.putIfAbsent(EmbeddingCache.hex(hash), sentence);

@@ -108,6 +108,12 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         return Arrays.asList(out);
     }
 
+    @Override
+    public int charsRead(String text) {
+        String t = text == null ? "" : text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
+        return session().charsRead(t);
+    }
+
     private static float[] embedOne(MiniLmSession session, String text) {
         try {
             return session.embed(text);

@@ -105,6 +105,21 @@ final class MiniLmSession implements AutoCloseable {
         }
     }
 
+    /** How many leading characters of {@code text} its vector reads: up to the last word piece the tokenizer keeps. */
+    int charsRead(String text) {
+        Encoding encoding = tokenizer.encode(text, true, false);
+        if (!encoding.exceedMaxLength()) {
+            return text.length();
+        }
+        int end = 0;
+        for (ai.djl.huggingface.tokenizers.jni.CharSpan span : encoding.getCharTokenSpans()) {
+            if (span != null) {
+                end = Math.max(end, span.getEnd());
+            }
+        }
+        return Math.min(end, text.length());
+    }
+
     private static float[] mean(float[][] tokens) {
         float[] sum = new float[tokens[0].length];
         for (float[] token : tokens) {

@@ -22,6 +22,11 @@ final class CountingModel implements EmbeddingModel {
     }
 
     @Override
+    public int charsRead(String text) {
+        return real.charsRead(text);
+    }
+
+    @Override
     public List<float[]> embed(List<String> texts) {
         beforeEmbedding.run();
         embedded.addAll(texts);

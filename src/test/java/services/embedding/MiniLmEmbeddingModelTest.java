@@ -78,4 +78,16 @@ class MiniLmEmbeddingModelTest {
         }
         return s;
     }
+
+    @Test
+    void aLongTextIsReadOnlyToItsLastKeptWordPieceAndAShortOneWhole() {
+        String shortText = "Every step that sends email must carry an idempotency key.";
+        assertThat(model.charsRead(shortText)).isEqualTo(shortText.length());
+        String longText = "The retry loop in the email worker had no upper bound, so make every operation safe to repeat. "
+                .repeat(10);
+        int read = model.charsRead(longText);
+        assertThat(read).isBetween(300, 800); // 128 word pieces of plain English
+        String cut = longText.substring(0, read);
+        assertThat(model.embed(List.of(cut)).get(0)).isEqualTo(model.embed(List.of(longText)).get(0));
+    }
 }
