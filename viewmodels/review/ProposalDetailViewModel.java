@@ -49,6 +49,10 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper similarStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper similarShown = new ReadOnlyBooleanWrapper(false);
     private long similarAsked;
+    /** Which diff computation is the shown one's: an answer for an earlier proposal (or mode) is dropped. */
+    private long diffAsked;
+    /** Whether the shown proposal can be approved once its own diff is on screen. */
+    private boolean approvableOnceShown;
 
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
         this(runner, readOnly, null);
@@ -118,6 +122,8 @@ public final class ProposalDetailViewModel {
         record = decided;
         showRecallEffect(shown);
         if (shown == null) {
+            diffAsked++;
+            approvableOnceShown = false;
             decision.set("");
             diffCaption.set("");
             requestable.set(false);
@@ -149,7 +155,7 @@ public final class ProposalDetailViewModel {
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
         problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);
         notice.set(shown.problem() == null ? stale : "");
-        approvable.set(!readOnly && shown.approvable());
+        approvableOnceShown = !readOnly && shown.approvable();
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : describe(decided));
@@ -249,27 +255,47 @@ public final class ProposalDetailViewModel {
         }
     }
 
+    /**
+     * Computes the shown proposal's diff on the runner. Until it is on screen the pane shows no diff and the
+     * proposal cannot be approved: moving quickly through the queue never shows one proposal's diff under
+     * another's heading, or lets a proposal be approved beside a diff that is not its own.
+     */
     private void showDiff() {
+        long asked = ++diffAsked;
+        approvable.set(false);
         String before;
         String after;
+        String caption;
         if (item != null && item.change() != null) {
             before = item.change().before();
             after = item.change().after();
-            diffCaption.set("");
+            caption = "";
         } else if (record != null && record.hasChange()) {
             before = record.before();
             after = record.after();
-            diffCaption.set(record.asCommitted() ? "The change as committed in " + record.commit().substring(0,
+            caption = record.asCommitted() ? "The change as committed in " + record.commit().substring(0,
                     Math.min(10, record.commit().length())) + (record.branch() == null ? "" : " on " + record.branch())
-                    + " (" + record.path() + "):" : record.note());
+                    + " (" + record.path() + "):" : record.note();
         } else {
             diff.clear();
             diffCaption.set(record != null && record.note() != null ? record.note() : "");
+            approvable.set(approvableOnceShown);
             return;
         }
+        diff.clear();
+        diffCaption.set("Computing the diff…");
         boolean side = sideBySide.get();
-        runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(diff::setAll,
-                e -> error.set("Could not compute the diff: " + e.getMessage())));
+        runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(lines -> {
+            if (asked == diffAsked) { // still the proposal (and the mode) shown
+                diffCaption.set(caption);
+                diff.setAll(lines);
+                approvable.set(approvableOnceShown);
+            }
+        }, e -> {
+            if (asked == diffAsked) {
+                error.set("Could not compute the diff: " + e.getMessage());
+            }
+        }));
     }
 
     public void toggleDiffMode() {
