@@ -356,10 +356,16 @@ public final class ShellView {
         alert.initOwner(window());
         alert.setTitle("Keyboard shortcuts");
         alert.setHeaderText("Keyboard shortcuts");
-        alert.getDialogPane().setMinWidth(780);
-        alert.getDialogPane().lookup(".content").setStyle("-fx-font-family: monospace;");
-        alert.setContentText(viewmodels.shell.Shortcuts.sheet());
-        alert.getDialogPane().lookup(".content").setId("shortcuts-sheet");
+        alert.getDialogPane().setMinWidth(window() == null ? 780 : Math.min(920, window().getWidth() - 40));
+        String text = viewmodels.shell.Shortcuts.sheet();
+        javafx.scene.control.Label sheet = new javafx.scene.control.Label(text);
+        sheet.setId("shortcuts-sheet");
+        sheet.setStyle("-fx-font-family: monospace;");
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(sheet);
+        // the sheet scrolls inside a dialog that fits the window (its header and OK button stay in view)
+        double room = window() == null ? 560 : Math.max(200, window().getHeight() - 230);
+        scroll.setPrefViewportHeight(Math.min(room, text.lines().count() * 17.0 + 8));
+        alert.getDialogPane().setContent(scroll);
         alert.show();
     }
 

@@ -96,6 +96,10 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#shortcuts-sheet").tryQuery().isPresent());
         String sheet = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getText();
         assertThat(sheet).contains("Ctrl+K", "Ctrl+M", "F5", "Ctrl+Enter", "Alt+Left / Alt+Right");
+        javafx.stage.Window dialog = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getScene().getWindow();
+        javafx.stage.Window main = robot.lookup("#nav-failed").queryAs(ToggleButton.class).getScene().getWindow();
+        assertThat(dialog.getHeight()).as("the sheet's dialog fits the window; the sheet scrolls")
+                .isLessThanOrEqualTo(main.getHeight());
         robot.type(KeyCode.ESCAPE);
     }
 }
