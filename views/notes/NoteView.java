@@ -96,7 +96,7 @@ public final class NoteView {
     }
 
     private static TextArea area(String id, StringProperty value, int rows) {
-        TextArea a = new TextArea();
+        TextArea a = views.components.TabMovesFocus.on(new TextArea());
         a.setPrefRowCount(rows);
         a.setWrapText(true);
         return bind(a, id, value, null);

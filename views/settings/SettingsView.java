@@ -70,7 +70,7 @@ public final class SettingsView {
         row = 0;
         ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), vm.backends().toArray(String[]::new));
         add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: the nodes below");
-        TextArea nodes = new TextArea();
+        TextArea nodes = views.components.TabMovesFocus.on(new TextArea());
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);
         nodes.setPromptText("https://ts-1:8108 — one node per line");

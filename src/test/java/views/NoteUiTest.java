@@ -41,6 +41,12 @@ class NoteUiTest {
         robot.clickOn("#note-write");
         UiHarness.waitUntil(() -> result(robot).startsWith("Refused — missing_summary_without_skip_reason"));
         robot.clickOn("#note-summary").write("Delete failed targets by exact id only.");
+        robot.type(KeyCode.TAB); // to the next field, as in a form: no tab character typed
+        UiHarness.waitUntil(() -> robot.lookup("#note-decision").queryAs(javafx.scene.control.TextArea.class).isFocused());
+        assertThat(robot.lookup("#note-summary").queryAs(javafx.scene.control.TextArea.class).getText())
+                .isEqualTo("Delete failed targets by exact id only.");
+        robot.press(KeyCode.SHIFT, KeyCode.TAB).release(KeyCode.TAB, KeyCode.SHIFT);
+        UiHarness.waitUntil(() -> robot.lookup("#note-summary").queryAs(javafx.scene.control.TextArea.class).isFocused());
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> result(robot).startsWith("Written: turn:console:pi:internal:s-42:1"));
         // the events joined the demo's spool, where the watchdog reads them by turn id
