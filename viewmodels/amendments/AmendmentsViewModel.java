@@ -63,6 +63,7 @@ public final class AmendmentsViewModel {
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper revertable = new javafx.beans.property.ReadOnlyBooleanWrapper();
     private List<AmendmentsService.Amendment> all = List.of();
     private List<String> selected = List.of();
     private final javafx.beans.property.ReadOnlyObjectWrapper<List<String>> selection =
@@ -130,6 +131,8 @@ public final class AmendmentsViewModel {
         }
         selected = List.copyOf(shas);
         selection.set(selected);
+        revertable.set(all.stream().anyMatch(a -> selected.contains(a.sha())
+                && a.status() == AmendmentsService.Status.APPLIED));
         showMessage();
         shown = shas.isEmpty() ? null : all.stream().filter(a -> a.sha().equals(shas.get(0))).findFirst().orElse(null);
         if (shown == null) {
@@ -141,7 +144,7 @@ public final class AmendmentsViewModel {
         }
         AmendmentsService.Amendment a = shown;
         heading.set(a.id() + " — " + viewmodels.review.ReviewWords.kind(a.kind()) + " on " + a.target());
-        details.set(a.label() + (a.revertedBy() == null ? "" : " by " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
+        details.set(a.label() + (a.revertedBy() == null ? "" : " in commit " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
                 + " · " + a.repo() + " repo · branch " + a.branch() + " · cycle " + a.cycle() + " · commit " + a.sha()
                 + (a.evidence().isEmpty() ? "" : "\nEvidence: " + String.join(" · ", a.evidence()))
                 + (a.note().isEmpty() ? "" : "\n" + a.note()));
@@ -217,6 +220,11 @@ public final class AmendmentsViewModel {
     }
 
     /** The selected amendments' shas, as the view model holds them (the list follows it after a refresh). */
+    /** Whether the selection holds an amendment that can be reverted (applied, its commit there). */
+    public javafx.beans.property.ReadOnlyBooleanProperty revertableProperty() {
+        return revertable.getReadOnlyProperty();
+    }
+
     public javafx.beans.property.ReadOnlyObjectProperty<List<String>> selectionProperty() {
         return selection.getReadOnlyProperty();
     }

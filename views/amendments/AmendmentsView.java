@@ -131,6 +131,7 @@ public final class AmendmentsView {
         revert.setId("amendments-revert");
         revert.getStyleClass().add(Styles.DANGER);
         revert.setOnAction(e -> confirmRevert());
+        revert.disableProperty().bind(vm.revertableProperty().not()); // reverted, or its commit missing
         revert.setMinWidth(Region.USE_PREF_SIZE);
         Label message = new Label();
         message.setId("amendments-message");
@@ -199,7 +200,7 @@ public final class AmendmentsView {
 
     private void confirmRevert() {
         int n = vm.selectedCount();
-        if (n == 0) {
+        if (n == 0 || !vm.revertableProperty().get()) {
             return;
         }
         Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, String.join("\n", vm.selectedDescriptions())

@@ -63,6 +63,7 @@ public final class FailedTargetsView {
         clear.setId("failed-clear");
         clear.getStyleClass().add(Styles.DANGER);
         clear.setOnAction(e -> confirmClear());
+        clear.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(table.getSelectionModel().getSelectedItems()));
         Button prune = new Button("Prune expired…");
         prune.setId("failed-prune");
         prune.setOnAction(e -> confirmPrune());

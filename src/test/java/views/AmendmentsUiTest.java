@@ -63,6 +63,9 @@ class AmendmentsUiTest {
         UiHarness.waitUntil(() -> list(robot).getSelectionModel().getSelectedItems().size() == 1
                 && list(robot).getSelectionModel().getSelectedItem().sha().equals(sha));
         assertThat(robot.lookup("#amendments-heading").queryAs(Label.class).getText()).startsWith("dream-2026-11-10-01");
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-revert").queryAs(javafx.scene.control.Button.class)
+                .isDisabled()); // a reverted amendment cannot be reverted again: the button says so before a dialog
+        assertThat(robot.lookup("#amendments-details").queryAs(Label.class).getText()).contains("in commit ");
         robot.clickOn(list(robot).getItems().stream().filter(r -> !r.sha().equals(sha)).findFirst().orElseThrow().id());
         UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText().isEmpty());
 

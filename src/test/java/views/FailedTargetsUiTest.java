@@ -40,6 +40,9 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
         assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText())
                 .startsWith("3 failed targets").contains("index only");
+        robot.interact(() -> table(robot).getSelectionModel().clearSelection());
+        assertThat(robot.lookup("#failed-clear").queryAs(javafx.scene.control.Button.class).isDisabled())
+                .as("nothing selected: nothing to clear").isTrue();
         robot.clickOn("gremlin");
         robot.clickOn("#failed-clear");
         UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
