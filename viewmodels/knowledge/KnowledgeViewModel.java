@@ -62,7 +62,13 @@ public final class KnowledgeViewModel {
         }
         query.addListener((obs, old, text) -> search());
         sort.addListener((obs, old, order) -> search());
-        semantic.addListener((obs, old, on) -> search());
+        semantic.addListener((obs, old, on) -> {
+            if (on && sort.get() != null && sort.get() != SortChoice.BEST_MATCH) {
+                sort.set(SortChoice.BEST_MATCH); // meaning is a ranking: Semantic sorts by best match (that searches)
+            } else {
+                search();
+            }
+        });
     }
 
     /** Whether the Semantic toggle can be used (the empty-result message then suggests it). */
@@ -182,8 +188,11 @@ public final class KnowledgeViewModel {
             message.set("");
         } else if (anyFilter) {
             message.set("No documents match" + (query.get().isBlank() ? "" : " \"" + query.get().strip() + "\"")
-                    + ". Try fewer words" + (semanticAvailable && !semantic.get() && !query.get().isBlank()
-                    ? ", Semantic (Ctrl+M) to search by meaning" : "") + ", or clear the filters (Esc).");
+                    + ". Try fewer words" + (semanticAvailable && !query.get().isBlank()
+                    ? !semantic.get() ? ", Semantic (Ctrl+M) to search by meaning"
+                    : lastQuery != null && lastQuery.retrieval() != KnowledgeQuery.Retrieval.HYBRID
+                    ? ", Best match (Semantic ranks by meaning only there)" : "" : "")
+                    + ", or clear the filters (Esc).");
         } else {
             message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
         }

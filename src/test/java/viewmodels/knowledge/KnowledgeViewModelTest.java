@@ -278,4 +278,18 @@ class KnowledgeViewModelTest {
         vm.search();
         assertEquals(followed, vm.detail().idProperty().get());
     }
+
+    @Test
+    void turningSemanticOnSortsByBestMatchWhereMeaningRanksAndTheHintSaysSo() {
+        sync.start();
+        vm.setSemanticAvailable(true);
+        vm.sortProperty().set(SortChoice.NEWEST);
+        vm.queryProperty().set("zzqx nothing like this");
+        assertThat(vm.messageProperty().get()).contains("Semantic (Ctrl+M) to search by meaning");
+        vm.semanticProperty().set(true);
+        assertEquals(SortChoice.BEST_MATCH, vm.sortProperty().get());
+        vm.sortProperty().set(SortChoice.NEWEST); // the user sorts by date again: keyword search, and the hint says why
+        assertThat(vm.messageProperty().get()).contains("Best match (Semantic ranks by meaning only there)")
+                .doesNotContain("Ctrl+M");
+    }
 }
