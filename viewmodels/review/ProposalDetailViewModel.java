@@ -142,7 +142,8 @@ public final class ProposalDetailViewModel {
         Proposal p = shown.proposal();
         heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
         details.set(ReviewWords.kind(p.kind()) + (p.drift() == null ? "" : " (" + ReviewWords.drift(p.drift()) + ")")
-                + " · risk " + p.risk() + " · " + p.repo() + " repo · " + ReviewWords.status(p.status())
+                + (p.risk() == null ? "" : " · risk " + p.risk()) + (p.repo() == null ? "" : " · " + p.repo() + " repo")
+                + " · " + (p.valid() ? ReviewWords.status(p.status()) : "invalid")
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
                 + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));

@@ -128,4 +128,12 @@ class ReviewViewModelTest {
         assertThat(d.diffCaptionProperty().get()).startsWith("No commit is recorded");
         assertThat(vm.rows()).extracting(QueueRow::group).noneMatch(g -> g.contains("_"));
     }
+
+    @Test
+    void anInvalidProposalsDetailsSayInvalidAndNeverNull() {
+        QueueRow invalid = vm.rows().stream().filter(r -> r.state().equals("invalid")).findFirst().orElseThrow();
+        vm.select(invalid.id());
+        assertThat(vm.detail().detailsProperty().get()).contains("· invalid").doesNotContain("null")
+                .doesNotContain("pending");
+    }
 }
