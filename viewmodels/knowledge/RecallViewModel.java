@@ -49,6 +49,12 @@ public final class RecallViewModel {
         this.recall = recall;
         this.implementor = recall.implementor();
         this.runner = runner;
+        // a preview on screen follows the project chosen (it named the old one beside the new choice)
+        project.addListener((o, before, now) -> {
+            if (!columns.isEmpty()) {
+                preview();
+            }
+        });
     }
 
     /** Fills the project choices from the index (each preview refreshes them too). */

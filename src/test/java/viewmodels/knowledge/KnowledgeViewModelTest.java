@@ -143,8 +143,8 @@ class KnowledgeViewModelTest {
                 .allMatch(id -> index.get(id).orElseThrow().project().equals(project));
         assertThat(implementor.context()).startsWith("## System Context (from prior loops)\n\n### [")
                 .contains("### [lesson] " + lesson.title() + "\n" + lesson.content());
-        recall.projectProperty().set("no-such-project");
-        recall.preview();
+        recall.projectProperty().set("no-such-project"); // a preview on screen follows the project chosen
+        assertThat(recall.columns().get(0).heading()).contains("project no-such-project");
         assertThat(recall.columns().get(0).injectedIds()).isEmpty();
         assertThat(recall.columns().get(0).context()).startsWith("(nothing: the implementor leaves the section out)");
     }
