@@ -175,8 +175,9 @@ public final class FailedTargetsViewModel {
 
     public void prune() {
         runner.submit("Pruning expired failed targets", progress -> service.prune(operator), TaskCallbacks.of(r -> {
-            message.set("Pruned " + r.redisRemoved() + (r.redisRemoved() == 1 ? " Redis member and " : " Redis members and ")
-                    + Plural.docs(r.docsRemoved().size()) + ".");
+            message.set("Pruned " + (redisConfigured ? r.redisRemoved() + (r.redisRemoved() == 1 ? " Redis member and "
+                    : " Redis members and ") : "") + Plural.docs(r.docsRemoved().size())
+                    + (redisConfigured ? "." : " (no Redis configured: the index only)."));
             refresh();
         }, error -> message.set(error.getMessage())));
     }

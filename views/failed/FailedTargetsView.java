@@ -174,13 +174,15 @@ public final class FailedTargetsView {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle("Prune expired failed targets");
-        dialog.setHeaderText("Prune " + (expired.size() == 1 ? "this failed target" : "these " + expired.size()
-                + " failed targets") + "? They are past their TTL; planners may retry them. It removes exactly:");
+        dialog.setHeaderText(expired.size() == 1
+                ? "Prune this failed target? It is past its TTL; planners may retry it. It removes exactly:"
+                : "Prune these " + expired.size() + " failed targets? They are past their TTL; planners may retry them. "
+                + "It removes exactly:");
         TextArea preview = new TextArea(String.join("\n", expired));
         preview.setId("failed-prune-preview");
         preview.setEditable(false);
         preview.setWrapText(true);
-        preview.setPrefRowCount(Math.min(8, expired.size() + 1));
+        preview.setPrefRowCount(Math.min(8, expired.size() + 2)); // one line each, with room for a wrapped one
         dialog.getDialogPane().setContent(preview);
         ButtonType prune = new ButtonType("Prune", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(prune, ButtonType.CANCEL);
