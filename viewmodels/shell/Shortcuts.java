@@ -38,6 +38,7 @@ public final class Shortcuts {
             new Shortcut("health", "Ctrl+R", "run the watchdog now"),
             new Shortcut("health", "Enter", "open the selected evidence"),
             new Shortcut("health", "Enter / P / Esc", "jobs: run now / pause or resume / cancel the run"),
+            new Shortcut("note", "Tab / Shift+Tab", "next / previous field (out of a text box too)"),
             new Shortcut("note", "Ctrl+Enter", "write the note"),
             new Shortcut("brief", "F5", "gather the brief again"),
             new Shortcut("telemetry", "F5", "read the spans again"),
