@@ -234,7 +234,13 @@ public final class AmendmentsView {
             status.setMinWidth(Region.USE_PREF_SIZE);
             Label id = new Label(row.id());
             id.getStyleClass().add(Styles.TEXT_BOLD);
-            HBox first = new HBox(6, status, id, new Label(row.shortSha()));
+            // too narrow: the id is cut in the middle (its end tells amendments apart), after the commit id
+            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+            id.setMinWidth(Region.USE_PREF_SIZE);
+            Label sha = new Label(row.shortSha());
+            sha.setMinWidth(0);
+            HBox.setHgrow(id, Priority.NEVER);
+            HBox first = new HBox(6, status, id, sha);
             first.setAlignment(Pos.CENTER_LEFT);
             Label second = new Label(row.kind() + " · " + row.target() + " · " + row.date());
             second.getStyleClass().add(Styles.TEXT_MUTED);

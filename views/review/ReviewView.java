@@ -299,6 +299,8 @@ public final class ReviewView {
             state.setMinWidth(Region.USE_PREF_SIZE);
             Label id = new Label(row.id());
             id.getStyleClass().add(Styles.TEXT_BOLD);
+            // too narrow: cut in the middle, so the end that tells proposals apart stays ("dream-2026-…20-02")
+            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
             Label risk = new Label(row.risk());
             risk.getStyleClass().addAll("risk", "risk-" + row.risk());
             risk.setMinWidth(Region.USE_PREF_SIZE);
