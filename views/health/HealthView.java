@@ -283,7 +283,8 @@ public final class HealthView {
         }
         description.setWrapText(true);
         description.setMinHeight(Region.USE_PREF_SIZE);
-        VBox box = new VBox(6, title, jobTable, actions, description, error, message, history);
+        // the job's actions above its table: in a short window they stay in view without scrolling the pane
+        VBox box = new VBox(6, title, actions, error, jobTable, description, message, history);
         box.setPadding(new Insets(8, 8, 0, 8));
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
         scroll.setFitToWidth(true); // a short window scrolls the jobs pane rather than squeezing the runs list
