@@ -31,22 +31,7 @@ public final class SynchronousTaskRunner implements TaskRunner {
         AtomicBoolean outer = current;
         current = cancelled;
         AtomicBoolean done = new AtomicBoolean();
-        TaskHandle handle = new TaskHandle() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public void cancel() {
-                cancelled.set(true);
-            }
-
-            @Override
-            public boolean isDone() {
-                return done.get();
-            }
-        };
+        TaskHandle handle = TaskHandle.of(name, () -> cancelled.set(true), done::get);
         ProgressSink sink = new ProgressSink() {
             @Override
             public void update(double fraction, String message) {

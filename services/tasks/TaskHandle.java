@@ -7,4 +7,24 @@ public interface TaskHandle {
     void cancel();
 
     boolean isDone();
+
+    /** A handle named {@code name} whose cancel runs {@code cancel} and whose state is {@code done}. */
+    static TaskHandle of(String name, Runnable cancel, java.util.function.BooleanSupplier done) {
+        return new TaskHandle() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void cancel() {
+                cancel.run();
+            }
+
+            @Override
+            public boolean isDone() {
+                return done.getAsBoolean();
+            }
+        };
+    }
 }

@@ -306,18 +306,7 @@ class SchedulerTest {
                     callbacks.onFailure().accept(e);
                 }
             };
-            return new TaskHandle() {
-                public String name() {
-                    return name;
-                }
-
-                public void cancel() {
-                }
-
-                public boolean isDone() {
-                    return pending == null;
-                }
-            };
+            return TaskHandle.of(name, () -> { }, () -> pending == null);
         }
 
         void release() {

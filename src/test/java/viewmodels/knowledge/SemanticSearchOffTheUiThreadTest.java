@@ -54,22 +54,7 @@ class SemanticSearchOffTheUiThreadTest {
                     callbacks.add(() -> then.onFailure().accept(e));
                 }
             });
-            return new TaskHandle() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public void cancel() {
-                    future.cancel(true);
-                }
-
-                @Override
-                public boolean isDone() {
-                    return future.isDone();
-                }
-            };
+            return TaskHandle.of(name, () -> future.cancel(true), future::isDone);
         }
 
         @Override

@@ -39,21 +39,7 @@ class DiffFollowsTheSelectionTest {
                     then.onFailure().accept(e);
                 }
             });
-            return new TaskHandle() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public void cancel() {
-                }
-
-                @Override
-                public boolean isDone() {
-                    return false;
-                }
-            };
+            return TaskHandle.of(name, () -> { }, () -> false);
         }
 
         @Override
