@@ -56,51 +56,48 @@ class LuceneQuantizedVectorsTest {
 
     @Test
     void anIndexWithFloatVectorsFromAnEarlierVersionStillAnswersAndNewWritesAreQuantized() throws IOException {
-        List<KnowledgeDoc> old = randomDocs("old", 300, new Random(11));
-        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("written"), 384)) {
-            index.upsert(old);
-            index.flush();
-        }
-        copy(dir.resolve("written"), dir.resolve("index"), new IndexWriterConfig().setUseCompoundFile(false));
+        List<KnowledgeDoc> old = writtenEarlier(new IndexWriterConfig().setUseCompoundFile(false), 11);
         assertThat(files(dir.resolve("index"))).noneMatch(f -> f.endsWith(".veq"));
-
-        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
-            assertEachFindsItself(index, old);
-            List<KnowledgeDoc> added = randomDocs("new", 50, new Random(13));
-            index.upsert(added);
-            index.flush();
-            assertThat(files(dir.resolve("index"))).anyMatch(f -> f.endsWith(".veq"));
-            assertEachFindsItself(index, added);
-            assertEachFindsItself(index, old);
-        }
+        answersAndTakesNewWrites(old, 13);
+        assertThat(files(dir.resolve("index"))).anyMatch(f -> f.endsWith(".veq"));
     }
 
     @Test
     void anIndexWithInt8VectorsFromTheVersionBeforeStillAnswersAndNewWritesAreInt4() throws IOException {
-        List<KnowledgeDoc> old = randomDocs("old", 300, new Random(17));
-        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("written"), 384)) {
-            index.upsert(old);
-            index.flush();
-        }
-        copy(dir.resolve("written"), dir.resolve("index"), new IndexWriterConfig().setUseCompoundFile(false)
+        List<KnowledgeDoc> old = writtenEarlier(new IndexWriterConfig().setUseCompoundFile(false)
                 .setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
                     @Override
                     public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
                         return new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat(); // int8
                     }
-                }));
+                }), 17);
         assertThat(veqBytes(dir.resolve("index"))).as("int8").isGreaterThanOrEqualTo(300L * 388);
+        answersAndTakesNewWrites(old, 19);
+        assertThat(veqBytes(dir.resolve("index"))).as("the int8 segment and an int4 one")
+                .isBetween(300L * 388 + 50L * 196, 300L * 388 + 50L * 196 + 8192);
+    }
 
+    /** 300 documents as an earlier version wrote them ({@code config}'s codec), in {@code dir/index}. */
+    private List<KnowledgeDoc> writtenEarlier(IndexWriterConfig config, long seed) throws IOException {
+        List<KnowledgeDoc> old = randomDocs("old", 300, new Random(seed));
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("written"), 384)) {
+            index.upsert(old);
+            index.flush();
+        }
+        copy(dir.resolve("written"), dir.resolve("index"), config);
+        return old;
+    }
+
+    /** The index in {@code dir/index} finds its old documents, takes 50 new ones, and finds both. */
+    private void answersAndTakesNewWrites(List<KnowledgeDoc> old, long seed) {
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(dir.resolve("index"), 384)) {
             assertEachFindsItself(index, old);
-            List<KnowledgeDoc> added = randomDocs("new", 50, new Random(19));
+            List<KnowledgeDoc> added = randomDocs("new", 50, new Random(seed));
             index.upsert(added);
             index.flush();
             assertEachFindsItself(index, added);
             assertEachFindsItself(index, old);
         }
-        assertThat(veqBytes(dir.resolve("index"))).as("the int8 segment and an int4 one")
-                .isBetween(300L * 388 + 50L * 196, 300L * 388 + 50L * 196 + 8192);
     }
 
     private static void assertEachFindsItself(LuceneKnowledgeIndex index, List<KnowledgeDoc> docs) {
