@@ -51,8 +51,6 @@ public final class ProposalDetailViewModel {
     private long similarAsked;
     /** Which diff computation is the shown one's: an answer for an earlier proposal (or mode) is dropped. */
     private long diffAsked;
-    /** Whether the shown proposal can be approved once its own diff is on screen. */
-    private boolean approvableOnceShown;
 
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
         this(runner, readOnly, null);
@@ -123,7 +121,6 @@ public final class ProposalDetailViewModel {
         showRecallEffect(shown);
         if (shown == null) {
             diffAsked++;
-            approvableOnceShown = false;
             decision.set("");
             diffCaption.set("");
             requestable.set(false);
@@ -156,7 +153,6 @@ public final class ProposalDetailViewModel {
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
         problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);
         notice.set(shown.problem() == null ? stale : "");
-        approvableOnceShown = !readOnly && shown.approvable();
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : describe(decided));
@@ -256,6 +252,11 @@ public final class ProposalDetailViewModel {
         }
     }
 
+    /** Whether the shown proposal can be approved, once its own diff is on screen. */
+    private boolean approvableOnceShown() {
+        return !readOnly && item != null && item.approvable();
+    }
+
     /**
      * Computes the shown proposal's diff on the runner. Until it is on screen the pane shows no diff and the
      * proposal cannot be approved: moving quickly through the queue never shows one proposal's diff under
@@ -280,7 +281,7 @@ public final class ProposalDetailViewModel {
         } else {
             diff.clear();
             diffCaption.set(record != null && record.note() != null ? record.note() : "");
-            approvable.set(approvableOnceShown);
+            approvable.set(approvableOnceShown());
             return;
         }
         diff.clear();
@@ -290,7 +291,7 @@ public final class ProposalDetailViewModel {
             if (asked == diffAsked) { // still the proposal (and the mode) shown
                 diffCaption.set(caption);
                 diff.setAll(lines);
-                approvable.set(approvableOnceShown);
+                approvable.set(approvableOnceShown());
             }
         }, e -> {
             if (asked == diffAsked) {
