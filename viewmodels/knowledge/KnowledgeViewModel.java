@@ -188,14 +188,22 @@ public final class KnowledgeViewModel {
             message.set("");
         } else if (anyFilter) {
             message.set("No documents match" + (query.get().isBlank() ? "" : " \"" + query.get().strip() + "\"")
-                    + ". Try fewer words" + (semanticAvailable && !query.get().isBlank()
-                    ? !semantic.get() ? ", Semantic (Ctrl+M) to search by meaning"
-                    : lastQuery != null && lastQuery.retrieval() != KnowledgeQuery.Retrieval.HYBRID
-                    ? ", Best match (Semantic ranks by meaning only there)" : "" : "")
-                    + ", or clear the filters (Esc).");
+                    + ". Try fewer words" + semanticHint() + ", or clear the filters (Esc).");
         } else {
             message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
         }
+    }
+
+    /** What an empty result suggests about Semantic: turning it on, or Best match, where it ranks. */
+    private String semanticHint() {
+        if (!semanticAvailable || query.get().isBlank()) {
+            return "";
+        }
+        if (!semantic.get()) {
+            return ", Semantic (Ctrl+M) to search by meaning";
+        }
+        boolean keywordOnly = lastQuery != null && lastQuery.retrieval() != KnowledgeQuery.Retrieval.HYBRID;
+        return keywordOnly ? ", Best match (Semantic ranks by meaning only there)" : "";
     }
 
     private static boolean sameSearch(KnowledgeQuery a, KnowledgeQuery b) {
