@@ -234,12 +234,9 @@ public final class AmendmentsView {
             status.setMinWidth(Region.USE_PREF_SIZE);
             Label id = new Label(row.id());
             id.getStyleClass().add(Styles.TEXT_BOLD);
-            // too narrow: the id is cut in the middle (its end tells amendments apart), after the commit id
-            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
-            id.setMinWidth(Region.USE_PREF_SIZE);
+            id.setMinWidth(Region.USE_PREF_SIZE); // too narrow: the id (all of one length) stays whole, the commit id gives way
             Label sha = new Label(row.shortSha());
             sha.setMinWidth(0);
-            HBox.setHgrow(id, Priority.NEVER);
             HBox first = new HBox(6, status, id, sha);
             first.setAlignment(Pos.CENTER_LEFT);
             Label second = new Label(row.kind() + " · " + row.target() + " · " + row.date());
