@@ -41,10 +41,16 @@ public final class Embeddings implements AutoCloseable {
 
         /** The shipped choice, or {@code -Dbrainconsole.sentenceVectors=every|past|none}. */
         public static SentenceVectors configured() {
-            return switch (System.getProperty("brainconsole.sentenceVectors", "every").toLowerCase(java.util.Locale.ROOT)) {
+            String value = System.getProperty("brainconsole.sentenceVectors", "every");
+            return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+                case "every" -> EVERY;
                 case "past" -> PAST_THE_WHOLE_TEXT;
                 case "none" -> NONE;
-                default -> EVERY;
+                default -> {
+                    org.slf4j.LoggerFactory.getLogger(Embeddings.class).warn("-Dbrainconsole.sentenceVectors={}: not "
+                            + "every, past or none; every sentence gets a vector", value);
+                    yield EVERY;
+                }
             };
         }
     }

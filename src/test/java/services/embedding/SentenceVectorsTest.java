@@ -99,6 +99,8 @@ class SentenceVectorsTest {
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.PAST_THE_WHOLE_TEXT);
             System.setProperty("brainconsole.sentenceVectors", "NONE");
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.NONE);
+            System.setProperty("brainconsole.sentenceVectors", "pasts"); // not a choice: the default, and a warning
+            assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.EVERY);
         } finally {
             if (before == null) {
                 System.clearProperty("brainconsole.sentenceVectors");
