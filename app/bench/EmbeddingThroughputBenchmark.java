@@ -81,6 +81,9 @@ public final class EmbeddingThroughputBenchmark {
      * installed launcher or {@code java -jar}, its FX thread watched from the start of the embedding to its end.
      */
     private String window(PrintWriter log) throws IOException, InterruptedException {
+        if (!Boolean.parseBoolean(System.getProperty("brainconsole.bench.window", "true"))) {
+            return "not measured: -Dbrainconsole.bench.window=false";
+        }
         if (System.getenv("DISPLAY") == null && !onPath("xvfb-run")) {
             return "not measured: no display and no xvfb-run";
         }

@@ -142,6 +142,9 @@ public final class RecallBenchmark {
             setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
                     Embeddings.SentenceVectors.NONE, otherIndexVariants("no sentence vectors (whole texts only)")));
         }
+        if (Boolean.getBoolean("brainconsole.bench.shippedOnly")) {
+            setups.subList(1, setups.size()).clear();
+        }
         List<String> notes = new ArrayList<>();
         List<EmbeddingModel> others = new ArrayList<>();
         for (BenchModels.Candidate c : BenchModels.OTHERS) {

@@ -17,6 +17,30 @@ public interface EmbeddingModel {
     List<float[]> embed(List<String> texts);
 
     /**
+     * For each text, its vector followed by one vector for each of its sentences (which are pieces of it), read in
+     * the context of the text where the model can do that in one pass; by default each sentence is embedded on its
+     * own. The first vector is always the same as {@link #embed}'s.
+     */
+    default List<float[][]> embedInContext(List<String> texts, List<List<String>> sentences) {
+        List<String> all = new java.util.ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            all.add(texts.get(i));
+            all.addAll(sentences.get(i));
+        }
+        List<float[]> vectors = embed(all);
+        List<float[][]> out = new java.util.ArrayList<>(texts.size());
+        int j = 0;
+        for (int i = 0; i < texts.size(); i++) {
+            float[][] one = new float[1 + sentences.get(i).size()][];
+            for (int k = 0; k < one.length; k++) {
+                one[k] = vectors.get(j++);
+            }
+            out.add(one);
+        }
+        return out;
+    }
+
+    /**
      * How many leading characters of {@code text} the model's vector of it reads: all of them, unless the model
      * stops reading earlier (MiniLM's tokenizer keeps 128 word pieces).
      */

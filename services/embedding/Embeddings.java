@@ -37,7 +37,12 @@ public final class Embeddings implements AutoCloseable {
         /** only those the whole text's vector does not read to their end (MiniLM reads 128 word pieces) */
         PAST_THE_WHOLE_TEXT,
         /** none: the whole text's vector only */
-        NONE;
+        NONE,
+        /**
+         * every sentence, read in the context of its text: from the same pass over the text as the whole text's
+         * vector (the mean of the sentence's own word pieces), not a pass of its own
+         */
+        IN_CONTEXT;
 
         /** The shipped choice, or {@code -Dbrainconsole.sentenceVectors=every|past|none}. */
         public static SentenceVectors configured() {
@@ -46,9 +51,10 @@ public final class Embeddings implements AutoCloseable {
                 case "every" -> EVERY;
                 case "past" -> PAST_THE_WHOLE_TEXT;
                 case "none" -> NONE;
+                case "context" -> IN_CONTEXT;
                 default -> {
                     org.slf4j.LoggerFactory.getLogger(Embeddings.class).warn("-Dbrainconsole.sentenceVectors={}: not "
-                            + "every, past or none; every sentence gets a vector", value);
+                            + "every, past, none or context; every sentence gets a vector", value);
                     yield EVERY;
                 }
             };
@@ -154,6 +160,9 @@ public final class Embeddings implements AutoCloseable {
      * with the vectors of its sentences that the cache lacks.
      */
     public Embedded embedAll(List<KnowledgeDoc> docs) {
+        if (sentenceVectors == SentenceVectors.IN_CONTEXT) {
+            return embedInContext(docs, true);
+        }
         int cachedCount = 0;
         List<KnowledgeDoc> out = new ArrayList<>(docs);
         Map<String, String> missing = new LinkedHashMap<>(); // hex of the hash → text
@@ -185,15 +194,92 @@ public final class Embeddings implements AutoCloseable {
 
     /** Computes and caches the sentence vectors of these documents that the cache lacks; returns how many. */
     public int embedSentences(List<KnowledgeDoc> docs) {
+        if (sentenceVectors == SentenceVectors.IN_CONTEXT) {
+            return embedInContext(docs, false).sentences();
+        }
         Map<String, String> missing = new LinkedHashMap<>();
         missingSentences(docs, missing);
         return embed(missing).size();
     }
 
+    /**
+     * {@link SentenceVectors#IN_CONTEXT}: each document whose whole vector or some sentence's vector the cache lacks
+     * is read once for all of them (a sentence vector embedded on its own under another choice counts as there).
+     * With {@code attach}, the documents come back with their whole vectors.
+     */
+    private Embedded embedInContext(List<KnowledgeDoc> docs, boolean attach) {
+        List<KnowledgeDoc> out = new ArrayList<>(docs);
+        Map<String, List<String>> toRead = new LinkedHashMap<>(); // text → its sentences, each text once
+        int cachedCount = 0;
+        for (int i = 0; i < docs.size(); i++) {
+            KnowledgeDoc doc = docs.get(i);
+            String text = textOf(doc);
+            byte[] key = EmbeddingText.hash(model.name(), text);
+            float[] whole = cache.get(key);
+            List<String> sentences = sentencesOf(doc);
+            if (whole != null && sentences.stream().allMatch(s -> hasSentence(key, s))) {
+                out.set(i, doc.withEmbedding(whole));
+                cachedCount++;
+            } else {
+                toRead.putIfAbsent(text, sentences);
+            }
+        }
+        if (toRead.isEmpty()) {
+            return new Embedded(attach ? out : docs, 0, cachedCount, 0);
+        }
+        List<String> texts = new ArrayList<>(toRead.keySet());
+        List<float[][]> vectors = model.embedInContext(texts, new ArrayList<>(toRead.values()));
+        Map<String, float[]> put = new LinkedHashMap<>(); // hex of the key → vector, each key once
+        Map<String, float[]> wholeByText = new HashMap<>();
+        int sentenceCount = 0;
+        for (int k = 0; k < texts.size(); k++) {
+            float[][] v = vectors.get(k);
+            byte[] key = EmbeddingText.hash(model.name(), texts.get(k));
+            put.put(EmbeddingCache.hex(key), v[0]);
+            wholeByText.put(texts.get(k), v[0]);
+            List<String> sentences = toRead.get(texts.get(k));
+            for (int j = 0; j < sentences.size(); j++) {
+                if (put.putIfAbsent(EmbeddingCache.hex(inContext(key, sentences.get(j))), v[1 + j]) == null) {
+                    sentenceCount++;
+                }
+            }
+        }
+        List<byte[]> hashes = put.keySet().stream().map(HexFormat.of()::parseHex).toList();
+        cache.putAll(hashes, new ArrayList<>(put.values())); // one write for the batch
+        int computed = 0;
+        for (int i = 0; i < docs.size(); i++) {
+            float[] whole = wholeByText.get(textOf(docs.get(i)));
+            if (whole != null && out.get(i) == docs.get(i)) {
+                out.set(i, docs.get(i).withEmbedding(whole));
+                computed++;
+            }
+        }
+        return new Embedded(attach ? out : docs, computed, cachedCount, sentenceCount);
+    }
+
+    /**
+     * The cache key of a sentence's vector read in the context of its document's text (whose own key is
+     * {@code whole}): a new text gives its sentences new vectors.
+     */
+    private byte[] inContext(byte[] whole, String sentence) {
+        return EmbeddingText.hash(model.name() + "/in-context", HexFormat.of().formatHex(whole) + sentence);
+    }
+
+    /** The cache key of a sentence's vector: read in context, or on its own. */
+    private byte[] sentenceKey(byte[] whole, String sentence, boolean inContext) {
+        return inContext ? inContext(whole, sentence) : EmbeddingText.hash(model.name(), sentence);
+    }
+
+    /** Whether the cache has a vector of this sentence of the text keyed {@code whole}: in context, or its own. */
+    private boolean hasSentence(byte[] whole, String sentence) {
+        return cache.contains(inContext(whole, sentence)) || cache.contains(EmbeddingText.hash(model.name(), sentence));
+    }
+
     /** The sentences of {@code doc} that get a vector of their own (see {@link SentenceVectors}). */
     public List<String> sentencesToEmbed(KnowledgeDoc doc) {
         List<String> sentences = sentencesOf(doc);
-        if (sentenceVectors == SentenceVectors.EVERY || sentences.isEmpty()) {
+        if (sentenceVectors == SentenceVectors.EVERY || sentenceVectors == SentenceVectors.IN_CONTEXT
+                || sentences.isEmpty()) {
             return sentences;
         }
         if (sentenceVectors == SentenceVectors.NONE) {
@@ -216,9 +302,10 @@ public final class Embeddings implements AutoCloseable {
 
     private void missingSentences(List<KnowledgeDoc> docs, Map<String, String> missing) {
         for (KnowledgeDoc doc : docs) {
+            byte[] whole = hashOf(doc);
             for (String sentence : sentencesToEmbed(doc)) {
                 byte[] hash = EmbeddingText.hash(model.name(), sentence);
-                if (!cache.contains(hash)) {
+                if (!cache.contains(hash) && !cache.contains(inContext(whole, sentence))) {
                     missing.putIfAbsent(EmbeddingCache.hex(hash), sentence);
                 }
             }
@@ -247,12 +334,17 @@ public final class Embeddings implements AutoCloseable {
      */
     public float similarity(float[] question, KnowledgeDoc doc) {
         float best = Float.NaN;
-        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(hashOf(doc));
+        byte[] key = hashOf(doc);
+        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(key);
         if (whole != null && whole.length == question.length) {
             best = dot(question, whole);
         }
+        boolean preferContext = sentenceVectors == SentenceVectors.IN_CONTEXT;
         for (String sentence : sentencesOf(doc)) {
-            float[] v = cache.get(EmbeddingText.hash(model.name(), sentence));
+            float[] v = cache.get(sentenceKey(key, sentence, preferContext));
+            if (v == null) {
+                v = cache.get(sentenceKey(key, sentence, !preferContext)); // embedded under another choice
+            }
             if (v != null) {
                 float s = dot(question, v);
                 best = Float.isNaN(best) ? s : Math.max(best, s);
@@ -272,8 +364,13 @@ public final class Embeddings implements AutoCloseable {
     /** The cache keys of a document: its whole text's and its sentences' (what compaction keeps). */
     public List<String> hashesOf(KnowledgeDoc doc) {
         List<String> out = new ArrayList<>();
-        out.add(EmbeddingCache.hex(hashOf(doc)));
-        sentencesOf(doc).forEach(s -> out.add(EmbeddingCache.hex(EmbeddingText.hash(model.name(), s))));
+        byte[] whole = hashOf(doc);
+        out.add(EmbeddingCache.hex(whole));
+        boolean preferContext = sentenceVectors == SentenceVectors.IN_CONTEXT;
+        for (String sentence : sentencesOf(doc)) {
+            byte[] key = sentenceKey(whole, sentence, preferContext);
+            out.add(EmbeddingCache.hex(cache.contains(key) ? key : sentenceKey(whole, sentence, !preferContext)));
+        }
         return out;
     }
 

@@ -69,28 +69,49 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         MiniLmSession session = session();
         String[] cut = new String[texts.size()];
         for (int i = 0; i < cut.length; i++) {
-            String text = texts.get(i);
-            String t = text == null || text.isBlank() ? "(empty)" : text;
-            cut[i] = t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS) : t;
+            cut[i] = cut(texts.get(i));
         }
-        float[][] out = new float[cut.length][];
+        return Arrays.asList(spread(cut.length, i -> embedOne(session, cut[i]), float[][]::new));
+    }
+
+    /** One pass over each text gives its vector and its sentences' (see {@link MiniLmSession#embedInContext}). */
+    @Override
+    public List<float[][]> embedInContext(List<String> texts, List<List<String>> sentences) {
+        MiniLmSession session = session();
+        return Arrays.asList(spread(texts.size(), i -> {
+            try {
+                return session.embedInContext(cut(texts.get(i)), sentences.get(i));
+            } catch (ai.onnxruntime.OrtException | RuntimeException e) {
+                throw new EmbeddingException("The embedding model " + NAME + " failed on a text: " + e.getMessage(), e);
+            }
+        }, float[][][]::new));
+    }
+
+    private static String cut(String text) {
+        String t = text == null || text.isBlank() ? "(empty)" : text;
+        return t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS) : t;
+    }
+
+    /** {@code work(0 … n−1)} spread over the caller and up to {@code parallelism − 1} workers, in order. */
+    private <T> T[] spread(int n, java.util.function.IntFunction<T> work, java.util.function.IntFunction<T[]> array) {
+        T[] out = array.apply(n);
         AtomicInteger next = new AtomicInteger();
-        Runnable work = () -> {
-            for (int i = next.getAndIncrement(); i < cut.length; i = next.getAndIncrement()) {
-                out[i] = embedOne(session, cut[i]);
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                out[i] = work.apply(i);
             }
         };
-        int helpers = Math.min(parallelism, cut.length) - 1;
+        int helpers = Math.min(parallelism, n) - 1;
         List<CompletableFuture<Void>> running = new ArrayList<>();
         for (int i = 0; i < helpers; i++) {
-            running.add(CompletableFuture.runAsync(work, workers));
+            running.add(CompletableFuture.runAsync(worker, workers));
         }
         RuntimeException failed = null;
         try {
-            work.run();
+            worker.run();
         } catch (RuntimeException e) {
             failed = e;
-            next.set(cut.length); // the helpers stop after their current text
+            next.set(n); // the helpers stop after their current text
         }
         for (CompletableFuture<Void> helper : running) {
             try {
@@ -105,7 +126,7 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         if (failed != null) {
             throw failed;
         }
-        return Arrays.asList(out);
+        return out;
     }
 
     @Override

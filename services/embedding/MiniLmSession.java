@@ -91,7 +91,79 @@ final class MiniLmSession implements AutoCloseable {
 
     /** The unit-length vector of one text (the tokenizer keeps its first 128 word pieces). */
     float[] embed(String text) throws OrtException {
-        Encoding encoding = tokenizer.encode(text, true, false);
+        return unit(mean(run(tokenizer.encode(text, true, false))));
+    }
+
+    /**
+     * One pass (or a few) over {@code text} that gives its whole vector — the same as {@link #embed} — and a vector
+     * for each of its {@code sentences}, in order: the mean of the outputs of that sentence's own word pieces, read
+     * in the context of the text around them. A sentence the pass does not read to its end is read by a further
+     * pass over the text from that sentence on. A sentence not found in the text gets its own pass, alone.
+     */
+    float[][] embedInContext(String text, java.util.List<String> sentences) throws OrtException {
+        float[][] out = new float[1 + sentences.size()][];
+        int[] starts = new int[sentences.size()];
+        int cursor = 0;
+        for (int i = 0; i < starts.length; i++) {
+            int at = text.indexOf(sentences.get(i), cursor);
+            starts[i] = at;
+            if (at >= 0) {
+                cursor = at + sentences.get(i).length();
+            }
+        }
+        int next = 0; // the next sentence to read
+        boolean firstPass = true;
+        while (true) {
+            while (next < starts.length && starts[next] < 0) {
+                next++; // not found in the text: read alone below
+            }
+            if (!firstPass && next >= starts.length) {
+                break;
+            }
+            int offset = firstPass ? 0 : starts[next];
+            Encoding encoding = tokenizer.encode(text.substring(offset), true, false);
+            float[][] tokens = run(encoding);
+            ai.djl.huggingface.tokenizers.jni.CharSpan[] spans = encoding.getCharTokenSpans();
+            if (firstPass) {
+                out[0] = unit(mean(tokens));
+            }
+            int read = Integer.MAX_VALUE;
+            if (encoding.exceedMaxLength()) {
+                read = 0;
+                for (ai.djl.huggingface.tokenizers.jni.CharSpan span : spans) {
+                    if (span != null) {
+                        read = Math.max(read, span.getEnd());
+                    }
+                }
+            }
+            int before = next;
+            for (; next < starts.length; next++) {
+                if (starts[next] < 0) {
+                    continue;
+                }
+                int from = starts[next] - offset;
+                int to = from + sentences.get(next).length();
+                if (to > read) {
+                    break;
+                }
+                out[1 + next] = pooled(tokens, spans, from, to);
+            }
+            if (!firstPass && next == before) {
+                // one sentence longer than a pass reads: what the pass read of it
+                out[1 + next] = pooled(tokens, spans, 0, read);
+                next++;
+            }
+            firstPass = false;
+        }
+        for (int i = 0; i < starts.length; i++) {
+            if (out[1 + i] == null) {
+                out[1 + i] = embed(sentences.get(i));
+            }
+        }
+        return out;
+    }
+
+    private float[][] run(Encoding encoding) throws OrtException {
         long[] ids = encoding.getIds();
         long[] shape = {1, ids.length};
         try (OnnxTensor input = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
@@ -100,9 +172,30 @@ final class MiniLmSession implements AutoCloseable {
              OrtSession.Result result = session.run(typeIds
                      ? Map.of("input_ids", input, "attention_mask", mask, "token_type_ids", types)
                      : Map.of("input_ids", input, "attention_mask", mask))) {
-            float[][] tokens = ((float[][][]) result.get(0).getValue())[0];
-            return unit(mean(tokens));
+            return ((float[][][]) result.get(0).getValue())[0];
         }
+    }
+
+    /** The unit-length mean of the tokens whose characters lie within [from, to) of the encoded text; null if none. */
+    private static float[] pooled(float[][] tokens, ai.djl.huggingface.tokenizers.jni.CharSpan[] spans, int from, int to) {
+        float[] sum = new float[tokens[0].length];
+        int n = 0;
+        for (int t = 0; t < tokens.length; t++) {
+            boolean own = spans[t] != null && spans[t].getStart() >= from && spans[t].getEnd() <= to;
+            if (own) {
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += tokens[t][i];
+                }
+                n++;
+            }
+        }
+        if (n == 0) {
+            return null; // no word piece of its own: read alone
+        }
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] /= n;
+        }
+        return unit(sum);
     }
 
     /** How many leading characters of {@code text} its vector reads: up to the last word piece the tokenizer keeps. */

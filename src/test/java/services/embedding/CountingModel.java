@@ -8,6 +8,8 @@ final class CountingModel implements EmbeddingModel {
 
     private final MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();
     final List<String> embedded = new ArrayList<>();
+    /** The texts read in context ({@link #embedInContext}), whole texts whose sentences came from the same pass. */
+    final List<String> readInContext = new ArrayList<>();
     /** Runs before each call: a concurrent writer, for race tests. */
     Runnable beforeEmbedding = () -> { };
 
@@ -31,5 +33,12 @@ final class CountingModel implements EmbeddingModel {
         beforeEmbedding.run();
         embedded.addAll(texts);
         return real.embed(texts);
+    }
+
+    @Override
+    public List<float[][]> embedInContext(List<String> texts, List<List<String>> sentences) {
+        beforeEmbedding.run();
+        readInContext.addAll(texts);
+        return real.embedInContext(texts, sentences);
     }
 }

@@ -65,7 +65,12 @@ class SentenceVectorsTest {
                 List<String> expected = new ArrayList<>();
                 expected.add(e.textOf(LONG));
                 expected.addAll(e.sentencesToEmbed(LONG));
-                assertThat(model.embedded).as(mode.name()).containsExactlyInAnyOrderElementsOf(expected);
+                if (mode == Embeddings.SentenceVectors.IN_CONTEXT) { // one reading of the text gives them all
+                    assertThat(model.embedded).as(mode.name()).isEmpty();
+                    assertThat(model.readInContext).as(mode.name()).containsExactly(e.textOf(LONG));
+                } else {
+                    assertThat(model.embedded).as(mode.name()).containsExactlyInAnyOrderElementsOf(expected);
+                }
                 assertThat(out.sentences()).as(mode.name()).isEqualTo(expected.size() - 1);
                 assertThat(out.docs().get(0).embedding()).hasSize(384);
             }
@@ -99,6 +104,8 @@ class SentenceVectorsTest {
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.PAST_THE_WHOLE_TEXT);
             System.setProperty("brainconsole.sentenceVectors", "NONE");
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.NONE);
+            System.setProperty("brainconsole.sentenceVectors", "context");
+            assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.IN_CONTEXT);
             System.setProperty("brainconsole.sentenceVectors", "pasts"); // not a choice: the default, and a warning
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.EVERY);
         } finally {

@@ -1,0 +1,132 @@
+package services.embedding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.knowledge.KnowledgeDoc;
+
+/**
+ * Sentence vectors read in context ({@code -Dbrainconsole.sentenceVectors=context}): one pass over a text gives its
+ * whole vector and its sentences' — with the real model, on a 1,000-character text that needs a second pass.
+ */
+class SentencesInContextTest {
+
+    @TempDir
+    Path dir;
+
+    private static final KnowledgeDoc LONG = EmbeddingBackfillTest.lesson("lesson:long", String.join(" ", List.of(
+            "The email worker retried a failed send without any upper bound on the number of attempts.",
+            "Every retry sent the same message again, so customers received up to six copies of one receipt.",
+            "The step had no idempotency key, and the provider accepted each request as a new message.",
+            "We added a key derived from the order id and the template, stored for a day in Redis.",
+            "The provider now rejects a second request carrying the same key within that day.",
+            "Retries are capped at three attempts with exponential backoff starting at ten seconds.",
+            "A dead-letter queue keeps the sends that still fail, for a person to look at in the morning.",
+            "The dashboard shows how many sends were deduplicated, which stayed near zero after the fix.",
+            "Lesson: a step with a side effect outside the system must be safe to run twice.",
+            "Review every step that talks to a payment or mail provider for the same problem.")));
+
+    private Embeddings embeddings(EmbeddingModel model, Embeddings.SentenceVectors mode) {
+        return new Embeddings(model, new EmbeddingCache(dir.resolve("cache"), model.name(), model.dimensions()), null,
+                MiniLmEmbeddingModel.MAX_CHARS, false, mode);
+    }
+
+    private static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    @Test
+    void onePassGivesTheSameWholeVectorAndAVectorForEverySentenceEvenPastWhatThePassReads() {
+        MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();
+        String text = EmbeddingText.of(LONG, MiniLmEmbeddingModel.MAX_CHARS);
+        List<String> sentences = EmbeddingText.sentences(LONG, MiniLmEmbeddingModel.MAX_CHARS);
+        String last = sentences.get(sentences.size() - 1);
+        assertThat(text.indexOf(last)).as("the last sentence lies past what one pass reads")
+                .isGreaterThan(model.charsRead(text));
+        List<String> withOneNotInTheText = new java.util.ArrayList<>(sentences);
+        withOneNotInTheText.add("A title that is not part of the text.");
+
+        float[][] v = model.embedInContext(List.of(text), List.of(withOneNotInTheText)).get(0);
+
+        assertThat(v.length).isEqualTo(1 + withOneNotInTheText.size());
+        assertThat(v[0]).containsExactly(model.embed(List.of(text)).get(0)); // bit for bit: the cache stays valid
+        List<float[]> alone = model.embed(withOneNotInTheText);
+        for (int i = 0; i < sentences.size(); i++) {
+            assertThat(dot(v[1 + i], v[1 + i])).as("unit length").isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-4f));
+            assertThat(dot(v[1 + i], alone.get(i))).as("sentence %d read in context is still about itself", i)
+                    .isGreaterThan(0.5f).isLessThan(0.9999f);
+        }
+        assertThat(v[v.length - 1]).as("a sentence not in the text is read alone")
+                .containsExactly(alone.get(alone.size() - 1));
+    }
+
+    @Test
+    void aDocumentIsReadOnceForItsWholeVectorAndItsSentencesAndNeverAgain() {
+        CountingModel model = new CountingModel();
+        try (Embeddings e = embeddings(model, Embeddings.SentenceVectors.IN_CONTEXT)) {
+            KnowledgeDoc copy = EmbeddingBackfillTest.lesson("lesson:copy", LONG.content());
+            Embeddings.Embedded first = e.embedAll(List.of(LONG, copy));
+            assertThat(model.readInContext).containsExactly(e.textOf(LONG)); // the same text once
+            assertThat(model.embedded).isEmpty();
+            assertThat(first.computed()).isEqualTo(2);
+            assertThat(first.sentences()).isEqualTo(e.sentencesOf(LONG).size());
+            assertThat(first.docs()).allSatisfy(d -> assertThat(d.embedding()).hasSize(384));
+
+            Embeddings.Embedded again = e.embedAll(List.of(LONG));
+            assertThat(again.computed()).isZero();
+            assertThat(again.cached()).isEqualTo(1);
+            assertThat(model.readInContext).hasSize(1);
+            assertThat(e.embedSentences(List.of(LONG))).isZero();
+        }
+    }
+
+    @Test
+    void aQuestionFindsTheDocumentByItsClosestSentenceReadInContext() {
+        CountingModel model = new CountingModel();
+        float[] question = model.embed(List.of("customers got the same receipt several times")).get(0);
+        try (Embeddings e = embeddings(model, Embeddings.SentenceVectors.IN_CONTEXT)) {
+            KnowledgeDoc doc = e.embedAll(List.of(LONG)).docs().get(0);
+            float whole = dot(question, doc.embedding());
+            assertThat(e.similarity(question, LONG)).isGreaterThan(whole + 0.05f); // the receipt sentence wins
+        }
+    }
+
+    @Test
+    void switchingChoiceReEmbedsNothingTheCacheCanAnswerEitherWay() {
+        CountingModel model = new CountingModel();
+        float[] question = model.embed(List.of("customers got the same receipt several times")).get(0);
+        float every;
+        try (Embeddings e = embeddings(model, Embeddings.SentenceVectors.EVERY)) {
+            e.embedAll(List.of(LONG));
+            every = e.similarity(question, LONG);
+        }
+        CountingModel later = new CountingModel();
+        try (Embeddings e = embeddings(later, Embeddings.SentenceVectors.IN_CONTEXT)) {
+            assertThat(e.embedAll(List.of(LONG)).computed()).isZero();
+            assertThat(e.similarity(question, LONG)).isEqualTo(every); // the sentences embedded alone still answer
+            assertThat(later.readInContext).isEmpty();
+            assertThat(later.embedded).isEmpty();
+        }
+    }
+
+    @Test
+    void compactionKeepsTheSentencesReadInContext() {
+        CountingModel model = new CountingModel();
+        float[] question = model.embed(List.of("customers got the same receipt several times")).get(0);
+        try (Embeddings e = embeddings(model, Embeddings.SentenceVectors.IN_CONTEXT)) {
+            e.embedAll(List.of(LONG));
+            float before = e.similarity(question, LONG);
+            e.cache().keepOnly(new HashSet<>(e.hashesOf(LONG)));
+            assertThat(e.cache().size()).isEqualTo(1 + e.sentencesOf(LONG).size());
+            assertThat(e.similarity(question, LONG)).isEqualTo(before);
+        }
+    }
+}
