@@ -142,6 +142,14 @@ public final class RecallBenchmark {
             setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
                     Embeddings.SentenceVectors.NONE, otherIndexVariants("no sentence vectors (whole texts only)")));
         }
+        if (shipped != Embeddings.SentenceVectors.EVERY) {
+            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+                    Embeddings.SentenceVectors.EVERY, otherIndexVariants("every sentence embedded on its own")));
+        }
+        if (shipped != Embeddings.SentenceVectors.IN_CONTEXT) {
+            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+                    Embeddings.SentenceVectors.IN_CONTEXT, otherIndexVariants("sentences read in context (one pass)")));
+        }
         if (Boolean.getBoolean("brainconsole.bench.shippedOnly")) {
             setups.subList(1, setups.size()).clear();
         }

@@ -106,8 +106,8 @@ public final class RecallCostBenchmark {
                 List<String> own = e.sentencesOf(doc);
                 List<String> seedSentences = e.sentencesOf(seed);
                 for (int j = 0; j < own.size() && j < seedSentences.size(); j++) {
-                    e.cache().put(services.embedding.EmbeddingText.hash(e.model().name(), own.get(j)), noisy(e.cache().get(
-                            services.embedding.EmbeddingText.hash(e.model().name(), seedSentences.get(j))), random));
+                    e.cache().put(e.sentenceKey(doc, own.get(j)), noisy(e.cache().get(
+                            e.sentenceKey(seed, seedSentences.get(j))), random));
                     sentences++;
                 }
                 if (batch.size() == 5_000) {

@@ -270,6 +270,11 @@ public final class Embeddings implements AutoCloseable {
         return inContext ? inContext(whole, sentence) : EmbeddingText.hash(model.name(), sentence);
     }
 
+    /** The cache key this choice writes the vector of one of {@code doc}'s sentences under. */
+    public byte[] sentenceKey(KnowledgeDoc doc, String sentence) {
+        return sentenceKey(hashOf(doc), sentence, sentenceVectors == SentenceVectors.IN_CONTEXT);
+    }
+
     /** Whether the cache has a vector of this sentence of the text keyed {@code whole}: in context, or its own. */
     private boolean hasSentence(byte[] whole, String sentence) {
         return cache.contains(inContext(whole, sentence)) || cache.contains(EmbeddingText.hash(model.name(), sentence));
@@ -334,16 +339,18 @@ public final class Embeddings implements AutoCloseable {
      */
     public float similarity(float[] question, KnowledgeDoc doc) {
         float best = Float.NaN;
-        byte[] key = hashOf(doc);
-        float[] whole = doc.embedding() != null ? doc.embedding() : cache.get(key);
+        byte[] key = doc.embedding() != null ? null : hashOf(doc);
+        float[] whole = key == null ? doc.embedding() : cache.get(key);
         if (whole != null && whole.length == question.length) {
             best = dot(question, whole);
         }
         boolean preferContext = sentenceVectors == SentenceVectors.IN_CONTEXT;
         for (String sentence : sentencesOf(doc)) {
-            float[] v = cache.get(sentenceKey(key, sentence, preferContext));
-            if (v == null) {
-                v = cache.get(sentenceKey(key, sentence, !preferContext)); // embedded under another choice
+            key = key == null && preferContext ? hashOf(doc) : key;
+            float[] v = cache.get(preferContext ? inContext(key, sentence) : EmbeddingText.hash(model.name(), sentence));
+            if (v == null) { // embedded under another choice
+                key = key == null ? hashOf(doc) : key;
+                v = cache.get(preferContext ? EmbeddingText.hash(model.name(), sentence) : inContext(key, sentence));
             }
             if (v != null) {
                 float s = dot(question, v);
