@@ -32,8 +32,10 @@ class EmbeddingBackfillTest {
     }
 
     private HybridKnowledgeIndex open(EmbeddingModel m) {
+        // every sentence embedded on its own: what these tests count (sentences read in context, the shipped
+        // choice, are counted by SentencesInContextTest)
         Embeddings embeddings = new Embeddings(m, new EmbeddingCache(dir.resolve("state/embeddings"), m.name(),
-                m.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS);
+                m.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, false, Embeddings.SentenceVectors.EVERY);
         HybridKnowledgeIndex opened = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384),
                 embeddings);
         backfill = new EmbeddingBackfill(opened, embeddings, new BackfillState(dir.resolve("state/embeddings")),

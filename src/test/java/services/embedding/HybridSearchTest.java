@@ -125,17 +125,31 @@ class HybridSearchTest {
                 + "to the console. Keys without a TTL made the Redis server run out of memory.");
         index.upsert(List.of(ttl));
         index.embeddings().embedAll(List.of(ttl));
-        Embeddings e = index.embeddings();
+        Embeddings e = index.embeddings(); // the shipped choice: sentences read in context
         float[] question = e.embedQuestion("the cache server's memory kept growing until it fell over");
         float whole = dot(question, e.cache().get(e.hashOf(ttl)));
+        float[][] inContext = e.model().embedInContext(List.of(e.textOf(ttl)), List.of(e.sentencesOf(ttl))).get(0);
         float best = Float.NEGATIVE_INFINITY;
-        for (String sentence : e.sentencesOf(ttl)) {
-            best = Math.max(best, dot(question, e.model().embed(List.of(sentence)).get(0)));
+        for (int i = 1; i < inContext.length; i++) {
+            best = Math.max(best, dot(question, inContext[i]));
         }
         assertThat(best).isGreaterThan(whole); // the second sentence says it; the first dilutes the whole
         assertThat(e.similarity(question, ttl)).isCloseTo(best, org.assertj.core.data.Offset.offset(1e-5f));
         // a document nothing is known of: no similarity rather than a guess
         assertThat(e.similarity(question, EmbeddingBackfillTest.lesson("lesson:new", "Never embedded."))).isNaN();
+
+        // each sentence embedded on its own (-Dbrainconsole.sentenceVectors=every): the same, with those vectors
+        try (Embeddings every = new Embeddings(e.model(), new EmbeddingCache(dir.resolve("cache-every"),
+                e.model().name(), e.model().dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, false,
+                Embeddings.SentenceVectors.EVERY)) {
+            every.embedAll(List.of(ttl));
+            float bestAlone = Float.NEGATIVE_INFINITY;
+            for (String sentence : every.sentencesOf(ttl)) {
+                bestAlone = Math.max(bestAlone, dot(question, e.model().embed(List.of(sentence)).get(0)));
+            }
+            assertThat(bestAlone).isGreaterThan(whole);
+            assertThat(every.similarity(question, ttl)).isCloseTo(bestAlone, org.assertj.core.data.Offset.offset(1e-5f));
+        }
     }
 
     private static float dot(float[] a, float[] b) {

@@ -99,6 +99,8 @@ class SentenceVectorsTest {
         String before = System.getProperty("brainconsole.sentenceVectors");
         try {
             System.clearProperty("brainconsole.sentenceVectors");
+            assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.IN_CONTEXT);
+            System.setProperty("brainconsole.sentenceVectors", "every");
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.EVERY);
             System.setProperty("brainconsole.sentenceVectors", "past");
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.PAST_THE_WHOLE_TEXT);
@@ -107,7 +109,7 @@ class SentenceVectorsTest {
             System.setProperty("brainconsole.sentenceVectors", "context");
             assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.IN_CONTEXT);
             System.setProperty("brainconsole.sentenceVectors", "pasts"); // not a choice: the default, and a warning
-            assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.EVERY);
+            assertThat(Embeddings.SentenceVectors.configured()).isEqualTo(Embeddings.SentenceVectors.IN_CONTEXT);
         } finally {
             if (before == null) {
                 System.clearProperty("brainconsole.sentenceVectors");

@@ -8,6 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.tasks.ProgressSink;
+import services.telemetry.Telemetry;
 
 /**
  * Sentence vectors read in context ({@code -Dbrainconsole.sentenceVectors=context}): one pass over a text gives its
@@ -127,6 +130,62 @@ class SentencesInContextTest {
             e.cache().keepOnly(new HashSet<>(e.hashesOf(LONG)));
             assertThat(e.cache().size()).isEqualTo(1 + e.sentencesOf(LONG).size());
             assertThat(e.similarity(question, LONG)).isEqualTo(before);
+        }
+    }
+
+    private static final String TWO_SENTENCES = "Keys without a TTL piled up in Redis for months until memory ran "
+            + "out. Every key the loop writes gets an expiry and the watchdog reports keys without one.";
+
+    @Test
+    void theBackfillReadsEachDocumentOnceAndAnEditedOneAgainWhole() {
+        CountingModel model = new CountingModel();
+        Embeddings e = embeddings(model, Embeddings.SentenceVectors.IN_CONTEXT);
+        try (HybridKnowledgeIndex index = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384), e)) {
+            EmbeddingBackfill backfill = new EmbeddingBackfill(index, e, new BackfillState(dir.resolve("cache")),
+                    Telemetry.noop());
+            index.upsert(List.of(EmbeddingBackfillTest.lesson("lesson:ttl", TWO_SENTENCES),
+                    EmbeddingBackfillTest.lesson("lesson:utc", "Write every timestamp in UTC")));
+            EmbeddingBackfill.Result first = backfill.run(ProgressSink.NONE);
+            assertThat(first.summary()).isEqualTo("embedded 2 (0 from cache), 2 sentence vectors");
+            assertThat(model.readInContext).containsExactlyInAnyOrder(TWO_SENTENCES, "Write every timestamp in UTC");
+            assertThat(model.embedded).isEmpty();
+
+            model.readInContext.clear();
+            String edited = TWO_SENTENCES.replace("for months", "for weeks");
+            index.upsert(List.of(EmbeddingBackfillTest.lesson("lesson:ttl", edited),
+                    EmbeddingBackfillTest.lesson("lesson:utc", "Write every timestamp in UTC")));
+            EmbeddingBackfill.Result second = backfill.run(ProgressSink.NONE);
+            assertThat(model.readInContext).containsExactly(edited); // its other sentence reads differently now too
+            assertThat(second.sentences()).isEqualTo(2);
+            assertThat(index.embeddedCount()).isEqualTo(2);
+
+            model.readInContext.clear();
+            assertThat(backfill.run(ProgressSink.NONE).written()).isZero();
+            assertThat(model.readInContext).isEmpty();
+        }
+    }
+
+    @Test
+    void aWorkspaceEmbeddedBeforeSentencesWereGetsThemInOnePassReadingEachDocumentOnce() throws Exception {
+        CountingModel model = new CountingModel();
+        Embeddings e = embeddings(model, Embeddings.SentenceVectors.IN_CONTEXT);
+        try (HybridKnowledgeIndex index = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384), e)) {
+            float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
+            index.upsert(List.of(EmbeddingBackfillTest.lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector)));
+            java.nio.file.Files.createDirectories(dir.resolve("cache"));
+            java.nio.file.Files.writeString(dir.resolve("cache/backfill.json"),
+                    "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}"); // a version without sentence vectors
+            EmbeddingBackfill backfill = new EmbeddingBackfill(index, e, new BackfillState(dir.resolve("cache")),
+                    Telemetry.noop());
+
+            EmbeddingBackfill.Result r = backfill.run(ProgressSink.NONE);
+            assertThat(r.summary()).isEqualTo("embedded 0 (0 from cache), 2 sentence vectors");
+            assertThat(model.readInContext).containsExactly(TWO_SENTENCES);
+            assertThat(model.embedded).isEmpty();
+
+            model.readInContext.clear();
+            backfill.run(ProgressSink.NONE);
+            assertThat(model.readInContext).isEmpty(); // once
         }
     }
 }
