@@ -92,22 +92,11 @@ final class Sections {
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),
                 new Section("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only",
-                        () -> withPolicy(new SettingsView(new SettingsViewModel(workspace, app.connections(),
-                                app.runner(), System.getenv(), reopen, app.indexBackends().names())).root(),
-                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer)).root())),
+                        () -> new SettingsView(new SettingsViewModel(workspace, app.connections(),
+                                app.runner(), System.getenv(), reopen, app.indexBackends().names()),
+                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer)).root()).root()),
                 new Section("reach", "Knowledge reach",
                         "Which knowledge reached the stories of recent loops; lessons' states",
                         () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));
-    }
-
-    /** Settings above, the trust dial's panel below (each scrolls on its own). */
-    private static Node withPolicy(Node settings, Node policy) {
-        javafx.scene.control.ScrollPane dial = new javafx.scene.control.ScrollPane(policy);
-        dial.setFitToWidth(true);
-        dial.setPrefHeight(360);
-        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(settings, dial);
-        javafx.scene.layout.VBox.setVgrow(settings, javafx.scene.layout.Priority.ALWAYS);
-        box.setPadding(new javafx.geometry.Insets(0, 16, 8, 16));
-        return box;
     }
 }

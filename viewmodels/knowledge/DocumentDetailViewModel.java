@@ -181,6 +181,10 @@ public final class DocumentDetailViewModel {
         if (doc.score() != null) {
             meta.add("score " + doc.score());
         }
+        String dated = "adr".equals(doc.type()) ? adrDate(doc.content()) : null;
+        if (dated != null) { // the ADR's own date: "written" is when the sync last wrote it
+            meta.add("dated " + dated);
+        }
         meta.add("written " + DATE.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
         if (!doc.tags().isEmpty()) {
             meta.add("tags " + String.join(", ", doc.tags()));
@@ -190,6 +194,32 @@ public final class DocumentDetailViewModel {
         sourceFile.set(sourcePath(doc.source()));
         provenance.setAll(loaded.links());
         showing.set(true);
+    }
+
+    /** {@code Date: 2024-11-02}, {@code **Date:** …}, {@code - **Date**: …} — as an ADR's body writes it. */
+    private static final java.util.regex.Pattern ADR_DATE = java.util.regex.Pattern.compile(
+            "^(?:[-*+]\\s+)?(?:(\\*\\*|__)date\\s*(?::\\s*\\1|\\1\\s*:)|date\\s*:)\\s*(\\S.*?)\\s*$",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * The ADR's own date from its content's {@code Date:} line before the first {@code ## } section (a date in its
+     * frontmatter is not in the indexed content); null when it has none.
+     */
+    static String adrDate(String content) {
+        if (content == null) {
+            return null;
+        }
+        for (String line : content.split("\n")) {
+            String t = line.strip();
+            if (t.startsWith("## ")) {
+                return null;
+            }
+            java.util.regex.Matcher m = ADR_DATE.matcher(t);
+            if (m.matches()) {
+                return m.group(2);
+            }
+        }
+        return null;
     }
 
     /** Empties the pane with a message (a search with no results); the history stays. */

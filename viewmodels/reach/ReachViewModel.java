@@ -33,7 +33,10 @@ public final class ReachViewModel {
     private final KnowledgeReach reach;
     private final TaskRunner runner;
     private final StringProperty days = new SimpleStringProperty("14");
-    private final StringProperty stateFilter = new SimpleStringProperty("");
+    /** The state filter's first choice: every lesson, whatever its state. */
+    public static final String ANY_STATE = "Any state";
+
+    private final StringProperty stateFilter = new SimpleStringProperty(ANY_STATE);
     private final ObservableList<Row> mostReached = FXCollections.observableArrayList();
     private final ObservableList<Row> neverReached = FXCollections.observableArrayList();
     private final ObservableList<Row> reachedFailed = FXCollections.observableArrayList();
@@ -120,7 +123,7 @@ public final class ReachViewModel {
     }
 
     private void showLessons() {
-        String f = stateFilter.get() == null ? "" : stateFilter.get();
+        String f = stateFilter.get() == null || ANY_STATE.equals(stateFilter.get()) ? "" : stateFilter.get();
         lessons.setAll(allLessons.stream().filter(l -> f.isEmpty() || l.state().equals(f))
                 .map(l -> new Row(l.id(), l.state(), "lesson", l.title(), l.reason() == null ? "" : l.reason()))
                 .toList());
@@ -141,6 +144,13 @@ public final class ReachViewModel {
 
     public List<String> states() {
         return LessonLifecycle.STATES;
+    }
+
+    /** The state filter's choices: {@link #ANY_STATE} first, then each lifecycle state. */
+    public List<String> stateChoices() {
+        List<String> out = new java.util.ArrayList<>(List.of(ANY_STATE));
+        out.addAll(LessonLifecycle.STATES);
+        return List.copyOf(out);
     }
 
     public ObservableList<Row> mostReached() {

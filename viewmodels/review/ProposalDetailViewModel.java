@@ -148,7 +148,7 @@ public final class ProposalDetailViewModel {
         evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
         boolean conflicted = shown.change() != null && shown.change().conflicted();
         String stale = shown.change() != null && shown.change().stale() && !conflicted
-                ? "The target changed since this proposal was written; the diff shows the change merged onto the current text."
+                ? "Stale: the target changed; the diff shows it merged onto its current text."
                 : "";
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
         problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);

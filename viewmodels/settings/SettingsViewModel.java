@@ -30,6 +30,9 @@ public final class SettingsViewModel {
     public static final List<String> FIELDS = List.of("nodes", "key", "collection", "timeout", "redisUrl", "sentinels",
             "masterName", "cluster", "redisPasswordEnv");
 
+    /** The fields only the Typesense backend reads. */
+    static final List<String> TYPESENSE_FIELDS = List.of("nodes", "key", "collection", "timeout");
+
     private final Workspace workspace;
     private final ConnectionCheck check;
     private final TaskRunner runner;
@@ -56,6 +59,7 @@ public final class SettingsViewModel {
     private final ReadOnlyBooleanWrapper redisOk = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyBooleanWrapper typesenseShown = new ReadOnlyBooleanWrapper(false);
     private final javafx.collections.ObservableList<String> backends;
 
     /** The settings as workspace.json had them: Save writes only the groups of keys that differ from these. */
@@ -118,7 +122,9 @@ public final class SettingsViewModel {
         ConnectionProfile p = profile();
         Map<String, String> found = p.problems();
         errors.forEach((field, wrapper) -> wrapper.set(found.getOrDefault(field, "")));
-        keyStatus.set(p.keyStatus(workspace.dir(), env));
+        boolean typesense = services.workspace.IndexSettings.TYPESENSE.equals(backend.get());
+        typesenseShown.set(typesense || TYPESENSE_FIELDS.stream().anyMatch(found::containsKey));
+        keyStatus.set(typesense ? p.keyStatus(workspace.dir(), env) : "");
         valid.set(found.isEmpty());
         return found.isEmpty();
     }
@@ -238,6 +244,15 @@ public final class SettingsViewModel {
         return semantic;
     }
 
+    /**
+     * Whether the Typesense fields (nodes, API key, collection, timeout, its test) apply: the backend is typesense,
+     * or one of them is wrong (a value the other backends ignore, shown so it can be fixed before saving).
+     */
+    public ReadOnlyBooleanProperty typesenseShownProperty() {
+        return typesenseShown.getReadOnlyProperty();
+    }
+
+    /** Where the Typesense API key comes from and whether it is there; empty when the backend is not typesense. */
     public ReadOnlyStringProperty keyStatusProperty() {
         return keyStatus.getReadOnlyProperty();
     }

@@ -53,7 +53,7 @@ public final class PolicyView {
         why.setId("policy-why");
         why.setPromptText("why (kept in the decision log)");
         why.textProperty().bindBidirectional(vm.whyProperty());
-        Button save = new Button("Preview / save dial");
+        Button save = new Button("Preview / save trust dial");
         save.setId("policy-save");
         save.setOnAction(e -> vm.save());
         Button freeze = new Button();

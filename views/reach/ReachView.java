@@ -62,11 +62,12 @@ public final class ReachView {
 
         ComboBox<String> state = new ComboBox<>();
         state.setId("reach-state");
-        state.getItems().add("");
-        state.getItems().addAll(vm.states());
-        state.setPromptText("every state");
+        state.getItems().addAll(vm.stateChoices()); // "Any state" first: the filter never shows blank
+        state.setPromptText(viewmodels.reach.ReachViewModel.ANY_STATE);
         state.valueProperty().bindBidirectional(vm.stateFilterProperty());
-        VBox lessons = new VBox(6, new HBox(8, new Label("State"), state), table("reach-lessons", vm.lessons()));
+        HBox filter = new HBox(8, new Label("State"), state);
+        filter.setAlignment(Pos.CENTER_LEFT);
+        VBox lessons = new VBox(6, filter, table("reach-lessons", vm.lessons()));
         lessons.setPadding(new Insets(6, 0, 0, 0));
         TabPane tabs = new TabPane(
                 new Tab("Most reached", table("reach-most", vm.mostReached())),
@@ -85,8 +86,11 @@ public final class ReachView {
         TableView<ReachViewModel.Row> table = new TableView<>(rows);
         table.setId(id);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        table.getColumns().add(column("State", ReachViewModel.Row::state, 90));
-        table.getColumns().add(column("Type", ReachViewModel.Row::type, 100));
+        // State and Type hold one word each ("established", "failed_target"): never narrower than it, so it is
+        // never broken mid-word at 1100 px; Title and Figures give way and wrap by words
+        table.getColumns().add(column("State", ReachViewModel.Row::state, 110));
+        table.getColumns().add(column("Type", ReachViewModel.Row::type, 125));
+        table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         table.getColumns().add(column("Title", ReachViewModel.Row::title, 380));
         table.getColumns().add(column("Figures / why", ReachViewModel.Row::figures, 380));
         table.setPlaceholder(new Label("Nothing yet: press Run."));

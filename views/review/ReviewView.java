@@ -144,11 +144,14 @@ public final class ReviewView {
         Button edit = button("Edit…", "review-edit", this::edit);
         edit.disableProperty().bind(vm.detail().approvableProperty().not());
         Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, approve, reject, changes, edit, mode);
+        // the decisions on one row; the diff's own toggle sits on the diff's caption row, so the row fits at 1100 px
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, approve, reject, changes, edit);
+        actions.setId("review-actions");
         actions.setAlignment(Pos.CENTER_LEFT);
         for (Node n : actions.getChildren()) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE); // a label is never cut: the row wraps instead
         }
+        mode.setMinWidth(Region.USE_PREF_SIZE);
         Label keys = label("review-keys", Styles.TEXT_MUTED);
         keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side");
         Label problem = label("review-problem", "review-problem");
@@ -158,7 +161,7 @@ public final class ReviewView {
         Label notice = label("review-notice", "review-notice");
         notice.textProperty().bind(vm.detail().noticeProperty());
         notice.visibleProperty().bind(vm.detail().noticeProperty().isNotEmpty());
-        notice.managedProperty().bind(notice.visibleProperty());
+        notice.managedProperty().bind(notice.visibleProperty()); // one short line (it wraps only when narrower)
         Label decision = label("review-decision", "review-decision");
         decision.textProperty().bind(vm.detail().decisionProperty());
         decision.visibleProperty().bind(vm.detail().decisionProperty().isNotEmpty());
@@ -167,6 +170,13 @@ public final class ReviewView {
         caption.textProperty().bind(vm.detail().diffCaptionProperty());
         caption.visibleProperty().bind(vm.detail().diffCaptionProperty().isNotEmpty());
         caption.managedProperty().bind(caption.visibleProperty());
+        caption.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(caption, Priority.ALWAYS);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox diffBar = new HBox(8, caption, gap, mode);
+        diffBar.setId("review-diff-bar");
+        diffBar.setAlignment(Pos.CENTER_LEFT);
         Label recall = label("review-recall", Styles.TEXT_MUTED);
         recall.textProperty().bind(vm.detail().recallEffectProperty());
         recall.visibleProperty().bind(vm.detail().recallEffectProperty().isNotEmpty());
@@ -184,7 +194,7 @@ public final class ReviewView {
         diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line: the pane scrolls
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                recall, new SimilarLessonsPane(vm.detail()), caption, diff);
+                recall, new SimilarLessonsPane(vm.detail()), diffBar, diff);
         box.setPadding(new Insets(12));
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
         scroll.setId("review-detail-scroll");

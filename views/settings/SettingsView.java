@@ -36,12 +36,21 @@ public final class SettingsView {
     private int row;
 
     public SettingsView(SettingsViewModel vm) {
+        this(vm, null);
+    }
+
+    /**
+     * With {@code below} (the trust dial's panel, which saves on its own) after the connections, in the same
+     * scrolling pane: one scroll bar for the whole screen.
+     */
+    public SettingsView(SettingsViewModel vm, Node below) {
         this.vm = vm;
         root.setPadding(new Insets(16));
         root.getStylesheets().add(SettingsView.class.getResource("/views/review/review.css").toExternalForm());
         Label title = new Label("Settings");
         title.getStyleClass().add(Styles.TITLE_3);
-        Button save = new Button("Save  (Ctrl+S)");
+        // "connections": the trust dial below has its own save, for another file (policy), with its own reason
+        Button save = new Button("Save connections  (Ctrl+S)");
         save.setId("settings-save");
         save.getStyleClass().add(Styles.ACCENT);
         save.setOnAction(e -> vm.save());
@@ -52,7 +61,12 @@ public final class SettingsView {
         HBox head = new HBox(12, title, save, message);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(18, indexSection(), redisSection(), accessSection());
+        if (below != null) {
+            body.getChildren().addAll(new javafx.scene.control.Separator(), below);
+        }
+        body.setPadding(new Insets(0, 12, 8, 0)); // clear of the scroll bar
         ScrollPane scroll = new ScrollPane(body);
+        scroll.setId("settings-scroll");
         scroll.setFitToWidth(true);
         VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
         root.getChildren().addAll(head, scroll);
@@ -75,7 +89,9 @@ public final class SettingsView {
         nodes.setPrefRowCount(3);
         nodes.setPromptText("https://ts-1:8108 — one node per line");
         nodes.textProperty().bindBidirectional(vm.nodesProperty());
-        add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"), "one URL per line: protocol, host, port, path");
+        var typesense = vm.typesenseShownProperty();
+        showWhen(add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"),
+                "one URL per line: protocol, host, port, path"), typesense);
         ChoiceBox<String> source = choice("settings-key-source", vm.keySourceProperty(), "env", "file");
         TextField env = field("settings-key-env", vm.keyEnvProperty(), "TYPESENSE_API_KEY");
         TextField file = field("settings-key-file", vm.keyFileProperty(), "state/typesense.key");
@@ -84,7 +100,7 @@ public final class SettingsView {
         file.visibleProperty().bind(vm.keySourceProperty().isEqualTo("file"));
         file.managedProperty().bind(file.visibleProperty());
         HBox key = new HBox(8, source, env, file);
-        add(grid, "API key from", key, vm.errorProperty("key"), null);
+        showWhen(add(grid, "API key from", key, vm.errorProperty("key"), null), typesense);
         Label status = new Label();
         status.setId("settings-key-status");
         status.getStyleClass().add(Styles.TEXT_MUTED);
@@ -93,12 +109,16 @@ public final class SettingsView {
         newKey.setId("settings-new-key");
         newKey.setPromptText("type a new key to save it (mode 0600 file); it is not shown again");
         newKey.textProperty().bindBidirectional(vm.newKeyProperty());
-        add(grid, "", new VBox(4, status, newKey), null, null);
-        add(grid, "Collection", field("settings-collection", vm.collectionProperty(), "system_knowledge"),
-                vm.errorProperty("collection"), null);
-        add(grid, "Timeout (s)", field("settings-timeout", vm.timeoutProperty(), "5"), vm.errorProperty("timeout"), null);
-        return section("Knowledge index", grid, testRow("settings-test-typesense", "Test Typesense connection",
-                vm::testTypesense, vm.typesenseResultProperty(), vm.typesenseOkProperty(), "settings-typesense-result"));
+        showWhen(add(grid, "", new VBox(4, status, newKey), null, null), typesense);
+        showWhen(add(grid, "Collection", field("settings-collection", vm.collectionProperty(), "system_knowledge"),
+                vm.errorProperty("collection"), null), typesense);
+        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.timeoutProperty(), "5"),
+                vm.errorProperty("timeout"), null), typesense);
+        Node test = testRow("settings-test-typesense", "Test Typesense connection", vm::testTypesense,
+                vm.typesenseResultProperty(), vm.typesenseOkProperty(), "settings-typesense-result");
+        test.visibleProperty().bind(typesense);
+        test.managedProperty().bind(typesense);
+        return section("Knowledge index", grid, test);
     }
 
     private Node redisSection() {

@@ -140,6 +140,54 @@ class LayoutUiTest {
     }
 
     /**
+     * Review at the smallest size, a stale proposal selected: its notice is one line and the decisions (approve,
+     * reject, request changes, edit) are one row, so they do not push the diff further down.
+     */
+    @Test
+    void reviewStaleNoticeIsOneLineAndTheDecisionsOneRowAt1100x700() {
+        FxRobot robot = new FxRobot();
+        UiHarness.waitForIndex(robot);
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+            ui.window.shell().select("review");
+        });
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && !queue(robot).getItems().isEmpty());
+        robot.interact(() -> queue(robot).getItems().stream()
+                .filter(r -> r.id().equals("sp-2026-11-15-typesense-recall-03")).findFirst()
+                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+        UiHarness.waitUntil(() -> robot.lookup("#review-notice").queryAs(Node.class).isVisible());
+        settle();
+        double[] lines = new double[2];
+        double[] row = new double[2];
+        List<String> outside = new ArrayList<>();
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            javafx.scene.control.Label notice = robot.lookup("#review-notice").queryAs(javafx.scene.control.Label.class);
+            Text probe = new Text("Xg");
+            probe.setFont(notice.getFont());
+            lines[0] = notice.getHeight() - notice.snappedTopInset() - notice.snappedBottomInset();
+            lines[1] = probe.getLayoutBounds().getHeight();
+            row[0] = robot.lookup("#review-actions").queryAs(javafx.scene.layout.Region.class).getHeight();
+            row[1] = robot.lookup("#review-approve").queryAs(javafx.scene.layout.Region.class).getHeight();
+            Node scroll = robot.lookup("#review-detail-scroll").queryAs(Node.class);
+            javafx.geometry.Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+            for (String id : List.of("#review-approve", "#review-reject", "#review-request", "#review-edit")) {
+                Node b = robot.lookup(id).queryAs(Node.class);
+                javafx.geometry.Bounds at = b.localToScene(b.getLayoutBounds());
+                if (at.getMaxX() > view.getMaxX() + 0.5 || at.getMaxY() > view.getMaxY() + 0.5) {
+                    outside.add(id + " at " + at);
+                }
+            }
+        });
+        assertThat(lines[0]).as("the stale notice's height (one line is %s)", lines[1]).isLessThan(lines[1] * 1.5);
+        assertThat(row[0]).as("the decisions' row (a button is %s high)", row[1]).isLessThan(row[1] * 1.5);
+        assertThat(outside).as("decision buttons outside the detail pane").isEmpty();
+    }
+
+    /**
      * Health's findings and scheduled jobs: every line of every finding, figure and job cell is shown (a cell
      * taller than its row would end in "…" or be clipped), and the jobs' columns fit the pane, no sideways scroll.
      */

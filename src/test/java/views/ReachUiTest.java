@@ -21,14 +21,21 @@ class ReachUiTest {
     @TempDir
     static Path tmp;
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         new UiHarness(stage, tmp.resolve("reach-" + System.nanoTime()));
     }
 
     @Test
     void runningReachFillsTheListsAndTheLessons(FxRobot robot) {
         UiHarness.waitForIndex(robot);
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+        });
         robot.clickOn("#nav-reach");
         UiHarness.waitUntil(() -> robot.lookup("#reach-days").tryQuery().isPresent());
         TextField days = robot.lookup("#reach-days").queryAs(TextField.class);
@@ -38,6 +45,8 @@ class ReachUiTest {
         @SuppressWarnings("unchecked")
         TableView<viewmodels.reach.ReachViewModel.Row> most = robot.lookup("#reach-most").queryAs(TableView.class);
         assertThat(most.getItems()).isNotEmpty();
+        org.testfx.util.WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        stateAndTypeAreWholeWords(robot);
         robot.clickOn("Never reached");
         @SuppressWarnings("unchecked")
         TableView<viewmodels.reach.ReachViewModel.Row> never = robot.lookup("#reach-never").queryAs(TableView.class);
@@ -46,5 +55,38 @@ class ReachUiTest {
         @SuppressWarnings("unchecked")
         TableView<viewmodels.reach.ReachViewModel.Row> lessons = robot.lookup("#reach-lessons").queryAs(TableView.class);
         assertThat(lessons.getItems()).isNotEmpty().allMatch(r -> !r.state().isEmpty());
+        // the state filter is never blank: "Any state" until another is chosen
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<String> state = robot.lookup("#reach-state").queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(state.getValue()).as("state filter of %s", state.getItems()).isEqualTo("Any state");
+        robot.interact(() -> state.applyCss());
+        assertThat(state.lookupAll(".text")).as("what the state filter shows")
+                .anyMatch(t -> t instanceof javafx.scene.text.Text text && "Any state".equals(text.getText()));
+    }
+
+    /** At the smallest size the one-word State and Type cells ("established", "failed_target") are one line each. */
+    private void stateAndTypeAreWholeWords(FxRobot robot) {
+        java.util.List<String> broken = new java.util.ArrayList<>();
+        java.util.List<String> checked = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".wrapping-cell")) {
+                var cell = (views.components.WrappingCell<?>) n;
+                String column = cell.getTableColumn() == null ? "" : cell.getTableColumn().getText();
+                if (!cell.isVisible() || cell.shown().isEmpty() || !(column.equals("State") || column.equals("Type"))) {
+                    continue;
+                }
+                checked.add(cell.shown());
+                javafx.scene.text.Text text = (javafx.scene.text.Text) cell.getGraphic();
+                javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg");
+                probe.setFont(text.getFont());
+                if (text.getLayoutBounds().getHeight() > probe.getLayoutBounds().getHeight() * 1.5) {
+                    broken.add(column + ": " + cell.shown());
+                }
+            }
+        });
+        assertThat(checked).as("State / Type cells shown").contains("candidate", "failed_target");
+        assertThat(broken).as("State / Type cells broken over lines at 1100 px").isEmpty();
     }
 }

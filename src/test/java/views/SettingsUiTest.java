@@ -58,6 +58,25 @@ class SettingsUiTest {
         harness = new UiHarness(stage, tmp.resolve("settings-" + System.nanoTime()));
     }
 
+    /** Whether the node and every node around it are visible. */
+    private static boolean shown(FxRobot robot, String query) {
+        for (javafx.scene.Node n = robot.lookup(query).queryAs(javafx.scene.Node.class); n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean insideTextArea(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof TextArea) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void ctrl(FxRobot robot, KeyCode key) {
         robot.press(KeyCode.CONTROL, key).release(key, KeyCode.CONTROL);
     }
@@ -69,9 +88,26 @@ class SettingsUiTest {
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#settings-nodes").tryQuery().map(n -> n.getScene() != null).orElse(false));
 
+        // on lucene: no Typesense field, no key status; one scrolling pane for connections and trust dial, whose
+        // two saves say what each saves
+        assertThat(shown(robot, "#settings-nodes")).isFalse();
+        assertThat(shown(robot, "#settings-key-status")).isFalse();
+        assertThat(robot.lookup("#settings-key-status").queryAs(Label.class).getText()).isEmpty();
+        assertThat(shown(robot, "#settings-test-typesense")).isFalse();
+        javafx.scene.Node screen = robot.lookup("#settings-save").queryButton().getParent().getParent();
+        assertThat(screen.lookupAll(".scroll-pane").stream()
+                .filter(p -> p instanceof javafx.scene.control.ScrollPane && !insideTextArea(p))).as("scrolling panes")
+                .extracting(javafx.scene.Node::getId).containsExactly("settings-scroll");
+        assertThat(robot.lookup("#settings-scroll").queryAs(javafx.scene.Node.class).lookup("#policy-panel")).isNotNull();
+        assertThat(robot.lookup("#settings-save").queryButton().getText()).startsWith("Save connections");
+        assertThat(robot.lookup("#policy-save").queryButton().getText()).contains("trust dial");
+
         robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
         UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
                 .equals("Typesense needs at least one node URL, one per line."));
+        assertThat(shown(robot, "#settings-nodes")).isTrue();
+        assertThat(shown(robot, "#settings-key-status")).isTrue();
+        assertThat(shown(robot, "#settings-test-typesense")).isTrue();
         robot.clickOn("#settings-nodes").write("ts-1:8108");
         UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
                 .startsWith("Line 1: \"ts-1:8108\" is not a URL"));

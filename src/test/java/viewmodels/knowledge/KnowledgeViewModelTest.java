@@ -88,6 +88,16 @@ class KnowledgeViewModelTest {
     }
 
     @Test
+    void anAdrShowsItsOwnDateBesideTheDateItWasWritten() {
+        sync.syncNow();
+        vm.queryProperty().set("Record architecture decisions");
+        vm.toggleFacet("type", "adr");
+        ResultRow adr = vm.results().stream().filter(r -> r.id().startsWith("adr:0001")).findFirst().orElseThrow();
+        vm.select(adr);
+        assertThat(vm.detail().metadataProperty().get()).contains(" · dated 2024-11-02 · written ");
+    }
+
+    @Test
     void aLessonOpensWithItsProvenanceOneClickFromItsRetro() {
         sync.syncNow();
         vm.queryProperty().set("email idempotency");

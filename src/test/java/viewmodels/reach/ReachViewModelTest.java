@@ -72,7 +72,16 @@ class ReachViewModelTest {
         assertEquals(2, vm.lessons().size());
         vm.stateFilterProperty().set("established");
         assertThat(vm.lessons()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
+        vm.stateFilterProperty().set(ReachViewModel.ANY_STATE);
+        assertEquals(2, vm.lessons().size());
         assertThat(vm.runningProperty().get()).isFalse();
+    }
+
+    @Test
+    void theStateFilterStartsAtAnyStateWhichIsItsFirstChoiceSoItNeverShowsBlank() {
+        assertEquals(ReachViewModel.ANY_STATE, vm.stateFilterProperty().get());
+        assertThat(vm.stateChoices()).first().isEqualTo(ReachViewModel.ANY_STATE);
+        assertThat(vm.stateChoices()).doesNotContain("").containsAll(vm.states());
     }
 
     @Test
