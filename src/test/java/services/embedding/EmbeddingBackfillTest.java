@@ -82,7 +82,7 @@ class EmbeddingBackfillTest {
         assertThat(model.embedded).isEmpty();
     }
 
-    private static final String TWO_SENTENCES = "Keys without a TTL piled up in Redis for months until memory ran "
+    static final String TWO_SENTENCES = "Keys without a TTL piled up in Redis for months until memory ran "
             + "out. Every key the loop writes gets an expiry and the watchdog reports keys without one.";
 
     @Test

@@ -18,7 +18,7 @@ class SentenceVectorsTest {
     @TempDir
     Path dir;
 
-    private static final KnowledgeDoc LONG = EmbeddingBackfillTest.lesson("lesson:long", String.join(" ", List.of(
+    static final KnowledgeDoc LONG = EmbeddingBackfillTest.lesson("lesson:long", String.join(" ", List.of(
             "The email worker retried a failed send without any upper bound on the number of attempts.",
             "Every retry sent the same message again, so customers received up to six copies of one receipt.",
             "The step had no idempotency key, and the provider accepted each request as a new message.",
@@ -86,11 +86,15 @@ class SentenceVectorsTest {
             every.embedAll(List.of(LONG));
             withSentences = every.similarity(question, LONG);
         }
-        CountingModel later = new CountingModel();
-        try (Embeddings none = embeddings(later, Embeddings.SentenceVectors.NONE)) {
-            assertThat(none.embedAll(List.of(LONG)).computed()).isZero(); // the whole text's vector is cached
-            assertThat(none.similarity(question, LONG)).isEqualTo(withSentences);
-            assertThat(later.embedded).isEmpty();
+        for (Embeddings.SentenceVectors choice : List.of(Embeddings.SentenceVectors.NONE,
+                Embeddings.SentenceVectors.PAST_THE_WHOLE_TEXT, Embeddings.SentenceVectors.IN_CONTEXT)) {
+            CountingModel later = new CountingModel();
+            try (Embeddings e = embeddings(later, choice)) {
+                assertThat(e.embedAll(List.of(LONG)).computed()).as(choice.name()).isZero(); // the whole text's is cached
+                assertThat(e.similarity(question, LONG)).as(choice.name()).isEqualTo(withSentences);
+                assertThat(later.embedded).as(choice.name()).isEmpty();
+                assertThat(later.readInContext).as(choice.name()).isEmpty(); // the sentences alone still answer
+            }
         }
     }
 

@@ -21,17 +21,7 @@ class SentencesInContextTest {
     @TempDir
     Path dir;
 
-    private static final KnowledgeDoc LONG = EmbeddingBackfillTest.lesson("lesson:long", String.join(" ", List.of(
-            "The email worker retried a failed send without any upper bound on the number of attempts.",
-            "Every retry sent the same message again, so customers received up to six copies of one receipt.",
-            "The step had no idempotency key, and the provider accepted each request as a new message.",
-            "We added a key derived from the order id and the template, stored for a day in Redis.",
-            "The provider now rejects a second request carrying the same key within that day.",
-            "Retries are capped at three attempts with exponential backoff starting at ten seconds.",
-            "A dead-letter queue keeps the sends that still fail, for a person to look at in the morning.",
-            "The dashboard shows how many sends were deduplicated, which stayed near zero after the fix.",
-            "Lesson: a step with a side effect outside the system must be safe to run twice.",
-            "Review every step that talks to a payment or mail provider for the same problem.")));
+    private static final KnowledgeDoc LONG = SentenceVectorsTest.LONG; // ten sentences, 1,000 characters
 
     private Embeddings embeddings(EmbeddingModel model, Embeddings.SentenceVectors mode) {
         return new Embeddings(model, new EmbeddingCache(dir.resolve("cache"), model.name(), model.dimensions()), null,
@@ -103,24 +93,6 @@ class SentencesInContextTest {
     }
 
     @Test
-    void switchingChoiceReEmbedsNothingTheCacheCanAnswerEitherWay() {
-        CountingModel model = new CountingModel();
-        float[] question = model.embed(List.of("customers got the same receipt several times")).get(0);
-        float every;
-        try (Embeddings e = embeddings(model, Embeddings.SentenceVectors.EVERY)) {
-            e.embedAll(List.of(LONG));
-            every = e.similarity(question, LONG);
-        }
-        CountingModel later = new CountingModel();
-        try (Embeddings e = embeddings(later, Embeddings.SentenceVectors.IN_CONTEXT)) {
-            assertThat(e.embedAll(List.of(LONG)).computed()).isZero();
-            assertThat(e.similarity(question, LONG)).isEqualTo(every); // the sentences embedded alone still answer
-            assertThat(later.readInContext).isEmpty();
-            assertThat(later.embedded).isEmpty();
-        }
-    }
-
-    @Test
     void compactionKeepsTheSentencesReadInContext() {
         CountingModel model = new CountingModel();
         float[] question = model.embed(List.of("customers got the same receipt several times")).get(0);
@@ -133,8 +105,7 @@ class SentencesInContextTest {
         }
     }
 
-    private static final String TWO_SENTENCES = "Keys without a TTL piled up in Redis for months until memory ran "
-            + "out. Every key the loop writes gets an expiry and the watchdog reports keys without one.";
+    private static final String TWO_SENTENCES = EmbeddingBackfillTest.TWO_SENTENCES;
 
     @Test
     void theBackfillReadsEachDocumentOnceAndAnEditedOneAgainWhole() {
