@@ -1,11 +1,8 @@
 package views.review;
 
 import atlantafx.base.theme.Styles;
-import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.review.RecallEffectViewModel;
@@ -22,8 +19,6 @@ final class RecallEffectPane extends VBox {
         Label summary = wrapped(Styles.TEXT_MUTED);
         summary.setId("review-recall");
         summary.textProperty().bind(effect.summaryProperty());
-        summary.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(summary, Priority.ALWAYS);
         Hyperlink toggle = new Hyperlink();
         toggle.setId("review-recall-toggle");
         toggle.setMnemonicParsing(false);
@@ -35,14 +30,12 @@ final class RecallEffectPane extends VBox {
             effect.toggleStories();
             toggle.setVisited(false); // a switch, not a link followed
         });
-        HBox line = new HBox(8, summary, toggle);
-        line.setAlignment(Pos.BOTTOM_LEFT);
         Label stories = wrapped(Styles.TEXT_MUTED);
         stories.setId("review-recall-stories");
         stories.textProperty().bind(effect.storiesProperty());
         stories.visibleProperty().bind(effect.hasStoriesProperty().and(effect.storiesShownProperty()));
         stories.managedProperty().bind(stories.visibleProperty());
-        getChildren().addAll(line, stories);
+        getChildren().addAll(summary, toggle, stories);
         visibleProperty().bind(effect.summaryProperty().isNotEmpty());
         managedProperty().bind(visibleProperty());
     }
