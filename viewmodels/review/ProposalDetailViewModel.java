@@ -39,10 +39,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
-    private final ReadOnlyStringWrapper recallEffect = new ReadOnlyStringWrapper("");
-    private java.util.function.Function<String, services.policy.RecallEffect.Effect> effects;
-    /** Lines of a recall effect shown in the pane; the rest is counted. */
-    static final int EFFECT_LINES = 8;
+    private final RecallEffectViewModel recallEffect;
     private final java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found> similarLessons;
     private final ObservableList<SimilarLessonRow> similar = FXCollections.observableArrayList();
     private final ObservableList<SimilarLessonRow> similarView = FXCollections.unmodifiableObservableList(similar);
@@ -53,16 +50,22 @@ public final class ProposalDetailViewModel {
     private long diffAsked;
 
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
-        this(runner, readOnly, null);
+        this(runner, readOnly, null, null);
     }
 
-    /** @param similarLessons the existing lessons like a proposal (null: the section is not shown) */
+    /**
+     * @param similarLessons the existing lessons like a proposal (null: the section is not shown)
+     * @param recallEffects  how the effect on recall of a proposal's change is computed (null: not shown)
+     */
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly,
                                    java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
-                                           similarLessons) {
+                                           similarLessons,
+                                   java.util.function.Function<String, services.policy.RecallEffect.Effect>
+                                           recallEffects) {
         this.runner = runner;
         this.readOnly = readOnly;
         this.similarLessons = similarLessons;
+        this.recallEffect = new RecallEffectViewModel(runner, recallEffects);
     }
 
     /** The trust dial's level for the next proposal shown (null: none shown). */
@@ -70,55 +73,24 @@ public final class ProposalDetailViewModel {
         this.policy = applying;
     }
 
-    /** How the effect on recall of a proposal's change is computed (null: the section is not shown). */
-    void recallEffects(java.util.function.Function<String, services.policy.RecallEffect.Effect> effects) {
-        this.effects = effects;
+    /** The "Effect on recall" section: its summary line, its story lines and whether they are shown. */
+    public RecallEffectViewModel recallEffect() {
+        return recallEffect;
     }
 
     /**
-     * The effect on recall of approving the shown proposal: which recent stories would get other documents injected
-     * (computed in the background on a read-only overlay of the index); empty for a decided proposal.
+     * The effect on recall of approving the shown proposal, as text: the summary line, then one line per changed
+     * story and budget (computed in the background on a read-only overlay of the index); empty for a decided proposal.
      */
     public ReadOnlyStringProperty recallEffectProperty() {
-        return recallEffect.getReadOnlyProperty();
-    }
-
-    private void showRecallEffect(ReviewService.Item shown) {
-        recallEffect.set("");
-        if (effects == null || shown == null || shown.change() == null) {
-            return;
-        }
-        String id = shown.proposal().id();
-        recallEffect.set("Effect on recall: computing…");
-        runner.submit("Effect on recall", progress -> effects.apply(id), TaskCallbacks.of(e -> {
-            if (item == shown) { // still the proposal shown
-                recallEffect.set(describe(e));
-            }
-        }, failure -> {
-            if (item == shown) {
-                recallEffect.set("Effect on recall: not computed — " + failure.getMessage());
-            }
-        }));
-    }
-
-    /** "Effect on recall: …summary", then one line per story and budget (the first {@value #EFFECT_LINES}). */
-    static String describe(services.policy.RecallEffect.Effect e) {
-        if (e.documents().isEmpty()) {
-            return "Effect on recall: none — " + e.note();
-        }
-        StringBuilder out = new StringBuilder("Effect on recall: " + e.summary());
-        e.changes().stream().limit(EFFECT_LINES).forEach(c -> out.append("\n  ").append(c.line()));
-        if (e.changes().size() > EFFECT_LINES) {
-            out.append("\n  … and ").append(e.changes().size() - EFFECT_LINES).append(" more ('proposals show' lists them)");
-        }
-        return out.toString();
+        return recallEffect.textProperty();
     }
 
     /** Shows a proposal with its decision record (null when undecided); null clears the pane with {@code emptyText}. */
     void show(ReviewService.Item shown, DecisionRecord decided, String emptyText) {
         item = shown;
         record = decided;
-        showRecallEffect(shown);
+        recallEffect.show(shown);
         if (shown == null) {
             diffAsked++;
             decision.set("");

@@ -85,8 +85,7 @@ public final class ReviewViewModel {
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
-        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons);
-        detail.recallEffects(recall);
+        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall);
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);

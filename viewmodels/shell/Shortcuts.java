@@ -30,6 +30,7 @@ public final class Shortcuts {
             new Shortcut("review", "c", "request changes (asks for feedback)"),
             new Shortcut("review", "e", "edit the resulting text, then approve"),
             new Shortcut("review", "d", "unified / side by side diff"),
+            new Shortcut("review", "s", "show / hide the stories of the effect on recall"),
             new Shortcut("amendments", "Shift / Ctrl+click", "select several"),
             new Shortcut("amendments", "Delete / Backspace", "revert the selection (asks first)"),
             new Shortcut("failed", "Shift / Ctrl+click", "select several"),

@@ -29,7 +29,8 @@ import views.components.DiffView;
 
 /**
  * The review queue and the selected proposal's diff. Keys: j/k or arrows move, a approve, r reject (asks for a
- * reason), c request changes (asks for feedback), e edit then approve, d unified / side by side.
+ * reason), c request changes (asks for feedback), e edit then approve, d unified / side by side, s show / hide the
+ * stories of the effect on recall.
  */
 public final class ReviewView {
 
@@ -67,6 +68,7 @@ public final class ReviewView {
             case C -> requestChanges();
             case E -> edit();
             case D -> vm.detail().toggleDiffMode();
+            case S -> vm.detail().recallEffect().toggleStories();
             default -> {
                 return;
             }
@@ -153,7 +155,8 @@ public final class ReviewView {
         }
         mode.setMinWidth(Region.USE_PREF_SIZE);
         Label keys = label("review-keys", Styles.TEXT_MUTED);
-        keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side");
+        keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side"
+                + " · s show / hide the stories");
         Label problem = label("review-problem", "review-problem");
         problem.textProperty().bind(vm.detail().problemProperty());
         problem.visibleProperty().bind(vm.detail().problemProperty().isNotEmpty());
@@ -177,10 +180,6 @@ public final class ReviewView {
         HBox diffBar = new HBox(8, caption, gap, mode);
         diffBar.setId("review-diff-bar");
         diffBar.setAlignment(Pos.CENTER_LEFT);
-        Label recall = label("review-recall", Styles.TEXT_MUTED);
-        recall.textProperty().bind(vm.detail().recallEffectProperty());
-        recall.visibleProperty().bind(vm.detail().recallEffectProperty().isNotEmpty());
-        recall.managedProperty().bind(recall.visibleProperty());
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
@@ -194,7 +193,7 @@ public final class ReviewView {
         diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line: the pane scrolls
         VBox.setVgrow(diff, Priority.ALWAYS);
         VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                recall, new SimilarLessonsPane(vm.detail()), diffBar, diff);
+                new RecallEffectPane(vm.detail().recallEffect()), new SimilarLessonsPane(vm.detail()), diffBar, diff);
         box.setPadding(new Insets(12));
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
         scroll.setId("review-detail-scroll");

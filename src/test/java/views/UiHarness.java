@@ -40,6 +40,15 @@ public final class UiHarness {
     /** @param beforeOpen what to do with the window before it opens the demo (e.g. add a section) */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
                      java.util.function.Consumer<MainWindow> beforeOpen) {
+        this(stage, tmp, semantic, redisUrl, beforeOpen, java.time.Clock.systemUTC());
+    }
+
+    /**
+     * @param clock the window's clock; {@link #demoTime()} runs from the day the demo workspace is written for, so
+     *              "the last 14 days" hold the demo's loops and stories (the system clock may be before them)
+     */
+    public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
+                     java.util.function.Consumer<MainWindow> beforeOpen, java.time.Clock clock) {
         workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
             try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
@@ -57,12 +66,17 @@ public final class UiHarness {
             root.putObject("semantic").put("enabled", semantic);
         });
         this.stage = stage;
-        AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")),
-                java.time.Clock.systemUTC(), runner);
+        AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")), clock, runner);
         window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
         beforeOpen.accept(window);
         stage.show();
         window.openInitial(Optional.of(workspace), false);
+    }
+
+    /** A running clock that starts at the demo workspace's own time ({@link Fixtures#CLOCK}). */
+    public static java.time.Clock demoTime() {
+        return java.time.Clock.offset(java.time.Clock.systemUTC(),
+                java.time.Duration.between(java.time.Instant.now(), Fixtures.CLOCK.instant()));
     }
 
     /** Closes the window and waits for its background work to end, so a test's temp folder can be deleted. */

@@ -56,7 +56,7 @@ class RecallEffectInReviewTest {
         String text = vm.detail().recallEffectProperty().get();
         assertThat(text).startsWith("Effect on recall: skill:loop-nanny: ").contains("stories of the last 30 days");
         List<String> lines = text.lines().skip(1).toList();
-        assertThat(lines.size()).isLessThanOrEqualTo(ProposalDetailViewModel.EFFECT_LINES + 1);
+        assertThat(lines.size()).isLessThanOrEqualTo(RecallEffectViewModel.EFFECT_LINES + 1);
         assertThat(lines).allSatisfy(l -> assertThat(l).matches("  (loop-\\S+ S\\d+ \".*\" · (implementor|lean):( [+−~]\\S+)+"
                 + "|… and \\d+ more \\('proposals show' lists them\\))"));
         try (KnowledgeIndex index = open()) {

@@ -19,7 +19,7 @@ class RecallEffectTextTest {
         RecallEffect.Effect e = new RecallEffect.Effect(List.of("skill:retro-reader"), null, 14, 9,
                 List.of(change("lean", "skill:retro-reader"), change("deep", "skill:retro-reader")), List.of(),
                 RecallEffect.BUDGETS, null);
-        String text = ProposalDetailViewModel.describe(e);
+        String text = RecallEffectViewModel.describe(e);
         assertThat(text).startsWith("Effect on recall: skill:retro-reader: 1 of 9 stories of the last 14 days would get "
                 + "different recall (implementor 0, lean 1, balanced 0, deep 1)\n")
                 .contains("\n  loop-a S2 \"Retry ladder\" · deep: +skill:retro-reader −retro:loop-a")
@@ -30,7 +30,7 @@ class RecallEffectTextTest {
     void withSemanticOffThePaneSaysWhyBalancedAndDeepAreNotShown() {
         RecallEffect.Effect e = new RecallEffect.Effect(List.of("skill:retro-reader"), null, 14, 9, List.of(), List.of(),
                 RecallEffect.KEYWORD_BUDGETS, "semantic search is off — turned off in workspace.json.");
-        assertThat(ProposalDetailViewModel.describe(e)).isEqualTo("Effect on recall: skill:retro-reader: no recall of "
+        assertThat(RecallEffectViewModel.describe(e)).isEqualTo("Effect on recall: skill:retro-reader: no recall of "
                 + "the 9 stories of the last 14 days would change (implementor, lean); balanced and deep not replayed: "
                 + "semantic search is off — turned off in workspace.json.");
     }
