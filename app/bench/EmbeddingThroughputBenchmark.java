@@ -53,7 +53,8 @@ public final class EmbeddingThroughputBenchmark {
                     Runtime.getRuntime().availableProcessors());
             log.flush();
             EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
-                    new BackfillState(dir.resolve("state/embeddings")), Telemetry.noop());
+                    new BackfillState(dir.resolve("state/embeddings")), Telemetry.noop())
+                    .writingBeside(app.compose.AppContext.BACKFILL_WRITES); // as the window and the CLI run it
             List<Double> late = new ArrayList<>();
             AtomicBoolean done = new AtomicBoolean();
             Thread ui = new Thread(() -> watch(done, late), "ui-stand-in");

@@ -51,7 +51,8 @@ public final class RecallCostBenchmark {
                 VaultSync sync = new VaultSync(w, index, java.time.Clock.systemUTC())
                         .preparingIn(app.compose.AppContext.WORK_LANES);
                 EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
-                        new BackfillState(ws.resolve("state/embeddings")), Telemetry.noop());
+                        new BackfillState(ws.resolve("state/embeddings")), Telemetry.noop())
+                        .writingBeside(app.compose.AppContext.BACKFILL_WRITES);
                 log.printf("first sync and embeddings of %,d documents …%n", syncDocs);
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);

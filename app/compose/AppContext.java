@@ -38,6 +38,21 @@ public final class AppContext {
             0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), BackgroundThreads.named("embedding-worker"));
 
     /**
+     * The thread that writes the embedding backfill's documents to the index while the next batch is embedded (one
+     * write at a time): a daemon, gone after a minute idle, shared by every workspace of the process; it yields the
+     * CPU to the window ({@link BackgroundThreads}) as the embedding workers do.
+     */
+    public static final java.util.concurrent.Executor BACKFILL_WRITES = backfillWrites();
+
+    private static java.util.concurrent.Executor backfillWrites() {
+        java.util.concurrent.ThreadPoolExecutor one = new java.util.concurrent.ThreadPoolExecutor(1, 1, 60,
+                java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(),
+                BackgroundThreads.named("embedding-writes"));
+        one.allowCoreThreadTimeOut(true);
+        return one;
+    }
+
+    /**
      * Threads that run a hybrid search's dense half beside its keyword half (one query of a batch each): daemons,
      * gone after a minute idle, shared by every index of the process.
      */

@@ -154,7 +154,8 @@ public final class WorkspaceServices implements AutoCloseable {
             return null;
         }
         return new EmbeddingBackfill(hybrid, hybrid.embeddings(),
-                new BackfillState(workspace.stateDir().resolve("embeddings")), telemetry);
+                new BackfillState(workspace.stateDir().resolve("embeddings")), telemetry)
+                .writingBeside(AppContext.BACKFILL_WRITES);
     }
 
     /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). Opened once. */

@@ -10,8 +10,11 @@ import services.tasks.ProgressSink;
  * Gives every document of the index that has no embedding one — from the cache when its words were embedded
  * before, else from the model — and writes it back (same fields, same {@code created_at}); its sentences' vectors
  * go to the cache only. Runs after a sync, in
- * the background: search works meanwhile, keyword-only for the documents not yet done. Cancelling keeps what
- * was written. A backend that can count embeddings finds the documents without one exactly; for one that
+ * the background: search works meanwhile, keyword-only for the documents not yet done. The embedded documents
+ * go to the index about once a second, several batches in one commit ({@link #WRITE_EVERY}), on another thread
+ * while the next batch is embedded when the composition gives one ({@link #writingBeside}); every vector is in the
+ * cache before its document is written, so a run that dies between two writes loses nothing (the next takes the
+ * vectors from the cache). Cancelling writes what was embedded and keeps it. A backend that can count embeddings finds the documents without one exactly; for one that
  * cannot (Typesense), the documents written since the last complete run, plus those this process wrote without
  * a vector, are looked at.
  */
@@ -23,6 +26,18 @@ public final class EmbeddingBackfill {
     private final Embeddings embeddings;
     private final BackfillState state;
     private final services.telemetry.Telemetry telemetry;
+    /** Where the index writes run while the next batch is embedded (the caller's thread unless given one). */
+    private java.util.concurrent.Executor writingBeside = Runnable::run;
+    /** The least time between two writes to the index (package-private: tests change it). */
+    java.time.Duration writeEvery = WRITE_EVERY;
+    /** How many writes to the index the last run made (package-private: tests read it). */
+    int lastRunWrites;
+
+    /**
+     * The least time between two of the backfill's writes to the index: each is a commit (a new segment, its
+     * HNSW graph and quantization, sometimes a merge), so the documents of about a second's embedding go in one.
+     */
+    public static final java.time.Duration WRITE_EVERY = java.time.Duration.ofSeconds(1);
 
     public EmbeddingBackfill(HybridKnowledgeIndex index, Embeddings embeddings, BackfillState state,
                              services.telemetry.Telemetry telemetry) {
@@ -30,6 +45,16 @@ public final class EmbeddingBackfill {
         this.embeddings = embeddings;
         this.state = state;
         this.telemetry = telemetry;
+    }
+
+    /**
+     * Writes the embedded documents to the index on {@code executor} (one write at a time) while the caller's
+     * thread embeds the next batch, instead of between batches. The composition root gives it a thread. Returns
+     * this backfill.
+     */
+    public EmbeddingBackfill writingBeside(java.util.concurrent.Executor executor) {
+        this.writingBeside = java.util.Objects.requireNonNull(executor);
+        return this;
     }
 
     /**
@@ -76,9 +101,10 @@ public final class EmbeddingBackfill {
                 : todo + " documents to embed");
         Set<String> pending = embeddings.takePending();
         boolean sentencesToo = state.needsSentences();
+        BackfillWrites writes = new BackfillWrites(index::writeBackEmbeddings, writingBeside, writeEvery.toNanos());
         try {
             index.forEachWithoutEmbedding(since, BATCH, docs -> {
-                embedBatch(docs, done);
+                embedBatch(docs, done, writes);
                 pending.removeAll(docs.stream().map(KnowledgeDoc::id).toList());
                 report(progress, done, todo);
             });
@@ -88,17 +114,26 @@ public final class EmbeddingBackfill {
                     index.get(id).filter(d -> d.embedding() == null).ifPresent(rest::add);
                 }
                 for (int from = 0; from < rest.size(); from += BATCH) {
-                    embedBatch(rest.subList(from, Math.min(rest.size(), from + BATCH)), done);
+                    embedBatch(rest.subList(from, Math.min(rest.size(), from + BATCH)), done, writes);
                     report(progress, done, todo);
                 }
             }
+            writes.finish();
             if (sentencesToo) {
                 done[2] += embedSentences(progress);
             }
         } catch (RuntimeException e) {
             embeddings.remember(pending); // what was not done is looked at again next time
+            try {
+                writes.finish(); // a cancel keeps what was embedded: it is written now
+            } catch (RuntimeException alsoFailed) {
+                if (alsoFailed != e) {
+                    e.addSuppressed(alsoFailed);
+                }
+            }
             throw e;
         } finally {
+            lastRunWrites = writes.writes();
             index.flush();
             embeddings.cache().flush();
         }
@@ -168,9 +203,13 @@ public final class EmbeddingBackfill {
         return Math.max(0, index.status().documents() - index.embeddedCount());
     }
 
-    private void embedBatch(List<KnowledgeDoc> docs, int[] done) {
+    /**
+     * Embeds a batch (its vectors go to the cache at once) and hands it to {@code writes}, which writes it to the
+     * index with the batches of about the same second, beside the next batch's embedding when it has a thread.
+     */
+    private void embedBatch(List<KnowledgeDoc> docs, int[] done, BackfillWrites writes) {
         Embeddings.Embedded out = embeddings.embedAll(docs);
-        index.writeBackEmbeddings(out.docs()); // the others changed meanwhile: found again next run
+        writes.add(out.docs()); // those changed meanwhile are not written back: found again next run
         done[0] += out.computed();
         done[1] += out.cached();
         done[2] += out.sentences();

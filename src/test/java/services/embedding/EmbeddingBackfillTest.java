@@ -206,6 +206,160 @@ class EmbeddingBackfillTest {
         assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70 - EmbeddingBackfill.BATCH);
     }
 
+    private void seventyLessons() {
+        seventyLessons("retries and idempotency");
+    }
+
+    private void seventyLessons(String about) {
+        for (int i = 0; i < 70; i++) {
+            index.upsert(List.of(lesson("lesson:" + i, "Lesson number " + i + " about " + about)));
+        }
+        index.flush();
+    }
+
+    @Test
+    void theBatchesOfASecondAreWrittenInOneCommitAndEveryBatchWhenThatIsAsked() {
+        seventyLessons(); // three batches
+        backfill.writeEvery = java.time.Duration.ofHours(1);
+        assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70);
+        assertThat(backfill.lastRunWrites).isEqualTo(1); // all three batches, at the end
+        assertThat(index.embeddedCount()).isEqualTo(70);
+
+        seventyLessons("timeouts and backoff"); // rewritten: three batches to embed again
+        assertThat(index.embeddedCount()).isZero();
+        backfill.writeEvery = java.time.Duration.ZERO;
+        assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70);
+        assertThat(backfill.lastRunWrites).isEqualTo(3); // one a batch, as before
+        assertThat(index.embeddedCount()).isEqualTo(70);
+    }
+
+    @Test
+    void aBatchIsWrittenOnAnotherThreadWhileTheNextIsEmbedded() throws Exception {
+        seventyLessons();
+        backfill.writeEvery = java.time.Duration.ZERO;
+        java.util.concurrent.atomic.AtomicInteger embedCalls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch secondBatchEmbedding = new java.util.concurrent.CountDownLatch(1);
+        model.beforeEmbedding = () -> {
+            if (embedCalls.incrementAndGet() == 2) {
+                secondBatchEmbedding.countDown();
+            }
+        };
+        java.util.concurrent.atomic.AtomicBoolean firstWriteSawIt = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.List<String> writers = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+        backfill.writingBeside(task -> {
+            boolean first = writes.incrementAndGet() == 1;
+            Thread t = new Thread(() -> {
+                writers.add(Thread.currentThread().getName());
+                if (first) { // held until the caller's thread embeds the next batch: only possible if it is not waiting
+                    try {
+                        firstWriteSawIt.set(secondBatchEmbedding.await(30, java.util.concurrent.TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                task.run();
+            }, "backfill-writes-test");
+            t.start();
+        });
+
+        EmbeddingBackfill.Result r = backfill.run(ProgressSink.NONE);
+
+        assertThat(firstWriteSawIt).isTrue();
+        assertThat(writers).isNotEmpty().allMatch("backfill-writes-test"::equals);
+        assertThat(r.computed()).isEqualTo(70);
+        assertThat(r.remaining()).isZero();
+        assertThat(index.embeddedCount()).isEqualTo(70);
+    }
+
+    @Test
+    void theVectorsWrittenBesideAreTheOnesTheSequentialBackfillWrites() {
+        seventyLessons();
+        backfill.writeEvery = java.time.Duration.ZERO;
+        backfill.run(ProgressSink.NONE); // the previous way: each batch written on this thread before the next
+        LuceneKnowledgeIndex sequential = new LuceneKnowledgeIndex(dir.resolve("index"), 384);
+        index.close();
+
+        dir = dir.resolve("beside");
+        model = new CountingModel();
+        index = open(model); // a workspace of its own: its own cache, every vector computed again
+        seventyLessons();
+        java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            backfill.writingBeside(writer).run(ProgressSink.NONE);
+        } finally {
+            writer.shutdown();
+        }
+        assertThat(model.embedded).hasSize(70);
+        LuceneKnowledgeIndex beside = new LuceneKnowledgeIndex(dir.resolve("index"), 384);
+        try {
+            for (int i = 0; i < 70; i += 7) {
+                float[] v = index.embeddings().cache().get(index.embeddings().hashOf(
+                        lesson("lesson:" + i, "Lesson number " + i + " about retries and idempotency")));
+                services.knowledge.KnowledgeQuery nearest = services.knowledge.KnowledgeQuery.text("", 5).nearest(v);
+                assertThat(beside.search(nearest).hits()).usingRecursiveFieldByFieldElementComparator()
+                        .isEqualTo(sequential.search(nearest).hits());
+                assertThat(beside.search(nearest).hits().get(0).doc().id()).isEqualTo("lesson:" + i);
+            }
+        } finally {
+            beside.close();
+            sequential.close();
+        }
+    }
+
+    @Test
+    void aProcessThatDiesBeforeTheWriteLeavesEveryVectorInTheCacheForTheNextRun() {
+        seventyLessons();
+        backfill.writeEvery = java.time.Duration.ofHours(1); // nothing written before the end
+        backfill.writingBeside(task -> {
+            throw new IllegalStateException("the process died");
+        });
+        assertThatThrownBy(() -> backfill.run(ProgressSink.NONE)).hasMessageContaining("the process died");
+        assertThat(index.embeddedCount()).isZero();
+        index.close();
+
+        model = new CountingModel();
+        index = open(model); // the next process
+        EmbeddingBackfill.Result resumed = backfill.run(ProgressSink.NONE);
+        assertThat(resumed.cached()).isEqualTo(70);
+        assertThat(resumed.computed()).isZero();
+        assertThat(model.embedded).isEmpty();
+        assertThat(index.embeddedCount()).isEqualTo(70);
+    }
+
+    @Test
+    void aCancelWritesWhatWasEmbeddedBeforeItEvenIfItsWriteWasNotDueYet() {
+        seventyLessons();
+        backfill.writeEvery = java.time.Duration.ofHours(1);
+        java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        ProgressSink cancelAfterSecondBatch = new ProgressSink() {
+            int updates;
+
+            @Override
+            public void update(double fraction, String message) {
+                updates++;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return updates > 2;
+            }
+        };
+        try {
+            backfill.writingBeside(writer);
+            assertThatThrownBy(() -> backfill.run(cancelAfterSecondBatch)).isInstanceOf(TaskCancelledException.class);
+            assertThat(index.embeddedCount()).isEqualTo(2 * EmbeddingBackfill.BATCH);
+            assertThat(backfill.lastRunWrites).isEqualTo(1);
+            model.embedded.clear();
+            EmbeddingBackfill.Result resumed = backfill.run(ProgressSink.NONE);
+            assertThat(resumed.computed()).isEqualTo(70 - 2 * EmbeddingBackfill.BATCH);
+            assertThat(model.embedded).hasSize(70 - 2 * EmbeddingBackfill.BATCH);
+            assertThat(index.embeddedCount()).isEqualTo(70);
+        } finally {
+            writer.shutdown();
+        }
+    }
+
     @Test
     void aDocumentDeletedOrRewrittenWhileItWasBeingEmbeddedIsNotWrittenBack() {
         index.upsert(List.of(lesson("lesson:a", "Quarantine flaky tests"), lesson("lesson:b", "Write every timestamp in UTC"),
