@@ -209,12 +209,13 @@ public final class ReviewView {
         diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line
         VBox.setVgrow(diff, Priority.ALWAYS);
 
-        VBox header = new VBox(8, heading, details, actions, keys, message, decision, problem, notice);
+        // a long record or conflict scrolls in its own few lines, so the header never pushes the diff out of sight
+        VBox header = new VBox(8, heading, details, actions, keys, message, capped(decision), capped(problem), notice);
         header.setId("review-detail-header");
         header.setPadding(new Insets(12, 12, 8, 12));
 
-        VBox info = new VBox(8, rationale, evidence, new RecallEffectPane(vm.detail().recallEffect()),
-                new SimilarLessonsPane(vm.detail()));
+        RecallEffectPane recall = new RecallEffectPane(vm.detail().recallEffect());
+        VBox info = new VBox(8, rationale, evidence, recall, new SimilarLessonsPane(vm.detail()));
         info.setId("review-detail-info");
         info.setPadding(new Insets(0, 12, 8, 12));
         javafx.scene.control.ScrollPane infoScroll = new javafx.scene.control.ScrollPane(info);
@@ -225,6 +226,19 @@ public final class ReviewView {
         infoScroll.getStyleClass().add("edge-to-edge");
         // never taller than what it holds: short sections leave the room to the diff; none collapse the side
         info.heightProperty().addListener((obs, old, h) -> fitInfo(infoScroll, info));
+
+        // the stories shown (s, or the link): their pane scrolls so they start at its top
+        vm.detail().recallEffect().storiesShownProperty().addListener((obs, old, shown) -> {
+            if (shown && infoScroll.getScene() != null) {
+                javafx.scene.Scene scene = infoScroll.getScene();
+                Runnable[] once = new Runnable[1];
+                once[0] = () -> { // once the stories are laid out
+                    scene.removePostLayoutPulseListener(once[0]);
+                    scrollTo(infoScroll, recall.lookup("#review-recall-stories"));
+                };
+                scene.addPostLayoutPulseListener(once[0]);
+            }
+        });
 
         VBox diffSide = new VBox(8, diffBar, diff);
         diffSide.setId("review-diff-side");
@@ -237,6 +251,7 @@ public final class ReviewView {
         detailSplit.getStyleClass().add("review-detail-split");
         SplitPane.setResizableWithParent(infoScroll, false);
         VBox.setVgrow(detailSplit, Priority.ALWAYS);
+        detailSplit.setPrefHeight(0); // the header keeps its own height; the split takes what is left
         // each proposal starts with its sections from the top and the default share
         vm.selectedIdProperty().addListener((obs, old, id) -> {
             infoScroll.setVvalue(0);
@@ -247,6 +262,33 @@ public final class ReviewView {
         detail.setId("review-detail");
         detail.setMinHeight(0);
         return detail;
+    }
+
+    /** The most height of the header's record or problem (about five lines); a longer one scrolls in it. */
+    public static final double HEADER_NOTE_MAX_HEIGHT = 110;
+
+    /** The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT}, shown when the label is. */
+    private static Node capped(Label label) {
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(label);
+        scroll.setId(label.getId() + "-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMaxHeight(HEADER_NOTE_MAX_HEIGHT);
+        scroll.setMinHeight(0);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.visibleProperty().bind(label.visibleProperty());
+        scroll.managedProperty().bind(label.visibleProperty());
+        return scroll;
+    }
+
+    /** Scrolls the pane so the node's top is at the viewport's top (as far as the content allows). */
+    private static void scrollTo(javafx.scene.control.ScrollPane scroll, Node node) {
+        Node content = scroll.getContent();
+        double room = content.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
+        if (room > 0) {
+            double y = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();
+            scroll.setVvalue(Math.min(1, Math.max(0, y / room)));
+        }
     }
 
     /** The informational side's most: its content's height; the divider goes back to the default share. */
