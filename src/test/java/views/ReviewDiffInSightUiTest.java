@@ -164,6 +164,19 @@ class ReviewDiffInSightUiTest {
             settle();
             assertThat(diffRowsInSight(robot)).as("diff rows with the stories shown at %s", at)
                     .isGreaterThanOrEqualTo(3);
+            // the sections' pane scrolled to the stories: their first line is in its viewport
+            double[] storiesAt = new double[3];
+            robot.interact(() -> {
+                Node viewport = robot.lookup("#review-detail-scroll").queryAs(Node.class).lookup(".viewport");
+                Node lines = robot.lookup("#review-recall-stories").queryAs(Node.class);
+                Bounds view = viewport.localToScene(viewport.getLayoutBounds());
+                Bounds them = lines.localToScene(lines.getLayoutBounds());
+                storiesAt[0] = them.getMinY();
+                storiesAt[1] = view.getMinY();
+                storiesAt[2] = view.getMaxY();
+            });
+            assertThat(storiesAt[0]).as("the stories' top within the sections' viewport %s–%s at %s", storiesAt[1],
+                    storiesAt[2], at).isBetween(storiesAt[1] - 0.5, storiesAt[2] - 16);
             robot.type(KeyCode.S);
             UiHarness.waitUntil(() -> !robot.lookup("#review-recall-stories").queryAs(Node.class).isVisible());
         }
