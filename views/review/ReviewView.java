@@ -128,6 +128,18 @@ public final class ReviewView {
     /** The least height of the diff (about ten lines), whatever the sections above it hold. */
     public static final double DIFF_MIN_HEIGHT = 240;
 
+    /** The informational sections' share of the split at most (less when they are shorter); the diff has the rest. */
+    public static final double INFO_SHARE = 0.38;
+
+    private final SplitPane detailSplit = new SplitPane();
+
+    /**
+     * The selected proposal: the header (heading, details, decisions, keys, messages) stays at the top; below it a
+     * vertical split holds the informational sections (rationale, evidence, effect on recall, similar lessons) in
+     * their own scroll pane above the diff, which keeps the larger share — so the diff is in sight, whatever those
+     * sections hold. The informational side is never taller than its content (none: it collapses), and its
+     * divider can be dragged.
+     */
     private Node detailPane() {
         Label heading = label("review-heading", Styles.TITLE_4);
         heading.textProperty().bind(vm.detail().headingProperty());
@@ -182,26 +194,109 @@ public final class ReviewView {
         diffBar.setAlignment(Pos.CENTER_LEFT);
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
+        rationale.visibleProperty().bind(vm.detail().rationaleProperty().isNotEmpty());
+        rationale.managedProperty().bind(rationale.visibleProperty());
         Label evidence = label("review-evidence", Styles.TEXT_MUTED);
         evidence.textProperty().bind(vm.detail().evidenceProperty());
+        evidence.visibleProperty().bind(vm.detail().evidenceProperty().isNotEmpty());
+        evidence.managedProperty().bind(evidence.visibleProperty());
         Label message = label("review-message", Styles.TEXT_MUTED);
         message.textProperty().bind(vm.messageProperty());
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
         DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
-        diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line: the pane scrolls
+        diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line
         VBox.setVgrow(diff, Priority.ALWAYS);
-        VBox box = new VBox(8, heading, details, actions, keys, message, decision, problem, notice, rationale, evidence,
-                new RecallEffectPane(vm.detail().recallEffect()), new SimilarLessonsPane(vm.detail()), diffBar, diff);
-        box.setPadding(new Insets(12));
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
-        scroll.setId("review-detail-scroll");
+
+        // a long record or conflict scrolls in its own few lines, so the header never pushes the diff out of sight
+        VBox header = new VBox(8, heading, details, actions, keys, message, capped(decision), capped(problem), notice);
+        header.setId("review-detail-header");
+        header.setPadding(new Insets(12, 12, 8, 12));
+
+        RecallEffectPane recall = new RecallEffectPane(vm.detail().recallEffect());
+        VBox info = new VBox(8, rationale, evidence, recall, new SimilarLessonsPane(vm.detail()));
+        info.setId("review-detail-info");
+        info.setPadding(new Insets(0, 12, 8, 12));
+        javafx.scene.control.ScrollPane infoScroll = new javafx.scene.control.ScrollPane(info);
+        infoScroll.setId("review-detail-scroll");
+        infoScroll.setFitToWidth(true);
+        infoScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        infoScroll.setMinHeight(0);
+        infoScroll.getStyleClass().add("edge-to-edge");
+        // never taller than what it holds: short sections leave the room to the diff; none collapse the side
+        info.heightProperty().addListener((obs, old, h) -> fitInfo(infoScroll, info));
+
+        // the stories shown (s, or the link): their pane scrolls so they start at its top
+        vm.detail().recallEffect().storiesShownProperty().addListener((obs, old, shown) -> {
+            if (shown && infoScroll.getScene() != null) {
+                javafx.scene.Scene scene = infoScroll.getScene();
+                Runnable[] once = new Runnable[1];
+                once[0] = () -> { // once the stories are laid out
+                    scene.removePostLayoutPulseListener(once[0]);
+                    scrollTo(infoScroll, recall.lookup("#review-recall-stories"));
+                };
+                scene.addPostLayoutPulseListener(once[0]);
+            }
+        });
+
+        VBox diffSide = new VBox(8, diffBar, diff);
+        diffSide.setId("review-diff-side");
+        diffSide.setPadding(new Insets(8, 12, 12, 12));
+
+        detailSplit.setId("review-detail-split");
+        detailSplit.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        detailSplit.getItems().setAll(infoScroll, diffSide);
+        detailSplit.setDividerPositions(INFO_SHARE);
+        detailSplit.getStyleClass().add("review-detail-split");
+        SplitPane.setResizableWithParent(infoScroll, false);
+        VBox.setVgrow(detailSplit, Priority.ALWAYS);
+        detailSplit.setPrefHeight(0); // the header keeps its own height; the split takes what is left
+        // each proposal starts with its sections from the top and the default share
+        vm.selectedIdProperty().addListener((obs, old, id) -> {
+            infoScroll.setVvalue(0);
+            detailSplit.setDividerPositions(INFO_SHARE);
+        });
+
+        VBox detail = new VBox(header, detailSplit);
+        detail.setId("review-detail");
+        detail.setMinHeight(0);
+        return detail;
+    }
+
+    /** The most height of the header's record or problem (about five lines); a longer one scrolls in it. */
+    public static final double HEADER_NOTE_MAX_HEIGHT = 110;
+
+    /** The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT}, shown when the label is. */
+    private static Node capped(Label label) {
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(label);
+        scroll.setId(label.getId() + "-scroll");
         scroll.setFitToWidth(true);
-        scroll.setFitToHeight(true); // the diff takes the room left; below its minimum the whole detail scrolls
         scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMaxHeight(HEADER_NOTE_MAX_HEIGHT);
         scroll.setMinHeight(0);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.visibleProperty().bind(label.visibleProperty());
+        scroll.managedProperty().bind(label.visibleProperty());
         return scroll;
+    }
+
+    /** Scrolls the pane so the node's top is at the viewport's top (as far as the content allows). */
+    private static void scrollTo(javafx.scene.control.ScrollPane scroll, Node node) {
+        Node content = scroll.getContent();
+        double room = content.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
+        if (room > 0) {
+            double y = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();
+            scroll.setVvalue(Math.min(1, Math.max(0, y / room)));
+        }
+    }
+
+    /** The informational side's most: its content's height; the divider goes back to the default share. */
+    private void fitInfo(javafx.scene.control.ScrollPane infoScroll, VBox info) {
+        double content = info.getHeight() <= info.snappedTopInset() + info.snappedBottomInset() + 0.5 ? 0
+                : info.getHeight() + infoScroll.snappedTopInset() + infoScroll.snappedBottomInset();
+        infoScroll.setMaxHeight(content);
+        detailSplit.setDividerPositions(INFO_SHARE);
     }
 
     private void edit() {

@@ -172,12 +172,15 @@ class LayoutUiTest {
             lines[1] = probe.getLayoutBounds().getHeight();
             row[0] = robot.lookup("#review-actions").queryAs(javafx.scene.layout.Region.class).getHeight();
             row[1] = robot.lookup("#review-approve").queryAs(javafx.scene.layout.Region.class).getHeight();
-            Node scroll = robot.lookup("#review-detail-scroll").queryAs(Node.class);
-            javafx.geometry.Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+            // the detail pane (its header stays at the top; the sections below scroll in their own pane)
+            Node pane = robot.lookup("#review-detail").queryAs(Node.class);
+            javafx.geometry.Bounds view = pane.localToScene(pane.getLayoutBounds());
+            double bottom = Math.min(view.getMaxY(), stage.getScene().getHeight());
             for (String id : List.of("#review-approve", "#review-reject", "#review-request", "#review-edit")) {
                 Node b = robot.lookup(id).queryAs(Node.class);
                 javafx.geometry.Bounds at = b.localToScene(b.getLayoutBounds());
-                if (at.getMaxX() > view.getMaxX() + 0.5 || at.getMaxY() > view.getMaxY() + 0.5) {
+                if (at.getMaxX() > view.getMaxX() + 0.5 || at.getMaxY() > bottom + 0.5
+                        || at.getMinY() < view.getMinY() - 0.5) {
                     outside.add(id + " at " + at);
                 }
             }
