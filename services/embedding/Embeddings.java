@@ -162,7 +162,7 @@ public final class Embeddings implements AutoCloseable {
      */
     public Embedded embedAll(List<KnowledgeDoc> docs) {
         if (sentenceVectors == SentenceVectors.IN_CONTEXT) {
-            return embedInContext(docs, true);
+            return new SentencesInContext(this).embed(docs, true);
         }
         int cachedCount = 0;
         List<KnowledgeDoc> out = new ArrayList<>(docs);
@@ -196,74 +196,15 @@ public final class Embeddings implements AutoCloseable {
     /** Computes and caches the sentence vectors of these documents that the cache lacks; returns how many. */
     public int embedSentences(List<KnowledgeDoc> docs) {
         if (sentenceVectors == SentenceVectors.IN_CONTEXT) {
-            return embedInContext(docs, false).sentences();
+            return new SentencesInContext(this).embed(docs, false).sentences();
         }
         Map<String, String> missing = new LinkedHashMap<>();
         missingSentences(docs, missing);
         return embed(missing).size();
     }
 
-    /**
-     * {@link SentenceVectors#IN_CONTEXT}: each document whose whole vector or some sentence's vector the cache lacks
-     * is read once for all of them (a sentence vector embedded on its own under another choice counts as there).
-     * With {@code attach}, the documents come back with their whole vectors.
-     */
-    private Embedded embedInContext(List<KnowledgeDoc> docs, boolean attach) {
-        List<KnowledgeDoc> out = new ArrayList<>(docs);
-        Map<String, List<String>> toRead = new LinkedHashMap<>(); // text → its sentences, each text once
-        int cachedCount = 0;
-        for (int i = 0; i < docs.size(); i++) {
-            KnowledgeDoc doc = docs.get(i);
-            String text = textOf(doc);
-            byte[] key = EmbeddingText.hash(model.name(), text);
-            float[] whole = cache.get(key);
-            List<String> sentences = sentencesOf(doc);
-            if (whole != null && sentences.stream().allMatch(s -> hasSentence(key, s))) {
-                out.set(i, doc.withEmbedding(whole));
-                cachedCount++;
-            } else {
-                toRead.putIfAbsent(text, sentences);
-            }
-        }
-        if (toRead.isEmpty()) {
-            return new Embedded(attach ? out : docs, 0, cachedCount, 0);
-        }
-        List<String> texts = new ArrayList<>(toRead.keySet());
-        List<float[][]> vectors = model.embedInContext(texts, new ArrayList<>(toRead.values()));
-        Map<String, float[]> put = new LinkedHashMap<>(); // hex of the key → vector, each key once
-        Map<String, float[]> wholeByText = new HashMap<>();
-        int sentenceCount = 0;
-        for (int k = 0; k < texts.size(); k++) {
-            float[][] v = vectors.get(k);
-            byte[] key = EmbeddingText.hash(model.name(), texts.get(k));
-            put.put(EmbeddingCache.hex(key), v[0]);
-            wholeByText.put(texts.get(k), v[0]);
-            List<String> sentences = toRead.get(texts.get(k));
-            for (int j = 0; j < sentences.size(); j++) {
-                if (put.putIfAbsent(EmbeddingCache.hex(inContext(key, sentences.get(j))), v[1 + j]) == null) {
-                    sentenceCount++;
-                }
-            }
-        }
-        List<byte[]> hashes = put.keySet().stream().map(HexFormat.of()::parseHex).toList();
-        cache.putAll(hashes, new ArrayList<>(put.values())); // one write for the batch
-        int computed = 0;
-        for (int i = 0; i < docs.size(); i++) {
-            float[] whole = wholeByText.get(textOf(docs.get(i)));
-            if (whole != null && out.get(i) == docs.get(i)) {
-                out.set(i, docs.get(i).withEmbedding(whole));
-                computed++;
-            }
-        }
-        return new Embedded(attach ? out : docs, computed, cachedCount, sentenceCount);
-    }
-
-    /**
-     * The cache key of a sentence's vector read in the context of its document's text (whose own key is
-     * {@code whole}): a new text gives its sentences new vectors.
-     */
     private byte[] inContext(byte[] whole, String sentence) {
-        return EmbeddingText.hash(model.name() + "/in-context", HexFormat.of().formatHex(whole) + sentence);
+        return SentencesInContext.key(model.name(), whole, sentence);
     }
 
     /** The cache key of a sentence's vector: read in context, or on its own. */
@@ -277,7 +218,7 @@ public final class Embeddings implements AutoCloseable {
     }
 
     /** Whether the cache has a vector of this sentence of the text keyed {@code whole}: in context, or its own. */
-    private boolean hasSentence(byte[] whole, String sentence) {
+    boolean hasSentence(byte[] whole, String sentence) {
         return cache.contains(inContext(whole, sentence)) || cache.contains(EmbeddingText.hash(model.name(), sentence));
     }
 
