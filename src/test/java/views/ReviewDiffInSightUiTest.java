@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -218,6 +219,39 @@ class ReviewDiffInSightUiTest {
         robot.drag(divider).dropBy(0, -20);
         robot.type(KeyCode.J);
         UiHarness.waitUntil(() -> selected(robot).equals(next));
+        ui.close(robot);
+    }
+
+    @Test
+    void theStoriesStartCollapsedAndTabAndSpaceShowThem(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+            ui.window.shell().select("review");
+        });
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && !queue(robot).getItems().isEmpty());
+        show(robot, STALE);
+        Hyperlink toggle = robot.lookup("#review-recall-toggle").queryAs(Hyperlink.class);
+        Node stories = robot.lookup("#review-recall-stories").queryAs(Node.class);
+        UiHarness.waitUntil(30, () -> robot.lookup("#review-recall").queryAs(Label.class).getText()
+                .startsWith("Effect on recall: skill:typesense-recall: ") && toggle.isVisible());
+        assertThat(toggle.getText()).matches("Show the \\d+ stories");
+        assertThat(stories.isVisible()).as("the story lines, collapsed").isFalse();
+        assertThat(robot.lookup("#review-recall").queryAs(Label.class).getText()).doesNotContain("\n");
+
+        // Tab reaches the link from the queue; Space on it shows the stories
+        robot.interact(() -> queue(robot).requestFocus());
+        for (int i = 0; i < 6 && !toggle.isFocused(); i++) {
+            robot.type(KeyCode.TAB);
+        }
+        assertThat(toggle.isFocused()).as("the link reached by Tab").isTrue();
+        robot.type(KeyCode.SPACE);
+        UiHarness.waitUntil(stories::isVisible);
+        assertThat(toggle.getText()).isEqualTo("Hide the stories");
+        assertThat(robot.lookup("#review-recall-stories").queryAs(Label.class).getText())
+                .startsWith("  loop-").contains(" · lean: ");
         ui.close(robot);
     }
 

@@ -48,6 +48,23 @@ class EmbeddingBackfillTest {
         index.close();
     }
 
+    /** Cancelled once more than {@code updates} progress updates were reported (one a batch). */
+    private static ProgressSink cancelAfter(int updates) {
+        return new ProgressSink() {
+            int seen;
+
+            @Override
+            public void update(double fraction, String message) {
+                seen++;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return seen > updates;
+            }
+        };
+    }
+
     static KnowledgeDoc lesson(String id, String text) {
         return new KnowledgeDoc(id, "lesson", text, text, null, "p", null, null, null, List.of("lesson"), 1_700_000_000L,
                 null);
@@ -188,19 +205,7 @@ class EmbeddingBackfillTest {
             index.upsert(List.of(lesson("lesson:" + i, "Lesson number " + i + " about retries and idempotency")));
         }
         index.flush();
-        ProgressSink cancelAfterFirstBatch = new ProgressSink() {
-            int updates;
-
-            @Override
-            public void update(double fraction, String message) {
-                updates++;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return updates > 1;
-            }
-        };
+        ProgressSink cancelAfterFirstBatch = cancelAfter(1);
         assertThatThrownBy(() -> backfill.run(cancelAfterFirstBatch)).isInstanceOf(TaskCancelledException.class);
         assertThat(index.embeddedCount()).isEqualTo(EmbeddingBackfill.BATCH);
         assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70 - EmbeddingBackfill.BATCH);
@@ -332,19 +337,7 @@ class EmbeddingBackfillTest {
         seventyLessons();
         backfill.writeEvery = java.time.Duration.ofHours(1);
         java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
-        ProgressSink cancelAfterSecondBatch = new ProgressSink() {
-            int updates;
-
-            @Override
-            public void update(double fraction, String message) {
-                updates++;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return updates > 2;
-            }
-        };
+        ProgressSink cancelAfterSecondBatch = cancelAfter(2);
         try {
             backfill.writingBeside(writer);
             assertThatThrownBy(() -> backfill.run(cancelAfterSecondBatch)).isInstanceOf(TaskCancelledException.class);
