@@ -142,13 +142,7 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitForIndex(robot);
         for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
             String at = (int) size[0] + "x" + (int) size[1];
-            robot.interact(() -> {
-                stage.setWidth(size[0]);
-                stage.setHeight(size[1]);
-                ui.window.shell().select("review");
-            });
-            UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                    && !queue(robot).getItems().isEmpty());
+            reviewAt(robot, size[0], size[1]);
             for (String id : List.of(STALE, REPEATS)) {
                 show(robot, id);
                 assertThat(diffRowsInSight(robot)).as("diff rows of %s in sight at %s", id, at)
@@ -187,13 +181,7 @@ class ReviewDiffInSightUiTest {
     @Test
     void keysKeepWorkingAfterAClickIntoTheSectionsOrTheDiff(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.interact(() -> {
-            stage.setWidth(1100);
-            stage.setHeight(700);
-            ui.window.shell().select("review");
-        });
-        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !queue(robot).getItems().isEmpty());
+        reviewAt(robot, 1100, 700);
         show(robot, STALE);
         List<String> ids = queue(robot).getItems().stream().map(QueueRow::id).toList();
         String next = ids.get(ids.indexOf(STALE) + 1);
@@ -225,13 +213,7 @@ class ReviewDiffInSightUiTest {
     @Test
     void theStoriesStartCollapsedAndTabAndSpaceShowThem(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.interact(() -> {
-            stage.setWidth(1100);
-            stage.setHeight(700);
-            ui.window.shell().select("review");
-        });
-        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !queue(robot).getItems().isEmpty());
+        reviewAt(robot, 1100, 700);
         show(robot, STALE);
         Hyperlink toggle = robot.lookup("#review-recall-toggle").queryAs(Hyperlink.class);
         Node stories = robot.lookup("#review-recall-stories").queryAs(Node.class);
@@ -253,6 +235,17 @@ class ReviewDiffInSightUiTest {
         assertThat(robot.lookup("#review-recall-stories").queryAs(Label.class).getText())
                 .startsWith("  loop-").contains(" · lean: ");
         ui.close(robot);
+    }
+
+    /** The window at this size on the Review screen, its queue filled. */
+    private void reviewAt(FxRobot robot, double width, double height) {
+        robot.interact(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+            ui.window.shell().select("review");
+        });
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && !queue(robot).getItems().isEmpty());
     }
 
     private static void settle() {
