@@ -90,6 +90,17 @@ public final class PolicyView {
             box.getItems().add("");
         }
         box.getItems().addAll("auto", "supervised", "manual");
+        box.setConverter(new javafx.util.StringConverter<>() { // the empty choice inherits: say so, never a blank
+            @Override
+            public String toString(String mode) {
+                return mode == null || mode.isEmpty() ? "by risk" : mode;
+            }
+
+            @Override
+            public String fromString(String text) {
+                return "by risk".equals(text) ? "" : text;
+            }
+        });
         box.valueProperty().bindBidirectional(value);
         return box;
     }

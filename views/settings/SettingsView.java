@@ -83,7 +83,7 @@ public final class SettingsView {
         GridPane grid = grid();
         row = 0;
         ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), vm.backends().toArray(String[]::new));
-        add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: the nodes below");
+        add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: its nodes, key and collection appear below");
         TextArea nodes = views.components.TabMovesFocus.on(new TextArea());
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);

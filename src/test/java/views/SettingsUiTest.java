@@ -101,6 +101,12 @@ class SettingsUiTest {
         assertThat(robot.lookup("#settings-scroll").queryAs(javafx.scene.Node.class).lookup("#policy-panel")).isNotNull();
         assertThat(robot.lookup("#settings-save").queryButton().getText()).startsWith("Save connections");
         assertThat(robot.lookup("#policy-save").queryButton().getText()).contains("trust dial");
+        // a kind without a mode of its own follows the risk dial, and says so instead of showing a blank
+        @SuppressWarnings("unchecked")
+        ChoiceBox<String> kind = robot.lookup("#policy-kind-skill_update").queryAs(ChoiceBox.class);
+        assertThat(kind.getValue()).isEmpty();
+        assertThat(kind.getConverter().toString(kind.getValue())).isEqualTo("by risk");
+        assertThat(((javafx.scene.control.Label) kind.lookup(".label")).getText()).isEqualTo("by risk");
 
         robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
         UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
