@@ -41,6 +41,10 @@ public final class ReachViewModel {
     private final ObservableList<Row> neverReached = FXCollections.observableArrayList();
     private final ObservableList<Row> reachedFailed = FXCollections.observableArrayList();
     private final ObservableList<Row> lessons = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper emptyText = new ReadOnlyStringWrapper(NOT_RUN);
+    private final ReadOnlyStringWrapper emptyLessonsText = new ReadOnlyStringWrapper(NOT_RUN);
+    static final String NOT_RUN = "Nothing yet: press Run.";
+    private int shownDays;
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(
             "Replays the implementor's injection for every story of the window. Press Run.");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
@@ -106,10 +110,12 @@ public final class ReachViewModel {
                 d.type(), d.title(), d.failedStories() + " failed of " + count(d.stories(), "story", "stories"))).toList());
         neverReached.setAll(r.neverReached().stream().map(n -> new Row(n.id(), states.getOrDefault(n.id(), ""),
                 n.type(), n.title(), n.why() + ": " + n.detail())).toList());
-        showLessons();
         long got = r.stories().stream().filter(s -> !s.injected().isEmpty()).count();
-        String problems = r.problems().isEmpty() ? "" : " · " + r.problems().size() + " files or keys unreadable: "
-                + String.join("; ", r.problems());
+        shownDays = r.days();
+        emptyText.set("None in the last " + count(r.days(), "day", "days") + ".");
+        showLessons();
+        String problems = r.problems().isEmpty() ? "" : " · " + count(r.problems().size(), "file or key", "files or keys")
+                + " unreadable: " + String.join("; ", r.problems());
         summary.set(count(r.loops(), "loop", "loops") + ", " + count(r.stories().size(), "story", "stories") + " in " + r.days() + " days · " + got
                 + " got knowledge · " + r.documents().size() + " documents reached · " + r.neverReached().size()
                 + " never reached · " + result.lessons().transitions().size() + " lesson state changes"
@@ -127,6 +133,9 @@ public final class ReachViewModel {
         lessons.setAll(allLessons.stream().filter(l -> f.isEmpty() || l.state().equals(f))
                 .map(l -> new Row(l.id(), l.state(), "lesson", l.title(), l.reason() == null ? "" : l.reason()))
                 .toList());
+        if (shownDays > 0) {
+            emptyLessonsText.set(f.isEmpty() ? "No lessons yet." : "No lesson is " + f + " now.");
+        }
     }
 
     private static String day(String instant) {
@@ -167,6 +176,16 @@ public final class ReachViewModel {
 
     public ObservableList<Row> lessons() {
         return lessons;
+    }
+
+    /** What an empty list says: that nothing has run yet, or that the run found none. */
+    public ReadOnlyStringProperty emptyTextProperty() {
+        return emptyText.getReadOnlyProperty();
+    }
+
+    /** What the empty lessons list says: nothing run yet, no lessons, or none in the chosen state. */
+    public ReadOnlyStringProperty emptyLessonsTextProperty() {
+        return emptyLessonsText.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty summaryProperty() {

@@ -67,12 +67,12 @@ public final class ReachView {
         state.valueProperty().bindBidirectional(vm.stateFilterProperty());
         HBox filter = new HBox(8, new Label("State"), state);
         filter.setAlignment(Pos.CENTER_LEFT);
-        VBox lessons = new VBox(6, filter, table("reach-lessons", vm.lessons()));
+        VBox lessons = new VBox(6, filter, table("reach-lessons", vm.lessons(), vm.emptyLessonsTextProperty()));
         lessons.setPadding(new Insets(6, 0, 0, 0));
         TabPane tabs = new TabPane(
-                new Tab("Most reached", table("reach-most", vm.mostReached())),
-                new Tab("Never reached", table("reach-never", vm.neverReached())),
-                new Tab("Reached, then failed", table("reach-failed", vm.reachedFailed())),
+                new Tab("Most reached", table("reach-most", vm.mostReached(), vm.emptyTextProperty())),
+                new Tab("Never reached", table("reach-never", vm.neverReached(), vm.emptyTextProperty())),
+                new Tab("Reached, then failed", table("reach-failed", vm.reachedFailed(), vm.emptyTextProperty())),
                 new Tab("Lessons", lessons));
         tabs.setId("reach-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -82,7 +82,8 @@ public final class ReachView {
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, days);
     }
 
-    private static TableView<ReachViewModel.Row> table(String id, ObservableList<ReachViewModel.Row> rows) {
+    private static TableView<ReachViewModel.Row> table(String id, ObservableList<ReachViewModel.Row> rows,
+                                                       javafx.beans.value.ObservableValue<String> empty) {
         TableView<ReachViewModel.Row> table = new TableView<>(rows);
         table.setId(id);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
@@ -93,7 +94,9 @@ public final class ReachView {
         table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         table.getColumns().add(column("Title", ReachViewModel.Row::title, 380));
         table.getColumns().add(column("Figures / why", ReachViewModel.Row::figures, 380));
-        table.setPlaceholder(new Label("Nothing yet: press Run."));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(empty);
+        table.setPlaceholder(placeholder);
         return table;
     }
 

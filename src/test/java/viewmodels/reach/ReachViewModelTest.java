@@ -85,6 +85,17 @@ class ReachViewModelTest {
     }
 
     @Test
+    void anEmptyListSaysWhetherNothingRanYetOrTheRunFoundNone() {
+        assertEquals("Nothing yet: press Run.", vm.emptyTextProperty().get());
+        assertEquals("Nothing yet: press Run.", vm.emptyLessonsTextProperty().get());
+        vm.run();
+        assertEquals("None in the last 14 days.", vm.emptyTextProperty().get());
+        vm.stateFilterProperty().set("proven"); // a state no lesson is in: the list is empty, and says why
+        assertThat(vm.lessons()).isEmpty();
+        assertEquals("No lesson is proven now.", vm.emptyLessonsTextProperty().get());
+    }
+
+    @Test
     void aBadWindowIsRefusedWithAMessage() {
         vm.daysProperty().set("soon");
         vm.run();
