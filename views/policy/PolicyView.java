@@ -52,6 +52,7 @@ public final class PolicyView {
         TextField why = new TextField();
         why.setId("policy-why");
         why.setPromptText("why (kept in the decision log)");
+        why.setPrefColumnCount(24); // the prompt is read whole
         why.textProperty().bindBidirectional(vm.whyProperty());
         Button save = new Button("Preview / save trust dial");
         save.setId("policy-save");

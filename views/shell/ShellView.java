@@ -72,6 +72,18 @@ public final class ShellView {
         root.setBottom(statusBar());
         vm.sections().addListener((ListChangeListener<SectionItem>) change -> rebuildRail());
         vm.selectedSectionProperty().addListener((obs, old, id) -> showSection(id));
+        // the rail's arrow keys select a button without firing it: the selected button is the section shown, so
+        // selecting one shows it, and the shown one cannot be unselected (a click on it, or the group emptied)
+        railGroup.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                if (was != null && rail.getChildren().contains((Node) was)
+                        && was.getUserData().equals(vm.selectedSectionProperty().get())) {
+                    was.setSelected(true);
+                }
+            } else if (!now.getUserData().equals(vm.selectedSectionProperty().get())) {
+                vm.select((String) now.getUserData());
+            }
+        });
         vm.darkThemeProperty().addListener((obs, old, dark) -> applyTheme(dark));
         applyTheme(vm.darkThemeProperty().get());
         rebuildRail();

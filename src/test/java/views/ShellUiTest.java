@@ -67,6 +67,23 @@ class ShellUiTest {
     }
 
     @Test
+    void theRailsArrowKeysShowTheSectionTheySelect(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.interact(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).requestFocus());
+        robot.type(KeyCode.DOWN);
+        // the selected (filled) button is the section shown: never one selected while another is shown
+        UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
+        assertThat(robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected()).isFalse();
+        robot.type(KeyCode.UP);
+        UiHarness.waitUntil(() -> robot.lookup("#overview-figures").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        // a click on the section already shown leaves it selected
+        robot.clickOn("#nav-overview");
+        assertThat(robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected()).isTrue();
+        ui.close(robot);
+    }
+
+    @Test
     void aBrokenWorkspaceShowsOneClearMessageAndTheCurrentOneStaysOpen(FxRobot robot) throws Exception {
         UiHarness.waitForIndex(robot);
         Path broken = Files.createDirectories(tmp.resolve("broken-" + System.nanoTime()));
