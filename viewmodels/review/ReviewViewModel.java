@@ -102,10 +102,32 @@ public final class ReviewViewModel {
             boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream()
                     .filter(i -> i.proposal().id().equals(r.id())).noneMatch(this::passes)); // a decided row moved off
             if (!found.equals(items) || leftOver) {
+                String meanwhile = decidedElsewhere(items, found);
                 items = found;
                 showRows(selectedId.get());
+                if (!meanwhile.isEmpty()) {
+                    listMessage = meanwhile;
+                    showMessage();
+                }
             }
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
+    }
+
+    /**
+     * Proposals that were open and are decided now, not in this window (the trust dial's job, another console, the
+     * command line): said, so a proposal being read never leaves the Open list without a word. Empty if none.
+     */
+    private String decidedElsewhere(List<ReviewService.Item> before, List<ReviewService.Item> now) {
+        Map<String, String> statusNow = new java.util.HashMap<>();
+        now.forEach(i -> statusNow.put(i.proposal().id(), i.proposal().status()));
+        List<String> decided = before.stream().map(ReviewService.Item::proposal)
+                .filter(p -> p.valid() && p.open() && !messages.containsKey(p.id()) && !p.id().equals(pinned))
+                .filter(p -> statusNow.containsKey(p.id()) && !p.status().equals(statusNow.get(p.id()))
+                        && now.stream().anyMatch(i -> i.proposal().id().equals(p.id()) && !i.proposal().open()))
+                .map(p -> p.id() + " " + statusNow.get(p.id()).replace('_', ' ')).toList();
+        return decided.isEmpty() ? "" : decided.size() + (decided.size() == 1 ? " proposal was" : " proposals were")
+                + " decided elsewhere meanwhile (the trust dial, another console or the command line): "
+                + String.join(", ", decided) + ". The Decided filter shows them with their records.";
     }
 
     /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */

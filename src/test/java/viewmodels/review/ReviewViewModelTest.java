@@ -41,6 +41,29 @@ class ReviewViewModelTest {
     }
 
     @Test
+    void aProposalDecidedElsewhereWhileTheQueueIsOpenIsSaidNotJustGone() {
+        Workspace ws = Fixtures.demo(tmp.resolve("elsewhere"));
+        ReviewService service = new ReviewService(ws, Fixtures.CLOCK);
+        ReviewViewModel here = new ReviewViewModel(service, new SynchronousTaskRunner(), "joel", false);
+        here.refresh();
+        here.select("dream-2026-11-20-02");
+        // another console (or the trust dial's job) approves two proposals; this window reads the queue again
+        service.approve("dream-2026-11-20-01", "sam", null);
+        service.approve("sp-2026-11-18-loop-nanny-01", "sam", null);
+        here.refresh();
+        assertThat(here.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-01",
+                "sp-2026-11-18-loop-nanny-01");
+        assertThat(here.messageProperty().get()).startsWith("2 proposals were decided elsewhere meanwhile")
+                .contains("dream-2026-11-20-01 approved").contains("sp-2026-11-18-loop-nanny-01 approved")
+                .contains("Decided filter");
+        // a decision made here is its own message, not "elsewhere"
+        here.select("dream-2026-11-20-02");
+        here.approve();
+        assertThat(here.messageProperty().get()).startsWith("Approved dream-2026-11-20-02")
+                .doesNotContain("decided elsewhere meanwhile");
+    }
+
+    @Test
     void theDetailShowsRationaleEvidenceAndBothDiffModes() {
         ProposalDetailViewModel d = vm.detail();
         assertEquals("dream-2026-11-20-02 — SOUL.md", d.headingProperty().get());
