@@ -102,11 +102,11 @@ public final class ReviewViewModel {
             boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream()
                     .filter(i -> i.proposal().id().equals(r.id())).noneMatch(this::passes)); // a decided row moved off
             if (!found.equals(items) || leftOver) {
-                String meanwhile = decidedElsewhere(items, found);
+                boolean more = noteDecidedElsewhere(items, found);
                 items = found;
                 showRows(selectedId.get());
-                if (!meanwhile.isEmpty()) {
-                    listMessage = meanwhile;
+                if (more) {
+                    listMessage = decidedElsewhereMessage();
                     showMessage();
                 }
             }
@@ -115,19 +115,34 @@ public final class ReviewViewModel {
 
     /**
      * Proposals that were open and are decided now, not in this window (the trust dial's job, another console, the
-     * command line): said, so a proposal being read never leaves the Open list without a word. Empty if none.
+     * command line), by id, with how: said, so a proposal being read never leaves the Open list without a word. They
+     * add up over the reads a run of the trust dial spreads over, until this window next acts on the queue.
      */
-    private String decidedElsewhere(List<ReviewService.Item> before, List<ReviewService.Item> now) {
-        Map<String, String> statusNow = new java.util.HashMap<>();
-        now.forEach(i -> statusNow.put(i.proposal().id(), i.proposal().status()));
-        List<String> decided = before.stream().map(ReviewService.Item::proposal)
-                .filter(p -> p.valid() && p.open() && !messages.containsKey(p.id()) && !p.id().equals(pinned))
-                .filter(p -> statusNow.containsKey(p.id()) && !p.status().equals(statusNow.get(p.id()))
-                        && now.stream().anyMatch(i -> i.proposal().id().equals(p.id()) && !i.proposal().open()))
-                .map(p -> p.id() + " " + statusNow.get(p.id()).replace('_', ' ')).toList();
-        return decided.isEmpty() ? "" : decided.size() + (decided.size() == 1 ? " proposal was" : " proposals were")
+    private final Map<String, String> decidedElsewhere = new LinkedHashMap<>();
+
+    /** Notes what was decided elsewhere between these two reads of the queue; true if anything was. */
+    private boolean noteDecidedElsewhere(List<ReviewService.Item> before, List<ReviewService.Item> now) {
+        Map<String, Proposal> nowById = new java.util.HashMap<>();
+        now.forEach(i -> nowById.put(i.proposal().id(), i.proposal()));
+        boolean any = false;
+        for (ReviewService.Item i : before) {
+            Proposal was = i.proposal();
+            Proposal is = nowById.get(was.id());
+            if (was.valid() && was.open() && is != null && !is.open() && !messages.containsKey(was.id())
+                    && !was.id().equals(pinned)) {
+                decidedElsewhere.put(was.id(), String.valueOf(is.status()).replace('_', ' '));
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    private String decidedElsewhereMessage() {
+        int n = decidedElsewhere.size();
+        return n + (n == 1 ? " proposal was" : " proposals were")
                 + " decided elsewhere meanwhile (the trust dial, another console or the command line): "
-                + String.join(", ", decided) + ". The Decided filter shows them with their records.";
+                + decidedElsewhere.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", ")) + ". The Decided filter shows them with their records.";
     }
 
     /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */
@@ -146,6 +161,7 @@ public final class ReviewViewModel {
             policies = read.getValue();
             items = found;
             listMessage = "";
+            decidedElsewhere.clear();
             showRows(keep);
         }, error -> {
             listMessage = "Could not read the proposals: " + error.getMessage();

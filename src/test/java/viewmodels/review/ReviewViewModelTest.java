@@ -49,6 +49,7 @@ class ReviewViewModelTest {
         here.select("dream-2026-11-20-02");
         // another console (or the trust dial's job) approves two proposals; this window reads the queue again
         service.approve("dream-2026-11-20-01", "sam", null);
+        here.refresh(); // a run spread over two reads of the queue: the message names both
         service.approve("sp-2026-11-18-loop-nanny-01", "sam", null);
         here.refresh();
         assertThat(here.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-01",
