@@ -54,6 +54,7 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final Map<String, String> messages = new java.util.HashMap<>();
+    private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
     private final java.util.function.Function<Proposal, services.policy.Policy.Applying> policy;
@@ -102,47 +103,15 @@ public final class ReviewViewModel {
             boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream()
                     .filter(i -> i.proposal().id().equals(r.id())).noneMatch(this::passes)); // a decided row moved off
             if (!found.equals(items) || leftOver) {
-                boolean more = noteDecidedElsewhere(items, found);
+                boolean more = decidedElsewhere.note(items, found, id -> messages.containsKey(id) || id.equals(pinned));
                 items = found;
                 showRows(selectedId.get());
                 if (more) {
-                    listMessage = decidedElsewhereMessage();
+                    listMessage = decidedElsewhere.message();
                     showMessage();
                 }
             }
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
-    }
-
-    /**
-     * Proposals that were open and are decided now, not in this window (the trust dial's job, another console, the
-     * command line), by id, with how: said, so a proposal being read never leaves the Open list without a word. They
-     * add up over the reads a run of the trust dial spreads over, until this window next acts on the queue.
-     */
-    private final Map<String, String> decidedElsewhere = new LinkedHashMap<>();
-
-    /** Notes what was decided elsewhere between these two reads of the queue; true if anything was. */
-    private boolean noteDecidedElsewhere(List<ReviewService.Item> before, List<ReviewService.Item> now) {
-        Map<String, Proposal> nowById = new java.util.HashMap<>();
-        now.forEach(i -> nowById.put(i.proposal().id(), i.proposal()));
-        boolean any = false;
-        for (ReviewService.Item i : before) {
-            Proposal was = i.proposal();
-            Proposal is = nowById.get(was.id());
-            if (was.valid() && was.open() && is != null && !is.open() && !messages.containsKey(was.id())
-                    && !was.id().equals(pinned)) {
-                decidedElsewhere.put(was.id(), String.valueOf(is.status()).replace('_', ' '));
-                any = true;
-            }
-        }
-        return any;
-    }
-
-    private String decidedElsewhereMessage() {
-        int n = decidedElsewhere.size();
-        return n + (n == 1 ? " proposal was" : " proposals were")
-                + " decided elsewhere meanwhile (the trust dial, another console or the command line): "
-                + decidedElsewhere.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(Collectors.joining(", ")) + ". The Decided filter shows them with their records.";
     }
 
     /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */
