@@ -267,6 +267,9 @@ public final class ReviewView {
     /** The most height of the header's record or problem (about five lines); a longer one scrolls in it. */
     public static final double HEADER_NOTE_MAX_HEIGHT = 110;
 
+    /** The least height of the header's record or problem: about three lines, or all of a shorter one. */
+    public static final double HEADER_NOTE_MIN_HEIGHT = 58;
+
     /** The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT}, shown when the label is. */
     private static Node capped(Label label) {
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(label);
@@ -274,7 +277,9 @@ public final class ReviewView {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMaxHeight(HEADER_NOTE_MAX_HEIGHT);
-        scroll.setMinHeight(0);
+        // never squeezed below its first three lines (a blocked proposal's reason is what the reviewer reads)
+        scroll.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.min(label.getHeight() + 2, HEADER_NOTE_MIN_HEIGHT), label.heightProperty()));
         scroll.getStyleClass().add("edge-to-edge");
         scroll.visibleProperty().bind(label.visibleProperty());
         scroll.managedProperty().bind(label.visibleProperty());

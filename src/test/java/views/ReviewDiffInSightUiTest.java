@@ -211,6 +211,28 @@ class ReviewDiffInSightUiTest {
     }
 
     @Test
+    void aBlockedProposalsReasonKeepsItsFirstLinesAt1100x700(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        reviewAt(robot, 1100, 700);
+        String blocked = "dream-2026-11-20-04"; // its target escapes the repository: the reason is all there is to read
+        robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(blocked)).findFirst()
+                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+        UiHarness.waitUntil(() -> selected(robot).equals(blocked));
+        Label problem = robot.lookup("#review-problem").queryAs(Label.class);
+        UiHarness.waitUntil(() -> problem.getText().contains("../../etc/passwd"));
+        settle();
+        double[] heights = new double[2];
+        robot.interact(() -> {
+            heights[0] = robot.lookup("#review-problem-scroll").queryAs(Node.class).getLayoutBounds().getHeight();
+            heights[1] = problem.getHeight();
+        });
+        assertThat(heights[0]).as("the reason's pane (its text %s px)", heights[1])
+                .isGreaterThanOrEqualTo(Math.min(heights[1], views.review.ReviewView.HEADER_NOTE_MIN_HEIGHT) - 1);
+        assertThat(decisionsOutside(robot)).isEmpty();
+        ui.close(robot);
+    }
+
+    @Test
     void theStoriesStartCollapsedAndTabAndSpaceShowThem(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         reviewAt(robot, 1100, 700);
