@@ -251,9 +251,8 @@ public final class Embeddings implements AutoCloseable {
         for (KnowledgeDoc doc : docs) {
             byte[] whole = hashOf(doc);
             for (String sentence : sentencesToEmbed(doc)) {
-                byte[] hash = EmbeddingText.hash(model.name(), sentence);
-                if (!cache.contains(hash) && !cache.contains(inContext(whole, sentence))) {
-                    missing.putIfAbsent(EmbeddingCache.hex(hash), sentence);
+                if (!hasSentence(whole, sentence)) {
+                    missing.putIfAbsent(EmbeddingCache.hex(EmbeddingText.hash(model.name(), sentence)), sentence);
                 }
             }
         }

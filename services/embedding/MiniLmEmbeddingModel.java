@@ -71,20 +71,15 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         for (int i = 0; i < cut.length; i++) {
             cut[i] = cut(texts.get(i));
         }
-        return Arrays.asList(spread(cut.length, i -> embedOne(session, cut[i]), float[][]::new));
+        return Arrays.asList(spread(cut.length, i -> guarded(() -> session.embed(cut[i])), float[][]::new));
     }
 
     /** One pass over each text gives its vector and its sentences' (see {@link MiniLmSession#embedInContext}). */
     @Override
     public List<float[][]> embedInContext(List<String> texts, List<List<String>> sentences) {
         MiniLmSession session = session();
-        return Arrays.asList(spread(texts.size(), i -> {
-            try {
-                return session.embedInContext(cut(texts.get(i)), sentences.get(i));
-            } catch (ai.onnxruntime.OrtException | RuntimeException e) {
-                throw new EmbeddingException("The embedding model " + NAME + " failed on a text: " + e.getMessage(), e);
-            }
-        }, float[][][]::new));
+        return Arrays.asList(spread(texts.size(), i -> guarded(() -> session.embedInContext(cut(texts.get(i)),
+                sentences.get(i))), float[][][]::new));
     }
 
     private static String cut(String text) {
@@ -135,9 +130,14 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
         return session().charsRead(t);
     }
 
-    private static float[] embedOne(MiniLmSession session, String text) {
+    /** One run of the model; its failure as an {@link EmbeddingException} naming the model. */
+    private interface Run<T> {
+        T run() throws ai.onnxruntime.OrtException;
+    }
+
+    private static <T> T guarded(Run<T> run) {
         try {
-            return session.embed(text);
+            return run.run();
         } catch (ai.onnxruntime.OrtException | RuntimeException e) {
             throw new EmbeddingException("The embedding model " + NAME + " failed on a text: " + e.getMessage(), e);
         }

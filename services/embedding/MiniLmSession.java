@@ -127,15 +127,7 @@ final class MiniLmSession implements AutoCloseable {
             if (firstPass) {
                 out[0] = unit(mean(tokens));
             }
-            int read = Integer.MAX_VALUE;
-            if (encoding.exceedMaxLength()) {
-                read = 0;
-                for (ai.djl.huggingface.tokenizers.jni.CharSpan span : spans) {
-                    if (span != null) {
-                        read = Math.max(read, span.getEnd());
-                    }
-                }
-            }
+            int read = encoding.exceedMaxLength() ? lastCharRead(spans) : Integer.MAX_VALUE;
             int before = next;
             for (; next < starts.length; next++) {
                 if (starts[next] < 0) {
@@ -204,13 +196,18 @@ final class MiniLmSession implements AutoCloseable {
         if (!encoding.exceedMaxLength()) {
             return text.length();
         }
+        return Math.min(lastCharRead(encoding.getCharTokenSpans()), text.length());
+    }
+
+    /** Where the last word piece kept ends (special tokens have no span). */
+    private static int lastCharRead(ai.djl.huggingface.tokenizers.jni.CharSpan[] spans) {
         int end = 0;
-        for (ai.djl.huggingface.tokenizers.jni.CharSpan span : encoding.getCharTokenSpans()) {
+        for (ai.djl.huggingface.tokenizers.jni.CharSpan span : spans) {
             if (span != null) {
                 end = Math.max(end, span.getEnd());
             }
         }
-        return Math.min(end, text.length());
+        return end;
     }
 
     private static float[] mean(float[][] tokens) {

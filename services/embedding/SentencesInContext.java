@@ -36,7 +36,8 @@ final class SentencesInContext {
      */
     Embeddings.Embedded embed(List<KnowledgeDoc> docs, boolean attach) {
         List<KnowledgeDoc> out = new ArrayList<>(docs);
-        Map<String, List<String>> toRead = new LinkedHashMap<>(); // text → its sentences, each text once
+        Map<String, ToRead> toRead = new LinkedHashMap<>(); // each text once
+        String[] readAs = new String[docs.size()]; // the text a document's vectors come from; null: from the cache
         int cachedCount = 0;
         for (int i = 0; i < docs.size(); i++) {
             KnowledgeDoc doc = docs.get(i);
@@ -48,25 +49,27 @@ final class SentencesInContext {
                 out.set(i, doc.withEmbedding(whole));
                 cachedCount++;
             } else {
-                toRead.putIfAbsent(text, sentences);
+                toRead.putIfAbsent(text, new ToRead(key, sentences));
+                readAs[i] = text;
             }
         }
         if (toRead.isEmpty()) {
             return new Embeddings.Embedded(attach ? out : docs, 0, cachedCount, 0);
         }
         List<String> texts = new ArrayList<>(toRead.keySet());
-        List<float[][]> vectors = embeddings.model().embedInContext(texts, new ArrayList<>(toRead.values()));
+        List<float[][]> vectors = embeddings.model().embedInContext(texts,
+                toRead.values().stream().map(ToRead::sentences).toList());
         Map<String, float[]> put = new LinkedHashMap<>(); // hex of the key → vector, each key once
         Map<String, float[]> wholeByText = new HashMap<>();
         int sentenceCount = 0;
         for (int k = 0; k < texts.size(); k++) {
             float[][] v = vectors.get(k);
-            byte[] key = EmbeddingText.hash(modelName, texts.get(k));
-            put.put(EmbeddingCache.hex(key), v[0]);
+            ToRead read = toRead.get(texts.get(k));
+            put.put(EmbeddingCache.hex(read.key()), v[0]);
             wholeByText.put(texts.get(k), v[0]);
-            List<String> sentences = toRead.get(texts.get(k));
-            for (int j = 0; j < sentences.size(); j++) {
-                if (put.putIfAbsent(EmbeddingCache.hex(key(modelName, key, sentences.get(j))), v[1 + j]) == null) {
+            for (int j = 0; j < read.sentences().size(); j++) {
+                if (put.putIfAbsent(EmbeddingCache.hex(key(modelName, read.key(), read.sentences().get(j))),
+                        v[1 + j]) == null) {
                     sentenceCount++;
                 }
             }
@@ -75,12 +78,15 @@ final class SentencesInContext {
         embeddings.cache().putAll(hashes, new ArrayList<>(put.values())); // one write for the batch
         int computed = 0;
         for (int i = 0; i < docs.size(); i++) {
-            float[] whole = wholeByText.get(embeddings.textOf(docs.get(i)));
-            if (whole != null && out.get(i) == docs.get(i)) {
-                out.set(i, docs.get(i).withEmbedding(whole));
+            if (readAs[i] != null) {
+                out.set(i, docs.get(i).withEmbedding(wholeByText.get(readAs[i])));
                 computed++;
             }
         }
         return new Embeddings.Embedded(attach ? out : docs, computed, cachedCount, sentenceCount);
+    }
+
+    /** A text to read: its cache key and its sentences. */
+    private record ToRead(byte[] key, List<String> sentences) {
     }
 }

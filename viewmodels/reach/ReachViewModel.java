@@ -44,7 +44,6 @@ public final class ReachViewModel {
     private final ReadOnlyStringWrapper emptyText = new ReadOnlyStringWrapper(NOT_RUN);
     private final ReadOnlyStringWrapper emptyLessonsText = new ReadOnlyStringWrapper(NOT_RUN);
     static final String NOT_RUN = "Nothing yet: press Run.";
-    private int shownDays;
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(
             "Replays the implementor's injection for every story of the window. Press Run.");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
@@ -111,7 +110,6 @@ public final class ReachViewModel {
         neverReached.setAll(r.neverReached().stream().map(n -> new Row(n.id(), states.getOrDefault(n.id(), ""),
                 n.type(), n.title(), n.why() + ": " + n.detail())).toList());
         long got = r.stories().stream().filter(s -> !s.injected().isEmpty()).count();
-        shownDays = r.days();
         emptyText.set("None in the last " + count(r.days(), "day", "days") + ".");
         showLessons();
         String problems = r.problems().isEmpty() ? "" : " · " + count(r.problems().size(), "file or key", "files or keys")
@@ -133,7 +131,7 @@ public final class ReachViewModel {
         lessons.setAll(allLessons.stream().filter(l -> f.isEmpty() || l.state().equals(f))
                 .map(l -> new Row(l.id(), l.state(), "lesson", l.title(), l.reason() == null ? "" : l.reason()))
                 .toList());
-        if (shownDays > 0) {
+        if (!NOT_RUN.equals(emptyText.get())) { // a run has shown its lists
             emptyLessonsText.set(f.isEmpty() ? "No lessons yet." : "No lesson is " + f + " now.");
         }
     }
