@@ -70,7 +70,7 @@ public final class RecallEffectViewModel {
         storyCount = changed;
         summary.set(summaryLine);
         stories.set(storyLines);
-        text.set(storyLines.isEmpty() ? summaryLine : summaryLine + "\n" + storyLines);
+        text.set(joined(summaryLine, storyLines));
         hasStories.set(!storyLines.isEmpty());
         updateToggleText();
     }
@@ -90,8 +90,11 @@ public final class RecallEffectViewModel {
 
     /** "Effect on recall: …summary", then one line per story and budget (the first {@value #EFFECT_LINES}). */
     static String describe(RecallEffect.Effect e) {
-        String lines = stories(e);
-        return lines.isEmpty() ? summary(e) : summary(e) + "\n" + lines;
+        return joined(summary(e), stories(e));
+    }
+
+    private static String joined(String summaryLine, String storyLines) {
+        return storyLines.isEmpty() ? summaryLine : summaryLine + "\n" + storyLines;
     }
 
     /** "Effect on recall: skill:a: 4 of 33 stories … would get different recall (…)", or "…: none — why". */
