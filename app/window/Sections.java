@@ -10,6 +10,7 @@ import services.amendments.AmendmentImpact;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.profiles.AgentProfiles;
+import services.sync.SyncSources;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
@@ -53,6 +54,14 @@ final class Sections {
                  java.util.function.Function<WorkspaceServices, Node> view) {
     }
 
+    /** The Overview, its figures read again after every sync (the first one at start included). */
+    private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope) {
+        OverviewViewModel vm = new OverviewViewModel(workspace, app.inventory(), () -> SyncSources.of(workspace),
+                app.runner());
+        scope.sync().syncsFinishedProperty().addListener((o, was, now) -> vm.refresh());
+        return new OverviewView(vm).root();
+    }
+
     static List<Section> of(WorkspaceScope scope, AppContext app, WorkspaceServices services,
                             Consumer<String> openFile, Consumer<String> openDocument, Runnable reopen) {
         Workspace workspace = services.workspace();
@@ -61,7 +70,7 @@ final class Sections {
         PolicyService policy = services.policy();
         return List.of(
                 new Section("overview", "Overview", "The workspace's folders and what they hold",
-                        () -> new OverviewView(new OverviewViewModel(workspace, app.inventory(), app.runner())).root()),
+                        () -> overview(workspace, app, scope)),
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",

@@ -8,14 +8,16 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
-/** Counts what a workspace holds on disk, and says for each configured folder whether it is usable. */
+/**
+ * Says for each configured folder whether it is usable, and counts the proposals waiting on disk (the files the
+ * sync reads are counted by {@code services.sync.SyncSources}, beside what the last sync could not index).
+ */
 public final class WorkspaceInventory {
 
     public record Location(String key, Path path, boolean usable, String status) {
     }
 
-    public record Inventory(List<Location> locations, int adrs, int skills, int retros, int brainNotes,
-                            int proposals) {
+    public record Inventory(List<Location> locations, int proposals) {
     }
 
     public Inventory take(Workspace ws) {
@@ -27,12 +29,7 @@ public final class WorkspaceInventory {
         locations.add(location("profilesDir", ws.profilesDir()));
         int proposals = count(ws.skillProposalsDir(), p -> p.toString().endsWith(".md"))
                 + count(ws.dreamDir().resolve("proposals"), p -> p.toString().endsWith(".md"));
-        return new Inventory(locations,
-                count(ws.adrDir(), p -> services.vault.AdrParser.FILE_NAME.matcher(p.getFileName().toString()).matches()),
-                count(ws.skillsDir(), p -> Files.isRegularFile(p.resolve("SKILL.md"))),
-                count(ws.retrosDir(), p -> p.toString().endsWith(".md")),
-                count(ws.brainNotesDir(), p -> p.toString().endsWith(".md")),
-                proposals);
+        return new Inventory(locations, proposals);
     }
 
     private static Location location(String key, Path path) {

@@ -3,6 +3,8 @@ package viewmodels.knowledge;
 import java.time.Clock;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -32,6 +34,7 @@ public final class SyncViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Index: opening…");
     private final ReadOnlyStringWrapper lastResult = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyIntegerWrapper syncsFinished = new ReadOnlyIntegerWrapper(0);
     private final ReadOnlyStringWrapper massDeleteQuestion = new ReadOnlyStringWrapper("");
     private final ObservableList<String> issues = FXCollections.observableArrayList();
     private final ObservableList<String> issuesView = FXCollections.unmodifiableObservableList(issues);
@@ -144,6 +147,7 @@ public final class SyncViewModel {
         showIssues(result.errors(), result.warnings());
         refreshStatus();
         afterSync.run();
+        syncsFinished.set(syncsFinished.get() + 1);
         idle();
     }
 
@@ -154,6 +158,7 @@ public final class SyncViewModel {
             showStatus(found);
         }, error -> status.set("Index unavailable: " + error.getMessage())));
         afterSync.run();
+        syncsFinished.set(syncsFinished.get() + 1);
     }
 
     /** The index's status and the last sync's record, read together off the window's thread. */
@@ -201,6 +206,11 @@ public final class SyncViewModel {
     /** Non-empty while a sync waits for the user to confirm a mass deletion: the question, with what would go. */
     public ReadOnlyStringProperty massDeleteQuestionProperty() {
         return massDeleteQuestion.getReadOnlyProperty();
+    }
+
+    /** Counts the syncs finished since the window opened, here or by the scheduler: what the files' figures follow. */
+    public ReadOnlyIntegerProperty syncsFinishedProperty() {
+        return syncsFinished.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty runningProperty() {

@@ -4,6 +4,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import java.util.function.Supplier;
+import services.sync.SyncSources;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.workspace.Workspace;
@@ -16,13 +18,20 @@ public final class OverviewViewModel {
     public record LocationRow(String key, String path, String status, boolean usable) {
     }
 
-    /** One figure of the "what it holds" strip. */
-    public record Figure(String label, String value) {
+    /**
+     * One figure of the "what it holds" strip; {@code note} says how many of them the last sync could not index
+     * (empty when all were, or for what the sync does not read), {@code detail} names them with the reason.
+     */
+    public record Figure(String label, String value, String note, String detail) {
+        public Figure(String label, String value) {
+            this(label, value, "", "");
+        }
     }
 
     private final Workspace workspace;
     private final WorkspaceInventory inventory;
     private final TaskRunner runner;
+    private final Supplier<SyncSources.Sources> sources;
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper();
     private final ObservableList<LocationRow> locations = FXCollections.observableArrayList();
@@ -30,9 +39,12 @@ public final class OverviewViewModel {
     private final ObservableList<Figure> figures = FXCollections.observableArrayList();
     private final ObservableList<Figure> figuresView = FXCollections.unmodifiableObservableList(figures);
 
-    public OverviewViewModel(Workspace workspace, WorkspaceInventory inventory, TaskRunner runner) {
+    /** {@code sources}: the files the sync reads and which of them its last run could not index (blocking). */
+    public OverviewViewModel(Workspace workspace, WorkspaceInventory inventory, Supplier<SyncSources.Sources> sources,
+                             TaskRunner runner) {
         this.workspace = workspace;
         this.inventory = inventory;
+        this.sources = sources;
         this.runner = runner;
         heading.set(workspace.name());
         details.set(workspace.dir() + " · index: " + workspace.index().backend()
@@ -41,19 +53,36 @@ public final class OverviewViewModel {
     }
 
     public void refresh() {
-        runner.submit("Reading workspace", progress -> inventory.take(workspace), TaskCallbacks.of(this::show,
-                error -> details.set("Could not read the workspace: " + error.getMessage())));
+        runner.submit("Reading workspace", progress -> new Found(inventory.take(workspace), sources.get()),
+                TaskCallbacks.of(this::show, error -> details.set("Could not read the workspace: " + error.getMessage())));
     }
 
-    private void show(WorkspaceInventory.Inventory found) {
-        locations.setAll(found.locations().stream()
+    private record Found(WorkspaceInventory.Inventory inventory, SyncSources.Sources sources) {
+    }
+
+    private void show(Found found) {
+        locations.setAll(found.inventory().locations().stream()
                 .map(l -> new LocationRow(l.key(), l.path().toString(), l.status(), l.usable())).toList());
+        SyncSources.Sources s = found.sources();
         figures.setAll(
-                new Figure("ADR files", Integer.toString(found.adrs())),
-                new Figure("Skills", Integer.toString(found.skills())),
-                new Figure("Retros", Integer.toString(found.retros())),
-                new Figure("Brain notes", Integer.toString(found.brainNotes())),
-                new Figure("Proposals", Integer.toString(found.proposals())));
+                figure("ADR files", s.adrs(), s.synced()),
+                figure("Skills", s.skills(), s.synced()),
+                figure("Retros", s.retros(), s.synced()),
+                figure("Brain notes", s.brainNotes(), s.synced()),
+                new Figure("Proposals", Integer.toString(found.inventory().proposals())));
+    }
+
+    private static Figure figure(String label, SyncSources.Count count, boolean synced) {
+        String value = Integer.toString(count.files());
+        if (!synced) {
+            return new Figure(label, value, count.files() == 0 ? "" : "not synced yet", "");
+        }
+        if (count.notIndexed().isEmpty()) {
+            return new Figure(label, value);
+        }
+        String detail = count.notIndexed().stream().map(e -> e.path() + ": " + e.reason())
+                .collect(java.util.stream.Collectors.joining("\n"));
+        return new Figure(label, value, count.notIndexed().size() + " not indexed", detail);
     }
 
     public ReadOnlyStringProperty headingProperty() {

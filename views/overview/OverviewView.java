@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -36,6 +37,14 @@ public final class OverviewView {
             value.getStyleClass().add("figure-value");
             VBox card = new VBox(2, value, new Label(f.label()));
             card.getStyleClass().add("figure-card");
+            if (!f.note().isEmpty()) {
+                Label note = new Label(f.note());
+                note.getStyleClass().addAll(Styles.TEXT_SMALL, f.detail().isEmpty() ? Styles.TEXT_MUTED : Styles.WARNING);
+                card.getChildren().add(note);
+                if (!f.detail().isEmpty()) {
+                    Tooltip.install(card, new Tooltip(f.detail()));
+                }
+            }
             return (Node) card;
         }).toList());
         vm.figures().addListener((ListChangeListener<OverviewViewModel.Figure>) c -> fill.run());
@@ -66,7 +75,12 @@ public final class OverviewView {
         Label folders = new Label("Folders");
         folders.getStyleClass().add(Styles.TITLE_4);
         root.getChildren().addAll(heading, details, figures, folders, table);
-        vm.refresh();
+        // read again each time the section is shown: a sync or a new proposal since changes the figures
+        root.parentProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                vm.refresh();
+            }
+        });
     }
 
     private static TableColumn<LocationRow, String> column(String title, String field, double width) {
