@@ -18,6 +18,7 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import services.vault.AdrDates;
 import services.workspace.Workspace;
 
 /**
@@ -138,7 +139,7 @@ public final class DocumentDetailViewModel {
     private Loaded load(String docId) {
         KnowledgeDoc doc = index.get(docId).orElse(null);
         if (doc == null) {
-            return new Loaded(null, List.of());
+            return new Loaded(null, List.of(), null);
         }
         List<LinkRow> links = new ArrayList<>();
         if (doc.loopId() != null) {
@@ -155,10 +156,13 @@ public final class DocumentDetailViewModel {
                 }
             }
         }
-        return new Loaded(doc, links);
+        String dated = "adr".equals(doc.type()) ? AdrDates.of(sourceFile(doc.source()), workspace.adrDir(),
+                doc.content()) : null;
+        return new Loaded(doc, links, dated);
     }
 
-    private record Loaded(KnowledgeDoc doc, List<LinkRow> links) {
+    /** {@code dated}: an ADR's own date (its file's frontmatter or body), else null. */
+    private record Loaded(KnowledgeDoc doc, List<LinkRow> links, String dated) {
     }
 
     private void show(Loaded loaded) {
@@ -181,7 +185,7 @@ public final class DocumentDetailViewModel {
         if (doc.score() != null) {
             meta.add("score " + doc.score());
         }
-        String dated = "adr".equals(doc.type()) ? adrDate(doc.content()) : null;
+        String dated = loaded.dated();
         if (dated != null) { // the ADR's own date: "written" is when the sync last wrote it
             meta.add("dated " + dated);
         }
@@ -196,31 +200,6 @@ public final class DocumentDetailViewModel {
         showing.set(true);
     }
 
-    /** {@code Date: 2024-11-02}, {@code **Date:** …}, {@code - **Date**: …} — as an ADR's body writes it. */
-    private static final java.util.regex.Pattern ADR_DATE = java.util.regex.Pattern.compile(
-            "^(?:[-*+]\\s+)?(?:(\\*\\*|__)date\\s*(?::\\s*\\1|\\1\\s*:)|date\\s*:)\\s*(\\S.*?)\\s*$",
-            java.util.regex.Pattern.CASE_INSENSITIVE);
-
-    /**
-     * The ADR's own date from its content's {@code Date:} line before the first {@code ## } section (a date in its
-     * frontmatter is not in the indexed content); null when it has none.
-     */
-    static String adrDate(String content) {
-        if (content == null) {
-            return null;
-        }
-        for (String line : content.split("\n")) {
-            String t = line.strip();
-            if (t.startsWith("## ")) {
-                return null;
-            }
-            java.util.regex.Matcher m = ADR_DATE.matcher(t);
-            if (m.matches()) {
-                return m.group(2);
-            }
-        }
-        return null;
-    }
 
     /** Empties the pane with a message (a search with no results); the history stays. */
     /**
@@ -246,8 +225,13 @@ public final class DocumentDetailViewModel {
 
     /** The file behind a {@code source} such as {@code vault:docs/decisions/0001-x.md}, or empty when not a file. */
     String sourcePath(String source) {
+        Path file = sourceFile(source);
+        return file == null ? "" : file.toString();
+    }
+
+    private Path sourceFile(String source) {
         if (source == null) {
-            return "";
+            return null;
         }
         Path file = null;
         if (source.startsWith("vault:")) {
@@ -257,7 +241,7 @@ public final class DocumentDetailViewModel {
         } else if (source.startsWith("skills/")) { // the running writers' form, which the console's sync writes too
             file = workspace.skillsDir().resolve(source.substring(7));
         }
-        return file == null ? "" : file.normalize().toString();
+        return file == null ? null : file.normalize();
     }
 
     public ReadOnlyStringProperty idProperty() {

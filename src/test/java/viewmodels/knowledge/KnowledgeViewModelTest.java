@@ -97,6 +97,28 @@ class KnowledgeViewModelTest {
         assertThat(vm.detail().metadataProperty().get()).contains(" · dated 2024-11-02 · written ");
     }
 
+    /**
+     * Most of the running system's ADRs write their date in the frontmatter, which the indexed content leaves out:
+     * every demo ADR — frontmatter, plain or bold — shows its own date, read from its file; the scraped form
+     * ({@code ADR-0199accepted}) has none to show.
+     */
+    @Test
+    void everyAdrShowsItsOwnDateHoweverItWritesIt() {
+        sync.syncNow();
+        var adrs = index.search(services.knowledge.KnowledgeQuery.all()
+                .withFilter("type", java.util.List.of("adr")).withLimit(200)).hits();
+        assertThat(adrs).hasSizeGreaterThan(30);
+        java.util.List<String> undated = new java.util.ArrayList<>();
+        for (var hit : adrs) {
+            vm.detail().open(hit.doc().id());
+            String meta = vm.detail().metadataProperty().get();
+            if (!meta.contains(" · dated ")) {
+                undated.add(hit.doc().id());
+            }
+        }
+        assertThat(undated).containsExactly("adr:0199");
+    }
+
     @Test
     void aLessonOpensWithItsProvenanceOneClickFromItsRetro() {
         sync.syncNow();
