@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
+import services.vault.AdrDates;
 
 /**
  * One line of the result list: the title and a snippet of the content, each cut into parts that match the searched
@@ -23,9 +24,18 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         this(id, type, title, subtitle, date, null, null);
     }
 
+    /** The line under the title: the subtitle and the date, when there is one. */
+    public String about() {
+        return date.isEmpty() ? subtitle : subtitle + " · " + date;
+    }
+
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
 
-    /** A document as the list shows it: title (or id), type · project · status · loop, and the day it was written. */
+    /**
+     * A document as the list shows it: title (or id), type · project · status · loop, and the day it was written —
+     * for an ADR its own date instead ("dated …", from its content's {@code Date:} line), or none: the day a sync
+     * wrote it says nothing of the decision, and every ADR a sync writes has the same one.
+     */
     static ResultRow of(KnowledgeDoc doc, ZoneId zone) {
         return of(doc, zone, List.of());
     }
@@ -44,8 +54,14 @@ public record ResultRow(String id, String type, String title, String subtitle, S
             about.add(doc.loopId());
         }
         String title = doc.title().isBlank() ? doc.id() : doc.title();
-        return new ResultRow(doc.id(), doc.type(), title, String.join(" · ", about),
-                DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)), Snippet.mark(title, terms),
+        String date;
+        if ("adr".equals(doc.type())) {
+            String dated = AdrDates.fromContent(doc.content());
+            date = dated == null ? "" : "dated " + dated;
+        } else {
+            date = DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone));
+        }
+        return new ResultRow(doc.id(), doc.type(), title, String.join(" · ", about), date, Snippet.mark(title, terms),
                 Snippet.mark(Snippet.around(doc.content(), terms), terms));
     }
 }

@@ -390,7 +390,7 @@ public final class KnowledgeView {
             Label type = new Label(row.type());
             type.getStyleClass().addAll("type-badge", "type-" + row.type());
             type.setMinWidth(Region.USE_PREF_SIZE);
-            Label sub = new Label(row.subtitle() + " · " + row.date());
+            Label sub = new Label(row.about());
             sub.getStyleClass().add(Styles.TEXT_MUTED);
             HBox first = new HBox(8, type, title);
             first.setAlignment(Pos.CENTER_LEFT);

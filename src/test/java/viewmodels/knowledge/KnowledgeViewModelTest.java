@@ -97,6 +97,21 @@ class KnowledgeViewModelTest {
         assertThat(vm.detail().metadataProperty().get()).contains(" · dated 2024-11-02 · written ");
     }
 
+    /** A result row of an ADR shows its own date, never the day a sync wrote it (the same for every ADR). */
+    @Test
+    void anAdrRowShowsItsOwnDateNotTheSyncs() {
+        sync.syncNow();
+        String syncDay = java.time.LocalDate.ofInstant(Fixtures.CLOCK.instant(), ZoneOffset.UTC).toString();
+        vm.toggleFacet("type", "adr");
+        ResultRow first = vm.results().stream().filter(r -> r.id().equals("adr:0001")).findFirst().orElseThrow();
+        assertThat(first.about()).isEqualTo("adr · accepted · dated 2024-11-02");
+        assertThat(vm.results()).allSatisfy(r -> assertThat(r.about()).doesNotContain(syncDay));
+        vm.toggleFacet("type", "adr");
+        vm.toggleFacet("type", "lesson");
+        assertThat(vm.results()).isNotEmpty().allSatisfy(r -> assertThat(r.about()).endsWith(" · " + r.date())
+                .matches(".* · \\d{4}-\\d{2}-\\d{2}"));
+    }
+
     /**
      * Most of the running system's ADRs write their date in the frontmatter, which the indexed content leaves out:
      * every demo ADR — frontmatter, plain or bold — shows its own date, read from its file; the scraped form
