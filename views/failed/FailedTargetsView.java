@@ -91,14 +91,16 @@ public final class FailedTargetsView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("Project", FailedRow::project, 120));
         table.getColumns().add(column("Target", FailedRow::target, 90));
-        table.getColumns().add(column("Story", FailedRow::story, 230));
+        TableColumn<FailedRow, String> story = column("Story", FailedRow::story, 230);
+        story.setCellFactory(c -> new views.components.WrappingCell<>()); // a story title is words: at 1100 px it wraps instead of "Kill dev s…"
+        table.getColumns().add(story);
         TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 190);
         table.getColumns().add(loop);
         TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed at");
         failed.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().failedAtMillis()));
         failed.setCellFactory(c -> text(row -> row.failedAt()));
         failed.setPrefWidth(170);
-        failed.setMinWidth(150);
+        failed.setMinWidth(130);
         table.getColumns().add(failed);
         TableColumn<FailedRow, Long> expires = new TableColumn<>("Expires in");
         expires.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().expiresAtMillis()));
@@ -111,7 +113,7 @@ public final class FailedTargetsView {
         times.setPrefWidth(65);
         times.setMinWidth(65);
         table.getColumns().add(times);
-        TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 120);
+        TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 100);
         table.getColumns().add(stored);
         views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));

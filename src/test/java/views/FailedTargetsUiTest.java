@@ -23,9 +23,40 @@ class FailedTargetsUiTest {
     @TempDir
     static Path tmp;
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         new UiHarness(stage, tmp.resolve("failed-" + System.nanoTime()));
+    }
+
+    /** At 1100×700 a story's title wraps by words, every word shown (it was cut to "Kill dev s…"). */
+    @Test
+    void aStoryIsReadWholeAt1100(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        java.util.List<String> stories = table(robot).getItems().stream().map(FailedRow::story).toList();
+        robot.interact(() -> {
+            java.util.List<String> shown = table(robot).lookupAll(".wrapping-cell").stream()
+                    .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getGraphic())
+                    .filter(g -> g instanceof javafx.scene.text.Text).map(g -> ((javafx.scene.text.Text) g).getText())
+                    .filter(t -> !t.isEmpty()).toList();
+            assertThat(shown).containsExactlyInAnyOrderElementsOf(stories);
+            table(robot).lookupAll(".wrapping-cell").forEach(n -> {
+                javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) n;
+                if (cell.getGraphic() != null) {
+                    assertThat(cell.getHeight()).as("the row grows to every line of " + cell.getItem())
+                            .isGreaterThanOrEqualTo(cell.getGraphic().getLayoutBounds().getHeight());
+                }
+            });
+        });
     }
 
     @SuppressWarnings("unchecked")
