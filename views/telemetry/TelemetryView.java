@@ -45,7 +45,11 @@ public final class TelemetryView {
         table.getColumns().add(column("Span", SpanRow::name, 170));
         table.getColumns().add(column("Duration", SpanRow::duration, 90));
         table.getColumns().add(column("Status", SpanRow::status, 70));
-        table.getColumns().add(column("Attributes", SpanRow::attributes, 600));
+        TableColumn<SpanRow, String> attributes = column("Attributes", SpanRow::attributes, 400);
+        attributes.setCellFactory(c -> new views.components.WrappingCell<>()); // a long span's attributes wrap, none cut
+        table.getColumns().add(attributes);
+        // the short columns keep their width at 1100 px (the time was cut to "18:40…"); the attributes take the rest
+        table.getColumns().stream().filter(c -> c != attributes).forEach(c -> c.setMinWidth(c.getPrefWidth()));
         views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No spans yet: sync, search, approve … and they appear here."));
         VBox.setVgrow(table, Priority.ALWAYS);
