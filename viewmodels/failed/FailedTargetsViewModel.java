@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -46,6 +47,7 @@ public final class FailedTargetsViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper storesShown = new ReadOnlyBooleanWrapper(false);
     private List<FailedTargetsService.Target> all = List.of();
     private boolean redisConfigured;
     private boolean storesShouldAgree;
@@ -80,6 +82,7 @@ public final class FailedTargetsViewModel {
         all = loaded.listing().targets();
         redisConfigured = loaded.listing().redisConfigured();
         storesShouldAgree = loaded.listing().storesShouldAgree();
+        storesShown.set(storesShouldAgree);
         problems.set(String.join("\n", loaded.listing().problems()));
         List<String> names = new ArrayList<>(List.of(ALL_PROJECTS));
         all.stream().map(FailedTargetsService.Target::project).distinct().sorted().forEach(names::add);
@@ -113,8 +116,8 @@ public final class FailedTargetsViewModel {
                         .toLowerCase().contains(q))
                 .map(t -> new FailedRow(t.key(), t.project(), t.target(), t.storyTitle(),
                         t.loopIds().isEmpty() ? "" : t.loopIds().get(0), HumanDuration.of(now - t.failedAtMillis()) + " ago · "
-                        + DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(t.failedAtMillis()))
-                        .substring(5, 16).replace('T', ' '), t.failedAtMillis(),
+                        + DAY_TIME.format(Instant.ofEpochMilli(t.failedAtMillis()).atZone(clock.getZone())),
+                        t.failedAtMillis(),
                         t.expiresAtMillis() <= now ? "expired" : HumanDuration.of(t.expiresAtMillis() - now), t.expiresAtMillis(),
                         t.times(), switch (t.where()) {
                             case BOTH -> "Redis + index";
@@ -126,6 +129,17 @@ public final class FailedTargetsViewModel {
         summary.set(rows.size() + (rows.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
                 + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
                 : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
+    }
+
+    /** Month-day and time in the window's zone, as the rest of the window shows times. */
+    private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm");
+
+    /**
+     * Whether the table's "Stored in" column says something: only when Redis is configured and holds failed-target
+     * sets; otherwise every target is in the index only, which the summary says once.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty storesShownProperty() {
+        return storesShown.getReadOnlyProperty();
     }
 
     public void select(List<String> keys) {

@@ -23,6 +23,9 @@ public final class ColumnHeaders {
         if (column.getPrefWidth() < width) {
             column.setPrefWidth(width);
         }
+        if (column.getMaxWidth() < width) { // a column of fixed width grows to its header too
+            column.setMaxWidth(width);
+        }
         column.getColumns().forEach(ColumnHeaders::keepWhole);
     }
 }

@@ -88,33 +88,29 @@ public final class FailedTargetsView {
         table.setId("failed-table");
         table.setItems(vm.rows());
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Project", FailedRow::project, 120));
-        table.getColumns().add(column("Target", FailedRow::target, 90));
+        // every column keeps the width of what it shows; the story takes the rest and wraps by words
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        table.getColumns().add(fixed(column("Project", FailedRow::project, 115)));
+        table.getColumns().add(fixed(column("Target", FailedRow::target, 70)));
         TableColumn<FailedRow, String> story = column("Story", FailedRow::story, 230);
-        story.setCellFactory(c -> new views.components.WrappingCell<>()); // a story title is words: at 1100 px it wraps instead of "Kill dev s…"
+        story.setMinWidth(110);
+        story.setCellFactory(c -> new views.components.WrappingCell<>()); // at 1100 px it wraps, never "Kill dev s…"
         table.getColumns().add(story);
-        TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 190);
-        table.getColumns().add(loop);
-        TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed at");
+        TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 200);
+        table.getColumns().add(fixed(loop));
+        // when it failed over when it expires (the TTL is the same for all, so one order sorts both)
+        TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed");
         failed.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().failedAtMillis()));
-        failed.setCellFactory(c -> text(row -> row.failedAt()));
-        failed.setPrefWidth(170);
-        failed.setMinWidth(130);
-        table.getColumns().add(failed);
-        TableColumn<FailedRow, Long> expires = new TableColumn<>("Expires in");
-        expires.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().expiresAtMillis()));
-        expires.setCellFactory(c -> text(FailedRow::expiresIn));
-        expires.setPrefWidth(95);
-        expires.setMinWidth(95);
-        table.getColumns().add(expires);
+        failed.setCellFactory(c -> text(FailedRow::whenLines));
+        failed.setPrefWidth(128);
+        table.getColumns().add(fixed(failed));
         TableColumn<FailedRow, Integer> times = new TableColumn<>("Times");
         times.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().times()));
-        times.setPrefWidth(65);
-        times.setMinWidth(65);
-        table.getColumns().add(times);
-        TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 100);
-        table.getColumns().add(stored);
+        times.setPrefWidth(60);
+        table.getColumns().add(fixed(times));
+        TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 125);
+        stored.visibleProperty().bind(vm.storesShownProperty()); // without Redis every row says "index only"
+        table.getColumns().add(fixed(stored));
         views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
@@ -145,6 +141,13 @@ public final class FailedTargetsView {
                 setText(row == null ? null : show.apply(row));
             }
         };
+    }
+
+    /** A column as wide as its pref width, neither shrunk nor grown by the table. */
+    private static <T> TableColumn<FailedRow, T> fixed(TableColumn<FailedRow, T> column) {
+        column.setMinWidth(column.getPrefWidth());
+        column.setMaxWidth(column.getPrefWidth());
+        return column;
     }
 
     private static TableColumn<FailedRow, String> column(String title, Function<FailedRow, String> get, double width) {

@@ -49,6 +49,17 @@ class FailedTargetsUiTest {
                     .filter(g -> g instanceof javafx.scene.text.Text).map(g -> ((javafx.scene.text.Text) g).getText())
                     .filter(t -> !t.isEmpty()).toList();
             assertThat(shown).containsExactlyInAnyOrderElementsOf(stories);
+            // and no other cell is cut ("loop-mwowhuqw-c5im…", "2 d ago · 11-2…")
+            java.util.List<String> cut = new java.util.ArrayList<>();
+            table(robot).lookupAll(".table-cell").forEach(n -> {
+                javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) n;
+                if (cell.getText() != null && !cell.getText().isEmpty()
+                        && cell.lookup(".text") instanceof javafx.scene.text.Text rendered
+                        && !rendered.getText().equals(cell.getText())) {
+                    cut.add("\"" + rendered.getText() + "\" of \"" + cell.getText() + "\"");
+                }
+            });
+            assertThat(cut).as("cells cut at 1100").isEmpty();
             table(robot).lookupAll(".wrapping-cell").forEach(n -> {
                 javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) n;
                 if (cell.getGraphic() != null) {

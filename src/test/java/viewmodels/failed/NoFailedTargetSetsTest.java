@@ -76,6 +76,10 @@ class NoFailedTargetSetsTest {
         assertThat(vm.rows()).isNotEmpty().noneMatch(FailedRow::flag);
         assertThat(vm.summaryProperty().get()).contains("index only: this Redis holds no failed-target sets");
         assertThat(vm.problemsProperty().get()).isEmpty();
+        assertThat(vm.storesShownProperty().get()).as("every row is index only: no Stored in column").isFalse();
+        FailedRow row = vm.rows().get(0);
+        assertThat(row.whenLines()).as("ago, day and time in the window's zone, expiry")
+                .matches("\\d+ (min|h|d) ago\n\\d{2}-\\d{2} \\d{2}:\\d{2}\n(expired|expires in .+)");
     }
 
     @Test
@@ -88,5 +92,6 @@ class NoFailedTargetSetsTest {
                 id -> { });
         vm.refresh();
         assertThat(vm.rows()).anyMatch(FailedRow::flag);
+        assertThat(vm.storesShownProperty().get()).as("the stores should agree: the Stored in column says which").isTrue();
     }
 }
