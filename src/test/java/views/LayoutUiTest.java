@@ -263,6 +263,7 @@ class LayoutUiTest {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
                 collect(stage.getScene().getRoot(), id, cut);
+                shortCells(stage.getScene().getRoot(), id, cut);
                 // the menu bar and the status bar stay inside the window: a taller section scrolls instead
                 for (Node bar : stage.getScene().getRoot().lookupAll(".status-bar, .menu-bar")) {
                     javafx.geometry.Bounds b = bar.localToScene(bar.getLayoutBounds());
@@ -311,6 +312,20 @@ class LayoutUiTest {
         if (node instanceof Parent parent) {
             for (Node child : parent.getChildrenUnmodifiable()) {
                 collect(child, section, cut);
+            }
+        }
+    }
+
+    /** A short text of a table cell — an id, a time, a state, a count — is shown whole; a long title may be cut. */
+    static final int SHORT_CELL = 24;
+
+    /** Every visible table cell whose whole text is at most {@value #SHORT_CELL} characters and shows less. */
+    static void shortCells(Node root, String section, List<String> cut) {
+        for (Node n : root.lookupAll(".table-cell")) {
+            if (n instanceof javafx.scene.control.IndexedCell<?> cell && cell.isVisible() && cell.getText() != null
+                    && !cell.getText().isEmpty() && cell.getText().length() <= SHORT_CELL
+                    && cell.lookup(".text") instanceof Text rendered && !rendered.getText().equals(cell.getText())) {
+                cut.add(section + ": table cell shows \"" + rendered.getText() + "\" of \"" + cell.getText() + "\"");
             }
         }
     }
