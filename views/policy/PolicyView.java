@@ -9,6 +9,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -25,10 +26,15 @@ public final class PolicyView {
         root.setPadding(new Insets(8, 0, 0, 0));
         Label title = new Label("Trust dial");
         title.getStyleClass().add(Styles.TITLE_4);
-        Label version = new Label();
+        Label version = new Label(); // "version 09ba98b0ed15": named, and what it is on hover
+        version.setId("policy-version");
         version.getStyleClass().add(Styles.TEXT_MUTED);
-        version.textProperty().bind(vm.versionProperty().concat(
-                javafx.beans.binding.Bindings.when(vm.frozenProperty()).then(" · FROZEN").otherwise("")));
+        version.textProperty().bind(vm.versionLineProperty());
+        Tooltip about = new Tooltip("The dial's version, a fingerprint of its settings: each approval the dial makes"
+                + " carries it in its commit (Policy-Version), and the decision log keeps it before and after each change.");
+        about.setWrapText(true);
+        about.setMaxWidth(380);
+        version.setTooltip(about);
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(6);
