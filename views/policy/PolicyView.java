@@ -44,7 +44,11 @@ public final class PolicyView {
         }
         FlowPane kinds = new FlowPane(12, 6);
         for (String k : vm.kinds()) {
-            kinds.getChildren().add(new HBox(4, new Label(k), choice("policy-kind-" + k, vm.kindProperty(k), true)));
+            Label name = new Label(k);
+            name.setId("policy-kind-label-" + k);
+            HBox pair = new HBox(4, name, choice("policy-kind-" + k, vm.kindProperty(k), true));
+            pair.setAlignment(Pos.BASELINE_LEFT); // the kind's name on the line of its choice's text, as in the grid
+            kinds.getChildren().add(pair);
         }
         TextField prot = new TextField();
         prot.setId("policy-protected");
@@ -75,19 +79,28 @@ public final class PolicyView {
         message.setId("policy-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        ListView<String> wouldHave = new ListView<>(vm.wouldHave());
+        ListView<String> wouldHave = wrapping(new ListView<>(vm.wouldHave()));
         wouldHave.setId("policy-would-have");
         wouldHave.setPrefHeight(110);
-        ListView<String> toConfirm = new ListView<>(vm.toConfirm());
+        ListView<String> toConfirm = wrapping(new ListView<>(vm.toConfirm()));
         toConfirm.setId("policy-to-confirm");
-        toConfirm.setPrefHeight(90);
+        toConfirm.setPrefHeight(130); // two approvals of two lines each at 1100 px
+        toConfirm.setPlaceholder(new Label("No supervised approval waits for a person."));
         Button confirm = new Button("Confirm selected");
         confirm.setId("policy-confirm");
         confirm.setOnAction(e -> vm.confirm(toConfirm.getSelectionModel().getSelectedIndex()));
-        root.getChildren().addAll(new HBox(10, title, version), grid, kinds, actions, message,
+        HBox head = new HBox(10, title, version);
+        head.setAlignment(Pos.BASELINE_LEFT);
+        root.getChildren().addAll(head, grid, kinds, actions, message,
                 new Label("Would have gone differently (last 30 days)"), wouldHave,
                 new Label("Supervised approvals to confirm"), toConfirm, confirm);
         vm.load();
+    }
+
+    /** A list whose rows wrap by words within its width: never cut, never scrolled sideways. */
+    private static ListView<String> wrapping(ListView<String> list) {
+        list.setCellFactory(l -> new views.components.WrappingListCell());
+        return list;
     }
 
     private static Node choice(String id, javafx.beans.property.StringProperty value, boolean inherit) {
