@@ -103,7 +103,8 @@ final class Sections {
                 new Section("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only",
                         () -> new SettingsView(new SettingsViewModel(workspace, app.connections(),
                                 app.runner(), System.getenv(), reopen, app.indexBackends().names()),
-                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer)).root()).root()),
+                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer, zone,
+                                        app.clock())).root()).root()),
                 new Section("reach", "Knowledge reach",
                         "Which knowledge reached the stories of recent loops; lessons' states",
                         () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));

@@ -1,5 +1,9 @@
 package viewmodels.policy;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +20,10 @@ import services.policy.Level;
 import services.policy.Policy;
 import services.policy.PolicyService;
 import services.policy.PolicySimulation;
+import services.policy.SupervisedApprovals;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import services.text.HumanDuration;
 
 /**
  * The trust dial in Settings: a level per risk and per kind (empty: the risk decides), protected paths, the days a
@@ -26,26 +32,37 @@ import services.tasks.TaskRunner;
  */
 public final class PolicyViewModel {
 
+    /** A time as the Health screen shows one: in the local zone, "Wed 3 Dec 18:28". */
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
+
     private final PolicyService service;
     private final TaskRunner runner;
     private final String person;
+    private final ZoneId zone;
+    private final Clock clock;
     private final Map<String, StringProperty> risk = new LinkedHashMap<>();
     private final Map<String, StringProperty> kinds = new LinkedHashMap<>();
     private final StringProperty protectedPaths = new SimpleStringProperty("");
     private final StringProperty days = new SimpleStringProperty("");
     private final StringProperty why = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
     private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
     private final List<String> toConfirmIds = new ArrayList<>();
     private Policy previewed;
 
-    public PolicyViewModel(PolicyService service, TaskRunner runner, String person) {
+    /**
+     * @param zone  the zone the approvals' deadlines are shown in (the window's)
+     * @param clock what "in 7 d" / "2 h ago" beside a deadline count from
+     */
+    public PolicyViewModel(PolicyService service, TaskRunner runner, String person, ZoneId zone, Clock clock) {
         this.service = service;
         this.runner = runner;
         this.person = person;
+        this.zone = zone;
+        this.clock = clock;
         Policy.RISKS.forEach(r -> risk.put(r, new SimpleStringProperty("")));
         Policy.KIND_KEYS.forEach(k -> kinds.put(k, new SimpleStringProperty("")));
     }
@@ -59,9 +76,21 @@ public final class PolicyViewModel {
                     toConfirmIds.clear();
                     toConfirm.setAll(read.getValue().stream().map(p -> {
                         toConfirmIds.add(p.id());
-                        return p.id() + " — " + p.target() + " · reverted after " + p.due() + " unless confirmed";
+                        return toConfirmLine(p);
                     }).toList());
                 }, error -> message.set("Could not read the trust dial: " + error.getMessage())));
+    }
+
+    /** "id — target · reverted after Wed 3 Dec 18:28 (in 7 d) unless confirmed", the time in the local zone. */
+    private String toConfirmLine(SupervisedApprovals.Pending p) {
+        return p.id() + " — " + p.target() + " · reverted after " + when(p.due()) + " unless confirmed";
+    }
+
+    private String when(Instant t) {
+        long delta = t.toEpochMilli() - clock.millis();
+        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.of(delta)
+                : HumanDuration.of(-delta) + " ago";
+        return WHEN.format(t.atZone(zone)) + " (" + rel + ")";
     }
 
     private void show(Policy p) {
@@ -70,7 +99,7 @@ public final class PolicyViewModel {
         protectedPaths.set(String.join(", ", p.protectedPaths()));
         days.set(Integer.toString(p.confirmWithinDays()));
         frozen.set(p.frozen());
-        version.set(p.version());
+        versionLine.set("version " + p.version() + (p.frozen() ? " · FROZEN" : ""));
         previewed = null;
     }
 
@@ -203,8 +232,9 @@ public final class PolicyViewModel {
         return frozen.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty versionProperty() {
-        return version.getReadOnlyProperty();
+    /** The dial's fingerprint, named: "version 09ba98b0ed15", with " · FROZEN" while the kill switch is on. */
+    public ReadOnlyStringProperty versionLineProperty() {
+        return versionLine.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

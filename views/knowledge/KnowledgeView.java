@@ -238,6 +238,9 @@ public final class KnowledgeView {
         summary.setId("knowledge-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);
         summary.textProperty().bind(vm.summaryProperty());
+        // "117 documents · by words and meaning · 11.6 ms" is wider than the results column at 1100 px: it wraps
+        // by words there, never cut, and stays one line where it fits
+        summary.setWrapText(true);
         Button more = new Button("Load more");
         more.setOnAction(e -> vm.loadMore());
         more.visibleProperty().bind(vm.hasMoreProperty());

@@ -9,6 +9,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -25,10 +26,15 @@ public final class PolicyView {
         root.setPadding(new Insets(8, 0, 0, 0));
         Label title = new Label("Trust dial");
         title.getStyleClass().add(Styles.TITLE_4);
-        Label version = new Label();
+        Label version = new Label(); // "version 09ba98b0ed15": named, and what it is on hover
+        version.setId("policy-version");
         version.getStyleClass().add(Styles.TEXT_MUTED);
-        version.textProperty().bind(vm.versionProperty().concat(
-                javafx.beans.binding.Bindings.when(vm.frozenProperty()).then(" · FROZEN").otherwise("")));
+        version.textProperty().bind(vm.versionLineProperty());
+        Tooltip about = new Tooltip("The dial's version, a fingerprint of its settings: each approval the dial makes"
+                + " carries it in its commit (Policy-Version), and the decision log keeps it before and after each change.");
+        about.setWrapText(true);
+        about.setMaxWidth(380);
+        version.setTooltip(about);
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(6);
@@ -38,7 +44,11 @@ public final class PolicyView {
         }
         FlowPane kinds = new FlowPane(12, 6);
         for (String k : vm.kinds()) {
-            kinds.getChildren().add(new HBox(4, new Label(k), choice("policy-kind-" + k, vm.kindProperty(k), true)));
+            Label name = new Label(k);
+            name.setId("policy-kind-label-" + k);
+            HBox pair = new HBox(4, name, choice("policy-kind-" + k, vm.kindProperty(k), true));
+            pair.setAlignment(Pos.BASELINE_LEFT); // the kind's name on the line of its choice's text, as in the grid
+            kinds.getChildren().add(pair);
         }
         TextField prot = new TextField();
         prot.setId("policy-protected");
@@ -69,19 +79,28 @@ public final class PolicyView {
         message.setId("policy-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        ListView<String> wouldHave = new ListView<>(vm.wouldHave());
+        ListView<String> wouldHave = wrapping(new ListView<>(vm.wouldHave()));
         wouldHave.setId("policy-would-have");
         wouldHave.setPrefHeight(110);
-        ListView<String> toConfirm = new ListView<>(vm.toConfirm());
+        ListView<String> toConfirm = wrapping(new ListView<>(vm.toConfirm()));
         toConfirm.setId("policy-to-confirm");
-        toConfirm.setPrefHeight(90);
+        toConfirm.setPrefHeight(130); // two approvals of two lines each at 1100 px
+        toConfirm.setPlaceholder(new Label("No supervised approval waits for a person."));
         Button confirm = new Button("Confirm selected");
         confirm.setId("policy-confirm");
         confirm.setOnAction(e -> vm.confirm(toConfirm.getSelectionModel().getSelectedIndex()));
-        root.getChildren().addAll(new HBox(10, title, version), grid, kinds, actions, message,
+        HBox head = new HBox(10, title, version);
+        head.setAlignment(Pos.BASELINE_LEFT);
+        root.getChildren().addAll(head, grid, kinds, actions, message,
                 new Label("Would have gone differently (last 30 days)"), wouldHave,
                 new Label("Supervised approvals to confirm"), toConfirm, confirm);
         vm.load();
+    }
+
+    /** A list whose rows wrap by words within its width: never cut, never scrolled sideways. */
+    private static ListView<String> wrapping(ListView<String> list) {
+        list.setCellFactory(l -> new views.components.WrappingListCell());
+        return list;
     }
 
     private static Node choice(String id, javafx.beans.property.StringProperty value, boolean inherit) {

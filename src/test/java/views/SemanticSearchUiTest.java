@@ -28,8 +28,11 @@ class SemanticSearchUiTest {
 
     static final String QUESTION = "stop a retried job from emailing the customer twice";
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         new UiHarness(stage, tmp.resolve("semantic-" + System.nanoTime()), true);
     }
 
@@ -57,6 +60,29 @@ class SemanticSearchUiTest {
         UiHarness.waitUntil(() -> !results(robot).getItems().isEmpty());
         assertThat(results(robot).getItems().subList(0, 3)).extracting(ResultRow::title)
                 .anyMatch(t -> t.startsWith("Every step that sends email must carry an idempotency key"));
+        // the results' summary says how they were ranked, whole, at the smallest size too (it wraps there)
+        for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+            });
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            java.util.List<String> cut = new java.util.ArrayList<>();
+            double[] bottom = new double[2];
+            robot.interact(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                Label summary = robot.lookup("#knowledge-summary").queryAs(Label.class);
+                LayoutUiTest.collect(summary, "knowledge", cut);
+                bottom[0] = summary.localToScene(summary.getLayoutBounds()).getMaxY();
+                javafx.scene.Node bar = robot.lookup("#status-index").queryAs(javafx.scene.Node.class);
+                bottom[1] = bar.localToScene(bar.getLayoutBounds()).getMinY();
+            });
+            assertThat(robot.lookup("#knowledge-summary").queryAs(Label.class).getText()).contains(" · by words and meaning · ");
+            assertThat(cut).as("the summary at %sx%s", (int) size[0], (int) size[1]).isEmpty();
+            assertThat(bottom[0]).as("the summary above the status bar at %sx%s", (int) size[0], (int) size[1])
+                    .isLessThanOrEqualTo(bottom[1]);
+        }
 
         robot.clickOn("#knowledge-semantic"); // off again: words only
         UiHarness.waitUntil(() -> results(robot).getItems().isEmpty());

@@ -38,6 +38,7 @@ class SettingsUiTest {
     static FakeTypesense typesense;
     static RedisServer redis;
     private UiHarness harness;
+    private Stage stage;
 
     @BeforeAll
     static void servers() throws Exception {
@@ -55,6 +56,7 @@ class SettingsUiTest {
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         harness = new UiHarness(stage, tmp.resolve("settings-" + System.nanoTime()));
     }
 
@@ -157,5 +159,86 @@ class SettingsUiTest {
         assertThat(robot.lookup("#settings-new-key").queryAs(PasswordField.class).getText()).isEmpty();
         assertThat(robot.lookup("#settings-key-status").queryAs(Label.class).getText()).startsWith("A key is saved in")
                 .endsWith("(not shown).");
+    }
+
+    /**
+     * The trust dial at the smallest size and at the default, with the command line's supervised approvals beside
+     * the window and a preview's would-have table: each kind's name on the line of its choice, the version named,
+     * every row of both lists whole (wrapped, never scrolled sideways) and its deadline a local time, not ISO.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theTrustDialIsAlignedNamedAndWrapsItsListsAtBothSizes(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        var ws = new services.workspace.WorkspaceLoader().load(harness.workspace);
+        var clock = java.time.Clock.systemUTC();
+        new services.policy.PolicyService(ws, new services.review.ReviewService(ws, clock), clock).run(); // `policy run`
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#policy-to-confirm").tryQuery().map(n -> n.getScene() != null).orElse(false)
+                && robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class).getItems().size() == 2);
+        robot.interact(() -> robot.lookup("#policy-kind-skill_update").queryAs(ChoiceBox.class).setValue("manual"));
+        robot.interact(() -> robot.lookup("#policy-save").queryButton().fire()); // the first save previews
+        UiHarness.waitUntil(() -> !robot.lookup("#policy-would-have").queryAs(javafx.scene.control.ListView.class)
+                .getItems().isEmpty());
+        Label version = robot.lookup("#policy-version").queryAs(Label.class);
+        assertThat(version.getText()).matches("version [0-9a-f]{12}");
+        assertThat(version.getTooltip().getText()).contains("fingerprint").contains("Policy-Version");
+
+        for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
+            String at = (int) size[0] + "x" + (int) size[1];
+            robot.interact(() -> {
+                stage.setWidth(size[0]);
+                stage.setHeight(size[1]);
+            });
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            java.util.List<String> misaligned = new java.util.ArrayList<>();
+            java.util.List<String> cut = new java.util.ArrayList<>();
+            java.util.List<String> sideways = new java.util.ArrayList<>();
+            java.util.List<String> rows = new java.util.ArrayList<>();
+            robot.interact(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                for (String kind : services.policy.Policy.KIND_KEYS) {
+                    // by id, not by selector: a kind's name has a dot ("skill_update.additive")
+                    Label name = robot.lookup(n -> ("policy-kind-label-" + kind).equals(n.getId())).queryAs(Label.class);
+                    ChoiceBox<String> box = robot.lookup(n -> ("policy-kind-" + kind).equals(n.getId()))
+                            .queryAs(ChoiceBox.class);
+                    double nameLine = name.localToScene(0, name.getBaselineOffset()).getY();
+                    double boxLine = box.localToScene(0, box.getBaselineOffset()).getY();
+                    if (Math.abs(nameLine - boxLine) > 1) {
+                        misaligned.add(kind + ": the name's baseline at " + nameLine + ", its choice's at " + boxLine);
+                    }
+                }
+                LayoutUiTest.collect(robot.lookup("#policy-panel").queryAs(javafx.scene.Node.class), "trust dial", cut);
+                for (String list : java.util.List.of("#policy-to-confirm", "#policy-would-have")) {
+                    javafx.scene.Node view = robot.lookup(list).queryAs(javafx.scene.Node.class);
+                    view.lookupAll(".scroll-bar").stream().filter(b -> b instanceof javafx.scene.control.ScrollBar bar
+                            && bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && bar.isVisible())
+                            .forEach(b -> sideways.add(list));
+                    view.lookupAll(".wrapping-list-cell").forEach(n -> {
+                        var cell = (views.components.WrappingListCell) n;
+                        if (cell.isVisible() && cell.getGraphic() != null && !cell.shown().isEmpty()) {
+                            rows.add(cell.shown());
+                            double needed = cell.getGraphic().getLayoutBounds().getHeight();
+                            double room = cell.getHeight() - cell.snappedTopInset() - cell.snappedBottomInset();
+                            double wide = cell.getGraphic().getLayoutBounds().getWidth();
+                            if (needed > room + 1 || wide > cell.getWidth()) {
+                                cut.add(list + ": \"" + cell.shown() + "\" needs " + wide + "x" + needed + " px, has "
+                                        + cell.getWidth() + "x" + room);
+                            }
+                        }
+                    });
+                }
+            });
+            assertThat(misaligned).as("kinds' names against their choices at %s", at).isEmpty();
+            assertThat(cut).as("trust dial texts cut at %s", at).isEmpty();
+            assertThat(sideways).as("lists scrolled sideways at %s", at).isEmpty();
+            assertThat(rows).as("rows shown at %s", at).anySatisfy(r -> assertThat(r)
+                    .startsWith("sp-2026-11-19-agent-loop-02 — skills/agent-loop/SKILL.md · reverted after ")
+                    .matches(".* · reverted after \\w{3} \\d{1,2} \\w{3} \\d\\d:\\d\\d \\(in \\d+ d\\) unless confirmed"));
+            assertThat(rows).as("rows shown at %s", at).noneMatch(r -> r.matches(".*\\d{4}-\\d\\d-\\d\\dT\\d\\d:.*"));
+            assertThat(rows).as("rows of the would-have table at %s", at)
+                    .anySatisfy(r -> assertThat(r).contains("would have held for a person what the policy applied"));
+        }
     }
 }

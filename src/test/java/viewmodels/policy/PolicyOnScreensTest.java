@@ -61,7 +61,8 @@ class PolicyOnScreensTest {
         ReviewService review = new ReviewService(ws, Fixtures.CLOCK);
         PolicyService policy = new PolicyService(ws, review, Fixtures.CLOCK);
         review.reject("sp-2026-11-18-loop-nanny-01", "joel", "not yet"); // low risk, rejected by a person
-        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel");
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel",
+                java.time.ZoneOffset.UTC, Fixtures.CLOCK);
         vm.load();
         assertEquals("auto", vm.riskProperty("low").get());
         assertEquals("manual", vm.kindProperty("AMEND_SOUL").get());

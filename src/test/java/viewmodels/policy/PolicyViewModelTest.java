@@ -1,0 +1,64 @@
+package viewmodels.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import services.policy.PolicyService;
+import services.review.ReviewService;
+import services.tasks.SynchronousTaskRunner;
+import services.workspace.Workspace;
+import testsupport.Fixtures;
+
+/** The trust dial panel's texts: the version is named, an approval's deadline is a local time, not an ISO instant. */
+class PolicyViewModelTest {
+
+    static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
+
+    @TempDir
+    Path tmp;
+
+    private PolicyService approvedBySupervisedDial() {
+        Workspace ws = Fixtures.demo(tmp);
+        PolicyService policy = new PolicyService(ws, new ReviewService(ws, Fixtures.CLOCK), Fixtures.CLOCK);
+        policy.run(); // the demo's medium-risk proposals are applied, supervised, at 2026-11-01T10:00Z
+        assertThat(policy.toConfirm()).extracting(p -> p.id())
+                .contains("sp-2026-11-19-agent-loop-02", "dream-2026-11-20-03");
+        return policy;
+    }
+
+    @Test
+    void aSupervisedApprovalSaysWhenItIsRevertedInTheLocalZoneAndHowSoon() {
+        PolicyService policy = approvedBySupervisedDial();
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, Fixtures.CLOCK);
+        vm.load();
+        // due 2026-11-08T10:00Z, 7 days after the approval: 11:00 in Berlin (CET)
+        assertThat(vm.toConfirm()).contains("sp-2026-11-19-agent-loop-02 — skills/agent-loop/SKILL.md"
+                + " · reverted after Sun 8 Nov 11:00 (in 7 d) unless confirmed");
+        assertThat(vm.toConfirm()).allSatisfy(line -> assertThat(line).doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT"));
+
+        Clock late = Clock.offset(Fixtures.CLOCK, Duration.ofDays(7).plusHours(3)); // past due: the next run reverts it
+        PolicyViewModel overdue = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, late);
+        overdue.load();
+        assertThat(overdue.toConfirm()).anySatisfy(line -> assertThat(line).startsWith("dream-2026-11-20-03")
+                .contains("reverted after Sun 8 Nov 11:00 (3 h ago) unless confirmed"));
+    }
+
+    @Test
+    void theVersionIsNamedAndSaysWhenTheDialIsFrozen() {
+        PolicyService policy = approvedBySupervisedDial();
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, Fixtures.CLOCK);
+        vm.load();
+        String version = policy.policy().policy().version();
+        assertEquals("version " + version, vm.versionLineProperty().get());
+        vm.whyProperty().set("bad week");
+        vm.setFrozen(true);
+        assertThat(vm.versionLineProperty().get()).startsWith("version ").endsWith(" · FROZEN")
+                .isEqualTo("version " + policy.policy().policy().version() + " · FROZEN");
+    }
+}
