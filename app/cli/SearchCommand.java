@@ -168,7 +168,14 @@ final class SearchCommand extends WorkspaceCommand {
             if (d.project() != null) {
                 out.append("  [").append(d.project()).append(']');
             }
-            out.append("  ").append(Instant.ofEpochSecond(d.createdAt()).toString(), 0, 10);
+            if ("adr".equals(d.type())) { // its own date, as the window's list shows it: a sync's day says nothing
+                String dated = services.vault.AdrDates.fromContent(d.content());
+                if (dated != null) {
+                    out.append("  dated ").append(dated);
+                }
+            } else {
+                out.append("  ").append(Instant.ofEpochSecond(d.createdAt()).toString(), 0, 10);
+            }
         }
         return out.toString();
     }

@@ -46,6 +46,10 @@ class SyncSearchCommandTest {
         assertThat(adrs.out()).startsWith("Synced demo: indexed 42,")
                 .contains("error   docs/decisions/0099-architecture-diagram.md: binary content");
         assertEquals(2, run("sync", "--adrs-only", "--skills-only", "--workspace", ws).code());
+        // an ADR's line shows its own date, never the day the sync wrote it
+        String found = run("search", "--workspace", ws, "--type", "adr", "Record", "architecture", "decisions").out();
+        assertThat(found).containsPattern("adr:0001 +ADR-0001: Record architecture decisions  dated 2024-11-02")
+                .doesNotContain(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
     }
 
     @Test
