@@ -40,12 +40,7 @@ public final class ProposalDetailViewModel {
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
     private final RecallEffectViewModel recallEffect;
-    private final java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found> similarLessons;
-    private final ObservableList<SimilarLessonRow> similar = FXCollections.observableArrayList();
-    private final ObservableList<SimilarLessonRow> similarView = FXCollections.unmodifiableObservableList(similar);
-    private final ReadOnlyStringWrapper similarStatus = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper similarShown = new ReadOnlyBooleanWrapper(false);
-    private long similarAsked;
+    private final SimilarLessonsViewModel similar;
     /** Which diff computation is the shown one's: an answer for an earlier proposal (or mode) is dropped. */
     private long diffAsked;
 
@@ -64,7 +59,7 @@ public final class ProposalDetailViewModel {
                                            recallEffects) {
         this.runner = runner;
         this.readOnly = readOnly;
-        this.similarLessons = similarLessons;
+        this.similar = new SimilarLessonsViewModel(runner, similarLessons);
         this.recallEffect = new RecallEffectViewModel(runner, recallEffects);
     }
 
@@ -105,7 +100,7 @@ public final class ProposalDetailViewModel {
             diff.clear();
             approvable.set(false);
             decidable.set(false);
-            showSimilar(null);
+            similar.show(null);
             return;
         }
         Proposal p = shown.proposal();
@@ -129,62 +124,12 @@ public final class ProposalDetailViewModel {
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : describe(decided));
         showDiff();
-        showSimilar(shown);
+        similar.show(shown);
     }
 
-    /** Looks for the existing lessons like the proposal, on the runner; an answer for an earlier one is dropped. */
-    private void showSimilar(ReviewService.Item shown) {
-        long asked = ++similarAsked;
-        similar.clear();
-        similarShown.set(similarLessons != null && shown != null && shown.proposal().valid());
-        if (!similarShown.get()) {
-            similarStatus.set("");
-            return;
-        }
-        similarStatus.set("Looking for existing lessons like this proposal…");
-        runner.submit("Similar lessons", progress -> similarLessons.apply(shown), TaskCallbacks.of(found -> {
-            if (asked == similarAsked) {
-                similar.setAll(rows(found));
-                similarStatus.set(status(found));
-            }
-        }, e -> {
-            if (asked == similarAsked) {
-                similarStatus.set("Could not look for similar lessons: " + e.getMessage());
-            }
-        }));
-    }
-
-    static java.util.List<SimilarLessonRow> rows(services.reach.SimilarLessons.Found found) {
-        return found.matches().stream().map(m -> new SimilarLessonRow(m.id(), m.title(),
-                Math.round(m.similarity() * 100) + " %", m.sentence(), m.lessonSentence(), m.contradiction(),
-                m.contradiction() ? "possible contradiction" : "near-duplicate")).toList();
-    }
-
-    /** "2 existing lessons like it (by meaning, 65 % or more); 1 may say the opposite." */
-    static String status(services.reach.SimilarLessons.Found found) {
-        String how = " (by " + found.method() + ", " + Math.round(found.threshold() * 100) + " % or more)";
-        if (found.matches().isEmpty()) {
-            return "No existing lesson like this" + how + "." + (found.note().isEmpty() ? "" : " " + found.note());
-        }
-        long opposite = found.matches().stream().filter(services.reach.SimilarLessons.Match::contradiction).count();
-        int n = found.matches().size();
-        return n + (n == 1 ? " existing lesson" : " existing lessons") + " like this" + how
-                + (opposite == 0 ? ": we may already know this." : "; " + opposite + " may say the opposite.")
-                + (found.note().isEmpty() ? "" : " " + found.note());
-    }
-
-    /** The existing lessons most like the proposal shown, best first. */
-    public ObservableList<SimilarLessonRow> similarLessons() {
-        return similarView;
-    }
-
-    public ReadOnlyStringProperty similarStatusProperty() {
-        return similarStatus.getReadOnlyProperty();
-    }
-
-    /** False when there is nothing to compare (no proposal, an invalid one) or no index to compare with. */
-    public ReadOnlyBooleanProperty similarShownProperty() {
-        return similarShown.getReadOnlyProperty();
+    /** The "Similar lessons" section: the existing lessons most like the proposal shown. */
+    public SimilarLessonsViewModel similar() {
+        return similar;
     }
 
     /** "Rejected by joel at 2026-11-21 09:00 UTC — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review". */
