@@ -75,7 +75,8 @@ public final class ProposalDetailViewModel {
 
     /**
      * The effect on recall of approving the shown proposal, as text: the summary line, then one line per changed
-     * story and budget (computed in the background on a read-only overlay of the index); empty for a decided proposal.
+     * story, its budgets on it (computed in the background on a read-only overlay of the index); empty for a decided
+     * proposal.
      */
     public ReadOnlyStringProperty recallEffectProperty() {
         return recallEffect.textProperty();
