@@ -36,6 +36,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper diffIntended = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
@@ -89,6 +90,7 @@ public final class ProposalDetailViewModel {
         recallEffect.show(shown);
         if (shown == null) {
             diffAsked++;
+            diffIntended.set(false);
             decision.set("");
             diffCaption.set("");
             requestable.set(false);
@@ -186,7 +188,13 @@ public final class ProposalDetailViewModel {
         String before;
         String after;
         String caption;
-        if (item != null && item.change() != null) {
+        boolean intended = item != null && item.change() != null && item.change().conflicted();
+        diffIntended.set(false);
+        if (intended) { // approving writes nothing: what the proposal meant, against the text it was written for
+            before = item.change().baseText();
+            after = item.change().intended();
+            caption = intendedCaption(item.proposal().base());
+        } else if (item != null && item.change() != null) {
             before = item.change().before();
             after = item.change().after();
             caption = "";
@@ -208,6 +216,7 @@ public final class ProposalDetailViewModel {
         runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(lines -> {
             if (asked == diffAsked) { // still the proposal (and the mode) shown
                 diffCaption.set(caption);
+                diffIntended.set(intended);
                 diff.setAll(lines);
                 approvable.set(approvableOnceShown());
             }
@@ -216,6 +225,14 @@ public final class ProposalDetailViewModel {
                 error.set("Could not compute the diff: " + e.getMessage());
             }
         }));
+    }
+
+    /** Says that a conflicting proposal's diff is its change as written, not what approving would do. */
+    static String intendedCaption(String base) {
+        String b = base == null ? "" : base.strip();
+        String at = b.substring(0, Math.min(b.length(), b.startsWith("sha256:") ? 17 : 10));
+        return "Conflict: the proposal's change as written, on its base " + at
+                + " — not on the target now (the conflicting lines are above)";
     }
 
     public void toggleDiffMode() {
@@ -265,6 +282,14 @@ public final class ProposalDetailViewModel {
     /** Says what the diff of a decided proposal is: as committed (which commit), or as proposed. */
     public ReadOnlyStringProperty diffCaptionProperty() {
         return diffCaption.getReadOnlyProperty();
+    }
+
+    /**
+     * True while the diff shows a conflicting proposal's own change against its base — what its author meant, not
+     * what approving would write (it writes nothing); the caption says so.
+     */
+    public ReadOnlyBooleanProperty diffIntendedProperty() {
+        return diffIntended.getReadOnlyProperty();
     }
 
     /** Changes can be requested: a pending proposal (one already sent back waits for its author). */

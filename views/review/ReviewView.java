@@ -186,12 +186,19 @@ public final class ReviewView {
         caption.visibleProperty().bind(vm.detail().diffCaptionProperty().isNotEmpty());
         caption.managedProperty().bind(caption.visibleProperty());
         caption.setMaxWidth(Double.MAX_VALUE);
+        // a conflicting proposal's diff is its change as written, not what approving does: the caption stands out
+        javafx.css.PseudoClass intended = javafx.css.PseudoClass.getPseudoClass("intended");
+        vm.detail().diffIntendedProperty().addListener((obs, was, now) -> caption.pseudoClassStateChanged(intended, now));
         HBox.setHgrow(caption, Priority.ALWAYS);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox diffBar = new HBox(8, caption, gap, mode);
         diffBar.setId("review-diff-bar");
         diffBar.setAlignment(Pos.CENTER_LEFT);
+        // the split asks its sides' least height without a width: the bar keeps the lines its caption wraps to
+        diffBar.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> caption.isVisible()
+                ? Math.max(mode.prefHeight(-1), caption.prefHeight(caption.getWidth())) : mode.prefHeight(-1),
+                caption.widthProperty(), caption.textProperty(), caption.visibleProperty()));
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         rationale.visibleProperty().bind(vm.detail().rationaleProperty().isNotEmpty());
