@@ -125,8 +125,8 @@ public final class ReviewView {
         });
     }
 
-    /** The least height of the diff (about ten lines), whatever the sections above it hold. */
-    public static final double DIFF_MIN_HEIGHT = 240;
+    /** The least height of the diff (about ten of its one-line rows), whatever the sections above it hold. */
+    public static final double DIFF_MIN_HEIGHT = 200;
 
     /** The informational sections' share of the split at most (less when they are shorter); the diff has the rest. */
     public static final double INFO_SHARE = 0.38;
