@@ -2,6 +2,8 @@ package viewmodels.review;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -37,6 +39,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper diffIntended = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper sectionsShare = new ReadOnlyDoubleWrapper(Double.NaN);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
@@ -238,6 +241,19 @@ public final class ProposalDetailViewModel {
     public void toggleDiffMode() {
         sideBySide.set(!sideBySide.get());
         showDiff();
+    }
+
+    /**
+     * Where the reviewer left the divider between the sections and the diff, as a share of their height: every
+     * proposal shown afterwards keeps it, while the workspace is open. NaN until the divider is moved.
+     */
+    public ReadOnlyDoubleProperty sectionsShareProperty() {
+        return sectionsShare.getReadOnlyProperty();
+    }
+
+    /** The reviewer moved the divider between the sections and the diff (a share of their height, 0 to 1). */
+    public void keepSectionsShare(double share) {
+        sectionsShare.set(Math.max(0, Math.min(1, share)));
     }
 
     /** The text an edit starts from: what approving would write. */

@@ -136,7 +136,7 @@ public final class ReviewView {
      * vertical split holds the informational sections (rationale, evidence, effect on recall, similar lessons) in
      * their own scroll pane above the diff, which keeps the larger share — so the diff is in sight, whatever those
      * sections hold. The informational side is never taller than its content (none: it collapses), and its
-     * divider can be dragged.
+     * divider can be dragged: it stays where the reviewer left it for every proposal shown after.
      */
     private Node detailPane() {
         Label heading = label("review-heading", Styles.TITLE_4);
@@ -228,8 +228,8 @@ public final class ReviewView {
         diffSide.setId("review-diff-side");
         diffSide.setPadding(new Insets(8, 12, 12, 12));
 
-        SectionsSplit detailSplit = new SectionsSplit(info, diffSide);
-        // each proposal starts with its sections from the top and the default share
+        SectionsSplit detailSplit = new SectionsSplit(vm.detail(), info, diffSide);
+        // each proposal starts with its sections from the top, the divider where the reviewer left it
         vm.selectedIdProperty().addListener((obs, old, id) -> detailSplit.showFromTop());
         // the stories shown (s, or the link): their pane scrolls so they start at its top
         vm.detail().recallEffect().storiesShownProperty().addListener((obs, old, shown) -> {

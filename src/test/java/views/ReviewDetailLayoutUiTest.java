@@ -1,6 +1,7 @@
 package views;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
@@ -24,7 +26,9 @@ import viewmodels.review.DiffLine;
 import viewmodels.review.QueueRow;
 
 /**
- * Review's detail at 1100×700 and 1280×800: a diff row is one text line high (a wrapped line grows to its lines).
+ * Review's detail at 1100×700 and 1280×800: a diff row is one text line high (a wrapped line grows to its lines);
+ * the divider between the sections and the diff stays where the reviewer dragged it, from proposal to proposal and
+ * after another section; a conflict's caption stays below the divider.
  */
 @ExtendWith(ApplicationExtension.class)
 class ReviewDetailLayoutUiTest {
@@ -92,6 +96,40 @@ class ReviewDetailLayoutUiTest {
             }
         }
         ui.close(robot);
+    }
+
+    @Test
+    void theDividerStaysWhereTheReviewerLeftItAcrossProposalsAndSections(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        reviewAt(robot, 1100, 700);
+        show(robot, STALE);
+        SplitPane split = robot.lookup("#review-detail-split").queryAs(SplitPane.class);
+        double first = split.getDividerPositions()[0];
+        robot.drag(split.lookup(".split-pane-divider")).dropBy(0, -60);
+        settle();
+        double dragged = split.getDividerPositions()[0];
+        double y = dividerY(robot, split);
+        assertThat(dragged).as("dragged up from %s", first).isLessThan(first - 0.05);
+
+        show(robot, REPEATS); // another proposal (its sections are taller than the share dragged to)
+        assertThat(split.getDividerPositions()[0]).as("the divider on the next proposal").isCloseTo(dragged, within(0.02));
+        robot.interact(() -> ui.window.shell().select("overview"));
+        settle();
+        robot.interact(() -> ui.window.shell().select("review"));
+        settle();
+        assertThat(split.getDividerPositions()[0]).as("the divider after Overview and back").isCloseTo(dragged, within(0.02));
+        show(robot, STALE);
+        assertThat(dividerY(robot, split)).as("the divider back on the first proposal").isCloseTo(y, within(2.0));
+        ui.close(robot);
+    }
+
+    private static double dividerY(FxRobot robot, SplitPane split) {
+        double[] y = new double[1];
+        robot.interact(() -> {
+            Node divider = split.lookup(".split-pane-divider");
+            y[0] = divider.localToScene(divider.getLayoutBounds()).getMinY();
+        });
+        return y[0];
     }
 
     private static List<TextFlow> flows(Node node) {
