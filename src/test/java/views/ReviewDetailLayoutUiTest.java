@@ -36,6 +36,7 @@ class ReviewDetailLayoutUiTest {
     static final String STALE = "sp-2026-11-15-typesense-recall-03";
     static final String REPEATS = "dream-2026-11-20-03";
     static final String SOUL = "dream-2026-11-20-02";
+    static final String CONFLICT = "sp-2026-11-14-gateway-ops-04";
 
     @TempDir
     static Path tmp;
@@ -120,6 +121,39 @@ class ReviewDetailLayoutUiTest {
         assertThat(split.getDividerPositions()[0]).as("the divider after Overview and back").isCloseTo(dragged, within(0.02));
         show(robot, STALE);
         assertThat(dividerY(robot, split)).as("the divider back on the first proposal").isCloseTo(y, within(2.0));
+        ui.close(robot);
+    }
+
+    /** The conflict's diff: its change as written, under a caption wholly below the divider, at both sizes. */
+    @Test
+    void aConflictsCaptionAndChangeAreInSightBelowTheDivider(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
+            String at = (int) size[0] + "x" + (int) size[1];
+            reviewAt(robot, size[0], size[1]);
+            robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(CONFLICT)).findFirst()
+                    .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+            Label caption = robot.lookup("#review-diff-caption").queryAs(Label.class);
+            UiHarness.waitUntil(() -> caption.getText().startsWith("Conflict: ") && !diff(robot).getItems().isEmpty());
+            settle();
+            assertThat(diff(robot).getItems()).as("the proposal's own change at %s", at)
+                    .anyMatch(l -> l.kind().equals("added")).anyMatch(l -> l.kind().equals("removed"));
+            double[] bounds = new double[3];
+            robot.interact(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                Node divider = robot.lookup("#review-detail-split").queryAs(Node.class).lookup(".split-pane-divider");
+                bounds[0] = divider.localToScene(divider.getLayoutBounds()).getMaxY();
+                bounds[1] = caption.localToScene(caption.getLayoutBounds()).getMinY();
+                bounds[2] = caption.getHeight() - caption.prefHeight(caption.getWidth());
+            });
+            assertThat(bounds[1]).as("the caption's top below the divider (%s) at %s", bounds[0], at)
+                    .isGreaterThanOrEqualTo(bounds[0] - 0.5);
+            assertThat(bounds[2]).as("the caption's height short of its wrapped lines at %s", at)
+                    .isGreaterThanOrEqualTo(-0.5);
+            assertThat(robot.lookup("#review-problem").queryAs(Label.class).getText()).as("still a conflict")
+                    .contains("conflicts with it");
+        }
         ui.close(robot);
     }
 
