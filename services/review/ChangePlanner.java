@@ -116,7 +116,8 @@ public final class ChangePlanner {
         }
         String merged = result.text();
         List<String> conflicts = result.conflicts() ? conflictHunks(merged) : List.of();
-        return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? merged : now, newFile, true, conflicts, tip);
+        return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? merged : now, newFile, true, conflicts, tip,
+                base, proposed);
     }
 
     /** The {@code <<<<<<< … >>>>>>>} regions of a merge, each as one text. */

@@ -2,6 +2,8 @@ package viewmodels.review;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -36,16 +38,13 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper diffIntended = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper sectionsShare = new ReadOnlyDoubleWrapper(Double.NaN);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
     private final RecallEffectViewModel recallEffect;
-    private final java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found> similarLessons;
-    private final ObservableList<SimilarLessonRow> similar = FXCollections.observableArrayList();
-    private final ObservableList<SimilarLessonRow> similarView = FXCollections.unmodifiableObservableList(similar);
-    private final ReadOnlyStringWrapper similarStatus = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper similarShown = new ReadOnlyBooleanWrapper(false);
-    private long similarAsked;
+    private final SimilarLessonsViewModel similar;
     /** Which diff computation is the shown one's: an answer for an earlier proposal (or mode) is dropped. */
     private long diffAsked;
 
@@ -64,7 +63,7 @@ public final class ProposalDetailViewModel {
                                            recallEffects) {
         this.runner = runner;
         this.readOnly = readOnly;
-        this.similarLessons = similarLessons;
+        this.similar = new SimilarLessonsViewModel(runner, similarLessons);
         this.recallEffect = new RecallEffectViewModel(runner, recallEffects);
     }
 
@@ -80,7 +79,8 @@ public final class ProposalDetailViewModel {
 
     /**
      * The effect on recall of approving the shown proposal, as text: the summary line, then one line per changed
-     * story and budget (computed in the background on a read-only overlay of the index); empty for a decided proposal.
+     * story, its budgets on it (computed in the background on a read-only overlay of the index); empty for a decided
+     * proposal.
      */
     public ReadOnlyStringProperty recallEffectProperty() {
         return recallEffect.textProperty();
@@ -93,6 +93,7 @@ public final class ProposalDetailViewModel {
         recallEffect.show(shown);
         if (shown == null) {
             diffAsked++;
+            diffIntended.set(false);
             decision.set("");
             diffCaption.set("");
             requestable.set(false);
@@ -105,7 +106,7 @@ public final class ProposalDetailViewModel {
             diff.clear();
             approvable.set(false);
             decidable.set(false);
-            showSimilar(null);
+            similar.show(null);
             return;
         }
         Proposal p = shown.proposal();
@@ -129,62 +130,12 @@ public final class ProposalDetailViewModel {
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : describe(decided));
         showDiff();
-        showSimilar(shown);
+        similar.show(shown);
     }
 
-    /** Looks for the existing lessons like the proposal, on the runner; an answer for an earlier one is dropped. */
-    private void showSimilar(ReviewService.Item shown) {
-        long asked = ++similarAsked;
-        similar.clear();
-        similarShown.set(similarLessons != null && shown != null && shown.proposal().valid());
-        if (!similarShown.get()) {
-            similarStatus.set("");
-            return;
-        }
-        similarStatus.set("Looking for existing lessons like this proposal…");
-        runner.submit("Similar lessons", progress -> similarLessons.apply(shown), TaskCallbacks.of(found -> {
-            if (asked == similarAsked) {
-                similar.setAll(rows(found));
-                similarStatus.set(status(found));
-            }
-        }, e -> {
-            if (asked == similarAsked) {
-                similarStatus.set("Could not look for similar lessons: " + e.getMessage());
-            }
-        }));
-    }
-
-    static java.util.List<SimilarLessonRow> rows(services.reach.SimilarLessons.Found found) {
-        return found.matches().stream().map(m -> new SimilarLessonRow(m.id(), m.title(),
-                Math.round(m.similarity() * 100) + " %", m.sentence(), m.lessonSentence(), m.contradiction(),
-                m.contradiction() ? "possible contradiction" : "near-duplicate")).toList();
-    }
-
-    /** "2 existing lessons like it (by meaning, 65 % or more); 1 may say the opposite." */
-    static String status(services.reach.SimilarLessons.Found found) {
-        String how = " (by " + found.method() + ", " + Math.round(found.threshold() * 100) + " % or more)";
-        if (found.matches().isEmpty()) {
-            return "No existing lesson like this" + how + "." + (found.note().isEmpty() ? "" : " " + found.note());
-        }
-        long opposite = found.matches().stream().filter(services.reach.SimilarLessons.Match::contradiction).count();
-        int n = found.matches().size();
-        return n + (n == 1 ? " existing lesson" : " existing lessons") + " like this" + how
-                + (opposite == 0 ? ": we may already know this." : "; " + opposite + " may say the opposite.")
-                + (found.note().isEmpty() ? "" : " " + found.note());
-    }
-
-    /** The existing lessons most like the proposal shown, best first. */
-    public ObservableList<SimilarLessonRow> similarLessons() {
-        return similarView;
-    }
-
-    public ReadOnlyStringProperty similarStatusProperty() {
-        return similarStatus.getReadOnlyProperty();
-    }
-
-    /** False when there is nothing to compare (no proposal, an invalid one) or no index to compare with. */
-    public ReadOnlyBooleanProperty similarShownProperty() {
-        return similarShown.getReadOnlyProperty();
+    /** The "Similar lessons" section: the existing lessons most like the proposal shown. */
+    public SimilarLessonsViewModel similar() {
+        return similar;
     }
 
     /** "Rejected by joel at 2026-11-21 09:00 UTC — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review". */
@@ -240,7 +191,13 @@ public final class ProposalDetailViewModel {
         String before;
         String after;
         String caption;
-        if (item != null && item.change() != null) {
+        boolean intended = item != null && item.change() != null && item.change().conflicted();
+        diffIntended.set(false);
+        if (intended) { // approving writes nothing: what the proposal meant, against the text it was written for
+            before = item.change().baseText();
+            after = item.change().intended();
+            caption = intendedCaption(item.proposal().base());
+        } else if (item != null && item.change() != null) {
             before = item.change().before();
             after = item.change().after();
             caption = "";
@@ -262,6 +219,7 @@ public final class ProposalDetailViewModel {
         runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(lines -> {
             if (asked == diffAsked) { // still the proposal (and the mode) shown
                 diffCaption.set(caption);
+                diffIntended.set(intended);
                 diff.setAll(lines);
                 approvable.set(approvableOnceShown());
             }
@@ -272,9 +230,30 @@ public final class ProposalDetailViewModel {
         }));
     }
 
+    /** Says that a conflicting proposal's diff is its change as written, not what approving would do. */
+    static String intendedCaption(String base) {
+        String b = base == null ? "" : base.strip();
+        String at = b.substring(0, Math.min(b.length(), b.startsWith("sha256:") ? 17 : 10));
+        return "Conflict: the proposal's change as written, on its base " + at
+                + " — not on the target now (the conflicting lines are above)";
+    }
+
     public void toggleDiffMode() {
         sideBySide.set(!sideBySide.get());
         showDiff();
+    }
+
+    /**
+     * Where the reviewer left the divider between the sections and the diff, as a share of their height: every
+     * proposal shown afterwards keeps it, while the workspace is open. NaN until the divider is moved.
+     */
+    public ReadOnlyDoubleProperty sectionsShareProperty() {
+        return sectionsShare.getReadOnlyProperty();
+    }
+
+    /** The reviewer moved the divider between the sections and the diff (a share of their height, 0 to 1). */
+    public void keepSectionsShare(double share) {
+        sectionsShare.set(Math.max(0, Math.min(1, share)));
     }
 
     /** The text an edit starts from: what approving would write. */
@@ -319,6 +298,14 @@ public final class ProposalDetailViewModel {
     /** Says what the diff of a decided proposal is: as committed (which commit), or as proposed. */
     public ReadOnlyStringProperty diffCaptionProperty() {
         return diffCaption.getReadOnlyProperty();
+    }
+
+    /**
+     * True while the diff shows a conflicting proposal's own change against its base — what its author meant, not
+     * what approving would write (it writes nothing); the caption says so.
+     */
+    public ReadOnlyBooleanProperty diffIntendedProperty() {
+        return diffIntended.getReadOnlyProperty();
     }
 
     /** Changes can be requested: a pending proposal (one already sent back waits for its author). */

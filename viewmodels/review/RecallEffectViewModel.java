@@ -17,7 +17,7 @@ import services.tasks.TaskRunner;
  */
 public final class RecallEffectViewModel {
 
-    /** Lines of a recall effect shown in the pane; the rest is counted. */
+    /** Stories of a recall effect shown in the pane, a line each; the rest are counted. */
     static final int EFFECT_LINES = 8;
 
     private final TaskRunner runner;
@@ -88,7 +88,7 @@ public final class RecallEffectViewModel {
                 : "Show the " + (storyCount == 1 ? "story" : storyCount + " stories"));
     }
 
-    /** "Effect on recall: …summary", then one line per story and budget (the first {@value #EFFECT_LINES}). */
+    /** "Effect on recall: …summary", then one line per changed story (the first {@value #EFFECT_LINES}). */
     static String describe(RecallEffect.Effect e) {
         return joined(summary(e), stories(e));
     }
@@ -102,18 +102,48 @@ public final class RecallEffectViewModel {
         return e.documents().isEmpty() ? "Effect on recall: none — " + e.note() : "Effect on recall: " + e.summary();
     }
 
-    /** One indented line per changed story and budget (the first {@value #EFFECT_LINES}), then how many more. */
+    /**
+     * One indented line per changed story (the first {@value #EFFECT_LINES}), its budgets on it — those that change
+     * alike share their changes ({@code loop-a S2 "title" · implementor, lean: ~skill:a · deep: +skill:b}) — then how
+     * many more: as many lines as the toggle counts stories.
+     */
     static String stories(RecallEffect.Effect e) {
         if (e.documents().isEmpty()) {
             return "";
         }
+        java.util.Map<String, java.util.List<RecallEffect.StoryChange>> byStory = new java.util.LinkedHashMap<>();
+        e.changes().forEach(c -> byStory.computeIfAbsent(c.loop() + "\u0000" + c.story(), k -> new java.util.ArrayList<>())
+                .add(c));
         StringBuilder out = new StringBuilder();
-        e.changes().stream().limit(EFFECT_LINES).forEach(c -> out.append(out.isEmpty() ? "" : "\n")
-                .append("  ").append(c.line()));
-        if (e.changes().size() > EFFECT_LINES) {
-            out.append("\n  … and ").append(e.changes().size() - EFFECT_LINES).append(" more ('proposals show' lists them)");
+        byStory.values().stream().limit(EFFECT_LINES).forEach(budgets -> out.append(out.isEmpty() ? "" : "\n")
+                .append("  ").append(line(budgets, e.budgets())));
+        if (byStory.size() > EFFECT_LINES) {
+            int more = byStory.size() - EFFECT_LINES;
+            out.append("\n  … and ").append(more).append(more == 1 ? " more story" : " more stories")
+                    .append(" ('proposals show' lists them)");
         }
         return out.toString();
+    }
+
+    /** One story's line: its loop, id and title, then each change with the budgets it is under, in budget order. */
+    private static String line(java.util.List<RecallEffect.StoryChange> budgets, java.util.List<String> order) {
+        RecallEffect.StoryChange first = budgets.get(0);
+        java.util.Map<String, java.util.List<String>> byChange = new java.util.LinkedHashMap<>();
+        budgets.stream().sorted(java.util.Comparator.comparingInt(c -> order.contains(c.budget())
+                        ? order.indexOf(c.budget()) : order.size()))
+                .forEach(c -> byChange.computeIfAbsent(changes(c), k -> new java.util.ArrayList<>()).add(c.budget()));
+        StringBuilder t = new StringBuilder(first.loop() + " " + first.story() + " \"" + first.title() + "\"");
+        byChange.forEach((change, names) -> t.append(" · ").append(String.join(", ", names)).append(':').append(change));
+        return t.toString();
+    }
+
+    /** " +skill:a −lesson:b:0 ~skill:c": the documents in, out and rewritten under one budget. */
+    private static String changes(RecallEffect.StoryChange c) {
+        StringBuilder t = new StringBuilder();
+        c.in().forEach(id -> t.append(" +").append(id));
+        c.out().forEach(id -> t.append(" −").append(id));
+        c.rewritten().forEach(id -> t.append(" ~").append(id));
+        return t.toString();
     }
 
     /** The summary line ("Effect on recall: …"); empty when the section is not shown. */
@@ -121,7 +151,7 @@ public final class RecallEffectViewModel {
         return summary.getReadOnlyProperty();
     }
 
-    /** The story lines, one per changed story and budget; empty when none changes. */
+    /** The story lines, one per changed story (its budgets on it); empty when none changes. */
     public ReadOnlyStringProperty storiesProperty() {
         return stories.getReadOnlyProperty();
     }

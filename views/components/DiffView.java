@@ -51,7 +51,9 @@ public final class DiffView extends ListView<DiffLine> {
                     case "removed" -> "-";
                     default -> " ";
                 };
-                row = new HBox(number(line.oldNo()), number(line.newNo()), number(marker),
+                Label sign = number(marker);
+                sign.setMinWidth(16); // one character: the text keeps the width
+                row = new HBox(number(line.oldNo()), number(line.newNo()), sign,
                         flow(line.oldText().isEmpty() ? line.newText() : line.oldText(), line.kind()));
             }
             row.setAlignment(Pos.TOP_LEFT);

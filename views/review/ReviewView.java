@@ -125,20 +125,18 @@ public final class ReviewView {
         });
     }
 
-    /** The least height of the diff (about ten lines), whatever the sections above it hold. */
-    public static final double DIFF_MIN_HEIGHT = 240;
+    /** The least height of the diff (about ten of its one-line rows), whatever the sections above it hold. */
+    public static final double DIFF_MIN_HEIGHT = 200;
 
     /** The informational sections' share of the split at most (less when they are shorter); the diff has the rest. */
     public static final double INFO_SHARE = 0.38;
-
-    private final SplitPane detailSplit = new SplitPane();
 
     /**
      * The selected proposal: the header (heading, details, decisions, keys, messages) stays at the top; below it a
      * vertical split holds the informational sections (rationale, evidence, effect on recall, similar lessons) in
      * their own scroll pane above the diff, which keeps the larger share — so the diff is in sight, whatever those
      * sections hold. The informational side is never taller than its content (none: it collapses), and its
-     * divider can be dragged.
+     * divider can be dragged: it stays where the reviewer left it for every proposal shown after.
      */
     private Node detailPane() {
         Label heading = label("review-heading", Styles.TITLE_4);
@@ -186,12 +184,19 @@ public final class ReviewView {
         caption.visibleProperty().bind(vm.detail().diffCaptionProperty().isNotEmpty());
         caption.managedProperty().bind(caption.visibleProperty());
         caption.setMaxWidth(Double.MAX_VALUE);
+        // a conflicting proposal's diff is its change as written, not what approving does: the caption stands out
+        javafx.css.PseudoClass intended = javafx.css.PseudoClass.getPseudoClass("intended");
+        vm.detail().diffIntendedProperty().addListener((obs, was, now) -> caption.pseudoClassStateChanged(intended, now));
         HBox.setHgrow(caption, Priority.ALWAYS);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox diffBar = new HBox(8, caption, gap, mode);
         diffBar.setId("review-diff-bar");
         diffBar.setAlignment(Pos.CENTER_LEFT);
+        // the split asks its sides' least height without a width: the bar keeps the lines its caption wraps to
+        diffBar.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> caption.isVisible()
+                ? Math.max(mode.prefHeight(-1), caption.prefHeight(caption.getWidth())) : mode.prefHeight(-1),
+                caption.widthProperty(), caption.textProperty(), caption.visibleProperty()));
         Label rationale = label("review-rationale", null);
         rationale.textProperty().bind(vm.detail().rationaleProperty());
         rationale.visibleProperty().bind(vm.detail().rationaleProperty().isNotEmpty());
@@ -215,47 +220,22 @@ public final class ReviewView {
         header.setPadding(new Insets(12, 12, 8, 12));
 
         RecallEffectPane recall = new RecallEffectPane(vm.detail().recallEffect());
-        VBox info = new VBox(8, rationale, evidence, recall, new SimilarLessonsPane(vm.detail()));
+        VBox info = new VBox(8, rationale, evidence, recall, new SimilarLessonsPane(vm.detail().similar()));
         info.setId("review-detail-info");
         info.setPadding(new Insets(0, 12, 8, 12));
-        javafx.scene.control.ScrollPane infoScroll = new javafx.scene.control.ScrollPane(info);
-        infoScroll.setId("review-detail-scroll");
-        infoScroll.setFitToWidth(true);
-        infoScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        infoScroll.setMinHeight(0);
-        infoScroll.getStyleClass().add("edge-to-edge");
-        // never taller than what it holds: short sections leave the room to the diff; none collapse the side
-        info.heightProperty().addListener((obs, old, h) -> fitInfo(infoScroll, info));
-
-        // the stories shown (s, or the link): their pane scrolls so they start at its top
-        vm.detail().recallEffect().storiesShownProperty().addListener((obs, old, shown) -> {
-            if (shown && infoScroll.getScene() != null) {
-                javafx.scene.Scene scene = infoScroll.getScene();
-                Runnable[] once = new Runnable[1];
-                once[0] = () -> { // once the stories are laid out
-                    scene.removePostLayoutPulseListener(once[0]);
-                    scrollTo(infoScroll, recall.lookup("#review-recall-stories"));
-                };
-                scene.addPostLayoutPulseListener(once[0]);
-            }
-        });
 
         VBox diffSide = new VBox(8, diffBar, diff);
         diffSide.setId("review-diff-side");
         diffSide.setPadding(new Insets(8, 12, 12, 12));
 
-        detailSplit.setId("review-detail-split");
-        detailSplit.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        detailSplit.getItems().setAll(infoScroll, diffSide);
-        detailSplit.setDividerPositions(INFO_SHARE);
-        detailSplit.getStyleClass().add("review-detail-split");
-        SplitPane.setResizableWithParent(infoScroll, false);
-        VBox.setVgrow(detailSplit, Priority.ALWAYS);
-        detailSplit.setPrefHeight(0); // the header keeps its own height; the split takes what is left
-        // each proposal starts with its sections from the top and the default share
-        vm.selectedIdProperty().addListener((obs, old, id) -> {
-            infoScroll.setVvalue(0);
-            detailSplit.setDividerPositions(INFO_SHARE);
+        SectionsSplit detailSplit = new SectionsSplit(vm.detail(), info, diffSide);
+        // each proposal starts with its sections from the top, the divider where the reviewer left it
+        vm.selectedIdProperty().addListener((obs, old, id) -> detailSplit.showFromTop());
+        // the stories shown (s, or the link): their pane scrolls so they start at its top
+        vm.detail().recallEffect().storiesShownProperty().addListener((obs, old, shown) -> {
+            if (shown) {
+                detailSplit.scrollToOnceLaidOut(recall.lookup("#review-recall-stories"));
+            }
         });
 
         VBox detail = new VBox(header, detailSplit);
@@ -284,24 +264,6 @@ public final class ReviewView {
         scroll.visibleProperty().bind(label.visibleProperty());
         scroll.managedProperty().bind(label.visibleProperty());
         return scroll;
-    }
-
-    /** Scrolls the pane so the node's top is at the viewport's top (as far as the content allows). */
-    private static void scrollTo(javafx.scene.control.ScrollPane scroll, Node node) {
-        Node content = scroll.getContent();
-        double room = content.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
-        if (room > 0) {
-            double y = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();
-            scroll.setVvalue(Math.min(1, Math.max(0, y / room)));
-        }
-    }
-
-    /** The informational side's most: its content's height; the divider goes back to the default share. */
-    private void fitInfo(javafx.scene.control.ScrollPane infoScroll, VBox info) {
-        double content = info.getHeight() <= info.snappedTopInset() + info.snappedBottomInset() + 0.5 ? 0
-                : info.getHeight() + infoScroll.snappedTopInset() + infoScroll.snappedBottomInset();
-        infoScroll.setMaxHeight(content);
-        detailSplit.setDividerPositions(INFO_SHARE);
     }
 
     private void edit() {

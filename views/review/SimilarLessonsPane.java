@@ -8,8 +8,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.layout.ColumnConstraints;
-import viewmodels.review.ProposalDetailViewModel;
 import viewmodels.review.SimilarLessonRow;
+import viewmodels.review.SimilarLessonsViewModel;
 
 /**
  * The detail pane's "Similar lessons" section: the status line, then per existing lesson like the proposal its
@@ -19,24 +19,24 @@ final class SimilarLessonsPane extends VBox {
 
     private final VBox rows = new VBox(6);
 
-    SimilarLessonsPane(ProposalDetailViewModel detail) {
+    SimilarLessonsPane(SimilarLessonsViewModel similar) {
         super(4);
         setId("review-similar");
         Label heading = new Label("Similar lessons");
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         Label status = wrapped(Styles.TEXT_MUTED);
         status.setId("review-similar-status");
-        status.textProperty().bind(detail.similarStatusProperty());
+        status.textProperty().bind(similar.statusProperty());
         getChildren().addAll(heading, status, rows);
-        visibleProperty().bind(detail.similarShownProperty());
+        visibleProperty().bind(similar.shownProperty());
         managedProperty().bind(visibleProperty());
-        detail.similarLessons().addListener((ListChangeListener<SimilarLessonRow>) c -> show(detail));
-        show(detail);
+        similar.rows().addListener((ListChangeListener<SimilarLessonRow>) c -> show(similar));
+        show(similar);
     }
 
-    private void show(ProposalDetailViewModel detail) {
+    private void show(SimilarLessonsViewModel similar) {
         rows.getChildren().clear();
-        for (SimilarLessonRow r : detail.similarLessons()) {
+        for (SimilarLessonRow r : similar.rows()) {
             Label head = wrapped(r.contradiction() ? "review-similar-contradiction" : "review-similar-duplicate");
             head.setText(r.similarity() + " · " + r.verdict() + " · " + r.title() + " (" + r.id() + ")");
             Label mine = wrapped(null);

@@ -242,6 +242,7 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitUntil(30, () -> robot.lookup("#review-recall").queryAs(Label.class).getText()
                 .startsWith("Effect on recall: skill:typesense-recall: ") && toggle.isVisible());
         assertThat(toggle.getText()).matches("Show the \\d+ stories");
+        String said = toggle.getText().replaceAll("\\D", "");
         assertThat(stories.isVisible()).as("the story lines, collapsed").isFalse();
         assertThat(robot.lookup("#review-recall").queryAs(Label.class).getText()).doesNotContain("\n");
 
@@ -254,8 +255,12 @@ class ReviewDiffInSightUiTest {
         robot.type(KeyCode.SPACE);
         UiHarness.waitUntil(stories::isVisible);
         assertThat(toggle.getText()).isEqualTo("Hide the stories");
-        assertThat(robot.lookup("#review-recall-stories").queryAs(Label.class).getText())
-                .startsWith("  loop-").contains(" · lean: ");
+        List<String> lines = robot.lookup(".review-recall-story").queryAllAs(Label.class).stream()
+                .map(Label::getText).toList();
+        assertThat(lines).allMatch(l -> l.startsWith("loop-"));
+        assertThat(lines).anyMatch(l -> l.matches(".* · (implementor, )?lean: .*"));
+        // as many lines as the link said stories: each story's budgets are on its one line
+        assertThat(lines).as("the lines opened by 'Show the %s stories'", said).hasSize(Integer.parseInt(said));
         ui.close(robot);
     }
 

@@ -115,6 +115,11 @@ class ReviewServiceTest {
         assertThat(item.approvable()).isFalse();
         assertThat(item.change().conflicts()).singleElement().asString()
                 .contains("- Never commit secrets or tokens to the repo.", "- Never commit secrets; lease them for the task.");
+        // approving writes nothing; what the proposal meant is kept: its change on the text it was written for
+        assertThat(item.change().after()).isEqualTo(item.change().before());
+        assertThat(item.change().baseText()).contains("- Never commit secrets.\n").isNotEqualTo(item.change().before());
+        assertThat(item.change().intended()).isEqualTo(item.change().baseText().replace("- Never commit secrets.\n",
+                "- Never commit secrets; lease them for the task.\n"));
         ReviewException e = assertThrows(ReviewException.class,
                 () -> review.approve("sp-2026-11-14-gateway-ops-04", "joel", null));
         assertThat(e.getMessage()).contains("conflicts").contains("<<<<<<< current");

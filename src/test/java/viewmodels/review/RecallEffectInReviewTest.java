@@ -57,12 +57,28 @@ class RecallEffectInReviewTest {
         assertThat(text).startsWith("Effect on recall: skill:loop-nanny: ").contains("stories of the last 30 days");
         List<String> lines = text.lines().skip(1).toList();
         assertThat(lines.size()).isLessThanOrEqualTo(RecallEffectViewModel.EFFECT_LINES + 1);
-        assertThat(lines).allSatisfy(l -> assertThat(l).matches("  (loop-\\S+ S\\d+ \".*\" · (implementor|lean):( [+−~]\\S+)+"
-                + "|… and \\d+ more \\('proposals show' lists them\\))"));
+        // a line per story, its budgets on it (those that change alike together)
+        assertThat(lines).allSatisfy(l -> assertThat(l).matches("  (loop-\\S+ S\\d+ \".*\"( · (implementor|lean)(, lean)?:"
+                + "( [+−~]\\S+)+)+|… and \\d+ more stor(y|ies) \\('proposals show' lists them\\))"));
+        if (lines.stream().noneMatch(l -> l.startsWith("  … and "))) { // the link counts the lines it opens
+            assertEquals(lines.isEmpty() ? "" : lines.size() == 1 ? "Show the story" : "Show the " + lines.size() + " stories",
+                    vm.detail().recallEffect().toggleTextProperty().get());
+        }
         try (KnowledgeIndex index = open()) {
             assertEquals(documents, index.status().documents());
             assertThat(index.get("skill:loop-nanny").orElseThrow().content()).doesNotContain("lsof -i");
         }
+    }
+
+    /** The demo's stale skill change reaches stories under two budgets: the link counts them, a line each. */
+    @Test
+    void theLinkSaysAsManyStoriesAsItOpensLines() {
+        vm.select("sp-2026-11-15-typesense-recall-03");
+        RecallEffectViewModel effect = vm.detail().recallEffect();
+        List<String> lines = effect.storiesProperty().get().lines().toList();
+        assertThat(lines).hasSizeGreaterThan(1).allSatisfy(l -> assertThat(l).startsWith("  loop-"));
+        assertEquals("Show the " + lines.size() + " stories", effect.toggleTextProperty().get());
+        assertThat(effect.summaryProperty().get()).contains(": " + lines.size() + " of ");
     }
 
     @Test

@@ -22,7 +22,7 @@ class RecallEffectTextTest {
         String text = RecallEffectViewModel.describe(e);
         assertThat(text).startsWith("Effect on recall: skill:retro-reader: 1 of 9 stories of the last 14 days would get "
                 + "different recall (implementor 0, lean 1, balanced 0, deep 1)\n")
-                .contains("\n  loop-a S2 \"Retry ladder\" · deep: +skill:retro-reader −retro:loop-a")
+                .endsWith("\n  loop-a S2 \"Retry ladder\" · lean, deep: +skill:retro-reader −retro:loop-a")
                 .doesNotContain("not replayed");
     }
 

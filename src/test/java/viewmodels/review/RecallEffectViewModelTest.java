@@ -35,7 +35,7 @@ class RecallEffectViewModelTest {
                 List.of("skill:a"), List.of("retro:loop-a"), List.of());
     }
 
-    /** Story 1 under lean and deep, stories 2..10 under lean: 10 stories on 11 lines. */
+    /** Story 1 under lean and deep, stories 2..10 under lean: 10 stories, a line each. */
     private static final RecallEffect.Effect TEN = new RecallEffect.Effect(List.of("skill:a"), null, 14, 33,
             java.util.stream.Stream.concat(java.util.stream.Stream.of(change(1, "deep")),
                     IntStream.rangeClosed(1, 10).mapToObj(i -> change(i, "lean"))).toList(),
@@ -55,8 +55,9 @@ class RecallEffectViewModelTest {
                 + "days would get different recall (implementor 0, lean 10)").doesNotContain("\n");
         List<String> lines = vm.storiesProperty().get().lines().toList();
         assertThat(lines).hasSize(RecallEffectViewModel.EFFECT_LINES + 1)
-                .startsWith("  loop-a S1 \"Story 1\" · deep: +skill:a −retro:loop-a")
-                .endsWith("  … and 3 more ('proposals show' lists them)");
+                .startsWith("  loop-a S1 \"Story 1\" · lean, deep: +skill:a −retro:loop-a",
+                        "  loop-a S2 \"Story 2\" · lean: +skill:a −retro:loop-a")
+                .endsWith("  … and 2 more stories ('proposals show' lists them)");
         assertEquals(vm.summaryProperty().get() + "\n" + vm.storiesProperty().get(), vm.textProperty().get());
         assertTrue(vm.hasStoriesProperty().get());
         assertFalse(vm.storiesShownProperty().get(), "collapsed at first");
@@ -68,6 +69,30 @@ class RecallEffectViewModelTest {
         vm.toggleStories();
         assertFalse(vm.storiesShownProperty().get());
         assertEquals("Show the 10 stories", vm.toggleTextProperty().get());
+    }
+
+    /**
+     * The demo's case: 4 stories, each under two budgets (8 changes). The link says 4 stories and opens 4 lines, each
+     * story's budgets on its line — budgets that change alike share their changes, others follow in budget order.
+     */
+    @Test
+    void theLinkCountsTheLinesItOpensEachStorysBudgetsOnItsLine() {
+        java.util.List<RecallEffect.StoryChange> changes = new java.util.ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            changes.add(change(i, "implementor"));
+            changes.add(i == 4 ? new RecallEffect.StoryChange("loop-a", "/p", "2026-11-01", "S4", "Story 4", "lean",
+                    List.of(), List.of(), List.of("skill:a")) : change(i, "lean"));
+        }
+        RecallEffect.Effect four = new RecallEffect.Effect(List.of("skill:a"), null, 14, 33, changes, List.of(),
+                RecallEffect.KEYWORD_BUDGETS, null);
+        RecallEffectViewModel demo = new RecallEffectViewModel(new SynchronousTaskRunner(), id -> four);
+        demo.show(item("sp-a", true));
+        assertEquals("Show the 4 stories", demo.toggleTextProperty().get());
+        assertThat(demo.storiesProperty().get().lines().toList()).containsExactly(
+                "  loop-a S1 \"Story 1\" · implementor, lean: +skill:a −retro:loop-a",
+                "  loop-a S2 \"Story 2\" · implementor, lean: +skill:a −retro:loop-a",
+                "  loop-a S3 \"Story 3\" · implementor, lean: +skill:a −retro:loop-a",
+                "  loop-a S4 \"Story 4\" · implementor: +skill:a −retro:loop-a · lean: ~skill:a");
     }
 
     @Test
@@ -117,7 +142,8 @@ class RecallEffectViewModelTest {
         });
         single.show(item("sp-a", true));
         assertEquals("Show the story", single.toggleTextProperty().get());
-        assertEquals(2, single.storiesProperty().get().lines().count());
+        assertEquals(List.of("  loop-a S1 \"Story 1\" · lean, deep: +skill:a −retro:loop-a"),
+                single.storiesProperty().get().lines().toList());
         single.show(item("sp-x", true));
         assertEquals("Effect on recall: not computed — index closed", single.summaryProperty().get());
         assertFalse(single.hasStoriesProperty().get());

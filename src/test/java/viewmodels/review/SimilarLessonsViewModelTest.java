@@ -62,30 +62,30 @@ class SimilarLessonsViewModelTest {
     void aNearDuplicateProposalShowsItsLessonSideBySide() {
         vm.select("dream-2026-11-20-03");
         ProposalDetailViewModel d = vm.detail();
-        assertTrue(d.similarShownProperty().get());
-        assertThat(d.similarLessons()).hasSize(1);
-        SimilarLessonRow row = d.similarLessons().get(0);
+        assertTrue(d.similar().shownProperty().get());
+        assertThat(d.similar().rows()).hasSize(1);
+        SimilarLessonRow row = d.similar().rows().get(0);
         assertEquals("lesson:loop-mw1gch0a-tr6507:0", row.id());
         assertEquals("near-duplicate", row.verdict());
         assertThat(row.sentence()).contains("fuzzy");
         assertThat(row.lessonSentence()).startsWith("Deleting documents by fuzzy search");
         assertThat(row.similarity()).endsWith(" %");
-        assertThat(d.similarStatusProperty().get()).startsWith("1 existing lesson like this (by words, 40 % or more)")
+        assertThat(d.similar().statusProperty().get()).startsWith("1 existing lesson like this (by words, 40 % or more)")
                 .contains("we may already know this").contains("semantic search is off");
     }
 
     @Test
     void anUnrelatedProposalShowsNone() {
         vm.select("dream-2026-11-20-02"); // pushback in SOUL.md
-        assertThat(vm.detail().similarLessons()).isEmpty();
-        assertThat(vm.detail().similarStatusProperty().get()).startsWith("No existing lesson like this (by words");
+        assertThat(vm.detail().similar().rows()).isEmpty();
+        assertThat(vm.detail().similar().statusProperty().get()).startsWith("No existing lesson like this (by words");
     }
 
     @Test
     void anInvalidProposalOrNoneHasNoSection() {
         vm.select(null);
-        assertFalse(vm.detail().similarShownProperty().get());
-        assertThat(vm.detail().similarLessons()).isEmpty();
+        assertFalse(vm.detail().similar().shownProperty().get());
+        assertThat(vm.detail().similar().rows()).isEmpty();
     }
 
     @Test
@@ -93,9 +93,9 @@ class SimilarLessonsViewModelTest {
         SimilarLessons.Found found = new SimilarLessons.Found("meaning", 0.65, List.of(new SimilarLessons.Match(
                 "lesson:x:1", "Run the type checker", null, 0.81, "Do not run the type checker first.",
                 "Run the type checker before the test suite.", true)), "");
-        assertEquals("possible contradiction", ProposalDetailViewModel.rows(found).get(0).verdict());
-        assertEquals("81 %", ProposalDetailViewModel.rows(found).get(0).similarity());
-        assertThat(ProposalDetailViewModel.status(found)).isEqualTo(
+        assertEquals("possible contradiction", SimilarLessonsViewModel.rows(found).get(0).verdict());
+        assertEquals("81 %", SimilarLessonsViewModel.rows(found).get(0).similarity());
+        assertThat(SimilarLessonsViewModel.status(found)).isEqualTo(
                 "1 existing lesson like this (by meaning, 65 % or more); 1 may say the opposite.");
     }
 }
