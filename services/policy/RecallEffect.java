@@ -148,6 +148,13 @@ public final class RecallEffect {
         if (change == null) {
             return new Effect(List.of(), "the proposal has no change to apply", days, List.of());
         }
+        if (change.conflicted()) { // approving is refused until the conflict is resolved: it writes nothing
+            return new Effect(List.of(), "the proposal conflicts with " + change.path()
+                    + " as it is now: approving it writes nothing until the conflict is resolved", days, List.of());
+        }
+        if (change.noChange()) {
+            return new Effect(List.of(), "approving it leaves " + change.path() + " as it is", days, List.of());
+        }
         Instant now = clock.instant();
         SyncedDocuments.Change docs = SyncedDocuments.of(ws, change.repo(), change.path(), change.after(),
                 now.getEpochSecond());

@@ -69,6 +69,20 @@ class RecallEffectTest {
         return new RecallEffect(ws, () -> open(ws.indexDir()), () -> LoopPrds.NONE, Fixtures.CLOCK);
     }
 
+    /**
+     * A conflicting proposal cannot be approved — approving writes nothing — so it changes no story's recall; it
+     * said "2 of 33 stories would get different recall" (the same text synced again, at another time).
+     */
+    @Test
+    void aConflictChangesNoStorysRecallAndSaysWhy() {
+        PlannedChange change = review.find("sp-2026-11-14-gateway-ops-04").change();
+        assertThat(change.conflicted()).isTrue();
+        RecallEffect.Effect e = effect().of(change, 30);
+        assertThat(e.changes()).isEmpty();
+        assertThat(e.documents()).isEmpty();
+        assertThat(e.note()).contains("conflicts with").contains("approving it writes nothing");
+    }
+
     @Test
     void aNewSkillComesInForTheStoriesItMatchesUnderLeanAndNeverForTheImplementor() throws Exception {
         Map<String, String> files = files(ws.indexDir());
