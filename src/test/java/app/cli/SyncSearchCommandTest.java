@@ -108,6 +108,16 @@ class SyncSearchCommandTest {
         assertEquals(12, list.size());
         JsonNode show = json.readTree(run("proposals", "show", "sp-2026-11-18-loop-nanny-01", "--workspace", ws, "--json").out());
         assertThat(show.get("diff").asText()).contains("+- A stalled story often holds a dev server's port");
+        // a conflict: approving writes nothing, so what is shown is the proposal's change as written, on its base
+        DemoCommandTest.Run conflict = run("proposals", "show", "sp-2026-11-14-gateway-ops-04", "--workspace", ws,
+                "--no-similar");
+        assertThat(conflict.out()).contains("conflict: approving writes nothing; the proposal's change as written, on its base")
+                .contains("-- Never commit secrets.\n+- Never commit secrets; lease them for the task.")
+                .contains("<<<<<<< current").contains("effect on recall: no effect on recall: the proposal conflicts with");
+        JsonNode conflictJson = json.readTree(run("proposals", "show", "sp-2026-11-14-gateway-ops-04", "--workspace", ws,
+                "--no-similar", "--json").out());
+        assertThat(conflictJson.get("intendedDiff").asText()).contains("+- Never commit secrets; lease them for the task.");
+        assertThat(conflictJson.get("conflicts")).isNotEmpty();
         DemoCommandTest.Run approve = run("proposals", "approve", "sp-2026-11-18-loop-nanny-01", "--by", "joel",
                 "--workspace", ws, "--json");
         assertEquals(0, approve.code(), approve.err());
