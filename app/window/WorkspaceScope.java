@@ -163,6 +163,9 @@ public final class WorkspaceScope implements AutoCloseable {
                 org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
             }
         }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        // "last sync 3 min ago" follows the clock (it stayed as first said until the document count changed)
+        changesPoll.scheduleWithFixedDelay(() -> javafx.application.Platform.runLater(sync::tick), 30, 30,
+                java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */

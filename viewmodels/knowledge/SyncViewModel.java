@@ -155,6 +155,15 @@ public final class SyncViewModel {
     public void indexChangedElsewhere() {
         runner.submit("Reading index status", progress -> snapshot(), TaskCallbacks.of(found -> {
             showIssues(found.last().errors(), found.last().warnings());
+            long before = shownStatus == null ? 0 : shownStatus.last().finishedAt();
+            if (found.last().finishedAt() > before && before > 0) {
+                // a sync of the scheduler or of another console: the line no longer speaks of this window's last run
+                int errors = found.last().errors().size();
+                int warnings = found.last().warnings().size();
+                lastResult.set("Last sync: by the scheduler or another console · " + errors
+                        + (errors == 1 ? " file" : " files") + " with problems, " + warnings
+                        + (warnings == 1 ? " warning" : " warnings"));
+            }
             showStatus(found);
         }, error -> status.set("Index unavailable: " + error.getMessage())));
         afterSync.run();
@@ -181,7 +190,20 @@ public final class SyncViewModel {
                 error -> status.set("Index unavailable: " + error.getMessage())));
     }
 
+    private Snapshot shownStatus;
+
+    /**
+     * Says the status again as time goes by ("last sync 3 min ago" was frozen until the document count changed),
+     * from what was last read: no reading, no task. Called every half minute by the window.
+     */
+    public void tick() {
+        if (shownStatus != null) {
+            showStatus(shownStatus);
+        }
+    }
+
     private void showStatus(Snapshot snapshot) {
+        shownStatus = snapshot;
         IndexStatus found = snapshot.index();
         long last = snapshot.last().finishedAt();
         int drift = index.problems().size();

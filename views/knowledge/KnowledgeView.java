@@ -393,8 +393,9 @@ public final class KnowledgeView {
             Label type = new Label(row.type());
             type.getStyleClass().addAll("type-badge", "type-" + row.type());
             type.setMinWidth(Region.USE_PREF_SIZE);
-            Label sub = new Label(row.about());
-            sub.getStyleClass().add(Styles.TEXT_MUTED);
+            // type · project · status · loop · day: wraps by words in the narrow column, never cut ("…-0d…")
+            javafx.scene.text.TextFlow sub = flow(java.util.List.of(new viewmodels.knowledge.Snippet.Part(row.about(),
+                    false)), "result-about");
             HBox first = new HBox(8, type, title);
             first.setAlignment(Pos.CENTER_LEFT);
             HBox.setHgrow(title, Priority.ALWAYS);
