@@ -279,7 +279,20 @@ public final class ReviewViewModel {
         select(rows.get(Math.max(0, Math.min(rows.size() - 1, at + step))).id());
     }
 
+    /**
+     * Approves the proposal shown; one that cannot be approved (blocked, conflicting, invalid, decided, read-only)
+     * is not sent, and the message says why — the key {@code a} did nothing there.
+     */
     public void approve() {
+        if (selected != null && !detail.approvableProperty().get()) {
+            String why = selected.problem() != null ? selected.problem()
+                    : !selected.proposal().open() ? "it is " + selected.proposal().status()
+                    : selected.change() != null && selected.change().conflicted() ? "it conflicts with the target"
+                    : "the workspace is read-only";
+            messages.put(selected.proposal().id(), selected.proposal().id() + " cannot be approved: " + why + ".");
+            showMessage();
+            return;
+        }
         decide("Approving", id -> review.approve(id, reviewer, null));
     }
 

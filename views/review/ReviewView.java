@@ -59,11 +59,7 @@ public final class ReviewView {
         switch (e.getCode()) {
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
-            case A -> {
-                if (vm.detail().approvableProperty().get()) {
-                    vm.approve();
-                }
-            }
+            case A -> vm.approve(); // one that cannot be approved says why
             case R -> reject();
             case C -> requestChanges();
             case E -> edit();
