@@ -20,6 +20,9 @@ public final class TelemetryViewModel {
     public record SpanRow(String time, String name, String duration, String status, String attributes) {
     }
 
+    /** What the empty table says when no span has been recorded. */
+    public static final String NO_SPANS = "No spans yet: sync, search, approve … and they appear here.";
+
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
 
     private final RecentSpans recent;
@@ -28,6 +31,7 @@ public final class TelemetryViewModel {
     private final ObservableList<SpanRow> rows = FXCollections.observableArrayList();
     private final ObservableList<SpanRow> rowsView = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(NO_SPANS);
     private final String exportingTo;
 
     public TelemetryViewModel(RecentSpans recent, String exportingTo, ZoneId zone) {
@@ -48,6 +52,9 @@ public final class TelemetryViewModel {
         summary.set(rows.size() + " of the last " + all.size() + " spans · "
                 + (exportingTo == null ? "not exported (set OTEL_EXPORTER_OTLP_ENDPOINT to send them)"
                 : "also exported to " + exportingTo));
+        // spans filtered out are not "no spans yet": the empty table names the filter that hides them
+        placeholder.set(all.isEmpty() || q.isEmpty() ? NO_SPANS
+                : "No span matches \"" + filter.get().strip() + "\".");
     }
 
     private SpanRow row(RecentSpans.Record r) {
@@ -65,6 +72,11 @@ public final class TelemetryViewModel {
 
     public ObservableList<SpanRow> rows() {
         return rowsView;
+    }
+
+    /** What the table says when it shows no row: no span yet, or none matching the filter. */
+    public ReadOnlyStringProperty placeholderProperty() {
+        return placeholder.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty summaryProperty() {

@@ -64,9 +64,12 @@ public final class NoteView {
         write.setId("note-write");
         write.getStyleClass().add(Styles.ACCENT);
         write.setOnAction(e -> vm.submit());
+        write.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // its whole label: the refusal beside it wraps
         Label result = new Label();
         result.setId("note-result");
         result.setWrapText(true);
+        result.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every word of a refusal, on as many lines as it needs
+        result.setMaxWidth(Double.MAX_VALUE);
         result.textProperty().bind(vm.resultProperty());
         vm.refusedProperty().addListener((o, a, isRefused) -> {
             result.getStyleClass().removeAll(Styles.DANGER, Styles.SUCCESS);

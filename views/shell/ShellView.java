@@ -373,7 +373,12 @@ public final class ShellView {
         javafx.scene.control.Label sheet = new javafx.scene.control.Label(text);
         sheet.setId("shortcuts-sheet");
         sheet.setStyle("-fx-font-family: monospace;");
+        sheet.setWrapText(true); // a long line wraps within the sheet: no sideways scroll, nothing cut
+        sheet.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(sheet);
+        scroll.setId("shortcuts-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
         // the sheet scrolls inside a dialog that fits the window (its header and OK button stay in view)
         double room = window() == null ? 560 : Math.max(200, window().getHeight() - 230);
         scroll.setPrefViewportHeight(Math.min(room, text.lines().count() * 17.0 + 8));

@@ -51,7 +51,11 @@ public final class TelemetryView {
         // the short columns keep their width at 1100 px (the time was cut to "18:40…"); the attributes take the rest
         table.getColumns().stream().filter(c -> c != attributes).forEach(c -> c.setMinWidth(c.getPrefWidth()));
         views.components.ColumnHeaders.keepWhole(table);
-        table.setPlaceholder(new Label("No spans yet: sync, search, approve … and they appear here."));
+        Label empty = new Label();
+        empty.setId("telemetry-placeholder");
+        empty.setWrapText(true);
+        empty.textProperty().bind(vm.placeholderProperty());
+        table.setPlaceholder(empty);
         VBox.setVgrow(table, Priority.ALWAYS);
         root.getChildren().addAll(bar, summary, table);
         root.setOnKeyPressed(e -> {
