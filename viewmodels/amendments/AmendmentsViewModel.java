@@ -182,6 +182,24 @@ public final class AmendmentsViewModel {
                 + "/" + stories + " passed · " + o.failed() + " failed (" + o.passRate() + ")";
     }
 
+    /**
+     * Says why the selection cannot be reverted (Delete did nothing): an amendment already reverted, or whose commit
+     * is not in its repository. Nothing is changed.
+     */
+    public void explainNotRevertable() {
+        if (selected.isEmpty() || revertable.get()) {
+            return;
+        }
+        String why = all.stream().filter(a -> selected.contains(a.sha())).map(a -> a.id() + " " + switch (a.status()) {
+            case REVERTED -> "is reverted already" + (a.revertedBy() == null ? "" : " (by " + a.revertedBy() + ")");
+            case COMMIT_MISSING -> "has no commit " + a.sha().substring(0, Math.min(10, a.sha().length()))
+                    + " in its repository: nothing to revert";
+            case APPLIED -> "can be reverted";
+        }).collect(java.util.stream.Collectors.joining("; "));
+        messages.put(selected.get(0), "Nothing to revert: " + why + ".");
+        showMessage();
+    }
+
     /** Reverts every selected amendment, newest first. */
     public void revertSelected() {
         if (selected.isEmpty()) {

@@ -201,6 +201,7 @@ public final class AmendmentsView {
     private void confirmRevert() {
         int n = vm.selectedCount();
         if (n == 0 || !vm.revertableProperty().get()) {
+            vm.explainNotRevertable(); // Delete on a reverted or commit-missing one says why
             return;
         }
         Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, String.join("\n", vm.selectedDescriptions())
