@@ -49,7 +49,8 @@ final class FailedCommand {
                     ? " (index only: this Redis holds no failed-target sets)" : ""));
             for (FailedTargetsService.Target t : shown) {
                 text.append(String.format("%n  %-26s %-6s failed %-10s %-16s %s", t.key(), t.where().name().toLowerCase(),
-                        ago(now - t.failedAtMillis()), expires(t.expiresAtMillis() - now), t.storyTitle()));
+                        ago(now - t.failedAtMillis()), expires(t.expiresAtMillis() - now),
+                        t.storyTitle() + (t.otherStories().isEmpty() ? "" : "  " + t.otherStories())));
             }
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("targets", shown);

@@ -79,7 +79,7 @@ public final class WorkspaceScope implements AutoCloseable {
         });
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
-            knowledge.detail().open(id);
+            knowledge.openFromElsewhere(id); // what was shown before stays one Back away
         };
         this.jobs = new ScheduledJobs(services, app, item -> {
             if (item.documentId() != null) {

@@ -23,10 +23,26 @@ public final class FailedTargetsService {
      * One failed target: {@code key} is {@code project/target}, with a {@code /} or {@code \\} inside the project
      * written {@code \\/} or {@code \\\\} ({@link #key(String, String)}), so that project {@code a/b} with target
      * {@code c} and project {@code a} with target {@code b/c} stay two rows.
+     *
+     * <p>Story ids are per loop PRD, so one key may gather the documents of different stories (S2 of one loop is
+     * not S2 of another): {@code storyTitles} holds every distinct title its documents carry, newest first, and
+     * {@code storyTitle} is the first of them. Clearing the key removes all of them.
      */
-    public record Target(String key, String project, String target, String storyTitle, List<String> loopIds,
-                         List<String> docIds, Long redisScoreMillis, long failedAtMillis, long expiresAtMillis,
-                         int times, Where where) {
+    public record Target(String key, String project, String target, String storyTitle, List<String> storyTitles,
+                         List<String> loopIds, List<String> docIds, Long redisScoreMillis, long failedAtMillis,
+                         long expiresAtMillis, int times, Where where) {
+
+        /** The titles after the newest: the other stories this key's documents name (empty for one story). */
+        public List<String> otherStoryTitles() {
+            return storyTitles.size() <= 1 ? List.of() : storyTitles.subList(1, storyTitles.size());
+        }
+
+        /** "+ 1 other story: …" / "+ 2 other stories: …; …", or "" when every document names the same story. */
+        public String otherStories() {
+            List<String> others = otherStoryTitles();
+            return others.isEmpty() ? "" : "+ " + others.size() + (others.size() == 1 ? " other story: "
+                    : " other stories: ") + String.join("; ", others);
+        }
     }
 
     /** The targets, what could not be read, and a notice when Redis holds no failed-target set at all. */

@@ -26,7 +26,11 @@ final class TargetClearing {
         this.log = log;
     }
 
-    /** What clearing these targets removes, one line each, before anything is removed. */
+    /**
+     * What clearing these targets removes, one line each, before anything is removed: the Redis member and each
+     * document with the story it names. A key whose documents name different stories (story ids are per loop PRD)
+     * says so first, so clearing one story's record does not silently clear another's.
+     */
     List<String> preview(List<String> keys) {
         Map<String, FailedTargetsService.Target> known = resolve(keys, Set.of(), new ArrayList<>());
         List<String> out = new ArrayList<>();
@@ -35,8 +39,13 @@ final class TargetClearing {
             if (t.redisScoreMillis() != null) {
                 parts.add("Redis member " + t.target() + " of " + FailedTargets.PREFIX + t.project());
             }
-            t.docIds().forEach(id -> parts.add("document " + id));
-            out.add(t.key() + ": " + String.join("; ", parts));
+            for (String id : t.docIds()) {
+                String story = index.get(id).map(TargetCollector::story).orElse("");
+                parts.add("document " + id + (story.isEmpty() ? "" : " (\"" + story + "\")"));
+            }
+            int stories = t.storyTitles().size();
+            out.add(t.key() + (stories > 1 ? " — " + stories + " different stories share this id" : "") + ": "
+                    + String.join("; ", parts));
         }
         return out;
     }
@@ -98,7 +107,7 @@ final class TargetClearing {
             return new FailedTargetsService.Outcome(key, redis == null ? "not configured" : gone, 0, gone);
         }
         FailedTargetsService.Outcome one = clearOne(new FailedTargetsService.Target(key, parts[0], parts[1], "",
-                List.of(), List.of(), null, 0, 0, 0, FailedTargetsService.Where.INDEX), redisDown);
+                List.of(), List.of(), List.of(), null, 0, 0, 0, FailedTargetsService.Where.INDEX), redisDown);
         return new FailedTargetsService.Outcome(key, one.redis().equals("absent") ? gone : one.redis(), 0, gone);
     }
 

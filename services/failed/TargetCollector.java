@@ -26,13 +26,21 @@ final class TargetCollector {
         docs.sort(Comparator.comparingLong(KnowledgeDoc::createdAt).reversed());
         long docTime = docs.isEmpty() ? 0 : docs.get(0).createdAt() * 1000;
         long failedAt = Math.max(docTime, redis == null ? 0 : redis);
-        String title = docs.isEmpty() ? "" : docs.get(0).title().replaceFirst("^Failed: ", "");
+        // story ids are per loop PRD: the documents of one key may name different stories, newest first
+        List<String> titles = docs.stream().map(TargetCollector::story).filter(t -> !t.isBlank()).distinct().toList();
+        String title = titles.isEmpty() ? "" : titles.get(0);
         int times = Math.max(docs.size(), redis == null ? 0 : 1); // the loops it failed in
         FailedTargetsService.Where where = docs.isEmpty() ? FailedTargetsService.Where.REDIS
                 : redis == null ? FailedTargetsService.Where.INDEX : FailedTargetsService.Where.BOTH;
         return new FailedTargetsService.Target(TargetKeys.key(project, target), project, target, title,
+                titles,
                 docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
                 docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
                 times, where);
+    }
+
+    /** The story a document names: its title without the "Failed: " the running system puts before it. */
+    static String story(KnowledgeDoc doc) {
+        return doc.title() == null ? "" : doc.title().replaceFirst("^Failed: ", "").strip();
     }
 }

@@ -112,9 +112,9 @@ public final class FailedTargetsViewModel {
         String q = text.get().strip().toLowerCase();
         rows.setAll(all.stream()
                 .filter(t -> ALL_PROJECTS.equals(project.get()) || t.project().equals(project.get()))
-                .filter(t -> q.isEmpty() || (t.key() + " " + t.storyTitle() + " " + String.join(" ", t.loopIds()))
-                        .toLowerCase().contains(q))
-                .map(t -> new FailedRow(t.key(), t.project(), t.target(), t.storyTitle(),
+                .filter(t -> q.isEmpty() || (t.key() + " " + String.join(" ", t.storyTitles()) + " "
+                        + String.join(" ", t.loopIds())).toLowerCase().contains(q))
+                .map(t -> new FailedRow(t.key(), t.project(), t.target(), story(t),
                         t.loopIds().isEmpty() ? "" : t.loopIds().get(0), HumanDuration.of(now - t.failedAtMillis()) + " ago · "
                         + DAY_TIME.format(Instant.ofEpochMilli(t.failedAtMillis()).atZone(clock.getZone())),
                         t.failedAtMillis(),
@@ -129,6 +129,14 @@ public final class FailedTargetsViewModel {
         summary.set(rows.size() + (rows.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
                 + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
                 : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
+    }
+
+    /**
+     * The row's story: the newest title, then the other stories the target's documents name (story ids are per loop
+     * PRD, so S2 of one loop may be another story than S2 of the next; clearing the row clears them all).
+     */
+    private static String story(FailedTargetsService.Target t) {
+        return t.otherStories().isEmpty() ? t.storyTitle() : t.storyTitle() + "\n" + t.otherStories();
     }
 
     /** Month-day and time in the window's zone, as the rest of the window shows times. */
@@ -173,7 +181,8 @@ public final class FailedTargetsViewModel {
     public List<String> prunePreview() {
         long now = clock.millis();
         return all.stream().filter(t -> t.expiresAtMillis() <= now)
-                .map(t -> t.key() + " — " + (t.storyTitle() == null || t.storyTitle().isBlank() ? "" : t.storyTitle() + " — ")
+                .map(t -> t.key() + " — " + (t.storyTitle() == null || t.storyTitle().isBlank() ? ""
+                        : story(t).replace("\n", " ") + " — ")
                         + "expired " + HumanDuration.of(now - t.expiresAtMillis()) + " ago · " + switch (t.where()) {
                             case BOTH -> "Redis member and " + Plural.docs(t.docIds().size());
                             case REDIS -> "Redis member";

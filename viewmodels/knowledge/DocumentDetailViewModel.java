@@ -77,6 +77,15 @@ public final class DocumentDetailViewModel {
         display(docId);
     }
 
+    /**
+     * Opens a document from another section (Failed targets, Health): like following a link, the document shown
+     * before stays one Back away, and moving through the results afterwards does not replace it.
+     */
+    public void openFromElsewhere(String docId) {
+        push(docId, false);
+        display(docId);
+    }
+
     /** Follows a provenance link: the document shown now is one Back away. */
     public void follow(String docId) {
         push(docId, false);

@@ -234,10 +234,39 @@ public final class KnowledgeViewModel {
         }
     }
 
+    /**
+     * Shows the selected result. The row of the document already shown (the list following the pane after Back,
+     * Forward or an open from elsewhere) opens nothing again: its history stays as it is.
+     */
     public void select(ResultRow row) {
-        if (row != null) {
+        if (row != null && !row.id().equals(detail.idProperty().get())) {
             detail.open(row.id());
         }
+    }
+
+    /**
+     * Opens a document from another section (Failed targets' retro, Health's evidence): the document shown before
+     * stays one Back away; the result list then selects it if it is among the results, else nothing
+     * ({@link #resultIndexOf}).
+     */
+    public void openFromElsewhere(String docId) {
+        detail.openFromElsewhere(docId);
+    }
+
+    /**
+     * Where the document with this id is in the results, or -1: the list selects the document the pane shows, or
+     * no row at all, never another one.
+     */
+    public int resultIndexOf(String docId) {
+        if (docId == null || docId.isEmpty()) {
+            return -1;
+        }
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i).id().equals(docId)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Follows a provenance link (Back returns to the document it was followed from). */

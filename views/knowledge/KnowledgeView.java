@@ -229,9 +229,15 @@ public final class KnowledgeView {
             return cell;
         });
         results.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> vm.select(row));
-        vm.detail().idProperty().addListener((obs, old, id) -> { // an emptied detail pane leaves no row selected
-            if (id == null || id.isEmpty()) {
+        // the list selects the document the pane shows (after Back, Forward, a provenance link or an open from
+        // another section), or no row at all — an emptied pane or a document not among the results — never another
+        vm.detail().idProperty().addListener((obs, old, id) -> {
+            int at = vm.resultIndexOf(id);
+            if (at < 0) {
                 results.getSelectionModel().clearSelection();
+            } else if (results.getSelectionModel().getSelectedIndex() != at) {
+                results.getSelectionModel().clearAndSelect(at);
+                results.scrollTo(at);
             }
         });
         Label summary = new Label();

@@ -106,6 +106,49 @@ class FailedTargetsUiTest {
                 .contains("course-builder"));
     }
 
+    /**
+     * Enter on a row opens its loop's retro in Knowledge: the result list no longer highlights the document shown
+     * before (the retro is not among the results), and Back returns to it.
+     */
+    @Test
+    void aRetroOpenedFromHereLeavesNoOtherResultSelectedAndBackReturns(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().isPresent());
+        robot.interact(() -> robot.lookup("#knowledge-search").queryAs(javafx.scene.control.TextField.class).setText("retry"));
+        @SuppressWarnings("unchecked")
+        ListView<viewmodels.knowledge.ResultRow> results = robot.lookup("#knowledge-results").queryAs(ListView.class);
+        UiHarness.waitUntil(() -> robot.lookup("#facet-type-lesson").tryQuery().isPresent());
+        robot.interact(() -> robot.lookup("#facet-type-lesson").queryAs(javafx.scene.control.CheckBox.class).fire());
+        UiHarness.waitUntil(() -> results.getItems().size() > 2 && results.getItems().stream()
+                .allMatch(r -> r.type().equals("lesson"))); // lessons only: no retro among the results
+        robot.interact(() -> results.getSelectionModel().select(1));
+        String browsed = results.getItems().get(1).id();
+        Label title = robot.lookup("#detail-title").queryAs(Label.class);
+        Label meta = robot.lookup("#detail-meta").queryAs(Label.class);
+        UiHarness.waitUntil(() -> meta.getText().contains(" · " + browsed + " · "));
+
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.interact(() -> {
+            table(robot).requestFocus();
+            table(robot).getSelectionModel().clearAndSelect(table(robot).getItems().stream()
+                    .map(FailedRow::key).toList().indexOf("joelclaw/S2"));
+        });
+        robot.type(KeyCode.ENTER);
+        UiHarness.waitUntil(() -> title.getText().startsWith("Retrospective loop-") && title.getText().contains("joelclaw"));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        viewmodels.knowledge.ResultRow selected = results.getSelectionModel().getSelectedItem();
+        assertThat(selected).as("the retro is not among the results: no other document claims to be selected")
+                .isNull();
+        javafx.scene.control.Button back = robot.lookup("#detail-back").queryAs(javafx.scene.control.Button.class);
+        assertThat(back.isDisabled()).as("Back returns to what was shown before").isFalse();
+        robot.interact(back::fire);
+        UiHarness.waitUntil(() -> meta.getText().contains(" · " + browsed + " · "));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(results.getSelectionModel().getSelectedItem().id()).isEqualTo(browsed);
+    }
+
     @Test
     void pruneShowsWhatItRemovesFirst(FxRobot robot) {
         UiHarness.waitForIndex(robot);

@@ -236,6 +236,55 @@ class KnowledgeViewModelTest {
         assertThat(detail.canGoForwardProperty().get()).isFalse();
     }
 
+    /**
+     * Failed targets' Enter opens a loop's retro in Knowledge: what was shown before is one Back away, and the
+     * result list selects the retro if it is among the results, else no row (it kept the previous one highlighted
+     * and Back was greyed).
+     */
+    @Test
+    void aDocumentOpenedFromElsewhereKeepsBackAndTheListSelectsItOrNothing() {
+        sync.syncNow();
+        vm.queryProperty().set("retry");
+        vm.toggleFacet("type", "lesson"); // lessons only: their retros are not among the results
+        DocumentDetailViewModel detail = vm.detail();
+        String browsed = vm.results().get(1).id();
+        vm.select(vm.results().get(1));
+        assertEquals(browsed, detail.idProperty().get());
+        assertEquals(1, vm.resultIndexOf(browsed));
+
+        String retro = "retro:" + index.get(browsed).orElseThrow().loopId();
+        assertThat(vm.results()).noneMatch(r -> r.id().equals(retro));
+        vm.openFromElsewhere(retro);
+        assertEquals(retro, detail.idProperty().get());
+        assertEquals(-1, vm.resultIndexOf(retro), "the list selects no row: the retro is not among the results");
+        assertTrue(detail.canGoBackProperty().get(), "Back returns to the lesson shown before");
+
+        detail.back();
+        assertEquals(browsed, detail.idProperty().get());
+        assertEquals(1, vm.resultIndexOf(browsed));
+        vm.select(vm.results().get(1)); // the list following the pane opens nothing again: Forward stays
+        assertTrue(detail.canGoForwardProperty().get());
+        detail.forward();
+        assertEquals(retro, detail.idProperty().get());
+
+        // a document that is among the results is the row the list selects
+        String listed = vm.results().get(2).id();
+        vm.openFromElsewhere(listed);
+        assertEquals(2, vm.resultIndexOf(detail.idProperty().get()));
+        assertTrue(detail.canGoBackProperty().get());
+    }
+
+    /** Opened from elsewhere with nothing shown before: there is nothing to go back to. */
+    @Test
+    void aDocumentOpenedFromElsewhereFirstHasNoBack() {
+        sync.syncNow();
+        vm.search();
+        String id = vm.results().get(0).id();
+        vm.openFromElsewhere(id);
+        assertEquals(id, vm.detail().idProperty().get());
+        assertThat(vm.detail().canGoBackProperty().get()).isFalse();
+    }
+
     @Test
     void resultsCarryASnippetWithTheSearchedWordsMarked() {
         sync.syncNow();

@@ -1,0 +1,58 @@
+package app.cli;
+
+import static app.cli.DemoCommandTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Story ids are per loop PRD: the demo's joelclaw/S2 gathers three failed_target documents, one of them another
+ * story ("Kill dev servers | watchers after each story"). `failed list` names every story the key would clear.
+ */
+class FailedListStoriesCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aKeyWithTwoStoriesNamesBoth() throws Exception {
+        String ws = tmp.resolve("ws").toString();
+        assertEquals(0, run("demo", ws).code());
+        assertEquals(0, run("sync", "--workspace", ws).code());
+
+        DemoCommandTest.Run human = run("failed", "list", "--workspace", ws);
+        assertEquals(0, human.code(), human.err());
+        String row = human.out().lines().filter(l -> l.strip().startsWith("joelclaw/S2")).findFirst().orElseThrow();
+        assertThat(row).contains("Index retros | lessons into system_knowledge")
+                .contains("+ 1 other story: Kill dev servers | watchers after each story");
+
+        DemoCommandTest.Run json = run("failed", "list", "--workspace", ws, "--json");
+        assertEquals(0, json.code(), json.err());
+        JsonNode target = null;
+        for (JsonNode t : new ObjectMapper().readTree(json.out()).get("targets")) {
+            if (t.get("key").asText().equals("joelclaw/S2")) {
+                target = t;
+            }
+        }
+        assertThat(target).isNotNull();
+        List<String> titles = new ArrayList<>();
+        target.get("storyTitles").forEach(n -> titles.add(n.asText()));
+        assertThat(titles).containsExactly("Index retros | lessons into system_knowledge",
+                "Kill dev servers | watchers after each story");
+        assertThat(target.get("storyTitle").asText()).isEqualTo("Index retros | lessons into system_knowledge");
+        assertThat(target.get("docIds")).hasSize(3);
+        // a key whose documents all name one story lists just that one
+        for (JsonNode t : new ObjectMapper().readTree(json.out()).get("targets")) {
+            if (!t.get("key").asText().equals("joelclaw/S2")) {
+                assertThat(t.get("storyTitles")).hasSize(1);
+            }
+        }
+    }
+}
