@@ -89,6 +89,8 @@ public final class PolicyView {
         Button confirm = new Button("Confirm selected");
         confirm.setId("policy-confirm");
         confirm.setOnAction(e -> vm.confirm(toConfirm.getSelectionModel().getSelectedIndex()));
+        // nothing selected, nothing to confirm: the button says so by being disabled (it did nothing)
+        confirm.disableProperty().bind(toConfirm.getSelectionModel().selectedIndexProperty().lessThan(0));
         HBox head = new HBox(10, title, version);
         head.setAlignment(Pos.BASELINE_LEFT);
         root.getChildren().addAll(head, grid, kinds, actions, message,

@@ -176,6 +176,13 @@ class SettingsUiTest {
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#policy-to-confirm").tryQuery().map(n -> n.getScene() != null).orElse(false)
                 && robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class).getItems().size() == 2);
+        // nothing selected: nothing to confirm, and the button says so (it did nothing when pressed)
+        assertThat(robot.lookup("#policy-confirm").queryButton().isDisabled()).isTrue();
+        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class)
+                .getSelectionModel().select(0));
+        assertThat(robot.lookup("#policy-confirm").queryButton().isDisabled()).isFalse();
+        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class)
+                .getSelectionModel().clearSelection());
         robot.interact(() -> robot.lookup("#policy-kind-skill_update").queryAs(ChoiceBox.class).setValue("manual"));
         robot.interact(() -> robot.lookup("#policy-save").queryButton().fire()); // the first save previews
         UiHarness.waitUntil(() -> !robot.lookup("#policy-would-have").queryAs(javafx.scene.control.ListView.class)
