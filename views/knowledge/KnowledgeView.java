@@ -185,7 +185,17 @@ public final class KnowledgeView {
         for (String facet : vm.facetNames()) {
             VBox values = new VBox(2);
             values.setId("facet-" + facet);
-            Runnable fill = () -> values.getChildren().setAll(vm.facet(facet).stream().map(this::facetBox).toList());
+            Runnable fill = () -> {
+                // the boxes are made anew with each result: the one that had the focus (just ticked with Space or a
+                // click) gets it back, instead of the focus jumping to the section's button in the rail
+                javafx.scene.Node focused = values.getScene() == null ? null : values.getScene().getFocusOwner();
+                String focusedId = focused != null && focused.getParent() == values ? focused.getId() : null;
+                values.getChildren().setAll(vm.facet(facet).stream().map(this::facetBox).toList());
+                if (focusedId != null) {
+                    values.getChildren().stream().filter(n -> focusedId.equals(n.getId())).findFirst()
+                            .ifPresent(javafx.scene.Node::requestFocus);
+                }
+            };
             vm.facet(facet).addListener((ListChangeListener<FacetValue>) c -> fill.run());
             fill.run();
             TitledPane pane = new TitledPane(title(facet), values);

@@ -48,6 +48,16 @@ class KnowledgeUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).isSelected()
                 && results(robot).getItems().stream().allMatch(r -> r.type().equals("lesson")));
         assertThat(robot.lookup("#knowledge-summary").queryAs(Label.class).getText()).contains("document");
+        // the facet's boxes are made anew with the results: the ticked one keeps the focus (it jumped to the rail)
+        UiHarness.waitUntil(() -> {
+            javafx.scene.Node focus = robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).getScene().getFocusOwner();
+            return focus != null && "facet-type-lesson".equals(focus.getId());
+        });
+        robot.type(KeyCode.SPACE); // Space unticks it, from the keyboard
+        UiHarness.waitUntil(() -> !robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).isSelected());
+        robot.type(KeyCode.SPACE);
+        UiHarness.waitUntil(() -> robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).isSelected()
+                && results(robot).getItems().stream().allMatch(r -> r.type().equals("lesson")));
 
         robot.clickOn("#knowledge-search").type(KeyCode.DOWN);
         UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
