@@ -168,6 +168,23 @@ public final class ShellViewModel {
         darkTheme.set(dark);
     }
 
+    /**
+     * The sections' buttons that have no key, by name, for the palette (they go to their section): "sync" found
+     * only "Go to Health", "prune", "trust" and "freeze" nothing.
+     */
+    private static final List<Shortcut> BUTTONS = List.of(
+            new Shortcut("knowledge", "", "sync now: the Vault's ADRs, retros, brain notes and the skills into the index"),
+            new Shortcut("knowledge", "", "problems the last sync reported"),
+            new Shortcut("review", "", "approve, reject or request changes on a proposal"),
+            new Shortcut("amendments", "", "revert selected dream amendments…"),
+            new Shortcut("failed", "", "clear selected failed targets…"),
+            new Shortcut("failed", "", "prune expired failed targets…"),
+            new Shortcut("health", "", "scheduled jobs: run now, pause / resume, cancel, edit the schedule"),
+            new Shortcut("reach", "", "run the knowledge reach replay"),
+            new Shortcut("settings", "", "trust dial: preview / save (what approves by itself, by risk and kind)"),
+            new Shortcut("settings", "", "trust dial: freeze — everything manual (the kill switch)"),
+            new Shortcut("settings", "", "trust dial: confirm a supervised approval"));
+
     private static final List<String> SETTINGS = List.of("Index backend (Lucene / Typesense)", "Typesense nodes",
             "Typesense API key source", "Typesense collection", "Typesense timeout", "Redis mode (standalone, Sentinel, "
             + "Cluster)", "Redis URL", "Redis Sentinels and master name", "Redis Cluster nodes", "Redis ACL user",
@@ -187,7 +204,7 @@ public final class ShellViewModel {
                     () -> select(s.id())));
         }
         out.addAll(windowActions);
-        for (Shortcut k : Shortcuts.ALL) {
+        for (Shortcut k : java.util.stream.Stream.concat(Shortcuts.ALL.stream(), BUTTONS.stream()).toList()) {
             if (k.section() != null && sections.stream().anyMatch(s -> s.id().equals(k.section()))) {
                 String what = Character.toUpperCase(k.what().charAt(0)) + k.what().substring(1);
                 out.add(new CommandPaletteViewModel.Entry(what, Shortcuts.sectionTitle(k.section()), k.keys(),

@@ -36,6 +36,11 @@ final class CommandPalette {
         ListView<CommandPaletteViewModel.Entry> list = new ListView<>(vm.entries());
         list.setId("palette-list");
         list.setPrefHeight(360);
+        javafx.scene.control.Label none = new javafx.scene.control.Label("Nothing by that name: try a section "
+                + "(review), an action (sync, prune, revert, freeze) or a setting (redis).");
+        none.setWrapText(true);
+        none.setPadding(new javafx.geometry.Insets(12));
+        list.setPlaceholder(none);
         list.setCellFactory(l -> new ListCell<>() {
             {
                 setPrefWidth(0);

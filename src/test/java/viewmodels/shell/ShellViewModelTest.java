@@ -117,6 +117,17 @@ class ShellViewModelTest {
         assertEquals("settings", vm.selectedSectionProperty().get());
         palette.queryProperty().set("approve");
         assertThat(palette.entries()).anyMatch(e -> e.keys().equals("a") && e.where().equals("Review"));
+        // the sections' buttons without a key are there by name too ("sync" found only "Go to Health")
+        palette.queryProperty().set("sync");
+        assertThat(palette.entries().get(0).name()).startsWith("Sync now");
+        assertEquals("Knowledge", palette.entries().get(0).where());
+        palette.queryProperty().set("prune");
+        assertThat(palette.entries()).anyMatch(e -> e.name().startsWith("Prune expired") && e.where().equals("Failed targets"));
+        palette.queryProperty().set("freeze");
+        assertThat(palette.entries()).extracting(CommandPaletteViewModel.Entry::name)
+                .anyMatch(n -> n.startsWith("Trust dial: freeze"));
+        palette.run(null);
+        assertEquals("settings", vm.selectedSectionProperty().get());
         palette.queryProperty().set("quit");
         palette.run(null);
         assertTrue(quit[0]);
