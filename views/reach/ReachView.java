@@ -11,11 +11,13 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.reach.ReachViewModel;
 
@@ -26,6 +28,7 @@ public final class ReachView {
 
     public ReachView(ReachViewModel vm) {
         root.setPadding(new Insets(16));
+        root.getStylesheets().add(ReachView.class.getResource("/views/reach/reach.css").toExternalForm());
         Label title = new Label("Knowledge reach");
         title.getStyleClass().add(Styles.TITLE_3);
         Label intro = new Label("The implementor's injection replayed for every story of the loops of the window "
@@ -89,7 +92,23 @@ public final class ReachView {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         // State and Type hold one word each ("established", "failed_target"): never narrower than it, so it is
         // never broken mid-word at 1100 px; Title and Figures give way and wrap by words
-        table.getColumns().add(column("State", ReachViewModel.Row::state, 110));
+        TableColumn<ReachViewModel.Row, String> state = column("State", ReachViewModel.Row::state, 110);
+        state.setCellFactory(x -> new TableCell<>() { // a lesson's state as a badge, as in Review
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(null);
+                if (empty || text == null || text.isBlank()) {
+                    setGraphic(null);
+                    return;
+                }
+                Label badge = new Label(text);
+                badge.getStyleClass().addAll("lesson-badge", "lesson-" + text);
+                badge.setMinWidth(Region.USE_PREF_SIZE);
+                setGraphic(badge);
+            }
+        });
+        table.getColumns().add(state);
         table.getColumns().add(column("Type", ReachViewModel.Row::type, 125));
         table.getColumns().forEach(c -> c.setMinWidth(c.getPrefWidth()));
         table.getColumns().add(column("Title", ReachViewModel.Row::title, 380));

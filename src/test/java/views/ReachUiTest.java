@@ -85,6 +85,21 @@ class ReachUiTest {
                     broken.add(column + ": " + cell.shown());
                 }
             }
+            // a lesson's State is a badge (a label): its word whole, on one line
+            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".lesson-badge")) {
+                var badge = (javafx.scene.control.Label) n;
+                if (!badge.isVisible()) {
+                    continue;
+                }
+                checked.add(badge.getText());
+                javafx.scene.Node rendered = badge.lookup(".text");
+                javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg");
+                probe.setFont(badge.getFont());
+                if (!(rendered instanceof javafx.scene.text.Text t) || !t.getText().equals(badge.getText())
+                        || t.getLayoutBounds().getHeight() > probe.getLayoutBounds().getHeight() * 1.5) {
+                    broken.add("State: " + badge.getText());
+                }
+            }
         });
         assertThat(checked).as("State / Type cells shown").contains("candidate", "failed_target");
         assertThat(broken).as("State / Type cells broken over lines at 1100 px").isEmpty();
