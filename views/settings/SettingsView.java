@@ -125,7 +125,7 @@ public final class SettingsView {
         GridPane grid = grid();
         row = 0;
         add(grid, "Redis", choice("settings-redis-mode", vm.redis().modeProperty(), "none", "standalone", "sentinel", "cluster"),
-                null, "none: failed targets live in the index only");
+                null, "the loops' Redis: one server, Sentinel or a Cluster; none: failed targets live in the index only");
         var mode = vm.redis().modeProperty();
         showWhen(add(grid, "URL", field("settings-redis-url", vm.redis().urlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
                 vm.errorProperty("redisUrl"), "an ACL user goes in the URL: redis://user@host:6379/0"), mode.isEqualTo("standalone"));
