@@ -88,7 +88,7 @@ public final class PolicyViewModel {
 
     private String when(Instant t) {
         long delta = t.toEpochMilli() - clock.millis();
-        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.of(delta)
+        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.until(delta)
                 : HumanDuration.of(-delta) + " ago";
         return WHEN.format(t.atZone(zone)) + " (" + rel + ")";
     }
