@@ -22,13 +22,26 @@ public final class Snippet {
     private Snippet() {
     }
 
-    /** The searched words: letters and digits, two characters or more, lower-cased, without repeats. */
+    /**
+     * The searched words to mark, as the index searches them: letters and digits, two characters or more,
+     * lower-cased, without repeats; a stop word ("the", "from") is left out — the search ignores it, so marking it
+     * everywhere said nothing — and a word's stem is added, so a word of the same stem is marked too ("retry" marks
+     * "retried" and "Retries", which the search found by their stem "retri").
+     */
     static List<String> terms(String query) {
         Set<String> out = new LinkedHashSet<>();
         if (query != null) {
             for (String word : query.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_]+")) {
-                if (word.length() >= 2) {
-                    out.add(word);
+                if (word.length() < 2) {
+                    continue;
+                }
+                String stem = services.knowledge.LuceneWords.stem(word);
+                if (stem == null) {
+                    continue; // a stop word
+                }
+                out.add(word);
+                if (stem.length() >= 3 && !stem.equals(word)) {
+                    out.add(stem);
                 }
             }
         }

@@ -311,6 +311,16 @@ class KnowledgeViewModelTest {
         assertThat(around.length()).isLessThanOrEqualTo(Snippet.LENGTH + 4);
     }
 
+    /** Words of the searched word's stem are marked (the search found them by it); the index's stop words are not. */
+    @Test
+    void markingFollowsTheStemAndLeavesStopWords() {
+        List<Snippet.Part> parts = Snippet.mark("Retries of a retried job: the loop retries from the start.",
+                Snippet.terms("retry the job"));
+        assertThat(parts).filteredOn(Snippet.Part::match).extracting(Snippet.Part::text)
+                .containsExactly("Retries", "retried", "job", "retries");
+        assertThat(Snippet.terms("the of a")).isEmpty(); // the index's stop words: it does not search them
+    }
+
     @Test
     void aSearchWithNoResultsEmptiesTheDetailPane() {
         sync.syncNow();
