@@ -83,7 +83,11 @@ public final class LessonsView {
         vm.lessonsProperty().addListener((o, a, text) -> lessons.setMarkdown(text));
         ListView<String> journals = new ListView<>(vm.journals());
         journals.setId("lessons-journals");
-        journals.setPrefHeight(120);
+        // as tall as its entries, up to ten (it showed 3 of 12 with half the pane empty below)
+        journals.setFixedCellSize(28);
+        journals.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.min(10, Math.max(2, vm.journals().size())) * 28.0 + 6, vm.journals()));
+        journals.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         journals.setPlaceholder(new Label("No undigested journal entries."));
         journals.getSelectionModel().selectedItemProperty().addListener((o, a, name) -> {
             if (name != null) {
