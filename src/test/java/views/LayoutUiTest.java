@@ -111,10 +111,10 @@ class LayoutUiTest {
                 ui.window.shell().select("review");
             });
             UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                    && !queue(robot).getItems().isEmpty());
+                    && !UiHarness.reviewQueue(robot).getItems().isEmpty());
             for (String id : List.of("sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-03")) {
-                robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
-                        .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+                robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
+                        .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
                 UiHarness.waitUntil(30, () -> {
                     String recall = robot.lookup("#review-recall").queryAs(javafx.scene.control.Label.class).getText();
                     return recall.startsWith("Effect on recall: ") && !recall.contains("computing");
@@ -153,10 +153,10 @@ class LayoutUiTest {
             ui.window.shell().select("review");
         });
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !queue(robot).getItems().isEmpty());
-        robot.interact(() -> queue(robot).getItems().stream()
+                && !UiHarness.reviewQueue(robot).getItems().isEmpty());
+        robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream()
                 .filter(r -> r.id().equals("sp-2026-11-15-typesense-recall-03")).findFirst()
-                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+                .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> robot.lookup("#review-notice").queryAs(Node.class).isVisible());
         settle();
         double[] lines = new double[2];
@@ -240,10 +240,6 @@ class LayoutUiTest {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static javafx.scene.control.ListView<viewmodels.review.QueueRow> queue(FxRobot robot) {
-        return robot.lookup("#review-queue").queryAs(javafx.scene.control.ListView.class);
-    }
 
     private void walk(double width, double height) {
         FxRobot robot = new FxRobot();

@@ -51,15 +51,7 @@ class ReviewDetailLayoutUiTest {
                 UiHarness.demoTime());
     }
 
-    @SuppressWarnings("unchecked")
-    private static ListView<QueueRow> queue(FxRobot robot) {
-        return robot.lookup("#review-queue").queryAs(ListView.class);
-    }
 
-    @SuppressWarnings("unchecked")
-    private static ListView<DiffLine> diff(FxRobot robot) {
-        return robot.lookup("#review-diff").queryAs(ListView.class);
-    }
 
     @Test
     void aDiffRowIsOneTextLineHighAtBothSizes(FxRobot robot) {
@@ -76,11 +68,11 @@ class ReviewDetailLayoutUiTest {
                     var root = stage.getScene().getRoot();
                     root.applyCss();
                     root.layout();
-                    Label number = (Label) diff(robot).lookup(".diff-number");
+                    Label number = (Label) UiHarness.reviewDiff(robot).lookup(".diff-number");
                     Text probe = new Text("Xg");
                     probe.setFont(number.getFont());
                     line[0] = probe.getLayoutBounds().getHeight();
-                    for (Node n : diff(robot).lookupAll(".list-cell")) {
+                    for (Node n : UiHarness.reviewDiff(robot).lookupAll(".list-cell")) {
                         if (n instanceof ListCell<?> cell && cell.isVisible() && !cell.isEmpty() && cell.getItem() != null) {
                             boolean wrapped = flows(cell).stream().anyMatch(f -> f.prefHeight(f.getWidth()) > line[0] * 1.5);
                             if (!wrapped) {
@@ -131,12 +123,12 @@ class ReviewDetailLayoutUiTest {
         for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
             String at = (int) size[0] + "x" + (int) size[1];
             reviewAt(robot, size[0], size[1]);
-            robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(CONFLICT)).findFirst()
-                    .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+            robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(CONFLICT)).findFirst()
+                    .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
             Label caption = robot.lookup("#review-diff-caption").queryAs(Label.class);
-            UiHarness.waitUntil(() -> caption.getText().startsWith("Conflict: ") && !diff(robot).getItems().isEmpty());
+            UiHarness.waitUntil(() -> caption.getText().startsWith("Conflict: ") && !UiHarness.reviewDiff(robot).getItems().isEmpty());
             settle();
-            assertThat(diff(robot).getItems()).as("the proposal's own change at %s", at)
+            assertThat(UiHarness.reviewDiff(robot).getItems()).as("the proposal's own change at %s", at)
                     .anyMatch(l -> l.kind().equals("added")).anyMatch(l -> l.kind().equals("removed"));
             double[] bounds = new double[3];
             robot.interact(() -> {
@@ -178,10 +170,10 @@ class ReviewDetailLayoutUiTest {
 
     /** Selects the proposal and waits for its diff and its sections (effect on recall, similar lessons). */
     private void show(FxRobot robot, String id) {
-        robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
-                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+        robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
+                .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> {
-            QueueRow row = queue(robot).getSelectionModel().getSelectedItem();
+            QueueRow row = UiHarness.reviewQueue(robot).getSelectionModel().getSelectedItem();
             return row != null && row.id().equals(id);
         });
         UiHarness.waitUntil(30, () -> {
@@ -190,7 +182,7 @@ class ReviewDetailLayoutUiTest {
         });
         UiHarness.waitUntil(30, () -> !robot.lookup("#review-similar-status").queryAs(Label.class).getText()
                 .startsWith("Looking"));
-        UiHarness.waitUntil(() -> diff(robot).getItems().size() >= 3);
+        UiHarness.waitUntil(() -> UiHarness.reviewDiff(robot).getItems().size() >= 3);
         settle();
     }
 
@@ -202,7 +194,7 @@ class ReviewDetailLayoutUiTest {
             ui.window.shell().select("review");
         });
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !queue(robot).getItems().isEmpty());
+                && !UiHarness.reviewQueue(robot).getItems().isEmpty());
     }
 
     private static void settle() {

@@ -49,23 +49,15 @@ class ReviewDiffInSightUiTest {
                 UiHarness.demoTime());
     }
 
-    @SuppressWarnings("unchecked")
-    private static ListView<QueueRow> queue(FxRobot robot) {
-        return robot.lookup("#review-queue").queryAs(ListView.class);
-    }
 
-    @SuppressWarnings("unchecked")
-    private static ListView<DiffLine> diff(FxRobot robot) {
-        return robot.lookup("#review-diff").queryAs(ListView.class);
-    }
 
     /** Whether the diff shows side by side (a "skip" line is one row in both modes). */
     private static boolean sideBySide(FxRobot robot) {
-        return diff(robot).getItems().stream().anyMatch(DiffLine::split);
+        return UiHarness.reviewDiff(robot).getItems().stream().anyMatch(DiffLine::split);
     }
 
     private static String selected(FxRobot robot) {
-        QueueRow row = queue(robot).getSelectionModel().getSelectedItem();
+        QueueRow row = UiHarness.reviewQueue(robot).getSelectionModel().getSelectedItem();
         return row == null ? "" : row.id();
     }
 
@@ -123,8 +115,8 @@ class ReviewDiffInSightUiTest {
     }
 
     private void show(FxRobot robot, String id) {
-        robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
-                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+        robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
+                .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> selected(robot).equals(id));
         UiHarness.waitUntil(30, () -> {
             String recall = robot.lookup("#review-recall").queryAs(Label.class).getText();
@@ -133,7 +125,7 @@ class ReviewDiffInSightUiTest {
         // both show an existing lesson like them, side by side: the tallest card above the diff
         UiHarness.waitUntil(30, () -> robot.lookup("#review-similar").queryAs(Node.class).isVisible()
                 && robot.lookup(".review-similar-row").tryQuery().isPresent());
-        UiHarness.waitUntil(() -> diff(robot).getItems().size() >= 3);
+        UiHarness.waitUntil(() -> UiHarness.reviewDiff(robot).getItems().size() >= 3);
         settle();
     }
 
@@ -153,7 +145,7 @@ class ReviewDiffInSightUiTest {
             // the stories shown (s): the sections above hold more, the diff stays in sight
             show(robot, STALE);
             UiHarness.waitUntil(() -> robot.lookup("#review-recall-toggle").queryAs(Node.class).isVisible());
-            robot.interact(() -> queue(robot).requestFocus());
+            robot.interact(() -> UiHarness.reviewQueue(robot).requestFocus());
             robot.type(KeyCode.S);
             UiHarness.waitUntil(() -> robot.lookup("#review-recall-stories").queryAs(Node.class).isVisible());
             settle();
@@ -183,7 +175,7 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitForIndex(robot);
         reviewAt(robot, 1100, 700);
         show(robot, STALE);
-        List<String> ids = queue(robot).getItems().stream().map(QueueRow::id).toList();
+        List<String> ids = UiHarness.reviewQueue(robot).getItems().stream().map(QueueRow::id).toList();
         String next = ids.get(ids.indexOf(STALE) + 1);
 
         // a click into the sections' scroll pane, then j moves on and k comes back
@@ -194,13 +186,13 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitUntil(() -> selected(robot).equals(STALE));
 
         // a click into the diff, then d switches unified / side by side
-        UiHarness.waitUntil(() -> !diff(robot).getItems().isEmpty());
+        UiHarness.waitUntil(() -> !UiHarness.reviewDiff(robot).getItems().isEmpty());
         boolean split = sideBySide(robot);
         robot.clickOn("#review-diff");
         robot.type(KeyCode.D);
-        UiHarness.waitUntil(() -> !diff(robot).getItems().isEmpty() && sideBySide(robot) != split);
+        UiHarness.waitUntil(() -> !UiHarness.reviewDiff(robot).getItems().isEmpty() && sideBySide(robot) != split);
         robot.type(KeyCode.D);
-        UiHarness.waitUntil(() -> !diff(robot).getItems().isEmpty() && sideBySide(robot) == split);
+        UiHarness.waitUntil(() -> !UiHarness.reviewDiff(robot).getItems().isEmpty() && sideBySide(robot) == split);
 
         // a drag on the divider, then j still moves on
         Node divider = robot.lookup("#review-detail-split").queryAs(Node.class).lookup(".split-pane-divider");
@@ -215,8 +207,8 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitForIndex(robot);
         reviewAt(robot, 1100, 700);
         String blocked = "dream-2026-11-20-04"; // its target escapes the repository: the reason is all there is to read
-        robot.interact(() -> queue(robot).getItems().stream().filter(r -> r.id().equals(blocked)).findFirst()
-                .ifPresent(r -> queue(robot).getSelectionModel().select(r)));
+        robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(blocked)).findFirst()
+                .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> selected(robot).equals(blocked));
         Label problem = robot.lookup("#review-problem").queryAs(Label.class);
         UiHarness.waitUntil(() -> problem.getText().contains("../../etc/passwd"));
@@ -247,7 +239,7 @@ class ReviewDiffInSightUiTest {
         assertThat(robot.lookup("#review-recall").queryAs(Label.class).getText()).doesNotContain("\n");
 
         // Tab reaches the link from the queue; Space on it shows the stories
-        robot.interact(() -> queue(robot).requestFocus());
+        robot.interact(() -> UiHarness.reviewQueue(robot).requestFocus());
         for (int i = 0; i < 6 && !toggle.isFocused(); i++) {
             robot.type(KeyCode.TAB);
         }
@@ -272,7 +264,7 @@ class ReviewDiffInSightUiTest {
             ui.window.shell().select("review");
         });
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !queue(robot).getItems().isEmpty());
+                && !UiHarness.reviewQueue(robot).getItems().isEmpty());
     }
 
     private static void settle() {

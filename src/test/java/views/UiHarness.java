@@ -112,4 +112,16 @@ public final class UiHarness {
         waitUntil(() -> robot.lookup("#status-index").tryQueryAs(Label.class)
                 .map(l -> l.getText().matches("Index: lucene · \\d{3} documents.*")).orElse(false));
     }
+
+    /** Review's queue of proposals. */
+    @SuppressWarnings("unchecked")
+    static javafx.scene.control.ListView<viewmodels.review.QueueRow> reviewQueue(FxRobot robot) {
+        return robot.lookup("#review-queue").queryAs(javafx.scene.control.ListView.class);
+    }
+
+    /** Review's diff of the proposal shown. */
+    @SuppressWarnings("unchecked")
+    static javafx.scene.control.ListView<viewmodels.review.DiffLine> reviewDiff(FxRobot robot) {
+        return robot.lookup("#review-diff").queryAs(javafx.scene.control.ListView.class);
+    }
 }
