@@ -102,7 +102,7 @@ final class SearchCommand extends WorkspaceCommand {
                         .withSort(parseSort()).withRetrieval(how);
                 SearchResult result = index.search(query);
                 cli.print(Map.of("query", text, "total", result.total(), "tookMicros", result.tookMicros(),
-                        "hits", result.hits().stream().map(SearchResult.Hit::doc).toList()), human(result));
+                        "hits", result.hits().stream().map(SearchResult.Hit::doc).toList()), human(result, ws));
             }
         }
         return 0;
@@ -160,7 +160,7 @@ final class SearchCommand extends WorkspaceCommand {
         }
     }
 
-    private static String human(SearchResult result) {
+    private static String human(SearchResult result, Workspace ws) {
         StringBuilder out = new StringBuilder((result.total() == 1 ? "1 document matches" : result.total() + " documents match") + " (" + result.tookMicros() / 1000.0 + " ms)");
         for (SearchResult.Hit hit : result.hits()) {
             KnowledgeDoc d = hit.doc();
@@ -169,7 +169,9 @@ final class SearchCommand extends WorkspaceCommand {
                 out.append("  [").append(d.project()).append(']');
             }
             if ("adr".equals(d.type())) { // its own date, as the window's list shows it: a sync's day says nothing
-                String dated = services.vault.AdrDates.fromContent(d.content());
+                // read from its file when the vault is here (a frontmatter date is not in the content), as the
+                // window's detail does; a handful of small files for a page of hits
+                String dated = services.vault.AdrDates.of(adrFile(ws, d.source()), ws.adrDir(), d.content());
                 if (dated != null) {
                     out.append("  dated ").append(dated);
                 }
@@ -178,5 +180,12 @@ final class SearchCommand extends WorkspaceCommand {
             }
         }
         return out.toString();
+    }
+
+    /** The ADR file a {@code vault:docs/decisions/…} source names, or null. */
+    private static java.nio.file.Path adrFile(Workspace ws, String source) {
+        String prefix = "vault:docs/decisions/";
+        return source != null && source.startsWith(prefix) ? ws.adrDir().resolve(source.substring(prefix.length()))
+                : null;
     }
 }

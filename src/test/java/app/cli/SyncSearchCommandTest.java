@@ -50,6 +50,9 @@ class SyncSearchCommandTest {
         String found = run("search", "--workspace", ws, "--type", "adr", "Record", "architecture", "decisions").out();
         assertThat(found).containsPattern("adr:0001 +ADR-0001: Record architecture decisions  dated 2024-11-02")
                 .doesNotContain(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+        // a date only in the frontmatter (not in the indexed content) is read from the ADR's file
+        assertThat(run("search", "--workspace", ws, "--type", "adr", "Gateway", "dispatch").out())
+                .containsPattern("adr:0024 +ADR-0024: Gateway dispatch for agent work  dated 2025-03-02");
     }
 
     @Test
