@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.shell.SectionItem;
 
 /**
@@ -59,7 +58,7 @@ class LayoutUiTest {
                 stage.setHeight(size[1]);
                 ui.window.shell().select("knowledge");
             });
-            settle();
+            UiHarness.settle();
             List<String> cut = new ArrayList<>();
             List<String> wrapped = new ArrayList<>();
             robot.interact(() -> {
@@ -69,7 +68,7 @@ class LayoutUiTest {
                                 && p.getContent().getId().startsWith("facet-"))
                         .forEach(p -> p.setExpanded(true));
             });
-            settle();
+            UiHarness.settle();
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
@@ -123,7 +122,7 @@ class LayoutUiTest {
                     UiHarness.waitUntil(() -> robot.lookup("#review-similar").queryAs(Node.class).isVisible()
                             && robot.lookup(".review-similar-row").tryQuery().isPresent());
                 }
-                settle();
+                UiHarness.settle();
                 List<String> cut = new ArrayList<>();
                 double[] diffHeight = new double[1];
                 robot.interact(() -> {
@@ -158,7 +157,7 @@ class LayoutUiTest {
                 .filter(r -> r.id().equals("sp-2026-11-15-typesense-recall-03")).findFirst()
                 .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> robot.lookup("#review-notice").queryAs(Node.class).isVisible());
-        settle();
+        UiHarness.settle();
         double[] lines = new double[2];
         double[] row = new double[2];
         List<String> outside = new ArrayList<>();
@@ -209,7 +208,7 @@ class LayoutUiTest {
                 robot.interact(() -> robot.lookup("#health-run").queryButton().fire());
             }
             UiHarness.waitUntil(30, () -> robot.lookup("#health-findings").queryTableView().getItems().size() > 3);
-            settle();
+            UiHarness.settle();
             List<String> clipped = new ArrayList<>();
             double[] widths = new double[2];
             robot.interact(() -> {
@@ -254,7 +253,7 @@ class LayoutUiTest {
         robot.interact(() -> ui.window.shell().sections().stream().map(SectionItem::id).forEach(ids::add));
         for (String id : ids) {
             robot.interact(() -> ui.window.shell().select(id));
-            settle();
+            UiHarness.settle();
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
@@ -274,12 +273,6 @@ class LayoutUiTest {
         assertThat(overflowing).as("sections taller than the window at %sx%s", (int) width, (int) height).isEmpty();
     }
 
-    private static void settle() {
-        for (int i = 0; i < 6; i++) {
-            WaitForAsyncUtils.sleep(250, java.util.concurrent.TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
-    }
 
     /**
      * Every shown Labeled whose rendered text differs from its own (an ellipsis stands in for the rest): buttons,

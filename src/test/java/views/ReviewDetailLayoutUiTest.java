@@ -21,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.review.DiffLine;
 import viewmodels.review.QueueRow;
 
@@ -58,7 +57,7 @@ class ReviewDetailLayoutUiTest {
         UiHarness.waitForIndex(robot);
         for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
             String at = (int) size[0] + "x" + (int) size[1];
-            reviewAt(robot, size[0], size[1]);
+            ui.reviewAt(robot, size[0], size[1]);
             for (String id : List.of(STALE, SOUL)) {
                 show(robot, id);
                 List<String> tall = new ArrayList<>();
@@ -94,12 +93,12 @@ class ReviewDetailLayoutUiTest {
     @Test
     void theDividerStaysWhereTheReviewerLeftItAcrossProposalsAndSections(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        reviewAt(robot, 1100, 700);
+        ui.reviewAt(robot, 1100, 700);
         show(robot, STALE);
         SplitPane split = robot.lookup("#review-detail-split").queryAs(SplitPane.class);
         double first = split.getDividerPositions()[0];
         robot.drag(split.lookup(".split-pane-divider")).dropBy(0, -60);
-        settle();
+        UiHarness.settle();
         double dragged = split.getDividerPositions()[0];
         double y = dividerY(robot, split);
         assertThat(dragged).as("dragged up from %s", first).isLessThan(first - 0.05);
@@ -107,9 +106,9 @@ class ReviewDetailLayoutUiTest {
         show(robot, REPEATS); // another proposal (its sections are taller than the share dragged to)
         assertThat(split.getDividerPositions()[0]).as("the divider on the next proposal").isCloseTo(dragged, within(0.02));
         robot.interact(() -> ui.window.shell().select("overview"));
-        settle();
+        UiHarness.settle();
         robot.interact(() -> ui.window.shell().select("review"));
-        settle();
+        UiHarness.settle();
         assertThat(split.getDividerPositions()[0]).as("the divider after Overview and back").isCloseTo(dragged, within(0.02));
         show(robot, STALE);
         assertThat(dividerY(robot, split)).as("the divider back on the first proposal").isCloseTo(y, within(2.0));
@@ -122,12 +121,12 @@ class ReviewDetailLayoutUiTest {
         UiHarness.waitForIndex(robot);
         for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
             String at = (int) size[0] + "x" + (int) size[1];
-            reviewAt(robot, size[0], size[1]);
+            ui.reviewAt(robot, size[0], size[1]);
             robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(CONFLICT)).findFirst()
                     .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
             Label caption = robot.lookup("#review-diff-caption").queryAs(Label.class);
             UiHarness.waitUntil(() -> caption.getText().startsWith("Conflict: ") && !UiHarness.reviewDiff(robot).getItems().isEmpty());
-            settle();
+            UiHarness.settle();
             assertThat(UiHarness.reviewDiff(robot).getItems()).as("the proposal's own change at %s", at)
                     .anyMatch(l -> l.kind().equals("added")).anyMatch(l -> l.kind().equals("removed"));
             double[] bounds = new double[3];
@@ -183,24 +182,8 @@ class ReviewDetailLayoutUiTest {
         UiHarness.waitUntil(30, () -> !robot.lookup("#review-similar-status").queryAs(Label.class).getText()
                 .startsWith("Looking"));
         UiHarness.waitUntil(() -> UiHarness.reviewDiff(robot).getItems().size() >= 3);
-        settle();
+        UiHarness.settle();
     }
 
-    /** The window at this size on the Review screen, its queue filled. */
-    private void reviewAt(FxRobot robot, double width, double height) {
-        robot.interact(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
-            ui.window.shell().select("review");
-        });
-        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !UiHarness.reviewQueue(robot).getItems().isEmpty());
-    }
 
-    private static void settle() {
-        for (int i = 0; i < 6; i++) {
-            WaitForAsyncUtils.sleep(250, java.util.concurrent.TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
-    }
 }

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.review.DiffLine;
 import viewmodels.review.QueueRow;
 
@@ -126,7 +125,7 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitUntil(30, () -> robot.lookup("#review-similar").queryAs(Node.class).isVisible()
                 && robot.lookup(".review-similar-row").tryQuery().isPresent());
         UiHarness.waitUntil(() -> UiHarness.reviewDiff(robot).getItems().size() >= 3);
-        settle();
+        UiHarness.settle();
     }
 
     @Test
@@ -134,7 +133,7 @@ class ReviewDiffInSightUiTest {
         UiHarness.waitForIndex(robot);
         for (double[] size : new double[][] {{1100, 700}, {1280, 800}}) {
             String at = (int) size[0] + "x" + (int) size[1];
-            reviewAt(robot, size[0], size[1]);
+            ui.reviewAt(robot, size[0], size[1]);
             for (String id : List.of(STALE, REPEATS)) {
                 show(robot, id);
                 assertThat(diffRowsInSight(robot)).as("diff rows of %s in sight at %s", id, at)
@@ -148,7 +147,7 @@ class ReviewDiffInSightUiTest {
             robot.interact(() -> UiHarness.reviewQueue(robot).requestFocus());
             robot.type(KeyCode.S);
             UiHarness.waitUntil(() -> robot.lookup("#review-recall-stories").queryAs(Node.class).isVisible());
-            settle();
+            UiHarness.settle();
             assertThat(diffRowsInSight(robot)).as("diff rows with the stories shown at %s", at)
                     .isGreaterThanOrEqualTo(3);
             // the sections' pane scrolled to the stories: their first line is in its viewport
@@ -173,7 +172,7 @@ class ReviewDiffInSightUiTest {
     @Test
     void keysKeepWorkingAfterAClickIntoTheSectionsOrTheDiff(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        reviewAt(robot, 1100, 700);
+        ui.reviewAt(robot, 1100, 700);
         show(robot, STALE);
         List<String> ids = UiHarness.reviewQueue(robot).getItems().stream().map(QueueRow::id).toList();
         String next = ids.get(ids.indexOf(STALE) + 1);
@@ -205,14 +204,14 @@ class ReviewDiffInSightUiTest {
     @Test
     void aBlockedProposalsReasonKeepsItsFirstLinesAt1100x700(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        reviewAt(robot, 1100, 700);
+        ui.reviewAt(robot, 1100, 700);
         String blocked = "dream-2026-11-20-04"; // its target escapes the repository: the reason is all there is to read
         robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(blocked)).findFirst()
                 .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
         UiHarness.waitUntil(() -> selected(robot).equals(blocked));
         Label problem = robot.lookup("#review-problem").queryAs(Label.class);
         UiHarness.waitUntil(() -> problem.getText().contains("../../etc/passwd"));
-        settle();
+        UiHarness.settle();
         double[] heights = new double[2];
         robot.interact(() -> {
             heights[0] = robot.lookup("#review-problem-scroll").queryAs(Node.class).getLayoutBounds().getHeight();
@@ -227,7 +226,7 @@ class ReviewDiffInSightUiTest {
     @Test
     void theStoriesStartCollapsedAndTabAndSpaceShowThem(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        reviewAt(robot, 1100, 700);
+        ui.reviewAt(robot, 1100, 700);
         show(robot, STALE);
         Hyperlink toggle = robot.lookup("#review-recall-toggle").queryAs(Hyperlink.class);
         Node stories = robot.lookup("#review-recall-stories").queryAs(Node.class);
@@ -256,21 +255,5 @@ class ReviewDiffInSightUiTest {
         ui.close(robot);
     }
 
-    /** The window at this size on the Review screen, its queue filled. */
-    private void reviewAt(FxRobot robot, double width, double height) {
-        robot.interact(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
-            ui.window.shell().select("review");
-        });
-        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
-                && !UiHarness.reviewQueue(robot).getItems().isEmpty());
-    }
 
-    private static void settle() {
-        for (int i = 0; i < 6; i++) {
-            WaitForAsyncUtils.sleep(250, java.util.concurrent.TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
-    }
 }

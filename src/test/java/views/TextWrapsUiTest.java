@@ -18,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Long texts wrap rather than being cut, at 1100×700 and 1280×800: the knowledge note's refusal and its Write
@@ -68,7 +67,7 @@ class TextWrapsUiTest {
             resize(robot, size);
             robot.press(KeyCode.F1).release(KeyCode.F1);
             UiHarness.waitUntil(() -> robot.lookup("#shortcuts-sheet").tryQuery().isPresent());
-            settle();
+            UiHarness.settle();
             Label sheet = robot.lookup("#shortcuts-sheet").queryAs(Label.class);
             List<String> problems = new ArrayList<>();
             robot.interact(() -> {
@@ -99,13 +98,6 @@ class TextWrapsUiTest {
             stage.setWidth(size[0]);
             stage.setHeight(size[1]);
         });
-        settle();
-    }
-
-    private static void settle() {
-        for (int i = 0; i < 4; i++) {
-            WaitForAsyncUtils.sleep(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+        UiHarness.settle();
     }
 }

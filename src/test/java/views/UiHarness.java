@@ -124,4 +124,22 @@ public final class UiHarness {
     static javafx.scene.control.ListView<viewmodels.review.DiffLine> reviewDiff(FxRobot robot) {
         return robot.lookup("#review-diff").queryAs(javafx.scene.control.ListView.class);
     }
+
+    /** Lets a resize or a new selection settle: a second and a half of the FX thread's events. */
+    static void settle() {
+        for (int i = 0; i < 6; i++) {
+            WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+
+    /** The window at this size on the Review screen, its queue filled. */
+    void reviewAt(FxRobot robot, double width, double height) {
+        robot.interact(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+            window.shell().select("review");
+        });
+        waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent() && !reviewQueue(robot).getItems().isEmpty());
+    }
 }
