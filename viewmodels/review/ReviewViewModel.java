@@ -46,6 +46,7 @@ public final class ReviewViewModel {
     private final ReviewService review;
     private final TaskRunner runner;
     private final String reviewer;
+    private final boolean readOnly;
     private final ObjectProperty<Filter> filter = new SimpleObjectProperty<>(Filter.OPEN);
     private final ObservableList<QueueRow> rows = FXCollections.observableArrayList();
     private final ObservableList<QueueRow> rowsView = FXCollections.unmodifiableObservableList(rows);
@@ -86,6 +87,7 @@ public final class ReviewViewModel {
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
+        this.readOnly = readOnly;
         this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall);
         filter.addListener((obs, old, f) -> {
             pinned = null;
@@ -280,18 +282,13 @@ public final class ReviewViewModel {
     }
 
     /**
-     * Approves the proposal shown; one that cannot be approved (blocked, conflicting, invalid, decided, read-only)
-     * is not sent, and the message says why — the key {@code a} did nothing there.
+     * Approves the proposal shown. One that cannot be approved (blocked, conflicting, invalid, decided, a read-only
+     * workspace) is refused by the service, whose message says why — the key {@code a} did nothing there. One that
+     * can waits until its diff is on screen, as the button does: nothing is approved unseen.
      */
     public void approve() {
-        if (selected != null && !detail.approvableProperty().get()) {
-            String why = selected.problem() != null ? selected.problem()
-                    : !selected.proposal().open() ? "it is " + selected.proposal().status()
-                    : selected.change() != null && selected.change().conflicted() ? "it conflicts with the target"
-                    : "the workspace is read-only";
-            messages.put(selected.proposal().id(), selected.proposal().id() + " cannot be approved: " + why + ".");
-            showMessage();
-            return;
+        if (selected != null && !readOnly && selected.approvable() && !detail.approvableProperty().get()) {
+            return; // its diff is still being computed
         }
         decide("Approving", id -> review.approve(id, reviewer, null));
     }

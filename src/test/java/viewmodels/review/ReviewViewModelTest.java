@@ -78,9 +78,9 @@ class ReviewViewModelTest {
         assertFalse(d.approvableProperty().get());
         assertTrue(d.decidableProperty().get());
         assertThat(d.problemProperty().get()).contains("conflicts").contains("<<<<<<< current");
-        vm.approve(); // the key a on a proposal that cannot be approved: not sent, and said why
-        assertThat(vm.messageProperty().get()).startsWith("sp-2026-11-14-gateway-ops-04 cannot be approved: ")
-                .contains("conflicts");
+        vm.approve(); // the key a on a proposal that cannot be approved: refused, and said why
+        assertThat(vm.messageProperty().get()).startsWith("Proposal sp-2026-11-14-gateway-ops-04 (")
+                .contains(") cannot be approved: ").contains("conflicts");
         assertThat(vm.rows()).anyMatch(r -> r.id().equals("sp-2026-11-14-gateway-ops-04") && r.state().equals("conflict"));
         vm.select("sp-2026-11-15-typesense-recall-03");
         assertEquals("", d.problemProperty().get());
