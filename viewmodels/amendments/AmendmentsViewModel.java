@@ -183,24 +183,9 @@ public final class AmendmentsViewModel {
     }
 
     /**
-     * Says why the selection cannot be reverted (Delete did nothing): an amendment already reverted, or whose commit
-     * is not in its repository. Nothing is changed.
+     * Reverts every selected amendment, newest first. One that cannot be reverted (reverted already, its commit
+     * missing) is refused by the service, whose message says why; nothing is reverted then.
      */
-    public void explainNotRevertable() {
-        if (selected.isEmpty() || revertable.get()) {
-            return;
-        }
-        String why = all.stream().filter(a -> selected.contains(a.sha())).map(a -> a.id() + " " + switch (a.status()) {
-            case REVERTED -> "is reverted already" + (a.revertedBy() == null ? "" : " (by " + a.revertedBy() + ")");
-            case COMMIT_MISSING -> "has no commit " + a.sha().substring(0, Math.min(10, a.sha().length()))
-                    + " in its repository: nothing to revert";
-            case APPLIED -> "can be reverted";
-        }).collect(java.util.stream.Collectors.joining("; "));
-        messages.put(selected.get(0), "Nothing to revert: " + why + ".");
-        showMessage();
-    }
-
-    /** Reverts every selected amendment, newest first. */
     public void revertSelected() {
         if (selected.isEmpty()) {
             return;

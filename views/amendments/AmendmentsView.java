@@ -200,8 +200,11 @@ public final class AmendmentsView {
 
     private void confirmRevert() {
         int n = vm.selectedCount();
-        if (n == 0 || !vm.revertableProperty().get()) {
-            vm.explainNotRevertable(); // Delete on a reverted or commit-missing one says why
+        if (n == 0) {
+            return;
+        }
+        if (!vm.revertableProperty().get()) {
+            vm.revertSelected(); // nothing to ask: the service refuses a reverted or commit-missing one and says why
             return;
         }
         Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, String.join("\n", vm.selectedDescriptions())

@@ -29,13 +29,14 @@ class NothingToRevertTest {
             AmendmentRow missing = vm.rows().stream().filter(r -> r.status().contains("missing")).findFirst().orElseThrow();
             vm.select(java.util.List.of(missing.sha()));
             assertThat(vm.revertableProperty().get()).isFalse();
-            vm.explainNotRevertable();
-            assertThat(vm.messageProperty().get()).startsWith("Nothing to revert: " + missing.id() + " has no commit ")
-                    .endsWith("in its repository: nothing to revert.");
+            vm.revertSelected(); // Delete on it: refused by the service, which says why
+            assertThat(vm.messageProperty().get()).startsWith("Amendment " + missing.id() + ": ")
+                    .endsWith("; nothing to revert.");
             AmendmentRow reverted = vm.rows().stream().filter(r -> r.status().equals("reverted")).findFirst().orElseThrow();
             vm.select(java.util.List.of(reverted.sha()));
-            vm.explainNotRevertable();
-            assertThat(vm.messageProperty().get()).startsWith("Nothing to revert: " + reverted.id() + " is reverted already");
+            vm.revertSelected();
+            assertThat(vm.messageProperty().get()).startsWith("Amendment " + reverted.shortSha())
+                    .contains("(" + reverted.id() + ") is already reverted by ").endsWith("; nothing was committed.");
             assertThat(vm.rows()).anyMatch(r -> r.sha().equals(reverted.sha()) && r.status().equals("reverted"));
         }
     }
