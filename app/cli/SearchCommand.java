@@ -171,7 +171,7 @@ final class SearchCommand extends WorkspaceCommand {
             if ("adr".equals(d.type())) { // its own date, as the window's list shows it: a sync's day says nothing
                 // read from its file when the vault is here (a frontmatter date is not in the content), as the
                 // window's detail does; a handful of small files for a page of hits
-                String dated = services.vault.AdrDates.of(adrFile(ws, d.source()), ws.adrDir(), d.content());
+                String dated = services.vault.AdrDates.ofSource(d.source(), ws.adrDir(), d.content());
                 if (dated != null) {
                     out.append("  dated ").append(dated);
                 }
@@ -180,12 +180,5 @@ final class SearchCommand extends WorkspaceCommand {
             }
         }
         return out.toString();
-    }
-
-    /** The ADR file a {@code vault:docs/decisions/…} source names, or null. */
-    private static java.nio.file.Path adrFile(Workspace ws, String source) {
-        String prefix = "vault:docs/decisions/";
-        return source != null && source.startsWith(prefix) ? ws.adrDir().resolve(source.substring(prefix.length()))
-                : null;
     }
 }

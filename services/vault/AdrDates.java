@@ -23,6 +23,19 @@ public final class AdrDates {
     private AdrDates() {
     }
 
+    /** How the sync names an ADR's file in a document's {@code source}. */
+    private static final String SOURCE = "vault:docs/decisions/";
+
+    /**
+     * The date of the ADR a document's {@code source} names ({@code vault:docs/decisions/<file>}), read from that
+     * file in {@code adrDir}; from {@code content} when the source names none or the file is not here.
+     */
+    public static String ofSource(String source, Path adrDir, String content) {
+        Path file = source != null && source.startsWith(SOURCE) && adrDir != null
+                ? adrDir.resolve(source.substring(SOURCE.length())) : null;
+        return of(file, adrDir, content);
+    }
+
     /**
      * @param file    the ADR's file, or null when the document names none
      * @param adrDir  the folder ADR files must stay inside (a {@code source} naming a file elsewhere is not read)

@@ -165,8 +165,8 @@ public final class DocumentDetailViewModel {
                 }
             }
         }
-        String dated = "adr".equals(doc.type()) ? AdrDates.of(sourceFile(doc.source()), workspace.adrDir(),
-                doc.content()) : null;
+        String dated = "adr".equals(doc.type()) ? AdrDates.ofSource(doc.source(), workspace.adrDir(), doc.content())
+                : null;
         return new Loaded(doc, links, dated);
     }
 
@@ -234,13 +234,8 @@ public final class DocumentDetailViewModel {
 
     /** The file behind a {@code source} such as {@code vault:docs/decisions/0001-x.md}, or empty when not a file. */
     String sourcePath(String source) {
-        Path file = sourceFile(source);
-        return file == null ? "" : file.toString();
-    }
-
-    private Path sourceFile(String source) {
         if (source == null) {
-            return null;
+            return "";
         }
         Path file = null;
         if (source.startsWith("vault:")) {
@@ -250,7 +245,7 @@ public final class DocumentDetailViewModel {
         } else if (source.startsWith("skills/")) { // the running writers' form, which the console's sync writes too
             file = workspace.skillsDir().resolve(source.substring(7));
         }
-        return file == null ? null : file.normalize();
+        return file == null ? "" : file.normalize().toString();
     }
 
     public ReadOnlyStringProperty idProperty() {

@@ -27,6 +27,8 @@ class AdrDatesTest {
                 + "tags: [gateway]\n---\n\nThe gateway retries each call twice.\n");
         String indexed = "The gateway retries each call twice.\n"; // what the sync indexes: the body
         assertThat(AdrDates.of(file, vault.resolve("docs/decisions"), indexed)).isEqualTo("2026-02-19");
+        assertThat(AdrDates.ofSource("vault:docs/decisions/0146-no-heading.md", vault.resolve("docs/decisions"), indexed))
+                .isEqualTo("2026-02-19");
     }
 
     @Test
@@ -66,6 +68,8 @@ class AdrDatesTest {
         Path outside = Files.writeString(vault.resolve("0007-secret.md"), "---\ndate: 1999-01-01\n---\n# ADR-0007: X\n");
         Path dir = Files.createDirectories(vault.resolve("docs/decisions"));
         assertThat(AdrDates.of(dir.resolve("../../0007-secret.md"), dir, "")).isNull();
+        assertThat(AdrDates.ofSource("vault:docs/decisions/../../0007-secret.md", dir, "")).isNull();
+        assertThat(AdrDates.ofSource("vault:0007-secret.md", dir, "")).isNull(); // not an ADR's source
         Path linked = Files.createSymbolicLink(dir.resolve("0008-link.md"), outside);
         assertThat(AdrDates.of(linked, dir, "")).isNull();
         Path notAdr = Files.writeString(dir.resolve("README.md"), "---\ndate: 1999-01-01\n---\n");
