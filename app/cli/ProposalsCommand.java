@@ -162,13 +162,14 @@ final class ProposalsCommand {
             Map<String, Object> out = summary(item, applying);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
                     item.change().after());
-            String intended = "";
+            String conflictText = ""; // shown instead of the diff: approving a conflict writes nothing
             if (item.change() != null && item.change().conflicted()) {
                 // approving writes nothing: what the proposal would change is its change as written, on its base
-                intended = TextDiff.unified(item.change().path(), item.change().baseText(), item.change().intended());
+                String intended = TextDiff.unified(item.change().path(), item.change().baseText(),
+                        item.change().intended());
                 out.put("intendedDiff", intended);
                 String base = item.proposal().base() == null ? "" : " " + item.proposal().base().strip();
-                intended = "conflict: approving writes nothing; the proposal's change as written, on its base" + base
+                conflictText = "conflict: approving writes nothing; the proposal's change as written, on its base" + base
                         + " — not on the target now (the conflicting lines follow it):\n" + intended + "\n";
             }
             DecisionRecord record = review.record(item.proposal());
@@ -238,7 +239,7 @@ final class ProposalsCommand {
                     + recordText
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
-                    + (intended.isEmpty() ? diff : intended) + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
+                    + (conflictText.isEmpty() ? diff : conflictText) + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
             if (!noSimilar && item.proposal().valid()) {
                 services.reach.SimilarLessons.Found found;
                 found = svc.similarLessons().forProposal(item);
