@@ -1,6 +1,7 @@
 package services.sync;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,19 +30,22 @@ public final class SyncSources {
     private SyncSources() {
     }
 
+    /** The four kinds the overview counts: a skill folder without SKILL.md or a dangling link counts as a skill. */
+    private enum Counted { ADR, SKILL, RETRO, BRAIN_NOTE }
+
     /** Lists the workspace's source files and reads the last sync's errors (a few megabytes on a large vault). */
     public static Sources of(Workspace workspace) {
         SyncState.Data last = new SyncState(workspace.stateDir().resolve("sync-state.json")).load();
         Map<String, FileIssue> errors = new HashMap<>();
         last.errors().forEach(e -> errors.putIfAbsent(e.path(), e));
-        Map<String, List<FileIssue>> notIndexed = new HashMap<>();
-        Map<String, Integer> files = new HashMap<>();
+        Map<Counted, List<FileIssue>> notIndexed = new EnumMap<>(Counted.class);
+        Map<Counted, Integer> files = new EnumMap<>(Counted.class);
         for (VaultFiles.SourceFile f : VaultFiles.list(workspace, SyncOptions.Scope.ALL)) {
-            String kind = switch (f.kind()) {
-                case ADR -> "adr";
-                case RETRO -> "retro";
-                case BRAIN_NOTE -> "brain";
-                default -> "skill";
+            Counted kind = switch (f.kind()) {
+                case ADR -> Counted.ADR;
+                case RETRO -> Counted.RETRO;
+                case BRAIN_NOTE -> Counted.BRAIN_NOTE;
+                case SKILL, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK -> Counted.SKILL;
             };
             files.merge(kind, 1, Integer::sum);
             FileIssue error = errors.get(f.display());
@@ -49,11 +53,12 @@ public final class SyncSources {
                 notIndexed.computeIfAbsent(kind, k -> new ArrayList<>()).add(error);
             }
         }
-        return new Sources(count("adr", files, notIndexed), count("skill", files, notIndexed),
-                count("retro", files, notIndexed), count("brain", files, notIndexed), last.lastSync() > 0);
+        return new Sources(count(Counted.ADR, files, notIndexed), count(Counted.SKILL, files, notIndexed),
+                count(Counted.RETRO, files, notIndexed), count(Counted.BRAIN_NOTE, files, notIndexed),
+                last.lastSync() > 0);
     }
 
-    private static Count count(String kind, Map<String, Integer> files, Map<String, List<FileIssue>> notIndexed) {
+    private static Count count(Counted kind, Map<Counted, Integer> files, Map<Counted, List<FileIssue>> notIndexed) {
         return new Count(files.getOrDefault(kind, 0), notIndexed.getOrDefault(kind, List.of()));
     }
 }
