@@ -1,16 +1,16 @@
 package viewmodels.review;
 
-import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import services.policy.Policy;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.tasks.TaskCallbacks;
@@ -41,8 +41,6 @@ public final class ReviewViewModel {
         }
     }
 
-    private static final List<String> RISK_ORDER = List.of("high", "medium", "low");
-
     private final ReviewService review;
     private final TaskRunner runner;
     private final String reviewer;
@@ -54,12 +52,12 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final Map<String, String> messages = new java.util.HashMap<>();
+    private final Map<String, String> messages = new HashMap<>();
     private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
-    private final java.util.function.Function<Proposal, services.policy.Policy.Applying> policy;
-    private Map<String, services.policy.Policy.Applying> policies = Map.of();
+    private final Function<Proposal, Policy.Applying> policy;
+    private Map<String, Policy.Applying> policies = Map.of();
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
@@ -70,7 +68,7 @@ public final class ReviewViewModel {
 
     /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
-                           java.util.function.Function<Proposal, services.policy.Policy.Applying> policy) {
+                           Function<Proposal, Policy.Applying> policy) {
         this(review, runner, reviewer, readOnly, policy, null, null);
     }
 
@@ -79,9 +77,9 @@ public final class ReviewViewModel {
      * @param similarLessons the existing lessons like a proposal, shown in the detail (null: not shown)
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
-                           java.util.function.Function<Proposal, services.policy.Policy.Applying> policy,
-                           java.util.function.Function<String, services.policy.RecallEffect.Effect> recall,
-                           java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
+                           Function<Proposal, Policy.Applying> policy,
+                           Function<String, services.policy.RecallEffect.Effect> recall,
+                           Function<ReviewService.Item, services.reach.SimilarLessons.Found>
                                    similarLessons) {
         this.policy = policy;
         this.review = review;
@@ -102,8 +100,8 @@ public final class ReviewViewModel {
         runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
             policies = read.getValue();
             List<ReviewService.Item> found = read.getKey();
-            boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream()
-                    .filter(i -> i.proposal().id().equals(r.id())).noneMatch(this::passes)); // a decided row moved off
+            boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream() // a decided row moved off
+                    .filter(i -> i.proposal().id().equals(r.id())).noneMatch(i -> QueueOrder.passes(i, filter.get())));
             if (!found.equals(items) || leftOver) {
                 boolean more = decidedElsewhere.note(items, found, id -> messages.containsKey(id) || id.equals(pinned));
                 items = found;
@@ -117,9 +115,9 @@ public final class ReviewViewModel {
     }
 
     /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */
-    private Map.Entry<List<ReviewService.Item>, Map<String, services.policy.Policy.Applying>> load() {
+    private Map.Entry<List<ReviewService.Item>, Map<String, Policy.Applying>> load() {
         List<ReviewService.Item> all = review.list();
-        Map<String, services.policy.Policy.Applying> levels = new java.util.HashMap<>();
+        Map<String, Policy.Applying> levels = new HashMap<>();
         if (policy != null) {
             all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
         }
@@ -141,97 +139,12 @@ public final class ReviewViewModel {
     }
 
     private void showRows(String keep) {
-        int pinnedAt = -1;
-        String after = null; // the row that followed the pinned one: it keeps following it
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).id().equals(pinned)) {
-                pinnedAt = i;
-                after = i + 1 < rows.size() ? rows.get(i + 1).id() : null;
-            }
-        }
-        List<QueueRow> shown = new java.util.ArrayList<>(items.stream()
-                .filter(i -> passes(i) && !i.proposal().id().equals(pinned))
-                .sorted(Comparator.comparing((ReviewService.Item i) -> rank(i.proposal()))
-                        .thenComparing(i -> !i.approvable())
-                        .thenComparing(i -> i.proposal().valid() ? i.proposal().group() : "")
-                        .thenComparing(i -> RISK_ORDER.indexOf(String.valueOf(i.proposal().risk())))
-                        .thenComparing(i -> i.proposal().id()))
-                .map(ReviewViewModel::row).toList());
-        int at = pinnedAt;
-        String follower = after;
-        items.stream().filter(i -> i.proposal().id().equals(pinned)).findFirst().ifPresent(i -> {
-            // the proposal just decided keeps its place, with its new badge, until the selection moves off it
-            int next = -1;
-            for (int k = 0; k < shown.size(); k++) {
-                if (shown.get(k).id().equals(follower)) {
-                    next = k;
-                }
-            }
-            shown.add(next >= 0 ? next : at >= 0 ? Math.min(at, shown.size()) : shown.size(), row(i));
-        });
+        List<QueueRow> shown = QueueOrder.rows(items, filter.get(), pinned, rows);
         rows.setAll(shown);
-        Map<String, Long> byGroup = items.stream().filter(i -> pending(i.proposal()))
-                .collect(Collectors.groupingBy(i -> ReviewWords.group(i.proposal()), LinkedHashMap::new,
-                        Collectors.counting()));
-        long open = items.stream().filter(i -> pending(i.proposal())).count();
-        long sentBack = items.stream().filter(i -> sentBack(i.proposal())).count();
-        long decided = items.stream().filter(i -> i.proposal().valid() && !i.proposal().open()).count();
-        long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
-        counts.set(open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
-                + (sentBack == 0 ? "" : " · " + sentBack + " changes requested")
-                + (decided == 0 ? "" : " · " + decided + " decided")
-                + (invalid == 0 ? "" : " · " + invalid + " invalid"));
+        counts.set(QueueOrder.counts(items));
         String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
-    }
-
-    /** Pending first, then sent back, then invalid, then decided. */
-    private static int rank(Proposal p) {
-        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : 3;
-    }
-
-    private static boolean pending(Proposal p) {
-        return p.valid() && "pending".equals(p.status());
-    }
-
-    private static boolean sentBack(Proposal p) {
-        return p.valid() && "changes_requested".equals(p.status());
-    }
-
-    private boolean passes(ReviewService.Item item) {
-        Proposal p = item.proposal();
-        return switch (filter.get()) {
-            case OPEN -> pending(p) || !p.valid();
-            case CHANGES_REQUESTED -> sentBack(p);
-            case DECIDED -> p.valid() && !p.open();
-            case INVALID -> !p.valid();
-            case ALL -> true;
-        };
-    }
-
-    private static QueueRow row(ReviewService.Item item) {
-        Proposal p = item.proposal();
-        String state;
-        if (!p.valid()) {
-            state = "invalid";
-        } else if (!p.open()) {
-            state = ReviewWords.status(p.status());
-        } else if (sentBack(p)) {
-            state = "changes requested";
-        } else if (item.change() != null && item.change().conflicted()) {
-            state = "conflict";
-        } else if (item.problem() != null) {
-            state = "blocked";
-        } else if (item.change() != null && item.change().stale()) {
-            state = "stale · merges";
-        } else {
-            state = "pending";
-        }
-        return new QueueRow(p.id(), ReviewWords.group(p), p.kind() == null ? "?" : p.kind(),
-                p.risk() == null ? "" : p.risk(), p.target() == null ? "" : p.target(), p.status(), state,
-                item.approvable());
     }
 
     /** Shows one proposal (null clears the detail). */
@@ -306,7 +219,7 @@ public final class ReviewViewModel {
         decide("Requesting changes", id -> review.requestChanges(id, reviewer, feedback));
     }
 
-    private void decide(String what, java.util.function.Function<String, ReviewService.Decision> action) {
+    private void decide(String what, Function<String, ReviewService.Decision> action) {
         if (selected == null) {
             return;
         }
