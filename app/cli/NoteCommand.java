@@ -47,7 +47,7 @@ final class NoteCommand extends WorkspaceCommand {
             TurnNotes notes = svc.turnNotes();
             TurnNotes.Outcome out;
             try {
-                out = notes.write(request);
+                out = notes.writeByHand(request);
             } catch (TurnNoteRefused e) {
                 cli.print(Map.of("ok", false, "reason", e.code(), "message", e.getMessage()), e.code());
                 cli.message("refused: " + e.getMessage());

@@ -6,10 +6,17 @@ import services.errors.ConsoleException;
 public class TurnNoteRefused extends ConsoleException {
 
     private final String code;
+    private final String reason;
 
     public TurnNoteRefused(String code, String message) {
         super(code + ": " + message);
         this.code = code;
+        this.reason = message;
+    }
+
+    /** Why, in words, without the code. */
+    public String reason() {
+        return reason;
     }
 
     public String code() {

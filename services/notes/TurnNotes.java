@@ -61,6 +61,26 @@ public final class TurnNotes {
         this.log = log;
     }
 
+    /**
+     * A note an operator writes by hand, in the window or with {@code note}: refused, before any event, when its
+     * source, agent or session is empty or blank or its turn number is missing — as the running system's
+     * {@code knowledge note} refuses them ("--agent is required"); then {@link #write}. (Requests arriving from the
+     * running system's loops go to {@link #write}, which fills a missing source or agent with {@code unknown}.)
+     */
+    public Outcome writeByHand(TurnNoteRequest r) {
+        for (Map.Entry<String, String> field : List.of(Map.entry("source", orEmpty(r.source())),
+                Map.entry("agent", orEmpty(r.agent())), Map.entry("session", orEmpty(r.session())))) {
+            if (field.getValue().isBlank()) {
+                throw new TurnNoteRefused("missing_" + field.getKey(), field.getKey() + " is empty: a note names the "
+                        + "source, agent and session of its turn, as the running system's knowledge note requires");
+            }
+        }
+        if (r.turnNumber() == null) {
+            throw new TurnNoteRefused("missing_turn", "turn is empty: a note names its turn number (0 or more)");
+        }
+        return write(r);
+    }
+
     public Outcome write(TurnNoteRequest r) {
         if (r.turnNumber() != null && r.turnNumber() < 0) {
             throw new TurnNoteRefused("invalid_turn_number", "turn number " + r.turnNumber()

@@ -16,7 +16,8 @@ import services.tasks.TaskRunner;
 
 /**
  * The knowledge note form: a turn-level write by hand, with the contract's validation (formats.md part 7). A
- * refusal shows the contract's reason code and keeps what was typed.
+ * refusal says why in words, with the contract's reason code after it, and keeps what was typed; source, agent,
+ * session and turn are required, as in the running system's {@code knowledge note}.
  */
 public final class NoteViewModel {
 
@@ -61,7 +62,7 @@ public final class NoteViewModel {
         TurnNoteRequest request = new TurnNoteRequest(source.get(), agent.get(), channel.get(), session.get(), number,
                 null, summary.get(), decision.get(), list(evidence.get()), list(usefulness.get()), skipReason.get(), null,
                 null, null, null, null, list(tools.get()), null);
-        runner.submit("Writing a knowledge note", progress -> notes.write(request), TaskCallbacks.of(out -> {
+        runner.submit("Writing a knowledge note", progress -> notes.writeByHand(request), TaskCallbacks.of(out -> {
             if ("written".equals(out.status())) {
                 show(false, "Written: " + out.doc().id() + " (" + out.doc().title() + ")");
                 summary.set("");
@@ -71,7 +72,8 @@ public final class NoteViewModel {
             } else {
                 show(false, "Skipped (" + out.skipReason() + "): " + out.turnId() + " — recorded, nothing written.");
             }
-        }, error -> show(true, error instanceof TurnNoteRefused r ? "Refused — " + r.getMessage() : error.getMessage())));
+        }, error -> show(true, error instanceof TurnNoteRefused r
+                ? "Not written: " + r.reason() + " (" + r.code() + ")" : error.getMessage())));
     }
 
     private void show(boolean isRefusal, String text) {

@@ -36,10 +36,21 @@ class NoteUiTest {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT8).release(KeyCode.DIGIT8, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#note-agent").tryQuery().isPresent());
+        robot.clickOn("#note-summary").write("A summary, but nobody's turn.");
+        robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+        // the two fields the form calls required: refused by name, before any event, and nothing typed is lost
+        UiHarness.waitUntil(() -> result(robot).startsWith("Not written: agent is empty")
+                && result(robot).endsWith("(missing_agent)"));
+        assertThat(robot.lookup("#note-summary").queryAs(javafx.scene.control.TextArea.class).getText())
+                .isEqualTo("A summary, but nobody's turn.");
         robot.clickOn("#note-agent").write("pi");
-        robot.clickOn("#note-session").write("s-42");
         robot.clickOn("#note-write");
-        UiHarness.waitUntil(() -> result(robot).startsWith("Refused — missing_summary_without_skip_reason"));
+        UiHarness.waitUntil(() -> result(robot).startsWith("Not written: session is empty"));
+        robot.clickOn("#note-session").write("s-42");
+        robot.interact(() -> robot.lookup("#note-summary").queryAs(javafx.scene.control.TextArea.class).clear());
+        robot.clickOn("#note-write");
+        UiHarness.waitUntil(() -> result(robot).equals(
+                "Not written: a turn note needs a summary, or a skip reason (missing_summary_without_skip_reason)"));
         robot.clickOn("#note-summary").write("Delete failed targets by exact id only.");
         robot.type(KeyCode.TAB); // to the next field, as in a form: no tab character typed
         UiHarness.waitUntil(() -> robot.lookup("#note-decision").queryAs(javafx.scene.control.TextArea.class).isFocused());

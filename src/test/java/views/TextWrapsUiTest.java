@@ -47,7 +47,7 @@ class TextWrapsUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#note-write").tryQuery().isPresent());
         robot.interact(() -> robot.lookup("#note-write").queryButton().fire());
         UiHarness.waitUntil(() -> robot.lookup("#note-result").queryAs(Label.class).getText()
-                .startsWith("Refused — missing_summary_without_skip_reason"));
+                .startsWith("Not written: agent is empty"));
         for (double[] size : SIZES) {
             resize(robot, size);
             List<String> cut = new ArrayList<>();

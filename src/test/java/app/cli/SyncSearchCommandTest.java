@@ -195,6 +195,12 @@ class SyncSearchCommandTest {
                 "--workspace", ws, "--json");
         assertEquals("missing_summary_without_skip_reason", json.readTree(none.out()).get("reason").asText());
         assertEquals(2, run("note", "--agent", "pi", "--session", "s", "--turn", "1", "--workspace", ws).code());
+        // a flag given but blank is refused by name, as the running CLI refuses it ("--agent is required")
+        DemoCommandTest.Run blank = run("note", "--source", "gateway", "--agent", " ", "--session", "s1", "--turn", "7",
+                "--summary", "x", "--workspace", ws);
+        assertEquals(1, blank.code());
+        assertEquals("missing_agent", blank.out().strip());
+        assertThat(blank.err()).contains("agent is empty");
         JsonNode found = json.readTree(run("search", "exact", "--type", "turn_note", "--workspace", ws, "--json").out());
         assertEquals(1, found.get("total").asInt());
     }

@@ -142,6 +142,30 @@ class TurnNotesTest {
     }
 
     @Test
+    void aNoteWrittenByHandNeedsItsSourceAgentSessionAndTurnAsTheRunningCliDoes() {
+        int before = events().size();
+        for (String blank : java.util.Arrays.asList(null, "", "   ", "\t")) {
+            assertEquals("missing_agent", code(() -> notes.writeByHand(new TurnNoteRequest("console", blank, null, "s",
+                    1, null, "x", null, null, null, null, null, null, null, null, null, null, null))));
+            assertEquals("missing_session", code(() -> notes.writeByHand(new TurnNoteRequest("console", "pi", null,
+                    blank, 1, null, "x", null, null, null, null, null, null, null, null, null, null, null))));
+            assertEquals("missing_source", code(() -> notes.writeByHand(new TurnNoteRequest(blank, "pi", null, "s", 1,
+                    null, "x", null, null, null, null, null, null, null, null, null, null, null))));
+        }
+        TurnNoteRefused noTurn = assertThrows(TurnNoteRefused.class, () -> notes.writeByHand(new TurnNoteRequest(
+                "console", "pi", null, "s", null, null, "x", null, null, null, null, null, null, null, null, null, null,
+                null)));
+        assertEquals("missing_turn", noTurn.code());
+        assertThat(noTurn.reason()).startsWith("turn is empty");
+        assertEquals(before, events().size()); // refused before any event, as the running CLI refuses
+        assertEquals(0, index.status().documents());
+        // the running function's own defaults stay for what the loops send
+        assertEquals("written", notes.write(new TurnNoteRequest(null, null, null, null, null, null, "x", null, null,
+                null, null, null, null, null, null, null, null, null)).status());
+        assertEquals("written", notes.writeByHand(request("y", null)).status());
+    }
+
+    @Test
     void listsAndTagsAreBoundedAsTheRunningFunctionBoundsThem() {
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
