@@ -75,7 +75,7 @@ final class IncrementalSync {
                     progress.update((double) (from + i) / files.size(), one.file().display());
                     progress.checkCancelled();
                     seen.add(one.file().source());
-                    merge(one, before.files().get(one.file().source()), after, parsed, batch, counts);
+                    merge(one, before.files().get(one.file().source()), after, parsed, batch, counts, removed);
                     if (batch.size() >= BATCH) {
                         write(batch, after, parsed, counts);
                         batch.clear();
@@ -120,14 +120,15 @@ final class IncrementalSync {
     }
 
     private static void merge(PreparedFile one, SyncState.Entry previous, Map<String, SyncState.Entry> after,
-                              Produced parsed, List<KnowledgeDoc> batch, int[] counts) {
+                              Produced parsed, List<KnowledgeDoc> batch, int[] counts, Set<String> removed) {
         String display = one.file().display();
         if (one.unchanged()) {
             // a file skipped as unchanged still has the warnings it had when it was read: report them again
             previous.warnings().forEach(w -> parsed.warnings.add(new FileIssue(display, w)));
             after.put(one.file().source(), new SyncState.Entry(one.hash(), previous.ids(), one.stamp()[0], one.stamp()[1],
                     previous.warnings()));
-            counts[1] += previous.ids().size();
+            // its documents still in the index: not those an operator cleared or pruned since it was read
+            counts[1] += (int) previous.ids().stream().filter(id -> !removed.contains(id)).count();
             parsed.claim(previous.ids(), display);
             return;
         }

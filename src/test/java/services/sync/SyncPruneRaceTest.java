@@ -61,4 +61,20 @@ class SyncPruneRaceTest {
             assertThat(index.ids(Set.of("failed_target"))).isEmpty();
         }
     }
+
+    @Test
+    void aSyncAfterAPruneCountsAsUnchangedOnlyTheDocumentsStillInTheIndex() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        Clock later = Clock.offset(Fixtures.CLOCK, Duration.ofDays(400));
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            VaultSync sync = new VaultSync(ws, index, later);
+            sync.run(SyncOptions.all(), ProgressSink.NONE);
+            int pruned = new FailedTargetsService(ws, index, null, later).prune("operator").docsRemoved().size();
+            assertThat(pruned).isPositive();
+            SyncResult again = sync.run(SyncOptions.all(), ProgressSink.NONE);
+            assertThat(again.indexed()).isZero();
+            // "unchanged 117" beside 114 documents in the index was the pruned ones counted as unchanged
+            assertThat(again.unchanged()).isEqualTo(index.status().documents());
+        }
+    }
 }
