@@ -28,4 +28,13 @@ public interface Job {
 
     /** @param trigger what started the run ({@code MANUAL} means the user asked for it now) */
     JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) throws Exception;
+
+    /**
+     * The one run that makes up for the run {@code missed} was due at, which the scheduler did not make (the
+     * console was closed). A job whose work may have been done since by other means — a sync from the window or the
+     * command line — says so and does nothing; by default it runs.
+     */
+    default JobOutcome catchUp(java.time.Instant missed, ProgressSink progress) throws Exception {
+        return run(JobRun.Trigger.CATCH_UP, progress);
+    }
 }

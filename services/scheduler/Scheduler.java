@@ -72,6 +72,7 @@ public final class Scheduler {
             var missed = slot.schedule.last(now);
             var last = history.last(slot.job.id());
             if (missed.isPresent() && last.isPresent() && last.get().startedAt().isBefore(missed.get().toInstant())) {
+                slot.missed = missed.get().toInstant();
                 enqueue(slot, JobRun.Trigger.CATCH_UP);
             }
         }
@@ -210,7 +211,9 @@ public final class Scheduler {
         slot.progress = "starting…";
         Instant started = clock.instant();
         JobRun.Trigger trigger = slot.trigger;
-        TaskHandle handle = runner.submit(slot.job.title(), p -> slot.job.run(trigger, p), TaskCallbacks.<JobOutcome>of(
+        Instant missed = slot.missed;
+        TaskHandle handle = runner.submit(slot.job.title(), p -> trigger == JobRun.Trigger.CATCH_UP && missed != null
+                ? slot.job.catchUp(missed, p) : slot.job.run(trigger, p), TaskCallbacks.<JobOutcome>of(
                 outcome -> finish(slot, trigger, started, outcome.status(), outcome.summary()),
                 error -> finish(slot, trigger, started, JobRun.Status.FAILED, message(error)))
                 .withCancelled(() -> finish(slot, trigger, started, JobRun.Status.CANCELLED, "cancelled by the user"))
@@ -266,6 +269,8 @@ public final class Scheduler {
         boolean overran;
         ZonedDateTime next;
         JobRun.Trigger trigger;
+        /** The time the run a queued catch-up makes up for was due. */
+        Instant missed;
         TaskHandle handle;
         String progress;
 

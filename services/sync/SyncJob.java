@@ -51,12 +51,32 @@ public final class SyncJob implements Job {
 
     @Override
     public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
+        return sync(null, progress);
+    }
+
+    /** Not needed when the index was synced since the missed run was due (at the console's start, by the command line). */
+    @Override
+    public JobOutcome catchUp(java.time.Instant missed, ProgressSink progress) {
+        return sync(missed, progress);
+    }
+
+    private JobOutcome sync(java.time.Instant unlessSyncedSince, ProgressSink progress) {
         if (readOnly) {
             return new JobOutcome(JobRun.Status.SKIPPED, "read-only workspace: sync is disabled");
         }
         SyncResult result;
         try {
-            result = sync.run(SyncOptions.all(), progress);
+            if (unlessSyncedSince == null) {
+                result = sync.run(SyncOptions.all(), progress);
+            } else {
+                java.util.Optional<SyncResult> ran = sync.runUnlessSyncedSince(unlessSyncedSince, SyncOptions.all(),
+                        progress);
+                if (ran.isEmpty()) {
+                    return new JobOutcome(JobRun.Status.SKIPPED, "not needed: the index was synced since this run was "
+                            + "due (by the window, the command line or another console)");
+                }
+                result = ran.get();
+            }
         } catch (SyncRefused refused) {
             // Nothing was written; a scheduled sync never confirms a mass deletion itself — a person must.
             return new JobOutcome(JobRun.Status.FAILED, refused.getMessage());

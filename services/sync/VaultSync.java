@@ -86,6 +86,19 @@ public final class VaultSync {
         });
     }
 
+    /**
+     * Runs a sync unless one finished at or after {@code since} (the window's, the command line's, another
+     * console's): then empty, and nothing is read. Checked once any running sync has finished, so a sync that was
+     * under way when this was asked counts.
+     */
+    public synchronized java.util.Optional<SyncResult> runUnlessSyncedSince(java.time.Instant since, SyncOptions options,
+                                                                            ProgressSink progress) {
+        if (state.load().lastSync() >= since.getEpochSecond()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(run(options, progress));
+    }
+
     /** Compares files with the index without writing anything. */
     public DriftReport drift(SyncOptions.Scope scope, ProgressSink progress) {
         return drift.run(scope, progress);

@@ -167,6 +167,45 @@ class SchedulerTest {
     }
 
     @Test
+    void aCatchUpTellsTheJobWhenTheRunItMakesUpForWasDue() {
+        Scheduler first = scheduler(runner, Duration.ofSeconds(1));
+        first.start();
+        first.runNow("sync"); // a sync on 2026-11-01 at 10:00, then the console was closed
+        clock.set(Instant.parse("2026-11-02T09:30:00Z")); // the 03:00 sync was missed
+        List<Instant> missed = new ArrayList<>();
+        Job sync = new Job() {
+            public String id() {
+                return "sync";
+            }
+
+            public String title() {
+                return "Vault sync";
+            }
+
+            public String defaultSchedule() {
+                return "0 3 * * *";
+            }
+
+            public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
+                throw new AssertionError("a catch-up goes to catchUp");
+            }
+
+            @Override
+            public JobOutcome catchUp(Instant due, ProgressSink progress) {
+                missed.add(due);
+                return new JobOutcome(JobRun.Status.SKIPPED, "not needed");
+            }
+        };
+        Workspace ws = ws();
+        Scheduler second = new Scheduler(List.of(sync), new ScheduleSettings(ws), new JobHistory(ws.stateDir()), runner,
+                clock);
+        second.start();
+        assertThat(missed).containsExactly(Instant.parse("2026-11-02T03:00:00Z"));
+        assertThat(status(second, "sync").lastRun().trigger()).isEqualTo(JobRun.Trigger.CATCH_UP);
+        assertThat(status(second, "sync").lastRun().status()).isEqualTo(JobRun.Status.SKIPPED);
+    }
+
+    @Test
     void historyIsKeptAcrossARestart() {
         Scheduler first = scheduler(runner, Duration.ofSeconds(2));
         first.runNow("sync");
