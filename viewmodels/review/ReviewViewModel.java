@@ -201,7 +201,11 @@ public final class ReviewViewModel {
      */
     public void approve() {
         if (selected != null && !readOnly && selected.approvable() && !detail.approvableProperty().get()) {
-            return; // its diff is still being computed
+            // its diff is still being computed: said, so the key is not taken for an approval
+            messages.put(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
+                    + "approve again. Nothing is approved unseen.");
+            showMessage();
+            return;
         }
         decide("Approving", id -> review.approve(id, reviewer, null));
     }

@@ -87,6 +87,9 @@ class DiffFollowsTheSelectionTest {
         assertThat(d.headingProperty().get()).startsWith(second);
         assertThat(d.diff()).as("no diff until its own is computed").isEmpty();
         assertThat(d.approvableProperty().get()).as("not approvable beside another proposal's diff").isFalse();
+        vm.approve(); // the key a before the diff is on screen: refused, and said
+        assertThat(runner.names).doesNotContain("Approving " + second);
+        assertThat(vm.messageProperty().get()).startsWith("Not approved: its diff was still being computed");
 
         vm.next(); // j again, before the second proposal's diff landed
         String third = vm.selectedIdProperty().get();
