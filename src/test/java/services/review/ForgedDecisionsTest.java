@@ -135,4 +135,15 @@ class ForgedDecisionsTest {
         restarted.list();
         assertThat(decisions()).singleElement().satisfies(e -> assertEquals(d.commit(), e.path("commit").asText()));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"policy:auto", "Policy:Auto", " policy:supervised", "policy\u200B:auto", "\uFF50olicy:auto",
+        "policy :auto", "\u200Dpolicy:auto", "p\u00ADolicy:auto"})
+    void aPersonCannotSignAsTheTrustDialNorAsALookAlikeOfIt(String by) {
+        ReviewException e = assertThrows(ReviewException.class, () -> review.approve("dream-2026-11-20-03", by, null));
+        assertThat(e.getMessage()).contains("reserved for the trust dial");
+        assertThrows(ReviewException.class, () -> review.reject("dream-2026-11-20-03", by, "no"));
+        assertEquals(0, consoleCommits());
+        assertThat(decisions()).isEmpty();
+    }
 }
