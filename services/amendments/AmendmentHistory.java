@@ -26,7 +26,8 @@ public interface AmendmentHistory extends AutoCloseable {
 
     /**
      * Reverts {@code sha} on {@code branch} as a new commit, in-core; refused on the checked-out and the default
-     * branch (their working tree and index would fall behind). Returns the new commit's sha.
+     * branch (their working tree and index would fall behind), for a commit the branch does not hold and for a merge.
+     * Returns the new commit's sha.
      */
     String revert(String branch, String sha, String message, String author);
 

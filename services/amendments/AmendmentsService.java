@@ -141,6 +141,12 @@ public final class AmendmentsService {
             if (commit.isPresent()) {
                 String found = commit.get().sha();
                 String revert = revertedBy.get(found);
+                if (revert != null && history.commit(revert).map(c -> !trailers(c.message(), "Reverts").contains(found))
+                        .orElse(true)) { // the log is an agent's: a "reverted" line counts only with its revert commit
+                    note = "the dream log says it was reverted by " + abbreviate(revert) + ", but no such commit reverts "
+                            + "it; still applied";
+                    revert = null;
+                }
                 if (revert == null && !branch.isEmpty()) {
                     revert = history.revertOf(branch, found).map(AmendmentHistory.CommitInfo::sha).orElse(null);
                 }
@@ -209,6 +215,7 @@ public final class AmendmentsService {
                 if (a.status() == Status.COMMIT_MISSING) {
                     throw new AmendmentException("Amendment " + a.id() + ": " + a.note() + "; nothing to revert.");
                 }
+                requireOwnCommit(a);
                 chosen.add(a);
             }
             chosen.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
@@ -228,6 +235,30 @@ public final class AmendmentsService {
             }
             return done;
         });
+    }
+
+    /**
+     * The dream log is an agent's: the commit it names must be an amendment of the dream's own branch that changes
+     * its target and nothing else — never a commit of the review branch (a person's approval), or one that also changes
+     * other files (reverting it would delete or undo them). A commit the branch does not hold, or a merge, is refused by
+     * {@link AmendmentHistory#revert}.
+     */
+    private void requireOwnCommit(Amendment a) {
+        String refused = "Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch() + ")";
+        if (a.branch().equals(ws.reviewBranch())) {
+            throw new AmendmentException(refused + ": " + a.branch() + " is the review branch, where people's approvals "
+                    + "are committed; a dream amendment is never there. Nothing was reverted.");
+        }
+        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+            List<String> paths = history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of());
+            List<String> others = paths.stream().filter(p -> !p.equals(a.target())).toList();
+            if (!others.isEmpty()) {
+                throw new AmendmentException(refused + ": the commit changes " + (others.size() == 1 ? "a file" : others.size()
+                        + " files") + " besides its target " + PlainText.shown(a.target()) + " (" + String.join(", ",
+                        others.stream().limit(5).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo "
+                        + "them too. Nothing was reverted.", others);
+            }
+        }
     }
 
     /** Every value from the dream log is kept on its line: none can add a trailer. */

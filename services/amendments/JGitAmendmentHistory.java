@@ -185,6 +185,15 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             if (amendment.getParentCount() == 0) {
                 throw new AmendmentException("Commit " + sha + " has no parent; it cannot be reverted.");
             }
+            if (amendment.getParentCount() > 1) {
+                throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is a merge: reverting it "
+                        + "would undo everything its other parents brought in. Nothing was reverted.");
+            }
+            if (!walk.isMergedInto(amendment, head)) {
+                throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is not on " + branch + " in "
+                        + dir + ": reverting it there would undo changes the branch never had. Nothing was reverted.");
+            }
+            walk.reset();
             RevCommit parent = walk.parseCommit(amendment.getParent(0));
             ResolveMerger merger = (ResolveMerger) MergeStrategy.RECURSIVE.newMerger(repo, true);
             merger.setBase(amendment.getTree());

@@ -76,7 +76,8 @@ public final class DemoWorkspace {
                 Files.createDirectories(dir.resolve(folder));
             }
             int proposals = new JGitDemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
-                    vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals")).write();
+                    vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals"),
+                    dir.resolve("state").resolve(services.review.ReviewService.DEMO_DECISIONS)).write();
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
                     clock.instant()).write();

@@ -28,12 +28,15 @@ final class JGitDemoRepos {
     private final Path behaviourRepo;
     private final Path skillProposals;
     private final Path dreamProposals;
+    /** The decisions the demo's decided proposals record (a proposal file's status alone decides nothing). */
+    private final services.audit.DecisionLog decisions;
 
-    JGitDemoRepos(Path skillsRepo, Path behaviourRepo, Path skillProposals, Path dreamProposals) {
+    JGitDemoRepos(Path skillsRepo, Path behaviourRepo, Path skillProposals, Path dreamProposals, Path decisions) {
         this.skillsRepo = skillsRepo;
         this.behaviourRepo = behaviourRepo;
         this.skillProposals = skillProposals;
         this.dreamProposals = dreamProposals;
+        this.decisions = new services.audit.DecisionLog(decisions);
     }
 
     int write() throws IOException {
@@ -122,9 +125,9 @@ final class JGitDemoRepos {
         return 12;
     }
 
-    private static void proposal(Path dir, String id, String kind, String drift, String risk, String repo, String target,
-                                 String base, String source, String status, String rationale, String patch,
-                                 String proposed) throws IOException {
+    private void proposal(Path dir, String id, String kind, String drift, String risk, String repo, String target,
+                          String base, String source, String status, String rationale, String patch,
+                          String proposed) throws IOException {
         StringBuilder out = new StringBuilder("---\nid: ").append(id).append("\nkind: ").append(kind).append('\n');
         if (drift != null) {
             out.append("drift: ").append(drift).append('\n');
@@ -144,6 +147,11 @@ final class JGitDemoRepos {
             if ("rejected".equals(status)) {
                 out.append("reason: \"Helm is out of scope for the home cluster.\"\n");
             }
+            var line = services.audit.DecisionLog.entry().put("ts", "2026-11-21T09:00:00Z").put("by", "joel")
+                    .put("action", "approved".equals(status) ? "approve" : "reject").put("proposal", id).put("kind", kind)
+                    .put("risk", risk).put("target", target).put("repo", repo).put("status", status);
+            decisions.append("rejected".equals(status) ? line.put("reason", "Helm is out of scope for the home cluster.")
+                    : line);
         }
         out.append("---\n\n## Rationale\n\n").append(rationale).append("\n\n");
         if (patch != null) {

@@ -21,9 +21,14 @@ final class DecisionInputs {
         }
     }
 
-    /** Only the trust dial approves as {@code policy:…}: a person cannot sign with its name. */
+    /**
+     * Only the trust dial approves as {@code policy:…}: a person cannot sign with its name — nor with a name that reads
+     * as it (fullwidth letters, an invisible character or a space inside: {@code policy\u200B:auto}, {@code ｐolicy:auto}).
+     */
     static void requirePerson(String by) {
-        if (by != null && by.strip().toLowerCase(java.util.Locale.ROOT).startsWith(ReviewService.POLICY)) {
+        String read = by == null ? "" : java.text.Normalizer.normalize(by, java.text.Normalizer.Form.NFKC)
+                .replaceAll("[\\p{Cf}\\p{Z}\\s]", "").toLowerCase(java.util.Locale.ROOT);
+        if (read.startsWith(ReviewService.POLICY)) {
             throw new ReviewException("--by: " + PlainText.shown(by) + " is reserved for the trust dial's own approvals; "
                     + "give your own name. Nothing was recorded.");
         }

@@ -11,10 +11,12 @@ import services.vault.FileText;
 import services.vault.Frontmatter;
 
 /**
- * Reads the record of a decided proposal: the keys the decision wrote into the proposal file ({@code decided_by},
- * {@code decided_at}, {@code reason} / {@code feedback}, {@code commit}, {@code branch}, {@code edited_by}), filled in
- * from the newest line of the decision log for that proposal where the file lacks one; and the change — as committed
- * (the commit's diff of the target) for an approval with a readable commit, else as proposed.
+ * Reads the record of a decided proposal: the newest line of the decision log for that proposal when it records this
+ * status (an agent may edit the proposal file afterwards: its {@code decided_by} or {@code reason} then count for
+ * nothing), else the keys the decision wrote into the proposal file ({@code decided_by}, {@code decided_at},
+ * {@code reason} / {@code feedback}, {@code commit}, {@code branch}, {@code edited_by}), filled in from the log where
+ * the file lacks one; and the change — as committed (the commit's diff of the target) for an approval with a
+ * readable commit, else as proposed.
  */
 final class DecisionRecordReader {
 
@@ -25,8 +27,10 @@ final class DecisionRecordReader {
     }
 
     DecisionRecord read(Proposal p, Path repoRoot) {
-        Frontmatter front = frontmatter(p.file());
         JsonNode logged = lastLogged(p.id());
+        // the file is an agent's to edit: where the console's log records this decision, its values are the record
+        boolean logFirst = logged != null && p.status().equals(logged.path("status").asText(null));
+        Frontmatter front = logFirst ? null : frontmatter(p.file());
         String by = value(front, "decided_by", logged, "by");
         String at = value(front, "decided_at", logged, "ts");
         String why = value(front, "rejected".equals(p.status()) ? "reason" : "feedback", logged,
@@ -55,7 +59,7 @@ final class DecisionRecordReader {
                     + (revertSha == null ? "" : " by commit " + shortSha(revertSha)) + ". The diff shows the change "
                     + "that was reverted.";
         }
-        String editedBy = value(front, "edited_by", null, null);
+        String editedBy = logFirst ? null : value(front, "edited_by", null, null);
         if (editedBy == null && logged != null && logged.path("edited").asBoolean(false)) {
             editedBy = by;
         }

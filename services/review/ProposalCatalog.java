@@ -22,15 +22,22 @@ final class ProposalCatalog {
 
     private final Workspace ws;
     private final Reader reader;
+    private final DecisionClaims claims;
 
-    ProposalCatalog(Workspace ws, Reader reader) {
+    ProposalCatalog(Workspace ws, Reader reader, DecisionClaims claims) {
         this.ws = ws;
         this.reader = reader;
+        this.claims = claims;
     }
 
-    /** Every proposal, duplicates marked. */
+    /** Every proposal, duplicates marked, and a decided status no decision of the console backs refused. */
     List<Proposal> proposals() {
-        return marked(parsed());
+        return checked(marked(parsed()));
+    }
+
+    /** The proposals with each decided status checked against the console's own records ({@link DecisionClaims}). */
+    List<Proposal> checked(List<Proposal> all) {
+        return claims.checked(all);
     }
 
     /** Every proposal file as parsed, before duplicates are marked. */

@@ -64,7 +64,8 @@ public final class ReviewService {
         DecisionRecords records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
         this.interrupted = new InterruptedApprovals(decisions, records, planner);
         this.lock = new DecisionLock(ws.stateDir());
-        this.catalog = new ProposalCatalog(ws, reader);
+        this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
+                ws.reviewBranch()));
         this.approval = new Approval(catalog, items, planner, records, this::repositories, step -> steps.accept(step));
         this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch());
     }
@@ -82,7 +83,8 @@ public final class ReviewService {
             List<Proposal> parsed = catalog.parsed();
             Set<Path> written = new HashSet<>();
             recover(ProposalCatalog.marked(parsed), repos, written);
-            List<Proposal> all = ProposalCatalog.marked(written.isEmpty() ? parsed : catalog.reread(parsed, written));
+            List<Proposal> all = catalog.checked(ProposalCatalog.marked(written.isEmpty() ? parsed
+                    : catalog.reread(parsed, written)));
             return all.stream().map(p -> items.item(p, repos)).toList();
         }
     }
@@ -157,6 +159,9 @@ public final class ReviewService {
         return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence));
     }
 
+    /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
+    public static final String DEMO_DECISIONS = DecisionClaims.DEMO_DECISIONS;
+
     /** The approver prefix the trust dial uses; a person's name may not start with it. */
     public static final String POLICY = "policy:";
 
@@ -209,6 +214,15 @@ public final class ReviewService {
                     + " fit in the proposal file. Nothing was recorded.");
         }
         return locked(() -> decided.decide(id, by, action, status, key, text));
+    }
+
+    /** Whether the console's own approval of {@code p} is on its review branch (a crash cut its log line short). */
+    private boolean approvalCommitted(Proposal p) {
+        try (Repositories repos = repositories()) {
+            return ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent();
+        } catch (ReviewException unreadable) {
+            return false;
+        }
     }
 
     /** The review branches of one operation, each repository opened once. */

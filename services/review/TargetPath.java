@@ -33,6 +33,10 @@ public final class TargetPath {
         PlainText.problem(target).ifPresent(why -> {
             throw new ReviewException(refused + "has " + why + "; a target is a file path on one line. Nothing was written.");
         });
+        LookAlikes.problem(target).ifPresent(why -> {
+            throw new ReviewException(refused + "has " + why + "; a target must be written in the characters it means "
+                    + "(another file could be taken for the one named). Nothing was written.");
+        });
         String t = target.replace('\\', '/');
         if (t.endsWith("/")) {
             throw new ReviewException(refused + "ends with '/': it names a folder; a target must be a file path. "

@@ -1,0 +1,92 @@
+package services.review;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+
+/**
+ * A decided status in a proposal file is a claim: agents write these files, and only the console decides. A proposal
+ * is approved, rejected, sent back or reverted only when the console recorded that decision — a line of its decision
+ * log for this id and target ({@code state/decisions.jsonl}; for the demo workspace, the decisions it was written with,
+ * {@code state/demo-decisions.jsonl}), or, for an approval whose log line a crash cut short, its own approval commit.
+ * A claim nothing backs is listed as an invalid pending proposal that says why; it is never shown as decided.
+ */
+final class DecisionClaims {
+
+    /** The file the demo workspace records the decisions it was written with (never appended to by a decision). */
+    static final String DEMO_DECISIONS = "demo-decisions.jsonl";
+
+    /** The decision-log actions that make each status; a revert is recorded last, after its approval. */
+    private static final Map<String, Set<String>> ACTIONS = Map.of(
+            "approved", Set.of("approve"),
+            "rejected", Set.of("reject"),
+            "changes_requested", Set.of("request_changes"),
+            "reverted", Set.of("policy.revert", "approve"));
+
+    private static final Map<String, String> NOUNS = Map.of("approved", "approval", "rejected", "rejection",
+            "changes_requested", "request for changes", "reverted", "approval or revert");
+
+    private final List<DecisionLog> logs;
+    private final Predicate<Proposal> approvalCommitted;
+    private final String reviewBranch;
+
+    DecisionClaims(Path stateDir, Predicate<Proposal> approvalCommitted, String reviewBranch) {
+        this.logs = List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
+                new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
+        this.approvalCommitted = approvalCommitted;
+        this.reviewBranch = reviewBranch;
+    }
+
+    /** The proposals with every decided status that no decision of the console backs turned into a problem. */
+    List<Proposal> checked(List<Proposal> all) {
+        if (all.stream().noneMatch(DecisionClaims::claims)) {
+            return all;
+        }
+        List<JsonNode> entries = new ArrayList<>();
+        String unreadable = null;
+        for (DecisionLog log : logs) {
+            try {
+                entries.addAll(log.read().entries());
+            } catch (ConsoleException e) {
+                unreadable = e.getMessage();
+            }
+        }
+        List<Proposal> out = new ArrayList<>(all.size());
+        for (Proposal p : all) {
+            out.add(claims(p) && !backed(p, entries) ? unbacked(p, unreadable) : p);
+        }
+        return out;
+    }
+
+    private static boolean claims(Proposal p) {
+        return p.valid() && ACTIONS.containsKey(p.status());
+    }
+
+    private boolean backed(Proposal p, List<JsonNode> entries) {
+        Set<String> actions = ACTIONS.get(p.status());
+        for (JsonNode e : entries) {
+            if (p.id().equals(e.path("proposal").asText(null)) && actions.contains(e.path("action").asText())
+                    && (!e.hasNonNull("target") || e.get("target").asText().equals(p.target()))) {
+                return true;
+            }
+        }
+        return "approved".equals(p.status()) && approvalCommitted.test(p);
+    }
+
+    private Proposal unbacked(Proposal p, String unreadable) {
+        String why = "'status' says " + p.status() + ", but no decision of this console says so: state/decisions.jsonl "
+                + "records no " + NOUNS.get(p.status()) + " of " + p.id() + " on " + p.target()
+                + ("approved".equals(p.status()) ? " and " + reviewBranch + " has no approval commit for it" : "")
+                + (unreadable == null ? "" : " (" + unreadable + ")")
+                + ". Only the console writes a decision into a proposal file; set 'status: pending' to put it up for review";
+        return new Proposal(p.file(), p.origin(), p.id(), p.kind(), p.drift(), p.risk(), p.repo(), p.target(), p.base(),
+                p.confidence(), p.evidence(), p.source(), p.created(), "pending", p.rationale(), p.patch(),
+                p.proposedText(), why);
+    }
+}
