@@ -54,11 +54,28 @@ public final class SettingsView {
         save.setId("settings-save");
         save.getStyleClass().add(Styles.ACCENT);
         save.setOnAction(e -> vm.save());
+        Button revert = new Button("Revert");
+        revert.setId("settings-revert");
+        revert.setTooltip(new javafx.scene.control.Tooltip("Discard the edits: the fields as workspace.json has them"));
+        revert.setOnAction(e -> vm.revert());
+        revert.disableProperty().bind(vm.unsavedProperty().not());
+        // after the buttons, so they never move when it comes and goes
+        Label unsaved = new Label("● Unsaved changes");
+        unsaved.setId("settings-unsaved");
+        unsaved.getStyleClass().add("unsaved-badge");
+        unsaved.setMinWidth(Region.USE_PREF_SIZE);
+        unsaved.visibleProperty().bind(vm.unsavedProperty());
+        unsaved.managedProperty().bind(unsaved.visibleProperty());
         Label message = new Label();
         message.setId("settings-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        HBox head = new HBox(12, title, save, message);
+        HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
+        // a long message wraps beside them; the title and the buttons keep their size (they were squeezed to "…")
+        for (Region keep : new Region[] {title, save, revert}) {
+            keep.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox head = new HBox(12, title, save, revert, unsaved, message);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(18, indexSection(), redisSection(), accessSection());
         if (below != null) {
@@ -82,22 +99,22 @@ public final class SettingsView {
     private Node indexSection() {
         GridPane grid = grid();
         row = 0;
-        ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), vm.backends().toArray(String[]::new));
+        ChoiceBox<String> backend = choice("settings-backend", vm.index().backendProperty(), vm.backends().toArray(String[]::new));
         add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: its nodes, key and collection appear below");
         TextArea nodes = views.components.TabMovesFocus.on(new TextArea());
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);
         nodes.setPromptText("https://ts-1:8108 — one node per line");
-        nodes.textProperty().bindBidirectional(vm.nodesProperty());
+        nodes.textProperty().bindBidirectional(vm.index().nodesProperty());
         var typesense = vm.typesenseShownProperty();
         showWhen(add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"),
                 "one URL per line: protocol, host, port, path"), typesense);
-        ChoiceBox<String> source = choice("settings-key-source", vm.keySourceProperty(), "env", "file");
-        TextField env = field("settings-key-env", vm.keyEnvProperty(), "TYPESENSE_API_KEY");
-        TextField file = field("settings-key-file", vm.keyFileProperty(), "state/typesense.key");
-        env.visibleProperty().bind(vm.keySourceProperty().isEqualTo("env"));
+        ChoiceBox<String> source = choice("settings-key-source", vm.index().keySourceProperty(), "env", "file");
+        TextField env = field("settings-key-env", vm.index().keyEnvProperty(), "TYPESENSE_API_KEY");
+        TextField file = field("settings-key-file", vm.index().keyFileProperty(), "state/typesense.key");
+        env.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("env"));
         env.managedProperty().bind(env.visibleProperty());
-        file.visibleProperty().bind(vm.keySourceProperty().isEqualTo("file"));
+        file.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("file"));
         file.managedProperty().bind(file.visibleProperty());
         HBox key = new HBox(8, source, env, file);
         showWhen(add(grid, "API key from", key, vm.errorProperty("key"), null), typesense);
@@ -108,14 +125,14 @@ public final class SettingsView {
         PasswordField newKey = new PasswordField();
         newKey.setId("settings-new-key");
         newKey.setPromptText("type a new key to save it (mode 0600 file); it is not shown again");
-        newKey.textProperty().bindBidirectional(vm.newKeyProperty());
+        newKey.textProperty().bindBidirectional(vm.index().newKeyProperty());
         showWhen(add(grid, "", new VBox(4, status, newKey), null, null), typesense);
-        showWhen(add(grid, "Collection", field("settings-collection", vm.collectionProperty(), "system_knowledge"),
+        showWhen(add(grid, "Collection", field("settings-collection", vm.index().collectionProperty(), "system_knowledge"),
                 vm.errorProperty("collection"), null), typesense);
-        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.timeoutProperty(), "5"),
+        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.index().timeoutProperty(), "5"),
                 vm.errorProperty("timeout"), null), typesense);
         Node test = testRow("settings-test-typesense", "Test Typesense connection", vm::testTypesense,
-                vm.typesenseResultProperty(), vm.typesenseOkProperty(), "settings-typesense-result");
+                vm.tests().typesenseResultProperty(), vm.tests().typesenseOkProperty(), "settings-typesense-result");
         test.visibleProperty().bind(typesense);
         test.managedProperty().bind(typesense);
         return section("Knowledge index", grid, test);
@@ -144,7 +161,7 @@ public final class SettingsView {
                 "REDIS_PASSWORD"), vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never "
                 + "the password"), mode.isNotEqualTo("none"));
         return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
-                "Test Redis connection", vm::testRedis, vm.redisResultProperty(), vm.redisOkProperty(),
+                "Test Redis connection", vm::testRedis, vm.tests().redisResultProperty(), vm.tests().redisOkProperty(),
                 "settings-redis-result"));
     }
 
