@@ -117,7 +117,8 @@ public final class SettingsView {
         file.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("file"));
         file.managedProperty().bind(file.visibleProperty());
         HBox key = new HBox(8, source, env, file);
-        showWhen(add(grid, "API key from", key, vm.errorProperty("key"), null), typesense);
+        showWhen(add(grid, "API key from", key, vm.errorProperty("key"),
+                "env: a variable that holds the key · file: a file that holds it (mode 0600)"), typesense);
         Label status = new Label();
         status.setId("settings-key-status");
         status.getStyleClass().add(Styles.TEXT_MUTED);
@@ -128,9 +129,9 @@ public final class SettingsView {
         newKey.textProperty().bindBidirectional(vm.index().newKeyProperty());
         showWhen(add(grid, "", new VBox(4, status, newKey), null, null), typesense);
         showWhen(add(grid, "Collection", field("settings-collection", vm.index().collectionProperty(), "system_knowledge"),
-                vm.errorProperty("collection"), null), typesense);
+                vm.errorProperty("collection"), "the Typesense collection the knowledge is in"), typesense);
         showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.index().timeoutProperty(), "5"),
-                vm.errorProperty("timeout"), null), typesense);
+                vm.errorProperty("timeout"), "for each request: 1 to 600 seconds"), typesense);
         Node test = testRow("settings-test-typesense", "Test Typesense connection", vm::testTypesense,
                 vm.tests().typesenseResultProperty(), vm.tests().typesenseOkProperty(), "settings-typesense-result");
         test.visibleProperty().bind(typesense);
@@ -147,11 +148,12 @@ public final class SettingsView {
         showWhen(add(grid, "URL", field("settings-redis-url", vm.redis().urlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
                 vm.errorProperty("redisUrl"), "an ACL user goes in the URL: redis://user@host:6379/0"), mode.isEqualTo("standalone"));
         showWhen(add(grid, "Sentinels", field("settings-sentinels", vm.redis().sentinelsProperty(), "host:26379, host2:26379"),
-                vm.errorProperty("sentinels"), null), mode.isEqualTo("sentinel"));
+                vm.errorProperty("sentinels"), "host:port of each Sentinel, separated by commas"), mode.isEqualTo("sentinel"));
         showWhen(add(grid, "Master name", field("settings-master", vm.redis().masterNameProperty(), "mymaster"),
-                vm.errorProperty("masterName"), null), mode.isEqualTo("sentinel"));
+                vm.errorProperty("masterName"), "the name the Sentinels know the master by"), mode.isEqualTo("sentinel"));
         showWhen(add(grid, "Cluster nodes", field("settings-cluster", vm.redis().clusterProperty(), "host:7000, host:7001"),
-                vm.errorProperty("cluster"), null), mode.isEqualTo("cluster"));
+                vm.errorProperty("cluster"), "host:port of one or more of its nodes, separated by commas"),
+                mode.isEqualTo("cluster"));
         var sentinelOrCluster = mode.isEqualTo("sentinel").or(mode.isEqualTo("cluster"));
         showWhen(add(grid, "ACL user", field("settings-redis-user", vm.redis().userProperty(), "user name"), null, null),
                 sentinelOrCluster);
@@ -176,35 +178,52 @@ public final class SettingsView {
         return section("Access", grid, null);
     }
 
+    /**
+     * The space below each row: in the row's own cell, not the grid's vertical gap, which a hidden row (another Redis
+     * mode's fields, the Typesense fields on Lucene) kept — five hidden rows left 20 px of blank.
+     */
+    private static final double ROW_GAP = 4;
+
     private static GridPane grid() {
         GridPane grid = new GridPane();
         grid.setHgap(12);
-        grid.setVgap(4);
         return grid;
     }
 
-    /** Adds a row and returns its label and cell (to show them only when they apply). */
+    /**
+     * Adds a row and returns its label and cell (to show them only when they apply). A field that can be wrong has
+     * one line under it for its hint or, while there is one, its message in red: the line is as tall with either, so
+     * nothing below moves when a message comes or goes (Test Redis jumped 20 px), and the message wraps within the
+     * field's width rather than widening the form.
+     */
     private Node[] add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
         Label name = new Label(label);
         name.setMinWidth(Region.USE_PREF_SIZE);
         grid.add(name, 0, row);
         VBox cell = new VBox(2, control);
-        if (hint != null) {
-            Label h = new Label(hint);
-            h.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-            cell.getChildren().add(h);
-        }
-        if (error != null) {
+        cell.setPadding(new Insets(0, 0, ROW_GAP, 0));
+        Label h = new Label(hint == null ? "" : hint);
+        h.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        if (error == null) {
+            if (hint != null) {
+                cell.getChildren().add(h);
+            }
+        } else {
             Label e = new Label();
-            e.getStyleClass().add(Styles.DANGER);
+            e.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
             e.setWrapText(true);
+            if (control instanceof Region field) {
+                e.prefWidthProperty().bind(field.widthProperty());
+            }
             e.textProperty().bind(error);
             e.visibleProperty().bind(error.isNotEmpty());
-            e.managedProperty().bind(e.visibleProperty());
+            h.visibleProperty().bind(error.isEmpty());
             if (control.getId() != null) {
                 e.setId(control.getId() + "-error");
             }
-            cell.getChildren().add(e);
+            javafx.scene.layout.StackPane line = new javafx.scene.layout.StackPane(h, e);
+            line.setAlignment(Pos.TOP_LEFT);
+            cell.getChildren().add(line);
         }
         grid.add(cell, 1, row++);
         return new Node[] {name, cell};
