@@ -60,6 +60,12 @@ public final class MainWindow {
                 interactive.run();
             }
         });
+        // closing with unsaved Settings asks first: Save, Discard or Cancel (which keeps the window open)
+        stage.setOnCloseRequest(e -> {
+            if (!view.mayLeave("closing the window")) {
+                e.consume();
+            }
+        });
         stage.setOnHidden(e -> closeScope());
     }
 
@@ -211,7 +217,7 @@ public final class MainWindow {
                         shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
                                 + " (only the changed keys); the workspace was reopened with them.");
                         shell.openWorkspace(workspace.dir());
-                    }, warmAnswers, java.util.List.copyOf(added));
+                    }, shell.unsaved(), warmAnswers, java.util.List.copyOf(added));
         } catch (RuntimeException e) {
             closeQuietly(services);
             notOpened(workspace, e);

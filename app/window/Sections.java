@@ -62,6 +62,16 @@ final class Sections {
         return new OverviewView(vm).root();
     }
 
+    /** Settings and, below it, the trust dial; the rail marks Settings while its form differs from workspace.json. */
+    private static Node settings(WorkspaceScope scope, AppContext app, WorkspaceServices services, Runnable reopen) {
+        SettingsViewModel vm = new SettingsViewModel(services.workspace(), app.connections(), app.runner(),
+                System.getenv(), reopen, app.indexBackends().names());
+        scope.unsaved().track("settings", vm.unsavedProperty(), vm::saveBeforeLeaving);
+        PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
+                app.clock().getZone(), app.clock());
+        return new SettingsView(vm, new PolicyView(policy).root()).root();
+    }
+
     static List<Section> of(WorkspaceScope scope, AppContext app, WorkspaceServices services,
                             Consumer<String> openFile, Consumer<String> openDocument, Runnable reopen) {
         Workspace workspace = services.workspace();
@@ -101,10 +111,7 @@ final class Sections {
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),
                 new Section("settings", "Settings", "Connections: index backend, Typesense, Redis, read-only",
-                        () -> new SettingsView(new SettingsViewModel(workspace, app.connections(),
-                                app.runner(), System.getenv(), reopen, app.indexBackends().names()),
-                                new PolicyView(new PolicyViewModel(policy, app.runner(), reviewer, zone,
-                                        app.clock())).root()).root()),
+                        () -> settings(scope, app, services, reopen)),
                 new Section("reach", "Knowledge reach",
                         "Which knowledge reached the stories of recent loops; lessons' states",
                         () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));

@@ -26,6 +26,7 @@ import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
 import viewmodels.shell.SectionItem;
+import viewmodels.shell.UnsavedEdits;
 
 /**
  * The window's side of one open workspace: its {@link WorkspaceServices} (wired once), the view models that live as
@@ -48,16 +49,18 @@ public final class WorkspaceScope implements AutoCloseable {
     private final ScheduledJobs jobs;
     private final LiveWorkspaceViewModel live;
     private final WarmAnswers warmAnswers;
+    private final UnsavedEdits unsaved;
     private java.util.concurrent.ScheduledExecutorService changesPoll;
     private WarmOwner warmOwner;
 
     WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
-                   Consumer<String> selectSection, Runnable reopen, WarmAnswers warmAnswers,
+                   Consumer<String> selectSection, Runnable reopen, UnsavedEdits unsaved, WarmAnswers warmAnswers,
                    List<Sections.Added> added) {
         this.app = app;
         this.services = services;
         this.workspace = services.workspace();
         this.warmAnswers = warmAnswers;
+        this.unsaved = unsaved;
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
         app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         ZoneId zone = app.clock().getZone();
@@ -111,6 +114,11 @@ public final class WorkspaceScope implements AutoCloseable {
 
     EmbeddingsViewModel embeddings() {
         return embeddings;
+    }
+
+    /** Where a section's form tells the window it holds unsaved edits (the rail's marker, the question on leaving). */
+    UnsavedEdits unsaved() {
+        return unsaved;
     }
 
     Node healthView() {

@@ -1,29 +1,31 @@
 package viewmodels.settings;
 
-import javafx.collections.FXCollections;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import services.connections.ConnectionCheck;
 import services.errors.ConsoleException;
-import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.workspace.ConnectionProfile;
+import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
 /**
  * The Settings screen: the workspace's connection profile as editable fields, a message per field that is wrong
- * (checked as the user types), "Test connection" for Typesense and Redis with their one-line results, and Save,
- * which writes workspace.json (a typed API key goes to a 0600 file and is never shown again) and reopens the
- * workspace with the new connections.
+ * (checked as the user types), "Test connection" for Typesense and Redis with their one-line results, Save, which
+ * writes workspace.json (a typed API key goes to a 0600 file and is never shown again) and reopens the workspace
+ * with the new connections, and Revert, which puts back what the file has. {@link #unsavedProperty()} says whether
+ * the form differs from the file: an edit typed back to the saved value is no change.
  */
 public final class SettingsViewModel {
 
@@ -34,40 +36,29 @@ public final class SettingsViewModel {
     static final List<String> TYPESENSE_FIELDS = List.of("nodes", "key", "collection", "timeout");
 
     private final Workspace workspace;
-    private final ConnectionCheck check;
-    private final TaskRunner runner;
+    private final ConnectionTests tests;
     private final Map<String, String> env;
     private final Runnable reopen;
 
-    private final StringProperty backend = new SimpleStringProperty();
-    private final StringProperty nodes = new SimpleStringProperty();
-    private final StringProperty keySource = new SimpleStringProperty();
-    private final StringProperty keyEnv = new SimpleStringProperty();
-    private final StringProperty keyFile = new SimpleStringProperty();
-    private final StringProperty newKey = new SimpleStringProperty("");
-    private final StringProperty collection = new SimpleStringProperty();
-    private final StringProperty timeout = new SimpleStringProperty();
+    private final IndexFields index = new IndexFields();
     private final RedisFields redis = new RedisFields();
     private final BooleanProperty readOnly = new SimpleBooleanProperty();
     private final BooleanProperty semantic = new SimpleBooleanProperty(true);
 
-    private final Map<String, ReadOnlyStringWrapper> errors = new java.util.LinkedHashMap<>();
+    private final Map<String, ReadOnlyStringWrapper> errors = new LinkedHashMap<>();
     private final ReadOnlyStringWrapper keyStatus = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper typesenseResult = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper redisResult = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper typesenseOk = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyBooleanWrapper redisOk = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyBooleanWrapper typesenseShown = new ReadOnlyBooleanWrapper(false);
-    private final javafx.collections.ObservableList<String> backends;
+    private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
+    private final ObservableList<String> backends;
 
-    /** The settings as workspace.json had them: Save writes only the groups of keys that differ from these. */
-    private final ConnectionProfile initial;
+    /** The settings as workspace.json has them: Save writes only the groups of keys that differ from these. */
+    private ConnectionProfile saved;
 
     public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
                              Runnable reopen) {
-        this(workspace, check, runner, env, reopen, services.workspace.IndexSettings.SHIPPED_BACKENDS);
+        this(workspace, check, runner, env, reopen, IndexSettings.SHIPPED_BACKENDS);
     }
 
     /** With the index backends the console can open, offered in the backend choice (the shipped ones first). */
@@ -75,46 +66,44 @@ public final class SettingsViewModel {
                              Runnable reopen, List<String> backends) {
         this.backends = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(backends));
         this.workspace = workspace;
-        this.check = check;
-        this.runner = runner;
+        this.tests = new ConnectionTests(check, runner);
         this.env = env;
         this.reopen = reopen;
         FIELDS.forEach(f -> errors.put(f, new ReadOnlyStringWrapper("")));
-        initial = ConnectionProfile.of(workspace);
-        load(initial);
-        List<javafx.beans.Observable> validated = new java.util.ArrayList<>(List.of(backend, nodes, keySource, keyEnv,
-                keyFile, collection, timeout));
+        saved = ConnectionProfile.of(workspace);
+        load(saved);
+        List<Observable> validated = new ArrayList<>(List.of(index.validated()));
         validated.addAll(List.of(redis.validated()));
         validated.forEach(p -> p.addListener(o -> validate()));
+        List<Observable> edited = new ArrayList<>(validated);
+        edited.addAll(List.of(redis.unchecked()));
+        edited.addAll(List.of(index.newKeyProperty(), readOnly, semantic));
+        edited.forEach(p -> p.addListener(o -> {
+            unsaved.set(differsFromSaved());
+            message.set(""); // "Saved", "Not saved: fix…", "Changes discarded" were about the form before this edit
+        }));
         validate();
     }
 
     private void load(ConnectionProfile p) {
-        backend.set(p.backend());
-        nodes.set(p.nodes());
-        keySource.set(p.keySource());
-        keyEnv.set(p.keyEnv());
-        keyFile.set(p.keyFile());
-        collection.set(p.collection());
-        timeout.set(p.timeoutSeconds());
-        redis.modeProperty().set(p.redisMode());
-        redis.urlProperty().set(p.redisUrl());
-        redis.sentinelsProperty().set(p.sentinels());
-        redis.masterNameProperty().set(p.masterName());
-        redis.clusterProperty().set(p.cluster());
-        redis.userProperty().set(p.redisUser());
-        redis.tlsProperty().set(p.redisTls());
-        redis.passwordEnvProperty().set(p.redisPasswordEnv());
+        index.load(p);
+        redis.load(p);
         readOnly.set(p.readOnly());
         semantic.set(p.semantic());
     }
 
     private ConnectionProfile profile() {
-        return new ConnectionProfile(backend.get(), nodes.get(), keySource.get(), keyEnv.get(), keyFile.get(),
-                collection.get(), timeout.get(), redis.modeProperty().get(), redis.urlProperty().get(),
-                redis.sentinelsProperty().get(), redis.masterNameProperty().get(), redis.clusterProperty().get(),
-                redis.userProperty().get(), redis.tlsProperty().get(), redis.passwordEnvProperty().get(), readOnly.get(),
-                semantic.get());
+        return new ConnectionProfile(index.backendProperty().get(), index.nodesProperty().get(),
+                index.keySourceProperty().get(), index.keyEnvProperty().get(), index.keyFileProperty().get(),
+                index.collectionProperty().get(), index.timeoutProperty().get(), redis.modeProperty().get(),
+                redis.urlProperty().get(), redis.sentinelsProperty().get(), redis.masterNameProperty().get(),
+                redis.clusterProperty().get(), redis.userProperty().get(), redis.tlsProperty().get(),
+                redis.passwordEnvProperty().get(), readOnly.get(), semantic.get());
+    }
+
+    /** Whether Save would write anything: a field that differs from the file, or a key typed to be saved. */
+    private boolean differsFromSaved() {
+        return !profile().equals(saved) || index.typedKey();
     }
 
     /** Checks every field; each message says what is wrong with that field. */
@@ -122,71 +111,79 @@ public final class SettingsViewModel {
         ConnectionProfile p = profile();
         Map<String, String> found = p.problems();
         errors.forEach((field, wrapper) -> wrapper.set(found.getOrDefault(field, "")));
-        boolean typesense = services.workspace.IndexSettings.TYPESENSE.equals(backend.get());
+        boolean typesense = IndexSettings.TYPESENSE.equals(index.backendProperty().get());
         typesenseShown.set(typesense || TYPESENSE_FIELDS.stream().anyMatch(found::containsKey));
         keyStatus.set(typesense ? p.keyStatus(workspace.dir(), env) : "");
         valid.set(found.isEmpty());
         return found.isEmpty();
     }
 
+    /** Saves the changed keys into workspace.json and reopens the workspace with them. */
     public void save() {
+        if (write()) {
+            message.set("Saved in " + Workspace.FILE_NAME + ". Reopening the workspace…");
+            reopen.run();
+        }
+    }
+
+    /**
+     * Saves without reopening the workspace, for a window that is closing or opening another workspace: true when
+     * nothing is left unsaved (saved now, or nothing to save); false when a field is wrong or the file could not be
+     * written, which the message says.
+     */
+    public boolean saveBeforeLeaving() {
+        return !unsaved.get() || write();
+    }
+
+    /** Writes the form into workspace.json: true when it did; otherwise the message says why not. */
+    private boolean write() {
         if (!validate()) {
             message.set("Not saved: fix the fields marked in red.");
-            return;
+            return false;
         }
-        boolean typedKey = newKey.get() != null && !newKey.get().isBlank();
-        if (profile().equals(initial) && !typedKey) {
-            message.set("Nothing to save: the settings are as " + workspace.dir().resolve(Workspace.FILE_NAME)
-                    + " has them.");
-            return;
+        if (!differsFromSaved()) {
+            message.set("Nothing to save: the fields are as " + Workspace.FILE_NAME + " has them.");
+            return false;
         }
         try {
-            profile().save(workspace.dir(), newKey.get(), initial);
-            newKey.set("");
-            message.set("Saved in " + workspace.dir().resolve(Workspace.FILE_NAME) + ". Reopening the workspace…");
-            reopen.run();
+            ConnectionProfile written = profile();
+            written.save(workspace.dir(), index.newKeyProperty().get(), saved);
+            saved = written;
+            index.newKeyProperty().set(""); // in its file now: the form is as saved
+            unsaved.set(differsFromSaved());
+            message.set("Saved in " + Workspace.FILE_NAME + ".");
+            return true;
         } catch (ConsoleException e) {
             message.set(e.getMessage());
+            return false;
         }
+    }
+
+    /** Puts back the settings workspace.json has, dropping every edit and a typed key; the test results go too. */
+    public void revert() {
+        if (!unsaved.get()) {
+            return;
+        }
+        load(saved);
+        tests.clear();
+        message.set("Changes discarded: the fields are as " + Workspace.FILE_NAME + " has them.");
     }
 
     public void testTypesense() {
         if (!validate()) {
-            typesenseOk.set(false);
-            typesenseResult.set("Fix the fields marked in red first.");
+            tests.refuseTypesense();
             return;
         }
-        ConnectionProfile p = profile();
-        Path dir = workspace.dir();
-        String typed = newKey.get();
-        typesenseResult.set("Testing…");
-        runner.submit("Testing Typesense", progress -> typed == null || typed.isBlank()
-                ? check.typesense(p.index(workspace.index().embeddingDimensions()), dir)
-                : check.typesenseWithKey(p.index(workspace.index().embeddingDimensions()), typed.strip()),
-                TaskCallbacks.<ConnectionCheck.Result>of(r -> {
-                    typesenseOk.set(r.ok());
-                    typesenseResult.set(r.line());
-                }, e -> {
-                    typesenseOk.set(false);
-                    typesenseResult.set(e.getMessage());
-                }));
+        tests.typesense(profile(), workspace.index().embeddingDimensions(), workspace.dir(),
+                index.newKeyProperty().get());
     }
 
     public void testRedis() {
         if (!validate()) {
-            redisOk.set(false);
-            redisResult.set("Fix the fields marked in red first.");
+            tests.refuseRedis();
             return;
         }
-        ConnectionProfile p = profile();
-        redisResult.set("Testing…");
-        runner.submit("Testing Redis", progress -> check.redis(p.redis()), TaskCallbacks.<ConnectionCheck.Result>of(r -> {
-            redisOk.set(r.ok());
-            redisResult.set(r.line());
-        }, e -> {
-            redisOk.set(false);
-            redisResult.set(e.getMessage());
-        }));
+        tests.redis(profile());
     }
 
     public ReadOnlyStringProperty errorProperty(String field) {
@@ -194,41 +191,13 @@ public final class SettingsViewModel {
     }
 
     /** The index backends to choose from. */
-    public javafx.collections.ObservableList<String> backends() {
+    public ObservableList<String> backends() {
         return backends;
     }
 
-    public StringProperty backendProperty() {
-        return backend;
-    }
-
-    public StringProperty nodesProperty() {
-        return nodes;
-    }
-
-    public StringProperty keySourceProperty() {
-        return keySource;
-    }
-
-    public StringProperty keyEnvProperty() {
-        return keyEnv;
-    }
-
-    public StringProperty keyFileProperty() {
-        return keyFile;
-    }
-
-    /** A key typed to be saved (into the key file, mode 0600); cleared once saved, never filled from a saved key. */
-    public StringProperty newKeyProperty() {
-        return newKey;
-    }
-
-    public StringProperty collectionProperty() {
-        return collection;
-    }
-
-    public StringProperty timeoutProperty() {
-        return timeout;
+    /** The knowledge index fields of the form (the backend; Typesense's nodes, key, collection, timeout). */
+    public IndexFields index() {
+        return index;
     }
 
     /** The Redis fields of the form. */
@@ -244,6 +213,11 @@ public final class SettingsViewModel {
         return semantic;
     }
 
+    /** The Test buttons' result lines. */
+    public ConnectionTests tests() {
+        return tests;
+    }
+
     /**
      * Whether the Typesense fields (nodes, API key, collection, timeout, its test) apply: the backend is typesense,
      * or one of them is wrong (a value the other backends ignore, shown so it can be fixed before saving).
@@ -257,24 +231,16 @@ public final class SettingsViewModel {
         return keyStatus.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty typesenseResultProperty() {
-        return typesenseResult.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty redisResultProperty() {
-        return redisResult.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty typesenseOkProperty() {
-        return typesenseOk.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty redisOkProperty() {
-        return redisOk.getReadOnlyProperty();
-    }
-
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether the form differs from workspace.json (a typed API key counts): true from the first edit until it is
+     * saved, reverted, or typed back to what the file has.
+     */
+    public ReadOnlyBooleanProperty unsavedProperty() {
+        return unsaved.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty validProperty() {

@@ -52,6 +52,8 @@ public final class ShellViewModel {
     private final ReadOnlyStringWrapper taskMessage = new ReadOnlyStringWrapper("");
     private final ReadOnlyDoubleWrapper taskProgress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyBooleanWrapper taskRunning = new ReadOnlyBooleanWrapper(false);
+    private final UnsavedEdits unsaved = new UnsavedEdits(id -> sections.stream().filter(s -> s.id().equals(id))
+            .map(SectionItem::title).findFirst().orElse(id), this::select);
 
     public ShellViewModel(WorkspaceLoader loader, RecentWorkspaces recents, TaskRunner runner) {
         this.loader = loader;
@@ -117,9 +119,15 @@ public final class ShellViewModel {
     /** Replaces the sections of the rail (each workspace brings its own) and keeps the selection if it still exists. */
     public void setSections(List<SectionItem> items) {
         String previous = selectedSection.get();
+        unsaved.forgetAll(); // the forms of the workspace before are gone
         sections.setAll(items);
         boolean kept = items.stream().anyMatch(s -> s.id().equals(previous));
         selectedSection.set(kept ? previous : items.isEmpty() ? null : items.get(0).id());
+    }
+
+    /** The sections whose form holds unsaved edits (Settings): marked in the rail, asked about before leaving. */
+    public UnsavedEdits unsaved() {
+        return unsaved;
     }
 
     public void select(String sectionId) {

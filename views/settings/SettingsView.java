@@ -54,11 +54,28 @@ public final class SettingsView {
         save.setId("settings-save");
         save.getStyleClass().add(Styles.ACCENT);
         save.setOnAction(e -> vm.save());
+        Button revert = new Button("Revert");
+        revert.setId("settings-revert");
+        revert.setTooltip(new javafx.scene.control.Tooltip("Discard the edits: the fields as workspace.json has them"));
+        revert.setOnAction(e -> vm.revert());
+        revert.disableProperty().bind(vm.unsavedProperty().not());
+        // after the buttons, so they never move when it comes and goes
+        Label unsaved = new Label("● Unsaved changes");
+        unsaved.setId("settings-unsaved");
+        unsaved.getStyleClass().add("unsaved-badge");
+        unsaved.setMinWidth(Region.USE_PREF_SIZE);
+        unsaved.visibleProperty().bind(vm.unsavedProperty());
+        unsaved.managedProperty().bind(unsaved.visibleProperty());
         Label message = new Label();
         message.setId("settings-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        HBox head = new HBox(12, title, save, message);
+        HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
+        // a long message wraps beside them; the title and the buttons keep their size (they were squeezed to "…")
+        for (Region keep : new Region[] {title, save, revert}) {
+            keep.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox head = new HBox(12, title, save, revert, unsaved, message);
         head.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(18, indexSection(), redisSection(), accessSection());
         if (below != null) {
@@ -82,25 +99,26 @@ public final class SettingsView {
     private Node indexSection() {
         GridPane grid = grid();
         row = 0;
-        ChoiceBox<String> backend = choice("settings-backend", vm.backendProperty(), vm.backends().toArray(String[]::new));
+        ChoiceBox<String> backend = choice("settings-backend", vm.index().backendProperty(), vm.backends().toArray(String[]::new));
         add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: its nodes, key and collection appear below");
         TextArea nodes = views.components.TabMovesFocus.on(new TextArea());
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);
         nodes.setPromptText("https://ts-1:8108 — one node per line");
-        nodes.textProperty().bindBidirectional(vm.nodesProperty());
+        nodes.textProperty().bindBidirectional(vm.index().nodesProperty());
         var typesense = vm.typesenseShownProperty();
         showWhen(add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"),
                 "one URL per line: protocol, host, port, path"), typesense);
-        ChoiceBox<String> source = choice("settings-key-source", vm.keySourceProperty(), "env", "file");
-        TextField env = field("settings-key-env", vm.keyEnvProperty(), "TYPESENSE_API_KEY");
-        TextField file = field("settings-key-file", vm.keyFileProperty(), "state/typesense.key");
-        env.visibleProperty().bind(vm.keySourceProperty().isEqualTo("env"));
+        ChoiceBox<String> source = choice("settings-key-source", vm.index().keySourceProperty(), "env", "file");
+        TextField env = field("settings-key-env", vm.index().keyEnvProperty(), "TYPESENSE_API_KEY");
+        TextField file = field("settings-key-file", vm.index().keyFileProperty(), "state/typesense.key");
+        env.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("env"));
         env.managedProperty().bind(env.visibleProperty());
-        file.visibleProperty().bind(vm.keySourceProperty().isEqualTo("file"));
+        file.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("file"));
         file.managedProperty().bind(file.visibleProperty());
         HBox key = new HBox(8, source, env, file);
-        showWhen(add(grid, "API key from", key, vm.errorProperty("key"), null), typesense);
+        showWhen(add(grid, "API key from", key, vm.errorProperty("key"),
+                "env: a variable that holds the key · file: a file that holds it (mode 0600)"), typesense);
         Label status = new Label();
         status.setId("settings-key-status");
         status.getStyleClass().add(Styles.TEXT_MUTED);
@@ -108,14 +126,14 @@ public final class SettingsView {
         PasswordField newKey = new PasswordField();
         newKey.setId("settings-new-key");
         newKey.setPromptText("type a new key to save it (mode 0600 file); it is not shown again");
-        newKey.textProperty().bindBidirectional(vm.newKeyProperty());
+        newKey.textProperty().bindBidirectional(vm.index().newKeyProperty());
         showWhen(add(grid, "", new VBox(4, status, newKey), null, null), typesense);
-        showWhen(add(grid, "Collection", field("settings-collection", vm.collectionProperty(), "system_knowledge"),
-                vm.errorProperty("collection"), null), typesense);
-        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.timeoutProperty(), "5"),
-                vm.errorProperty("timeout"), null), typesense);
+        showWhen(add(grid, "Collection", field("settings-collection", vm.index().collectionProperty(), "system_knowledge"),
+                vm.errorProperty("collection"), "the Typesense collection the knowledge is in"), typesense);
+        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.index().timeoutProperty(), "5"),
+                vm.errorProperty("timeout"), "for each request: 1 to 600 seconds"), typesense);
         Node test = testRow("settings-test-typesense", "Test Typesense connection", vm::testTypesense,
-                vm.typesenseResultProperty(), vm.typesenseOkProperty(), "settings-typesense-result");
+                vm.tests().typesenseResultProperty(), vm.tests().typesenseOkProperty(), "settings-typesense-result");
         test.visibleProperty().bind(typesense);
         test.managedProperty().bind(typesense);
         return section("Knowledge index", grid, test);
@@ -130,11 +148,12 @@ public final class SettingsView {
         showWhen(add(grid, "URL", field("settings-redis-url", vm.redis().urlProperty(), "redis://host:6379/0 (rediss:// for TLS)"),
                 vm.errorProperty("redisUrl"), "an ACL user goes in the URL: redis://user@host:6379/0"), mode.isEqualTo("standalone"));
         showWhen(add(grid, "Sentinels", field("settings-sentinels", vm.redis().sentinelsProperty(), "host:26379, host2:26379"),
-                vm.errorProperty("sentinels"), null), mode.isEqualTo("sentinel"));
+                vm.errorProperty("sentinels"), "host:port of each Sentinel, separated by commas"), mode.isEqualTo("sentinel"));
         showWhen(add(grid, "Master name", field("settings-master", vm.redis().masterNameProperty(), "mymaster"),
-                vm.errorProperty("masterName"), null), mode.isEqualTo("sentinel"));
+                vm.errorProperty("masterName"), "the name the Sentinels know the master by"), mode.isEqualTo("sentinel"));
         showWhen(add(grid, "Cluster nodes", field("settings-cluster", vm.redis().clusterProperty(), "host:7000, host:7001"),
-                vm.errorProperty("cluster"), null), mode.isEqualTo("cluster"));
+                vm.errorProperty("cluster"), "host:port of one or more of its nodes, separated by commas"),
+                mode.isEqualTo("cluster"));
         var sentinelOrCluster = mode.isEqualTo("sentinel").or(mode.isEqualTo("cluster"));
         showWhen(add(grid, "ACL user", field("settings-redis-user", vm.redis().userProperty(), "user name"), null, null),
                 sentinelOrCluster);
@@ -144,7 +163,7 @@ public final class SettingsView {
                 "REDIS_PASSWORD"), vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never "
                 + "the password"), mode.isNotEqualTo("none"));
         return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
-                "Test Redis connection", vm::testRedis, vm.redisResultProperty(), vm.redisOkProperty(),
+                "Test Redis connection", vm::testRedis, vm.tests().redisResultProperty(), vm.tests().redisOkProperty(),
                 "settings-redis-result"));
     }
 
@@ -159,35 +178,52 @@ public final class SettingsView {
         return section("Access", grid, null);
     }
 
+    /**
+     * The space below each row: in the row's own cell, not the grid's vertical gap, which a hidden row (another Redis
+     * mode's fields, the Typesense fields on Lucene) kept — five hidden rows left 20 px of blank.
+     */
+    private static final double ROW_GAP = 4;
+
     private static GridPane grid() {
         GridPane grid = new GridPane();
         grid.setHgap(12);
-        grid.setVgap(4);
         return grid;
     }
 
-    /** Adds a row and returns its label and cell (to show them only when they apply). */
+    /**
+     * Adds a row and returns its label and cell (to show them only when they apply). A field that can be wrong has
+     * one line under it for its hint or, while there is one, its message in red: the line is as tall with either, so
+     * nothing below moves when a message comes or goes (Test Redis jumped 20 px), and the message wraps within the
+     * field's width rather than widening the form.
+     */
     private Node[] add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
         Label name = new Label(label);
         name.setMinWidth(Region.USE_PREF_SIZE);
         grid.add(name, 0, row);
         VBox cell = new VBox(2, control);
-        if (hint != null) {
-            Label h = new Label(hint);
-            h.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
-            cell.getChildren().add(h);
-        }
-        if (error != null) {
+        cell.setPadding(new Insets(0, 0, ROW_GAP, 0));
+        Label h = new Label(hint == null ? "" : hint);
+        h.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        if (error == null) {
+            if (hint != null) {
+                cell.getChildren().add(h);
+            }
+        } else {
             Label e = new Label();
-            e.getStyleClass().add(Styles.DANGER);
+            e.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
             e.setWrapText(true);
+            if (control instanceof Region field) {
+                e.prefWidthProperty().bind(field.widthProperty());
+            }
             e.textProperty().bind(error);
             e.visibleProperty().bind(error.isNotEmpty());
-            e.managedProperty().bind(e.visibleProperty());
+            h.visibleProperty().bind(error.isEmpty());
             if (control.getId() != null) {
                 e.setId(control.getId() + "-error");
             }
-            cell.getChildren().add(e);
+            javafx.scene.layout.StackPane line = new javafx.scene.layout.StackPane(h, e);
+            line.setAlignment(Pos.TOP_LEFT);
+            cell.getChildren().add(line);
         }
         grid.add(cell, 1, row++);
         return new Node[] {name, cell};

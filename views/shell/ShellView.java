@@ -220,7 +220,15 @@ public final class ShellView {
             button.setMaxWidth(Double.MAX_VALUE);
             button.setAlignment(Pos.CENTER_LEFT);
             button.getStyleClass().add("nav-button");
-            button.setTooltip(new Tooltip(item.hint() + (position <= 10 ? "  (Ctrl+" + position % 10 + ")" : "")));
+            String hint = item.hint() + (position <= 10 ? "  (Ctrl+" + position % 10 + ")" : "");
+            // a section with unsaved edits (Settings) says so in the rail, whichever section is shown
+            javafx.collections.ObservableSet<String> unsaved = vm.unsaved().sections();
+            button.textProperty().bind(Bindings.createStringBinding(
+                    () -> unsaved.contains(item.id()) ? item.title() + "  ●" : item.title(), unsaved));
+            Tooltip tip = new Tooltip();
+            tip.textProperty().bind(Bindings.createStringBinding(
+                    () -> unsaved.contains(item.id()) ? hint + "\n● Unsaved changes" : hint, unsaved));
+            button.setTooltip(tip);
             button.setOnAction(e -> {
                 vm.select(item.id());
                 button.setSelected(true);
@@ -323,11 +331,10 @@ public final class ShellView {
                 this::chooseWorkspace);
         Menu recent = new Menu("Open recent");
         Runnable fillRecent = () -> recent.getItems().setAll(vm.recentWorkspaces().stream()
-                .map(path -> item(path.toString(), null, () -> vm.openWorkspace(path))).toList());
+                .map(path -> item(path.toString(), null, () -> open(path))).toList());
         vm.recentWorkspaces().addListener((ListChangeListener<Path>) c -> fillRecent.run());
         fillRecent.run();
-        MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN),
-                () -> window().hide());
+        MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), this::quit);
         Menu file = new Menu("File", null, open, recent, quit);
 
         MenuItem theme = item("Toggle dark theme",
@@ -359,8 +366,50 @@ public final class ShellView {
         chooser.setTitle("Open a workspace folder (it holds workspace.json)");
         File chosen = chooser.showDialog(window());
         if (chosen != null) {
-            vm.openWorkspace(chosen.toPath());
+            open(chosen.toPath());
         }
+    }
+
+    /** Opens another workspace, once unsaved edits of this one are saved or discarded. */
+    private void open(Path dir) {
+        if (mayLeave("opening another workspace")) {
+            vm.openWorkspace(dir);
+        }
+    }
+
+    /** Ctrl+Q: closes the window as its close button does, so unsaved edits are asked about first. */
+    private void quit() {
+        Window window = window();
+        if (window != null) {
+            window.fireEvent(new javafx.stage.WindowEvent(window, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+        }
+    }
+
+    /**
+     * Whether the user may leave what is open ({@code leaving}: "closing the window", "opening another workspace").
+     * With unsaved edits (Settings) it asks: Save saves them — and stays, showing why, when a save fails —, Discard
+     * leaves without them, Cancel (or Escape) stays.
+     */
+    public boolean mayLeave(String leaving) {
+        viewmodels.shell.UnsavedEdits edits = vm.unsaved();
+        if (!edits.any()) {
+            return true;
+        }
+        javafx.scene.control.ButtonType save = new javafx.scene.control.ButtonType("Save",
+                javafx.scene.control.ButtonBar.ButtonData.YES);
+        javafx.scene.control.ButtonType discard = new javafx.scene.control.ButtonType("Discard",
+                javafx.scene.control.ButtonBar.ButtonData.NO);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, edits.choices(), save, discard,
+                javafx.scene.control.ButtonType.CANCEL);
+        ask.initOwner(window());
+        ask.setTitle("Unsaved changes");
+        ask.setHeaderText(edits.question(leaving));
+        ask.getDialogPane().setId("unsaved-dialog");
+        javafx.scene.control.ButtonType chosen = ask.showAndWait().orElse(javafx.scene.control.ButtonType.CANCEL);
+        if (chosen == save) {
+            return edits.saveAll();
+        }
+        return chosen == discard;
     }
 
     private void showShortcuts() {
@@ -391,14 +440,18 @@ public final class ShellView {
         java.util.List<viewmodels.shell.CommandPaletteViewModel.Entry> window = java.util.List.of(
                 new viewmodels.shell.CommandPaletteViewModel.Entry("Open a workspace…", "Window", "Ctrl+O",
                         this::chooseWorkspace),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", vm::openDemo),
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", () -> {
+                    if (mayLeave("opening the demo workspace")) {
+                        vm.openDemo();
+                    }
+                }),
                 new viewmodels.shell.CommandPaletteViewModel.Entry("Light / dark theme", "Window", "Ctrl+Shift+T",
                         vm::toggleTheme),
                 new viewmodels.shell.CommandPaletteViewModel.Entry("Next section", "Window", "Ctrl+PgDn", vm::selectNext),
                 new viewmodels.shell.CommandPaletteViewModel.Entry("Previous section", "Window", "Ctrl+PgUp",
                         vm::selectPrevious),
                 new viewmodels.shell.CommandPaletteViewModel.Entry("Keyboard shortcuts", "Help", "F1", this::showShortcuts),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", () -> window().hide()));
+                new viewmodels.shell.CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", this::quit));
         java.util.List<String> sheets = new java.util.ArrayList<>(root.getScene().getStylesheets());
         CommandPalette.show(window(), vm.palette(window), sheets);
     }

@@ -248,4 +248,63 @@ class SettingsUiTest {
                     .anySatisfy(r -> assertThat(r).contains("would have held for a person what the policy applied"));
         }
     }
+
+    private void layout(FxRobot robot) {
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+        });
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Where a node is in the scene, vertically: its top edge. */
+    private static double top(FxRobot robot, String query) {
+        javafx.scene.Node n = robot.lookup(query).queryAs(javafx.scene.Node.class);
+        return n.localToScene(n.getLayoutBounds()).getMinY();
+    }
+
+    /**
+     * A field's message comes and goes without moving what is below: each Test button stays where it is while a
+     * URL, a Sentinel list, a node list or a timeout is typed wrong and then right (Test Redis jumped about 20 px).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFieldsMessageMovesNothingBelowIt(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#settings-redis-mode").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        java.util.List<String> moved = new java.util.ArrayList<>();
+        record Edit(String field, String wrong, String right, String below) {
+        }
+        java.util.List<Edit> edits = java.util.List.of(
+                new Edit("#settings-redis-url", "redis:/nohost", "redis://127.0.0.1:6379/0", "#settings-test-redis"),
+                new Edit("#settings-redis-password-env", "1-not-a-name", "REDIS_PASSWORD", "#settings-test-redis"),
+                new Edit("#settings-sentinels", "no port", "127.0.0.1:26379", "#settings-test-redis"),
+                new Edit("#settings-master", "", "mymaster", "#settings-test-redis"),
+                new Edit("#settings-cluster", "no port", "127.0.0.1:7000", "#settings-test-redis"),
+                new Edit("#settings-nodes", "not a url", "http://127.0.0.1:8108", "#settings-test-typesense"),
+                new Edit("#settings-collection", "a b", "system_knowledge", "#settings-test-typesense"),
+                new Edit("#settings-timeout", "0", "5", "#settings-test-typesense"));
+        robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
+        for (Edit edit : edits) {
+            String mode = edit.field().equals("#settings-sentinels") || edit.field().equals("#settings-master") ? "sentinel"
+                    : edit.field().equals("#settings-cluster") ? "cluster" : "standalone";
+            robot.interact(() -> robot.lookup("#settings-redis-mode").queryAs(ChoiceBox.class).setValue(mode));
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+                    .setText(edit.right()));
+            layout(robot);
+            double right = top(robot, edit.below());
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+                    .setText(edit.wrong()));
+            UiHarness.waitUntil(() -> robot.lookup(edit.field() + "-error").queryAs(Label.class).isVisible());
+            layout(robot);
+            double wrong = top(robot, edit.below());
+            if (Math.abs(wrong - right) > 0.5) {
+                moved.add(edit.field() + " wrong moved " + edit.below() + " by " + (wrong - right) + " px");
+            }
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+                    .setText(edit.right()));
+        }
+        assertThat(moved).isEmpty();
+    }
 }

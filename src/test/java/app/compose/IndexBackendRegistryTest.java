@@ -65,7 +65,7 @@ class IndexBackendRegistryTest {
         SettingsViewModel settings = new SettingsViewModel(ws, new ConnectionCheck(Secrets.fromEnvironment()),
                 new SynchronousTaskRunner(), Map.of(), () -> { }, app.indexBackends().names());
         assertThat(settings.backends()).containsExactly("lucene", "typesense", "sample");
-        assertThat(settings.backendProperty().get()).isEqualTo("sample");
+        assertThat(settings.index().backendProperty().get()).isEqualTo("sample");
     }
 
     @Test

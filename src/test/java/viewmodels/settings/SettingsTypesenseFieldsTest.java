@@ -26,15 +26,15 @@ class SettingsTypesenseFieldsTest {
     @Test
     void onLuceneTheTypesenseFieldsAndTheKeyStatusAreNotShownOnTypesenseTheyAre() {
         SettingsViewModel vm = settings(Fixtures.demo(tmp));
-        assertThat(vm.backendProperty().get()).isEqualTo("lucene");
+        assertThat(vm.index().backendProperty().get()).isEqualTo("lucene");
         assertThat(vm.typesenseShownProperty().get()).isFalse();
         assertThat(vm.keyStatusProperty().get()).isEmpty();
 
-        vm.backendProperty().set("typesense");
+        vm.index().backendProperty().set("typesense");
         assertThat(vm.typesenseShownProperty().get()).isTrue();
         assertThat(vm.keyStatusProperty().get()).isNotEmpty();
 
-        vm.backendProperty().set("lucene");
+        vm.index().backendProperty().set("lucene");
         assertThat(vm.typesenseShownProperty().get()).isFalse();
         assertThat(vm.keyStatusProperty().get()).isEmpty();
     }
@@ -42,10 +42,10 @@ class SettingsTypesenseFieldsTest {
     @Test
     void aWrongTypesenseFieldIsShownOnLuceneTooSoItCanBeFixedBeforeSaving() {
         SettingsViewModel vm = settings(Fixtures.demo(tmp));
-        vm.timeoutProperty().set("0");
+        vm.index().timeoutProperty().set("0");
         assertThat(vm.errorProperty("timeout").get()).isNotEmpty();
         assertThat(vm.typesenseShownProperty().get()).isTrue();
-        vm.timeoutProperty().set("5");
+        vm.index().timeoutProperty().set("5");
         assertThat(vm.typesenseShownProperty().get()).isFalse();
     }
 }
