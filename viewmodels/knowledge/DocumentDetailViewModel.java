@@ -210,17 +210,19 @@ public final class DocumentDetailViewModel {
     }
 
 
-    /** Empties the pane with a message (a search with no results); the history stays. */
     /**
      * Results arrived again: a pane still saying the search found nothing (a word half typed a moment ago) asks
-     * for a selection instead. A document shown, or another message, stays.
+     * for a selection instead, and so does one saying the document shown is not among the results once another
+     * search is shown ({@code newSearch}: the text or a filter changed, or Esc cleared them) — nothing is shown
+     * then. A document shown, or another message, stays.
      */
-    public void resultsShown() {
-        if (id.get().isEmpty() && NO_RESULTS.equals(title.get())) {
+    public void resultsShown(boolean newSearch) {
+        if (id.get().isEmpty() && (NO_RESULTS.equals(title.get()) || newSearch && NOT_IN_RESULTS.equals(title.get()))) {
             title.set(NOTHING_SELECTED);
         }
     }
 
+    /** Empties the pane with a message (a search with no results); the history stays. */
     public void clear(String message) {
         generation++;
         id.set("");

@@ -181,8 +181,9 @@ public final class KnowledgeViewModel {
             String shown = detail.idProperty().get();
             if (changed && shown != null && !shown.isEmpty() && rows.stream().noneMatch(r -> r.id().equals(shown))) {
                 detail.clear(DocumentDetailViewModel.NOT_IN_RESULTS);
+            } else {
+                detail.resultsShown(changed);
             }
-            detail.resultsShown();
         }
         if (result.total() > 0) {
             message.set("");

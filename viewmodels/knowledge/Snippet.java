@@ -96,13 +96,14 @@ public final class Snippet {
 
     /**
      * About {@value #LENGTH} characters of {@code content} on one line — around the first searched word when there
-     * is one, else its beginning — with markdown's heading and emphasis marks taken out.
+     * is one, else its beginning — as prose ({@link SnippetText}): markdown's marks, table rules and a turn note's
+     * labels taken out.
      */
     static String around(String content, List<String> terms) {
         if (content == null) {
             return "";
         }
-        String flat = content.replaceAll("(?m)^#+\\s*", "").replaceAll("[*_`>|]+", "").replaceAll("\\s+", " ").strip();
+        String flat = SnippetText.of(content);
         if (flat.length() <= LENGTH) {
             return flat;
         }

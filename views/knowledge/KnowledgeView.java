@@ -125,7 +125,8 @@ public final class KnowledgeView {
         syncButton.setId("knowledge-sync");
         syncButton.setOnAction(e -> sync.syncNow());
         syncButton.disableProperty().bind(sync.runningProperty());
-        syncButton.setVisible(!sync.readOnly());
+        syncButton.visibleProperty().bind(sync.runningProperty().not().and(
+                javafx.beans.binding.Bindings.createBooleanBinding(() -> !sync.readOnly())));
         sync.massDeleteQuestionProperty().addListener((o, was, question) -> {
             if (!question.isEmpty()) {
                 confirmMassDelete(question);
@@ -134,7 +135,10 @@ public final class KnowledgeView {
         Button cancel = new Button("Cancel sync");
         cancel.setOnAction(e -> sync.cancel());
         cancel.visibleProperty().bind(sync.runningProperty());
-        cancel.managedProperty().bind(cancel.visibleProperty());
+        // "Cancel sync" takes the place of "Sync now" while a sync runs: one slot as wide as the wider of the two,
+        // so the search box keeps its width
+        StackPane syncSlot = new StackPane(syncButton, cancel);
+        syncSlot.setMinWidth(Region.USE_PREF_SIZE);
         Label last = new Label();
         last.setId("knowledge-sync-result");
         last.getStyleClass().add(Styles.TEXT_MUTED);
@@ -149,7 +153,7 @@ public final class KnowledgeView {
         semantic.setDisable(!embeddings.available());
         semantic.setTooltip(new javafx.scene.control.Tooltip(embeddings.available()
                 ? "Rank best matches by meaning as well as words (Ctrl+M)" : embeddings.unavailableReason()));
-        HBox bar = new HBox(8, search, semantic, sort, syncButton, cancel);
+        HBox bar = new HBox(8, search, semantic, sort, syncSlot);
         bar.setAlignment(Pos.CENTER_LEFT);
         Label semanticStatus = new Label();
         semanticStatus.setId("knowledge-semantic-status");
@@ -191,6 +195,11 @@ public final class KnowledgeView {
                 javafx.scene.Node focused = values.getScene() == null ? null : values.getScene().getFocusOwner();
                 String focusedId = focused != null && focused.getParent() == values ? focused.getId() : null;
                 values.getChildren().setAll(vm.facet(facet).stream().map(this::facetBox).toList());
+                if (values.getChildren().isEmpty()) { // never an empty box without a word
+                    Label none = new Label("None in these results");
+                    none.getStyleClass().add("facet-none");
+                    values.getChildren().add(none);
+                }
                 if (focusedId != null) {
                     values.getChildren().stream().filter(n -> focusedId.equals(n.getId())).findFirst()
                             .ifPresent(javafx.scene.Node::requestFocus);
@@ -208,7 +217,7 @@ public final class KnowledgeView {
         // 1100×700 and 1280×800; a longer name (a tag) wraps, never cut
         scroll.setMinWidth(240);
         SplitPane.setResizableWithParent(scroll, false);
-        return scroll;
+        return views.components.FocusInView.on(scroll); // a box tabbed to below the fold scrolls into sight
     }
 
     private Node facetBox(FacetValue value) {
@@ -250,6 +259,14 @@ public final class KnowledgeView {
                 results.scrollTo(at);
             }
         });
+        // the same search again (a sync or the embedding finished) makes the rows anew: the row of the document
+        // shown is selected again, not left unmarked
+        vm.results().addListener((ListChangeListener<ResultRow>) c -> {
+            int at = vm.resultIndexOf(vm.detail().idProperty().get());
+            if (at >= 0 && results.getSelectionModel().getSelectedIndex() != at) {
+                results.getSelectionModel().clearAndSelect(at);
+            }
+        });
         Label summary = new Label();
         summary.setId("knowledge-summary");
         summary.getStyleClass().add(Styles.TEXT_MUTED);
@@ -289,8 +306,14 @@ public final class KnowledgeView {
         Label title = new Label();
         title.setId("detail-title");
         title.setWrapText(true);
-        title.getStyleClass().add(Styles.TITLE_3);
         title.textProperty().bind(d.titleProperty());
+        // a document's title is a heading; "Select a document to read it here." and the other messages are quiet
+        Runnable titleStyle = () -> {
+            title.getStyleClass().removeAll(Styles.TITLE_3, "detail-placeholder");
+            title.getStyleClass().add(d.showingProperty().get() ? Styles.TITLE_3 : "detail-placeholder");
+        };
+        d.showingProperty().addListener((o, was, now) -> titleStyle.run());
+        titleStyle.run();
         Label meta = new Label();
         meta.setId("detail-meta");
         meta.setWrapText(true);
@@ -307,36 +330,11 @@ public final class KnowledgeView {
         d.markdownProperty().addListener((obs, old, text) -> markdown.setMarkdown(text));
         markdown.setMarkdown(d.markdownProperty().get());
 
-        ListView<LinkRow> provenance = new ListView<>(d.provenance());
-        provenance.setId("knowledge-provenance");
-        provenance.setPrefHeight(150);
-        provenance.setCellFactory(list -> {
-            ListCell<LinkRow> cell = new ListCell<>() {
-                @Override
-                protected void updateItem(LinkRow row, boolean empty) {
-                    super.updateItem(row, empty);
-                    setText(empty || row == null ? null : row.label());
-                }
-            };
-            cell.setPrefWidth(0);
-            // one click on a line follows that line (a click on the empty space below follows nothing)
-            cell.setOnMouseClicked(e -> {
-                if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && !cell.isEmpty()) {
-                    vm.follow(cell.getItem());
-                }
-            });
-            return cell;
-        });
-        provenance.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                vm.follow(provenance.getSelectionModel().getSelectedItem());
-                e.consume();
-            }
-        });
-        // a new document's lines start unselected: Enter follows only a line the user chose in this document
-        d.provenance().addListener((ListChangeListener<LinkRow>) c -> provenance.getSelectionModel().clearSelection());
+        ListView<LinkRow> provenance = ProvenanceList.of(d.provenance(), vm::follow);
         Label provenanceTitle = new Label("Provenance — the loop this came from");
         provenanceTitle.getStyleClass().add(Styles.TITLE_4);
+        provenanceTitle.setWrapText(true); // wraps in the narrow pane, never cut
+        provenanceTitle.setMinHeight(Region.USE_PREF_SIZE);
         VBox provenanceBox = new VBox(4, provenanceTitle, provenance);
         provenanceBox.visibleProperty().bind(Bindings.isNotEmpty(d.provenance()));
         provenanceBox.managedProperty().bind(provenanceBox.visibleProperty());
@@ -359,8 +357,12 @@ public final class KnowledgeView {
         VBox body = new VBox(10, nav, title, meta, source, provenanceBox, markdown);
         body.setPadding(new Insets(12));
         ScrollPane scroll = new ScrollPane(body);
+        scroll.setId("knowledge-detail");
         scroll.setFitToWidth(true);
-        return scroll;
+        // Tab reaches the document itself, and the arrows and Page Up / Down then scroll it; a line of its
+        // provenance tabbed to scrolls into sight
+        scroll.setFocusTraversable(true);
+        return views.components.FocusInView.on(scroll);
     }
 
     private Node syncIssues() {

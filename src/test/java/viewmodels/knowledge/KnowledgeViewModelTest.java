@@ -386,6 +386,23 @@ class KnowledgeViewModelTest {
     }
 
     @Test
+    void afterEscTheEmptiedPaneAsksForASelectionInsteadOfSayingTheOneShownIsNotAmongTheResults() {
+        sync.syncNow();
+        vm.queryProperty().set("idempotency");
+        ResultRow lesson = vm.results().stream().filter(r -> r.type().equals("lesson")).findFirst().orElseThrow();
+        vm.select(lesson);
+        vm.toggleFacet("type", "pattern"); // the lesson is not among the patterns: the pane empties and says why
+        assertEquals(DocumentDetailViewModel.NOT_IN_RESULTS, vm.detail().titleProperty().get());
+        vm.search(); // the same search again (a sync finished): the message stays
+        assertEquals(DocumentDetailViewModel.NOT_IN_RESULTS, vm.detail().titleProperty().get());
+
+        vm.clearFilters(); // Esc: nothing is shown, so nothing "shown" can be missing from the results
+        assertThat(vm.results()).isNotEmpty();
+        assertEquals("", vm.detail().idProperty().get());
+        assertEquals(DocumentDetailViewModel.NOTHING_SELECTED, vm.detail().titleProperty().get());
+    }
+
+    @Test
     void turningSemanticOnSortsByBestMatchWhereMeaningRanksAndTheHintSaysSo() {
         sync.start();
         vm.setSemanticAvailable(true);
