@@ -1,12 +1,11 @@
 package services.review;
 
-import com.github.difflib.text.DiffRow;
-import com.github.difflib.text.DiffRowGenerator;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A line diff with word-level highlights (java-diff-utils), as rows usable for unified and side-by-side views.
+ * A line diff with word-level highlights (java-diff-utils, see {@link ChangedLines}), as rows usable for unified and
+ * side-by-side views.
  * Long unchanged stretches are folded into one {@code SKIP} row, keeping 3 lines of context around each change.
  */
 public final class TextDiff {
@@ -21,35 +20,13 @@ public final class TextDiff {
     public record Row(Tag tag, int oldNo, List<Segment> oldLine, int newNo, List<Segment> newLine) {
     }
 
-    private static final String START = "\u0001";
-    private static final String END = "\u0002";
     private static final int CONTEXT = 3;
 
     private TextDiff() {
     }
 
     public static List<Row> rows(String before, String after) {
-        DiffRowGenerator generator = DiffRowGenerator.create().showInlineDiffs(true).inlineDiffByWord(true)
-                .mergeOriginalRevised(false).oldTag(open -> open ? START : END).newTag(open -> open ? START : END)
-                .lineNormalizer(line -> line).build();
-        List<DiffRow> diff = generator.generateDiffRows(ChangePlanner.lines(before), ChangePlanner.lines(after));
-        List<Row> all = new ArrayList<>();
-        int oldNo = 0;
-        int newNo = 0;
-        for (DiffRow r : diff) {
-            Tag tag = Tag.valueOf(r.getTag().name());
-            boolean hasOld = tag != Tag.INSERT;
-            boolean hasNew = tag != Tag.DELETE;
-            if (tag == Tag.CHANGE && r.getOldLine().isEmpty()) {
-                hasOld = false;
-            }
-            if (tag == Tag.CHANGE && r.getNewLine().isEmpty()) {
-                hasNew = false;
-            }
-            all.add(new Row(tag, hasOld ? ++oldNo : 0, hasOld ? segments(r.getOldLine()) : List.of(),
-                    hasNew ? ++newNo : 0, hasNew ? segments(r.getNewLine()) : List.of()));
-        }
-        return fold(all);
+        return fold(ChangedLines.rows(ChangePlanner.lines(before), ChangePlanner.lines(after), 1, 1));
     }
 
     private static List<Row> fold(List<Row> rows) {
@@ -76,28 +53,6 @@ public final class TextDiff {
         }
         if (skipped > 0) {
             out.add(new Row(Tag.SKIP, skipped, List.of(), 0, List.of()));
-        }
-        return out;
-    }
-
-    private static List<Segment> segments(String marked) {
-        List<Segment> out = new ArrayList<>();
-        boolean changed = false;
-        StringBuilder current = new StringBuilder();
-        for (int i = 0; i < marked.length(); i++) {
-            char c = marked.charAt(i);
-            if (c == START.charAt(0) || c == END.charAt(0)) {
-                if (current.length() > 0) {
-                    out.add(new Segment(current.toString(), changed));
-                    current.setLength(0);
-                }
-                changed = c == START.charAt(0);
-            } else {
-                current.append(c);
-            }
-        }
-        if (current.length() > 0 || out.isEmpty()) {
-            out.add(new Segment(current.toString(), changed));
         }
         return out;
     }
