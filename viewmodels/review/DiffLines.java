@@ -14,13 +14,18 @@ public final class DiffLines {
     }
 
     public static List<DiffLine> of(String before, String after, boolean sideBySide) {
-        List<TextDiff.Row> rows = TextDiff.rows(before, after);
+        return of(List.of(TextDiff.Hunk.whole(before, after)), sideBySide);
+    }
+
+    /** The lines of a change given as hunks, each numbered from the lines its header names. */
+    public static List<DiffLine> of(List<TextDiff.Hunk> change, boolean sideBySide) {
+        List<TextDiff.Row> rows = TextDiff.rows(change);
         List<DiffLine> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             TextDiff.Row row = rows.get(i);
             if (row.tag() == TextDiff.Tag.SKIP) {
-                out.add(new DiffLine(false, "skip", "", List.of(new DiffLine.Segment("⋯ " + row.oldNo() + " unchanged lines",
-                        false)), "", List.of()));
+                out.add(new DiffLine(false, "skip", "", List.of(new DiffLine.Segment("⋯ " + row.oldNo()
+                        + (row.oldNo() == 1 ? " unchanged line" : " unchanged lines"), false)), "", List.of()));
             } else if (sideBySide && row.tag() == TextDiff.Tag.DELETE) {
                 int removed = run(rows, i, TextDiff.Tag.DELETE);
                 int added = run(rows, i + removed, TextDiff.Tag.INSERT);
