@@ -195,7 +195,7 @@ final class ProposalsCommand {
                         + (item.change() == null && record.note() != null ? "\n" + record.note() : "")
                         + (item.change() == null && record.asCommitted() ? "\nthe change as committed:" : "");
                 if (item.change() == null && record.hasChange()) {
-                    diff = TextDiff.unified(record.path(), record.before(), record.after());
+                    diff = TextDiff.unified(record.path(), record.change()); // the window's line numbers
                 }
             }
             String effectText = "";

@@ -89,6 +89,12 @@ public final class ChangePlanner {
     }
 
     private static String apply(Proposal p, String path, String baseText) {
+        try {
+            PatchHunks.checkHeaders(p.patch());
+        } catch (ReviewException unreadable) {
+            throw new ReviewException("Proposal " + p.id() + ": its patch cannot be read: " + unreadable.getMessage()
+                    + " Request changes.");
+        }
         List<String> diff = new ArrayList<>(Arrays.asList(p.patch().split("\n", -1)));
         while (!diff.isEmpty() && diff.get(diff.size() - 1).isEmpty()) {
             diff.remove(diff.size() - 1); // a trailing newline is not an empty context line

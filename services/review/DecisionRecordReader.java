@@ -16,7 +16,8 @@ import services.vault.Frontmatter;
  * nothing), else the keys the decision wrote into the proposal file ({@code decided_by}, {@code decided_at},
  * {@code reason} / {@code feedback}, {@code commit}, {@code branch}, {@code edited_by}), filled in from the log where
  * the file lacks one; and the change — as committed (the commit's diff of the target) for an approval with a
- * readable commit, else as proposed.
+ * readable commit, else as proposed: the proposal's text, or its patch's hunks at the lines their headers name (a
+ * patch that cannot be read shows no change, and says why).
  */
 final class DecisionRecordReader {
 
@@ -86,32 +87,23 @@ final class DecisionRecordReader {
 
     private static DecisionRecord proposed(Proposal p, String by, String at, String why, String commit, String branch,
                                            String editedBy, String note) {
-        String before = null;
-        String after = null;
         if (p.proposedText() != null) {
-            before = "";
-            after = p.proposedText();
-        } else if (p.patch() != null) {
-            StringBuilder old = new StringBuilder();
-            StringBuilder now = new StringBuilder();
-            for (String line : p.patch().split("\n", -1)) {
-                if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("@@") || line.isEmpty()) {
-                    continue;
-                }
-                char c = line.charAt(0);
-                String text = line.substring(1) + "\n";
-                if (c == ' ' || c == '-') {
-                    old.append(text);
-                }
-                if (c == ' ' || c == '+') {
-                    now.append(text);
-                }
-            }
-            before = old.toString();
-            after = now.toString();
+            return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(), "",
+                    p.proposedText(), false, note);
         }
-        return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(), before, after, false,
-                before == null ? "This proposal carries no change." : note);
+        if (p.patch() == null) {
+            return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(), List.of(), false,
+                    "This proposal carries no change.");
+        }
+        try { // the patch's hunks, each at the lines its header names: the numbers shown while it was open
+            return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(),
+                    PatchHunks.parse(p.patch()), false, note);
+        } catch (ReviewException unreadable) { // no diff rather than one with wrong lines
+            String cannot = "The change as proposed cannot be shown: " + unreadable.getMessage();
+            return new DecisionRecord(p.status(), by, at, why, commit, branch, editedBy, p.target(), List.of(), false,
+                    "reverted".equals(p.status()) && note != null
+                            ? note.replace(" The diff shows the change that was reverted.", "") + " " + cannot : cannot);
+        }
     }
 
     private static Frontmatter frontmatter(Path file) {

@@ -1,13 +1,12 @@
 package services.review;
 
-import com.github.difflib.text.DiffRow;
-import com.github.difflib.text.DiffRowGenerator;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A line diff with word-level highlights (java-diff-utils), as rows usable for unified and side-by-side views.
- * Long unchanged stretches are folded into one {@code SKIP} row, keeping 3 lines of context around each change.
+ * A line diff with word-level highlights (java-diff-utils, see {@link ChangedLines}), as rows usable for unified and
+ * side-by-side views. Long unchanged stretches are folded into one {@code SKIP} row, keeping 3 lines of context
+ * around each change. A change is a whole text or the hunks of a patch, each numbered from its own first line.
  */
 public final class TextDiff {
 
@@ -21,42 +20,52 @@ public final class TextDiff {
     public record Row(Tag tag, int oldNo, List<Segment> oldLine, int newNo, List<Segment> newLine) {
     }
 
-    private static final String START = "\u0001";
-    private static final String END = "\u0002";
+    /**
+     * A stretch of a text and what it became: the old lines ({@code before}) from line {@code oldFirst} of the file,
+     * the new ones ({@code after}) from line {@code newFirst}. A whole text is the one hunk at line 1.
+     */
+    public record Hunk(int oldFirst, int newFirst, String before, String after) {
+
+        public static Hunk whole(String before, String after) {
+            return new Hunk(1, 1, before, after);
+        }
+    }
+
     private static final int CONTEXT = 3;
 
     private TextDiff() {
     }
 
     public static List<Row> rows(String before, String after) {
-        DiffRowGenerator generator = DiffRowGenerator.create().showInlineDiffs(true).inlineDiffByWord(true)
-                .mergeOriginalRevised(false).oldTag(open -> open ? START : END).newTag(open -> open ? START : END)
-                .lineNormalizer(line -> line).build();
-        List<DiffRow> diff = generator.generateDiffRows(ChangePlanner.lines(before), ChangePlanner.lines(after));
+        return rows(List.of(Hunk.whole(before, after)));
+    }
+
+    /** The rows of the hunks, each numbered from its own first lines; the lines between them fold as unchanged. */
+    public static List<Row> rows(List<Hunk> hunks) {
         List<Row> all = new ArrayList<>();
-        int oldNo = 0;
-        int newNo = 0;
-        for (DiffRow r : diff) {
-            Tag tag = Tag.valueOf(r.getTag().name());
-            boolean hasOld = tag != Tag.INSERT;
-            boolean hasNew = tag != Tag.DELETE;
-            if (tag == Tag.CHANGE && r.getOldLine().isEmpty()) {
-                hasOld = false;
+        int nextOld = 1; // the first old line no hunk has shown yet
+        for (Hunk h : hunks) {
+            int between = h.oldFirst() - nextOld;
+            if (between > 0) {
+                all.add(new Row(Tag.SKIP, between, List.of(), 0, List.of()));
             }
-            if (tag == Tag.CHANGE && r.getNewLine().isEmpty()) {
-                hasNew = false;
-            }
-            all.add(new Row(tag, hasOld ? ++oldNo : 0, hasOld ? segments(r.getOldLine()) : List.of(),
-                    hasNew ? ++newNo : 0, hasNew ? segments(r.getNewLine()) : List.of()));
+            List<String> old = ChangePlanner.lines(h.before());
+            all.addAll(ChangedLines.rows(old, ChangePlanner.lines(h.after()), h.oldFirst(), h.newFirst()));
+            nextOld = Math.max(nextOld, h.oldFirst() + old.size());
         }
         return fold(all);
     }
 
+    /** Folds unchanged stretches (and the lines between hunks, already {@code SKIP} rows) into one {@code SKIP} row. */
     private static List<Row> fold(List<Row> rows) {
         boolean[] keep = new boolean[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).tag() != Tag.EQUAL) {
-                for (int j = Math.max(0, i - CONTEXT); j <= Math.min(rows.size() - 1, i + CONTEXT); j++) {
+            if (rows.get(i).tag() != Tag.EQUAL && rows.get(i).tag() != Tag.SKIP) {
+                keep[i] = true;
+                for (int j = i - 1; j >= Math.max(0, i - CONTEXT) && rows.get(j).tag() != Tag.SKIP; j--) {
+                    keep[j] = true; // context within the hunk: never across the lines between hunks
+                }
+                for (int j = i + 1; j <= Math.min(rows.size() - 1, i + CONTEXT) && rows.get(j).tag() != Tag.SKIP; j++) {
                     keep[j] = true;
                 }
             }
@@ -71,7 +80,7 @@ public final class TextDiff {
                 }
                 out.add(rows.get(i));
             } else {
-                skipped++;
+                skipped += rows.get(i).tag() == Tag.SKIP ? rows.get(i).oldNo() : 1;
             }
         }
         if (skipped > 0) {
@@ -80,46 +89,57 @@ public final class TextDiff {
         return out;
     }
 
-    private static List<Segment> segments(String marked) {
-        List<Segment> out = new ArrayList<>();
-        boolean changed = false;
-        StringBuilder current = new StringBuilder();
-        for (int i = 0; i < marked.length(); i++) {
-            char c = marked.charAt(i);
-            if (c == START.charAt(0) || c == END.charAt(0)) {
-                if (current.length() > 0) {
-                    out.add(new Segment(current.toString(), changed));
-                    current.setLength(0);
-                }
-                changed = c == START.charAt(0);
-            } else {
-                current.append(c);
-            }
-        }
-        if (current.length() > 0 || out.isEmpty()) {
-            out.add(new Segment(current.toString(), changed));
-        }
-        return out;
+    /** The diff as unified text (for the CLI), in hunks whose {@code @@} headers give the lines' numbers. */
+    public static String unified(String path, String before, String after) {
+        return unified(path, List.of(Hunk.whole(before, after)));
     }
 
-    /** The diff as unified text (for the CLI): "-", "+", " " prefixes and "…" for folded lines. */
-    public static String unified(String path, String before, String after) {
+    /**
+     * The hunks as unified text: "--- a/path", "+++ b/path", then per stretch of shown lines its header
+     * ({@code @@ -24,6 +24,7 @@}, the numbers the window shows) and its lines with "-", "+" and " " prefixes.
+     */
+    public static String unified(String path, List<Hunk> hunks) {
         StringBuilder out = new StringBuilder("--- a/" + path + "\n+++ b/" + path + "\n");
-        for (Row row : rows(before, after)) {
-            switch (row.tag()) {
-                case SKIP -> out.append("  … ").append(row.oldNo()).append(" unchanged lines\n");
-                case EQUAL -> out.append(' ').append(text(row.newLine())).append('\n');
-                default -> {
-                    if (row.oldNo() > 0) {
-                        out.append('-').append(text(row.oldLine())).append('\n');
-                    }
-                    if (row.newNo() > 0) {
-                        out.append('+').append(text(row.newLine())).append('\n');
-                    }
-                }
+        List<Row> group = new ArrayList<>();
+        int[] seen = {0, 0}; // the last old and new line number before the group
+        for (Row row : rows(hunks)) {
+            if (row.tag() == Tag.SKIP) {
+                hunk(group, seen, out);
+                seen[0] += row.oldNo();
+                seen[1] += row.oldNo();
+            } else {
+                group.add(row);
             }
         }
+        hunk(group, seen, out);
         return out.toString();
+    }
+
+    private static void hunk(List<Row> rows, int[] seen, StringBuilder out) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        int oldCount = (int) rows.stream().filter(r -> r.oldNo() > 0).count();
+        int newCount = (int) rows.stream().filter(r -> r.newNo() > 0).count();
+        int oldStart = rows.stream().mapToInt(Row::oldNo).filter(n -> n > 0).findFirst().orElse(seen[0]);
+        int newStart = rows.stream().mapToInt(Row::newNo).filter(n -> n > 0).findFirst().orElse(seen[1]);
+        out.append("@@ -").append(oldStart).append(',').append(oldCount).append(" +").append(newStart).append(',')
+                .append(newCount).append(" @@\n");
+        for (Row row : rows) {
+            if (row.tag() == Tag.EQUAL) {
+                out.append(' ').append(text(row.newLine())).append('\n');
+                continue;
+            }
+            if (row.oldNo() > 0) {
+                out.append('-').append(text(row.oldLine())).append('\n');
+            }
+            if (row.newNo() > 0) {
+                out.append('+').append(text(row.newLine())).append('\n');
+            }
+        }
+        seen[0] = oldCount == 0 ? seen[0] : oldStart + oldCount - 1;
+        seen[1] = newCount == 0 ? seen[1] : newStart + newCount - 1;
+        rows.clear();
     }
 
     public static String text(List<Segment> segments) {

@@ -1,5 +1,6 @@
 package viewmodels.review;
 
+import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -11,6 +12,7 @@ import javafx.collections.ObservableList;
 import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ReviewService;
+import services.review.TextDiff;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -188,22 +190,18 @@ public final class ProposalDetailViewModel {
     private void showDiff() {
         long asked = ++diffAsked;
         approvable.set(false);
-        String before;
-        String after;
+        List<TextDiff.Hunk> change;
         String caption;
         boolean intended = item != null && item.change() != null && item.change().conflicted();
         diffIntended.set(false);
         if (intended) { // approving writes nothing: what the proposal meant, against the text it was written for
-            before = item.change().baseText();
-            after = item.change().intended();
+            change = whole(item.change().baseText(), item.change().intended());
             caption = intendedCaption(item.proposal().base());
         } else if (item != null && item.change() != null) {
-            before = item.change().before();
-            after = item.change().after();
+            change = whole(item.change().before(), item.change().after());
             caption = "";
         } else if (record != null && record.hasChange()) {
-            before = record.before();
-            after = record.after();
+            change = record.change(); // a patch's hunks keep the lines their headers name
             caption = record.asCommitted() ? "The change as committed in " + record.commit().substring(0,
                     Math.min(10, record.commit().length())) + (record.branch() == null ? "" : " on " + record.branch())
                     + " (" + record.path() + "):" : record.note();
@@ -216,7 +214,7 @@ public final class ProposalDetailViewModel {
         diff.clear();
         diffCaption.set("Computing the diff…");
         boolean side = sideBySide.get();
-        runner.submit("Diff", progress -> DiffLines.of(before, after, side), TaskCallbacks.of(lines -> {
+        runner.submit("Diff", progress -> DiffLines.of(change, side), TaskCallbacks.of(lines -> {
             if (asked == diffAsked) { // still the proposal (and the mode) shown
                 diffCaption.set(caption);
                 diffIntended.set(intended);
@@ -228,6 +226,10 @@ public final class ProposalDetailViewModel {
                 error.set("Could not compute the diff: " + e.getMessage());
             }
         }));
+    }
+
+    private static List<TextDiff.Hunk> whole(String before, String after) {
+        return List.of(TextDiff.Hunk.whole(before, after));
     }
 
     /** Says that a conflicting proposal's diff is its change as written, not what approving would do. */

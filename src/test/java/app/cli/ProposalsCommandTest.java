@@ -74,6 +74,26 @@ class ProposalsCommandTest {
     }
 
     @Test
+    void aRejectedProposalsDiffHasTheLineNumbersItHadWhileOpen() throws Exception {
+        String header = "@@ -3,6 +3,7 @@\n ## How I work\n \n - Be direct.\n+- Push back when a plan has a risk nobody "
+                + "named, and name it.\n";
+        DemoCommandTest.Run open = DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02", "--no-similar",
+                "--workspace", ws);
+        assertThat(open.out()).contains(header);
+        assertEquals(0, DemoCommandTest.run("proposals", "reject", "dream-2026-11-20-02", "--reason", "Not now.",
+                "--workspace", ws).code());
+
+        DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02", "--workspace", ws);
+        assertEquals(0, show.code(), show.err());
+        assertThat(show.out()).contains("decided: rejected by joel").contains("nothing was committed")
+                .contains("--- a/SOUL.md\n+++ b/SOUL.md\n" + header);
+        JsonNode json = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-02",
+                "--json", "--workspace", ws).out());
+        assertThat(json.path("diff").asText()).contains(header);
+        assertThat(json.path("decision").path("diffAsCommitted").asBoolean()).isFalse();
+    }
+
+    @Test
     void showNamesTheExistingLessonsLikeTheProposal() throws Exception {
         assertEquals(0, DemoCommandTest.run("sync", "--no-embeddings", "--workspace", ws).code());
         DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws);
