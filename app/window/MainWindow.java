@@ -171,6 +171,7 @@ public final class MainWindow {
     /** Opens the demo in the data folder: written when missing, or written afresh when {@code refresh}. */
     private void openDemo(boolean refresh) {
         Path dir = app.dirs().demoWorkspace();
+        shell.openingDemo(dir);
         app.runner().submit("Writing the demo workspace", progress -> {
             boolean missing = !Files.exists(dir.resolve(Workspace.FILE_NAME));
             if (missing) {
@@ -185,7 +186,7 @@ public final class MainWindow {
             }
             return dir;
         }, TaskCallbacks.of(shell::openWorkspace,
-                error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
+                error -> shell.couldNotOpen(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }
 
     /**
@@ -218,6 +219,7 @@ public final class MainWindow {
             return;
         }
         shell.setSections(scope.sections());
+        shell.setSectionActions(scope.paletteActions());
         view.showSections(scope::view);
         view.statusLabel().textProperty().bind(scope.statusText());
         scope.alerts().addListener((o, before, text) -> notify(text));
@@ -243,7 +245,7 @@ public final class MainWindow {
             return;
         }
         LOG.warn("Could not open workspace {}", workspace.dir(), failure);
-        shell.reportError(ErrorReporter.userMessage(failure, app.dirs().logs()));
+        shell.couldNotOpen(ErrorReporter.userMessage(failure, app.dirs().logs()));
     }
 
     /**
@@ -259,6 +261,7 @@ public final class MainWindow {
 
     private void closeScope() {
         view.statusLabel().textProperty().unbind();
+        shell.setSectionActions(java.util.List.of());
         if (scope != null) {
             scope.close();
             scope = null;
