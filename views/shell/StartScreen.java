@@ -78,6 +78,10 @@ final class StartScreen {
         actions.managedProperty().bind(actions.visibleProperty());
         spinner.visibleProperty().bind(opening);
         spinner.managedProperty().bind(spinner.visibleProperty());
+        for (Label centred : new Label[] {title, which, hint}) { // centred under the spinner, however long the path
+            centred.setAlignment(Pos.CENTER);
+            centred.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        }
         VBox box = new VBox(12, spinner, title, which, hint, actions);
         box.setId("no-workspace");
         box.setAlignment(Pos.CENTER);
