@@ -9,6 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import services.review.DecisionRecord;
 import services.review.Proposal;
+import services.review.ProposalWords;
+import services.review.ReviewQueue;
 import services.review.ReviewService;
 import services.review.TextDiff;
 
@@ -24,6 +26,8 @@ final class ProposalsCommand {
         out.put("id", p.id());
         out.put("kind", p.kind());
         out.put("group", p.valid() ? p.group() : "invalid");
+        out.put("groupWords", ProposalWords.group(p));
+        out.put("state", ReviewQueue.state(item));
         out.put("risk", p.risk());
         out.put("repo", p.repo());
         out.put("target", p.target());
@@ -79,7 +83,7 @@ final class ProposalsCommand {
     static final List<String> LIST_STATUSES = List.of("pending", "approved", "rejected", "changes_requested",
             "superseded", "reverted", "invalid");
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals (pending first).")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List proposals in the review queue's order: pending first (blocked and conflicting ones after those that can be approved), then changes requested, invalid, decided.")
     static final class ListProposals extends Base {
         @Option(names = "--status", paramLabel = "S", description = "Only this status: pending, approved, rejected, "
                 + "changes_requested, superseded, reverted, invalid.")
@@ -97,23 +101,29 @@ final class ProposalsCommand {
 
         @Override
         Integer execute() {
-            List<ReviewService.Item> items = review.list().stream()
+            // the window's queue: its order, its states and its words (ReviewQueue, ProposalWords)
+            List<ReviewService.Item> items = ReviewQueue.ordered(review.list().stream()
                     .filter(i -> status == null || (status.equals("invalid") ? !i.proposal().valid()
                             : i.proposal().valid() && status.equals(i.proposal().status())))
-                    .sorted(java.util.Comparator.comparing((ReviewService.Item i) -> !i.proposal().open())
-                            .thenComparing(i -> i.proposal().id()))
-                    .toList();
+                    .toList());
             StringBuilder text = new StringBuilder(Plural.of(items.size(), "proposal"));
             for (ReviewService.Item i : items) {
                 Proposal p = i.proposal();
-                text.append(String.format("%n  %-36s %-18s %-7s %-34s %-10s %s", p.id(), p.valid() ? p.status() : "INVALID",
-                        p.risk() == null ? "" : p.risk(), p.valid() ? p.group() : "", policy.applying(p).level().key(), i.problem() == null
-                                ? (i.change() != null && i.change().stale() ? "stale, merges cleanly" : "")
-                                : i.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(p.id()) + ": ", "")
-                                        .replaceFirst(" Nothing was written\\.$", "")));
+                text.append(String.format("%n  %-36s %-17s %-7s %-27s %-10s %s", p.id(), ReviewQueue.state(i),
+                        p.risk() == null ? "" : p.risk(), p.valid() ? ProposalWords.group(p) : "",
+                        policy.applying(p).level().key(), why(i)));
             }
             cli.print(items.stream().map(i -> summary(i, policy.applying(i.proposal()))).toList(), text.toString());
             return 0;
+        }
+
+        /** Why a row is blocked, conflicting or invalid (its state says the rest), without the refusal's frame. */
+        private static String why(ReviewService.Item i) {
+            if (i.problem() == null) {
+                return "";
+            }
+            return i.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(i.proposal().id()) + ": ", "")
+                    .replaceFirst(" Nothing was written\\.$", "");
         }
     }
 

@@ -177,6 +177,7 @@ public final class MainWindow {
     /** Opens the demo in the data folder: written when missing, or written afresh when {@code refresh}. */
     private void openDemo(boolean refresh) {
         Path dir = app.dirs().demoWorkspace();
+        shell.openingDemo(dir);
         app.runner().submit("Writing the demo workspace", progress -> {
             boolean missing = !Files.exists(dir.resolve(Workspace.FILE_NAME));
             if (missing) {
@@ -191,7 +192,7 @@ public final class MainWindow {
             }
             return dir;
         }, TaskCallbacks.of(shell::openWorkspace,
-                error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
+                error -> shell.couldNotOpen(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }
 
     /**
@@ -224,6 +225,7 @@ public final class MainWindow {
             return;
         }
         shell.setSections(scope.sections());
+        shell.setSectionActions(scope.paletteActions());
         view.showSections(scope::view);
         view.statusLabel().textProperty().bind(scope.statusText());
         scope.alerts().addListener((o, before, text) -> notify(text));
@@ -249,7 +251,7 @@ public final class MainWindow {
             return;
         }
         LOG.warn("Could not open workspace {}", workspace.dir(), failure);
-        shell.reportError(ErrorReporter.userMessage(failure, app.dirs().logs()));
+        shell.couldNotOpen(ErrorReporter.userMessage(failure, app.dirs().logs()));
     }
 
     /**
@@ -265,6 +267,7 @@ public final class MainWindow {
 
     private void closeScope() {
         view.statusLabel().textProperty().unbind();
+        shell.setSectionActions(java.util.List.of());
         if (scope != null) {
             scope.close();
             scope = null;

@@ -209,6 +209,15 @@ public final class WorkspaceScope implements AutoCloseable {
         knowledge.queryProperty().set(text);
     }
 
+    /**
+     * The actions the command palette runs itself, not only goes to: Sync now (none on a read-only workspace, whose
+     * Knowledge has no Sync now).
+     */
+    public List<viewmodels.shell.SectionAction> paletteActions() {
+        return workspace.readOnly() ? List.of() : List.of(new viewmodels.shell.SectionAction("knowledge",
+                "Sync now: the Vault's ADRs, retros, brain notes and the skills into the index", sync::syncNow));
+    }
+
     /** The status bar's text: index backend, document count, last sync. */
     public ReadOnlyStringProperty statusText() {
         return sync.statusProperty();

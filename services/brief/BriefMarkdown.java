@@ -14,7 +14,7 @@ final class BriefMarkdown {
             out.append("None indexed.\n");
         }
         b.recentRetros().forEach(r -> out.append("- ").append(r.date()).append(" ").append(r.loopId()).append(" (")
-                .append(r.project()).append("): ").append(r.completed()).append(" completed, ").append(r.failed())
+                .append(r.project()).append("): ").append(r.completed()).append(" passed, ").append(r.failed())
                 .append(" failed, ").append(r.skipped()).append(" skipped")
                 .append(countsNote(r.countsFrom())).append('\n'));
         out.append("\n## Active loops\n\n");
@@ -28,7 +28,8 @@ final class BriefMarkdown {
                 .append(l.passed()).append(" of ").append(l.total()).append(" stories passed, ").append(l.pending())
                 .append(" pending").append(l.skipped() > 0 ? ", " + l.skipped() + " skipped" : "").append('\n'));
         if (!b.endedLoops().isEmpty()) {
-            out.append("\n").append(b.endedLoops().size()).append(" ended loop(s) still have PRD keys (kept 7 days): ")
+            out.append("\n").append(services.text.Plural.of(b.endedLoops().size(), "ended loop"))
+                    .append(b.endedLoops().size() == 1 ? " still has" : " still have").append(" PRD keys (kept 7 days): ")
                     .append(String.join(", ", b.endedLoops().stream().map(LoopState.Loop::loopId).toList()))
                     .append(" — not running, not counted.\n");
         }

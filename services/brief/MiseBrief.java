@@ -147,8 +147,9 @@ public final class MiseBrief {
                 checked.add("capacity: " + active.size() + " of " + max + " loops running" + names);
             }
             if (!found.ended().isEmpty()) {
-                checked.add(found.ended().size() + " ended loop(s) still have PRD keys (kept 7 days after a loop ends):"
-                        + " not counted");
+                checked.add(services.text.Plural.of(found.ended().size(), "ended loop")
+                        + (found.ended().size() == 1 ? " still has" : " still have")
+                        + " PRD keys (kept 7 days after a loop ends): not counted");
             }
             PitchRules.Verdict verdict = PitchRules.check(pitches, clock.instant(), candidates(pitches));
             refusals.addAll(verdict.refusals());
@@ -160,8 +161,9 @@ public final class MiseBrief {
             refusals.add("empty index: retrieval would inject nothing (run a sync)");
         }
         if (!failedTargets.isEmpty()) {
-            checked.add(failedTargets.size() + " failed target(s) must not be pitched again until they expire or are "
-                    + "cleared");
+            checked.add(services.text.Plural.of(failedTargets.size(), "failed target")
+                    + " must not be pitched again until " + (failedTargets.size() == 1 ? "it expires or is" : "they expire or are")
+                    + " cleared");
         }
         List<String> reasons = new ArrayList<>(refusals);
         reasons.addAll(checked);

@@ -167,7 +167,7 @@ public final class LessonLifecycle {
                 changes.add(last);
                 state = target;
             }
-            out.add(new Lesson(id, doc.title(), doc.project(), state, r == null ? 0 : r.stories(),
+            out.add(new Lesson(id, StoryReplays.shownTitle(doc), doc.project(), state, r == null ? 0 : r.stories(),
                     r == null ? 0 : r.loops().size(), rate, baseline, lastReached, last == null ? null : last.at(),
                     reason));
         }

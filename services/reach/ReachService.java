@@ -135,7 +135,7 @@ public final class ReachService {
                 why = "no match";
                 detail = "no story's title and description found it";
             }
-            out.add(new ReachReport.NeverReached(id, d.type(), d.title(), project, why, detail));
+            out.add(new ReachReport.NeverReached(id, d.type(), StoryReplays.shownTitle(d), project, why, detail));
         }
         return out;
     }
@@ -186,7 +186,7 @@ public final class ReachService {
         }
 
         ReachReport.DocReach toReach() {
-            return new ReachReport.DocReach(doc.id(), doc.type(), doc.title(), doc.project(), stories, firstAttempt,
+            return new ReachReport.DocReach(doc.id(), doc.type(), StoryReplays.shownTitle(doc), doc.project(), stories, firstAttempt,
                     failed, List.copyOf(loops), List.copyOf(projects), first.toString(), last.toString());
         }
     }

@@ -229,7 +229,7 @@ public final class StoryReplays {
                 KnowledgeDoc d = h.doc();
                 String print = fingerprint(d);
                 prints.put(d.id(), print);
-                docs.put(d.id(), new KnowledgeDoc(d.id(), d.type(), d.title(), "", null, d.project(), d.loopId(),
+                docs.put(d.id(), new KnowledgeDoc(d.id(), d.type(), shownTitle(d), "", null, d.project(), d.loopId(),
                         null, null, List.of(), d.createdAt(), null));
                 if (before != null && !print.equals(before.get(d.id()))) {
                     fresh.add(d);
@@ -239,6 +239,17 @@ public final class StoryReplays {
                 return prints;
             }
         }
+    }
+
+    /**
+     * The title as the reach lists show it: ending in "…" when the index cut it from the content (a lesson's title is
+     * its bullet's first 120 characters), so a cut title reads as cut, not as a sentence that stops.
+     */
+    static String shownTitle(KnowledgeDoc d) {
+        String title = d.title() == null ? "" : d.title();
+        String content = d.content() == null ? "" : d.content().strip();
+        return !title.isEmpty() && !title.endsWith("…") && content.length() > title.length() && content.startsWith(title)
+                ? title + "…" : title;
     }
 
     /** What the replay reads of a document: its words, type, project, loop and creation time. */

@@ -115,8 +115,9 @@ public final class ReachViewModel {
         String problems = r.problems().isEmpty() ? "" : " · " + count(r.problems().size(), "file or key", "files or keys")
                 + " unreadable: " + String.join("; ", r.problems());
         summary.set(count(r.loops(), "loop", "loops") + ", " + count(r.stories().size(), "story", "stories") + " in " + r.days() + " days · " + got
-                + " got knowledge · " + r.documents().size() + " documents reached · " + r.neverReached().size()
-                + " never reached · " + result.lessons().transitions().size() + " lesson state changes"
+                + " got knowledge · " + count(r.documents().size(), "document", "documents") + " reached · "
+                + r.neverReached().size() + " never reached · "
+                + count(result.lessons().transitions().size(), "lesson state change", "lesson state changes")
                 + searched(r.replay()) + problems);
     }
 

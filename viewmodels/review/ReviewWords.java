@@ -1,58 +1,28 @@
 package viewmodels.review;
 
 import services.review.Proposal;
+import services.review.ProposalWords;
 
-/** The words the review screen shows for the proposal files' identifiers (status, kind, drift). */
+/** The words the review screen shows for the proposal files' identifiers: those of {@link ProposalWords}. */
 public final class ReviewWords {
 
     private ReviewWords() {
     }
 
     public static String status(String status) {
-        if (status == null) {
-            return "";
-        }
-        return switch (status) {
-            case "changes_requested" -> "changes requested";
-            default -> status.replace('_', ' ');
-        };
+        return ProposalWords.status(status);
     }
 
     public static String kind(String kind) {
-        if (kind == null) {
-            return "unknown kind";
-        }
-        return switch (kind) {
-            case "skill_update" -> "skill update";
-            case "AMEND_SOUL" -> "SOUL amendment";
-            case "AMEND_SKILL" -> "skill amendment";
-            case "PROPOSE_SKILL" -> "new skill";
-            case "PROPOSE_RULE" -> "new rule";
-            case "PRUNE" -> "prune";
-            case "OBSERVATION" -> "observation";
-            default -> kind;
-        };
+        return ProposalWords.kind(kind);
     }
 
     public static String drift(String drift) {
-        if (drift == null) {
-            return null;
-        }
-        return switch (drift) {
-            case "additive_drift" -> "additive";
-            case "structural_drift" -> "structural";
-            default -> drift.replace('_', ' ');
-        };
+        return ProposalWords.drift(drift);
     }
 
     /** The queue's group: "skill update · additive", "dream · new rule". */
     public static String group(Proposal p) {
-        if (!p.valid()) {
-            return "invalid";
-        }
-        if ("skill_update".equals(p.kind())) {
-            return "skill update · " + ("structural_drift".equals(p.drift()) ? "structural" : "additive");
-        }
-        return "dream · " + kind(p.kind());
+        return ProposalWords.group(p);
     }
 }

@@ -18,6 +18,10 @@ public final class CommandPaletteViewModel {
 
     /** One entry: its name, where it belongs (a section, "Window"), its keys (may be empty), what it does. */
     public record Entry(String name, String where, String keys, Runnable action) {
+        /** Whether it has a key to show (an entry without one shows no key box). */
+        public boolean hasKeys() {
+            return keys != null && !keys.isBlank();
+        }
     }
 
     private final List<Entry> all;

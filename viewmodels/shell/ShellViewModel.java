@@ -54,6 +54,7 @@ public final class ShellViewModel {
     private final ReadOnlyBooleanWrapper taskRunning = new ReadOnlyBooleanWrapper(false);
     private final UnsavedEdits unsaved = new UnsavedEdits(id -> sections.stream().filter(s -> s.id().equals(id))
             .map(SectionItem::title).findFirst().orElse(id), this::select);
+    private final ReadOnlyStringWrapper opening = new ReadOnlyStringWrapper("");
 
     public ShellViewModel(WorkspaceLoader loader, RecentWorkspaces recents, TaskRunner runner) {
         this.loader = loader;
@@ -81,8 +82,28 @@ public final class ShellViewModel {
 
     /** Opens the workspace in {@code dir} in the background; on success it becomes the current one. */
     public void openWorkspace(Path dir) {
+        opening.set(dir.toString());
         runner.submit("Opening workspace", progress -> loader.load(dir), TaskCallbacks.of(this::show,
-                error -> errorMessage.set("Could not open " + dir + ": " + error.getMessage())));
+                error -> couldNotOpen("Could not open " + dir + ": " + error.getMessage())));
+    }
+
+    /** The window writes (or refreshes) the demo workspace in {@code dir}, then opens it. */
+    public void openingDemo(Path dir) {
+        opening.set("the demo workspace in " + dir);
+    }
+
+    /** Opening failed ({@code message} says why): nothing is opening now, and the start screen offers the choices. */
+    public void couldNotOpen(String message) {
+        errorMessage.set(message);
+        opening.set("");
+    }
+
+    /**
+     * What is being opened — a folder, "the demo workspace in …" —, empty when nothing is: while it is, the start
+     * screen says so with a progress indicator instead of offering to open something else.
+     */
+    public ReadOnlyStringProperty openingProperty() {
+        return opening.getReadOnlyProperty();
     }
 
     private void show(Workspace opened) {
@@ -93,6 +114,7 @@ public final class ShellViewModel {
         title.set("Brain Console — " + opened.name() + (opened.readOnly() ? " (read-only)" : ""));
         workspacePath.set(opened.dir().toString());
         workspace.set(opened);
+        opening.set(""); // after the window has put its sections in (or said why it could not)
         refreshPolicy();
     }
 
@@ -176,55 +198,16 @@ public final class ShellViewModel {
         darkTheme.set(dark);
     }
 
-    /**
-     * The sections' buttons that have no key, by name, for the palette (they go to their section): "sync" found
-     * only "Go to Health", "prune", "trust" and "freeze" nothing.
-     */
-    private static final List<Shortcut> BUTTONS = List.of(
-            new Shortcut("knowledge", "", "sync now: the Vault's ADRs, retros, brain notes and the skills into the index"),
-            new Shortcut("knowledge", "", "problems the last sync reported"),
-            new Shortcut("review", "", "approve, reject or request changes on a proposal"),
-            new Shortcut("amendments", "", "revert selected dream amendments…"),
-            new Shortcut("failed", "", "clear selected failed targets…"),
-            new Shortcut("failed", "", "prune expired failed targets…"),
-            new Shortcut("health", "", "scheduled jobs: run now, pause / resume, cancel, edit the schedule"),
-            new Shortcut("reach", "", "run the knowledge reach replay"),
-            new Shortcut("settings", "", "trust dial: preview / save (what approves by itself, by risk and kind)"),
-            new Shortcut("settings", "", "trust dial: freeze — everything manual (the kill switch)"),
-            new Shortcut("settings", "", "trust dial: confirm a supervised approval"));
+    private List<SectionAction> sectionActions = List.of();
 
-    private static final List<String> SETTINGS = List.of("Index backend (Lucene / Typesense)", "Typesense nodes",
-            "Typesense API key source", "Typesense collection", "Typesense timeout", "Redis mode (standalone, Sentinel, "
-            + "Cluster)", "Redis URL", "Redis Sentinels and master name", "Redis Cluster nodes", "Redis ACL user",
-            "Redis TLS", "Redis password variable", "Read-only workspace", "Semantic search on / off",
-            "Test Typesense connection", "Test Redis connection");
+    /** The open workspace's actions the palette runs itself (Sync now); none while no workspace is open. */
+    public void setSectionActions(List<SectionAction> actions) {
+        sectionActions = List.copyOf(actions);
+    }
 
-    /**
-     * The command palette's entries: every section (with its key), the window's actions (given by the window), each
-     * section's actions with their keys (they go to the section), and every setting by name (it goes to Settings).
-     */
+    /** The command palette's entries (see {@link PaletteEntries}); {@code windowActions} are the window's own. */
     public CommandPaletteViewModel palette(List<CommandPaletteViewModel.Entry> windowActions) {
-        List<CommandPaletteViewModel.Entry> out = new java.util.ArrayList<>();
-        for (int i = 0; i < sections.size(); i++) {
-            SectionItem s = sections.get(i);
-            String keys = i < 10 ? "Ctrl+" + (i + 1) % 10 : "settings".equals(s.id()) ? "Ctrl+," : "";
-            out.add(new CommandPaletteViewModel.Entry("Go to " + s.title(), "Section · " + s.hint(), keys,
-                    () -> select(s.id())));
-        }
-        out.addAll(windowActions);
-        for (Shortcut k : java.util.stream.Stream.concat(Shortcuts.ALL.stream(), BUTTONS.stream()).toList()) {
-            if (k.section() != null && sections.stream().anyMatch(s -> s.id().equals(k.section()))) {
-                String what = Character.toUpperCase(k.what().charAt(0)) + k.what().substring(1);
-                out.add(new CommandPaletteViewModel.Entry(what, Shortcuts.sectionTitle(k.section()), k.keys(),
-                        () -> select(k.section())));
-            }
-        }
-        if (sections.stream().anyMatch(s -> s.id().equals("settings"))) {
-            for (String setting : SETTINGS) {
-                out.add(new CommandPaletteViewModel.Entry(setting, "Settings", "Ctrl+,", () -> select("settings")));
-            }
-        }
-        return new CommandPaletteViewModel(out);
+        return new CommandPaletteViewModel(PaletteEntries.of(sections, windowActions, sectionActions, this::select));
     }
 
     private Runnable demoOpener = () -> { };
@@ -262,7 +245,7 @@ public final class ShellViewModel {
     public void offerRebuild(String message, Runnable action) {
         rebuild = action;
         rebuildOffered.set(true);
-        errorMessage.set(message);
+        couldNotOpen(message);
     }
 
     /** The user chose to rebuild the damaged index. */

@@ -11,6 +11,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import viewmodels.overview.OverviewViewModel;
@@ -18,6 +19,9 @@ import viewmodels.overview.OverviewViewModel.LocationRow;
 
 /** The Overview section: the open workspace's folders and what it holds. */
 public final class OverviewView {
+
+    /** Wide enough for "not synced yet" and "12 not indexed" under a five-digit count. */
+    private static final double CARD_WIDTH = 150;
 
     private final VBox root = new VBox(16);
 
@@ -35,15 +39,16 @@ public final class OverviewView {
         Runnable fill = () -> figures.getChildren().setAll(vm.figures().stream().map(f -> {
             Label value = new Label(f.value());
             value.getStyleClass().add("figure-value");
-            VBox card = new VBox(2, value, new Label(f.label()));
+            // every card keeps its line for the note, empty or not, and one width: a sync that adds or drops
+            // "not synced yet" / "3 not indexed" moves nothing
+            Label note = new Label(f.note());
+            note.getStyleClass().addAll(Styles.TEXT_SMALL, f.detail().isEmpty() ? Styles.TEXT_MUTED : Styles.WARNING);
+            note.setMinHeight(Region.USE_PREF_SIZE);
+            VBox card = new VBox(2, value, new Label(f.label()), note);
             card.getStyleClass().add("figure-card");
-            if (!f.note().isEmpty()) {
-                Label note = new Label(f.note());
-                note.getStyleClass().addAll(Styles.TEXT_SMALL, f.detail().isEmpty() ? Styles.TEXT_MUTED : Styles.WARNING);
-                card.getChildren().add(note);
-                if (!f.detail().isEmpty()) {
-                    Tooltip.install(card, new Tooltip(f.detail()));
-                }
+            card.setMinWidth(CARD_WIDTH);
+            if (!f.detail().isEmpty()) {
+                Tooltip.install(card, new Tooltip(f.detail()));
             }
             return (Node) card;
         }).toList());

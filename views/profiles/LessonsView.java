@@ -11,11 +11,15 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import viewmodels.profiles.LessonsViewModel;
 import views.components.MarkdownView;
 
 /** Agent lessons: the agents, and the selected one's lessons, flags and journal. */
 public final class LessonsView {
+
+    /** The list's borders, a row's padding and a vertical scroll bar: an agent's summary wraps inside them. */
+    private static final double ROW_ROOM = 40;
 
     private final SplitPane root = new SplitPane();
 
@@ -24,8 +28,19 @@ public final class LessonsView {
         ListView<LessonsViewModel.AgentRow> agents = new ListView<>(vm.agents());
         agents.setId("lessons-agents");
         agents.setCellFactory(l -> new ListCell<>() {
+            private final Label name = new Label();
+            private final Text summary = new Text(); // a Text wraps at a width it is given: the row grows to it
+            private final VBox box = new VBox(2, name, summary);
+
             {
                 setPrefWidth(0);
+                // the theme's fixed row height (2.8em) cut the summary to "2.3 KB of 2 KB — over the cap …": at
+                // JavaFX's default cell size a row is as tall as its lines
+                setStyle("-fx-cell-size: 24; -fx-padding: 0.3em 0.5em 0.3em 0.5em");
+                name.getStyleClass().add(Styles.TEXT_BOLD);
+                summary.setStyle("-fx-fill: -color-fg-muted;");
+                summary.fontProperty().bind(fontProperty());
+                summary.wrappingWidthProperty().bind(l.widthProperty().subtract(ROW_ROOM));
             }
 
             @Override
@@ -35,12 +50,9 @@ public final class LessonsView {
                     setGraphic(null);
                     return;
                 }
-                Label name = new Label(row.agent() + (row.attention() ? "  ⚠" : ""));
-                name.getStyleClass().add(Styles.TEXT_BOLD);
-                Label summary = new Label(row.summary());
-                summary.setWrapText(true);
-                summary.getStyleClass().add(Styles.TEXT_MUTED);
-                setGraphic(new VBox(2, name, summary));
+                name.setText(row.agent() + (row.attention() ? "  ⚠" : ""));
+                summary.setText(row.summary());
+                setGraphic(box);
             }
         });
         agents.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {

@@ -62,6 +62,8 @@ final class CommandPalette {
                 Label keys = new Label(e.keys());
                 keys.getStyleClass().add("palette-keys");
                 keys.setMinWidth(Region.USE_PREF_SIZE);
+                keys.setVisible(e.hasKeys()); // no empty box beside an entry without a key
+                keys.setManaged(e.hasKeys());
                 VBox text = new VBox(1, name, where);
                 HBox.setHgrow(text, Priority.ALWAYS);
                 text.setMinWidth(0);

@@ -142,7 +142,7 @@ public final class ShellView {
 
     private void showSection(String id) {
         if (id == null) {
-            content.getChildren().setAll(noWorkspace());
+            content.getChildren().setAll(StartScreen.of(vm, this::chooseWorkspace));
             return;
         }
         Node node = built.computeIfAbsent(id, sectionViews);
@@ -152,42 +152,6 @@ public final class ShellView {
         }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
                 .ifPresent(t -> t.setSelected(true));
-    }
-
-    /** The way out when no workspace is open (the first one could not be opened): open one, a recent one, or the demo. */
-    private Node noWorkspace() {
-        Label title = new Label();
-        title.getStyleClass().add(Styles.TITLE_3);
-        Label hint = new Label();
-        // at start-up, before the first workspace is open, there is no message above to point to
-        javafx.beans.binding.BooleanBinding failed = vm.errorMessageProperty().isNotEmpty();
-        title.textProperty().bind(javafx.beans.binding.Bindings.when(failed).then("No workspace open")
-                .otherwise("Opening a workspace…"));
-        hint.textProperty().bind(javafx.beans.binding.Bindings.when(failed)
-                .then("The message above says why the last one could not be opened. Open a workspace folder "
-                        + "(it holds workspace.json), one you used before, or the demo workspace to look around.")
-                .otherwise("Or open a workspace folder (it holds workspace.json), one you used before, or the demo "
-                        + "workspace to look around."));
-        hint.setWrapText(true);
-        hint.setMaxWidth(560);
-        Button open = new Button("Open a workspace…");
-        open.setId("empty-open");
-        open.getStyleClass().add(Styles.ACCENT);
-        open.setOnAction(e -> chooseWorkspace());
-        javafx.scene.control.MenuButton recent = new javafx.scene.control.MenuButton("Open recent");
-        recent.setId("empty-recent");
-        recent.getItems().setAll(vm.recentWorkspaces().stream()
-                .map(path -> item(path.toString(), null, () -> vm.openWorkspace(path))).toList());
-        recent.setDisable(recent.getItems().isEmpty());
-        Button demo = new Button("Open the demo");
-        demo.setId("empty-demo");
-        demo.setOnAction(e -> vm.openDemo());
-        HBox actions = new HBox(8, open, recent, demo);
-        actions.setAlignment(Pos.CENTER);
-        VBox box = new VBox(12, title, hint, actions);
-        box.setId("no-workspace");
-        box.setAlignment(Pos.CENTER);
-        return box;
     }
 
     /** Focuses a node now, or as soon as it joins the scene (controls inside a SplitPane join on the first layout). */
@@ -299,7 +263,7 @@ public final class ShellView {
         Label task = new Label();
         task.setId("status-task");
         task.textProperty().bind(vm.taskMessageProperty());
-        task.setMinWidth(Region.USE_PREF_SIZE);
+        task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
         Button cancel = new Button("Cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         cancel.setOnAction(e -> vm.cancelTasks());
@@ -315,6 +279,7 @@ public final class ShellView {
         workspace.getStyleClass().add(Styles.TEXT_MUTED);
         workspace.textProperty().bind(vm.workspacePathProperty());
         workspace.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        workspace.setMinWidth(240); // never cut to "…orkspace": at least the last folders of the path show
         Tooltip path = new Tooltip();
         path.textProperty().bind(vm.workspacePathProperty());
         workspace.setTooltip(path);

@@ -21,9 +21,49 @@ class LessonsUiTest {
     @TempDir
     static Path tmp;
 
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         new UiHarness(stage, tmp.resolve("lessons-" + System.nanoTime()));
+    }
+
+    /** At 1100×700 each agent's row shows its whole summary, wrapped in the list's width: nothing cut. */
+    @Test
+    void theAgentsRowsAreWholeAt1100(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT9).release(KeyCode.DIGIT9, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#lessons-status").tryQuery().isPresent()
+                && !robot.lookup("#lessons-status").queryAs(Label.class).getText().isEmpty());
+        org.testfx.util.WaitForAsyncUtils.sleep(300, java.util.concurrent.TimeUnit.MILLISECONDS);
+        java.util.List<String> shown = new java.util.ArrayList<>();
+        java.util.List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            ListView<?> agents = robot.lookup("#lessons-agents").queryAs(ListView.class);
+            for (javafx.scene.Node n : agents.lookupAll(".list-cell")) {
+                var cell = (javafx.scene.control.ListCell<?>) n;
+                if (cell.isEmpty() || !cell.isVisible() || cell.getGraphic() == null) {
+                    continue;
+                }
+                javafx.scene.text.Text summary = (javafx.scene.text.Text) ((javafx.scene.layout.VBox) cell.getGraphic())
+                        .getChildren().get(1);
+                shown.add(summary.getText());
+                javafx.geometry.Bounds in = cell.getGraphic().localToScene(cell.getGraphic().getLayoutBounds());
+                javafx.geometry.Bounds text = summary.localToScene(summary.getLayoutBounds());
+                javafx.geometry.Bounds row = cell.localToScene(cell.getLayoutBounds());
+                if (text.getMaxY() > row.getMaxY() + 0.5 || text.getMaxX() > agents.localToScene(
+                        agents.getLayoutBounds()).getMaxX() || in.getHeight() > row.getHeight() + 0.5) {
+                    cut.add(summary.getText());
+                }
+            }
+        });
+        assertThat(shown).anyMatch(t -> t.contains("over the cap")).anyMatch(t -> t.contains("12 undigested"));
+        assertThat(cut).as("agents' summaries cut at 1100 px").isEmpty();
     }
 
     @Test

@@ -47,6 +47,7 @@ class ReachUiTest {
         assertThat(most.getItems()).isNotEmpty();
         org.testfx.util.WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
         stateAndTypeAreWholeWords(robot);
+        everyLineOfATitleShows(robot);
         robot.clickOn("Never reached");
         @SuppressWarnings("unchecked")
         TableView<viewmodels.reach.ReachViewModel.Row> never = robot.lookup("#reach-never").queryAs(TableView.class);
@@ -62,6 +63,45 @@ class ReachUiTest {
         robot.interact(() -> state.applyCss());
         assertThat(state.lookupAll(".text")).as("what the state filter shows")
                 .anyMatch(t -> t instanceof javafx.scene.text.Text text && "Any state".equals(text.getText()));
+    }
+
+    /**
+     * A long title wraps to every one of its lines: no row is shorter than its title's text (a lesson's title was cut
+     * after three lines with no ellipsis at 1100 px).
+     */
+    private void everyLineOfATitleShows(FxRobot robot) {
+        java.util.List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            stage.getScene().getRoot().applyCss();
+            stage.getScene().getRoot().layout();
+            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".wrapping-cell")) {
+                var cell = (views.components.WrappingCell<?>) n;
+                if (!cell.isVisible() || cell.shown().isEmpty() || !(cell.getGraphic() instanceof javafx.scene.text.Text t)) {
+                    continue;
+                }
+                double room = cell.getHeight() - cell.snappedTopInset() - cell.snappedBottomInset();
+                if (t.getLayoutBounds().getHeight() > room + 1) {
+                    cut.add(cell.shown() + " (" + t.getLayoutBounds().getHeight() + " px of text in " + room + ")");
+                }
+            }
+            // and no row is drawn over the one above it (the list placed rows by heights it had measured before)
+            java.util.List<javafx.scene.control.TableRow<?>> rows = new java.util.ArrayList<>();
+            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".table-row-cell")) {
+                if (n instanceof javafx.scene.control.TableRow<?> r && r.isVisible() && !r.isEmpty()) {
+                    rows.add(r);
+                }
+            }
+            rows.sort(java.util.Comparator.comparingDouble(r -> r.localToScene(0, 0).getY()));
+            for (int i = 0; i + 1 < rows.size(); i++) {
+                double end = rows.get(i).localToScene(rows.get(i).getLayoutBounds()).getMaxY();
+                double next = rows.get(i + 1).localToScene(0, 0).getY();
+                if (end > next + 0.5) {
+                    cut.add(((viewmodels.reach.ReachViewModel.Row) rows.get(i).getItem()).title() + " (row ends at " + end
+                            + ", the next starts at " + next + ")");
+                }
+            }
+        });
+        assertThat(cut).as("cells shorter than their text at 1100 px").isEmpty();
     }
 
     /** At the smallest size the one-word State and Type cells ("established", "failed_target") are one line each. */

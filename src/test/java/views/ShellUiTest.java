@@ -98,6 +98,35 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
     }
 
+    /** An entry without a key shows no key box; "Sync now" from the palette shows Knowledge and syncs. */
+    @Test
+    void thePaletteShowsNoEmptyKeyBoxAndSyncNowSyncs(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#knowledge-sync-result").tryQuery().isPresent());
+        java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        robot.interact(() -> robot.lookup("#knowledge-sync-result").queryAs(Label.class).textProperty()
+                .addListener((o, was, now) -> said.add(now)));
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
+        robot.clickOn("#palette-query").write("sync");
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class)
+                .getText().equals("sync"));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        java.util.List<String> boxes = new java.util.ArrayList<>();
+        robot.interact(() -> robot.lookup("#palette-list").queryAs(javafx.scene.Node.class).lookupAll(".palette-keys")
+                .stream().filter(n -> n.isVisible() && n.isManaged() && n.getParent() != null
+                        && n.getParent().isVisible())
+                .forEach(n -> boxes.add(((Label) n).getText())));
+        assertThat(boxes).as("the key boxes shown").isNotEmpty().allMatch(k -> !k.isBlank()); // "Go to Health": Ctrl+7
+        assertThat(robot.lookup(".palette-name").queryAllAs(Label.class)).extracting(Label::getText)
+                .anyMatch(n -> n.startsWith("Sync now"));
+        robot.type(KeyCode.ENTER); // the first: Sync now
+        UiHarness.waitUntil(() -> robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> said.contains("Syncing…") && said.get(said.size() - 1).startsWith("Last sync: "));
+    }
+
     @Test
     void ctrlKFindsASectionByNameAndF1ListsEveryShortcut(FxRobot robot) {
         UiHarness.waitForIndex(robot);

@@ -38,6 +38,48 @@ class ProposalsCommandTest {
         assertEquals(0, DemoCommandTest.run("amendments", "list", "--status", "missing", "--workspace", ws).code());
     }
 
+    /**
+     * {@code proposals list} is the window's queue: its order (pending, those that can be approved before the
+     * blocked and conflicting ones, then changes requested, invalid, decided), its states and its words.
+     */
+    @Test
+    void theListIsTheWindowsQueueInOrderStatesAndWords() throws Exception {
+        DemoCommandTest.Run run = DemoCommandTest.run("proposals", "list", "--workspace", ws);
+        assertEquals(0, run.code(), run.err());
+        java.util.List<String> rows = run.out().lines().skip(1).map(String::strip).toList();
+        java.util.List<String> states = java.util.List.of("pending", "stale · merges", "conflict", "blocked",
+                "changes requested", "invalid", "approved", "rejected", "superseded", "reverted");
+        java.util.List<String> stateOf = rows.stream().map(r -> states.stream()
+                .filter(st -> r.split("\\s+", 2)[1].startsWith(st + " ")).findFirst().orElse("?")).toList();
+        assertThat(stateOf).as("each row's state, as the window says it: %s", run.out()).doesNotContain("?")
+                .contains("conflict", "blocked", "invalid", "stale · merges");
+        java.util.function.ToIntFunction<String> rank = st -> switch (st) {
+            case "pending", "stale · merges" -> 0;
+            case "conflict", "blocked" -> 1;
+            case "changes requested" -> 2;
+            case "invalid" -> 3;
+            default -> 4;
+        };
+        assertThat(stateOf.stream().mapToInt(rank).boxed().toList()).as("the queue's order: %s", run.out()).isSorted();
+        assertThat(run.out()).doesNotContain("INVALID").contains("dream · SOUL amendment").contains("dream · new rule");
+        assertThat(rows).filteredOn(r -> !r.contains(" invalid ")).as("kinds in words, not codes")
+                .noneMatch(r -> r.contains("AMEND_") || r.contains("PROPOSE_"));
+        assertThat(rows.stream().filter(r -> r.startsWith("sp-2026-11-14-gateway-ops-04")).findFirst().orElseThrow())
+                .contains(" conflict ").contains("conflicts with it");
+        // --json keeps its fields, in the same order, with the window's state and words beside them
+        JsonNode json = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "list", "--workspace", ws,
+                "--json").out());
+        assertThat(json.findValuesAsText("id")).containsExactlyElementsOf(rows.stream().map(r -> r.split("\\s+")[0])
+                .toList());
+        JsonNode soul = java.util.stream.StreamSupport.stream(json.spliterator(), false)
+                .filter(n -> n.get("id").asText().equals("dream-2026-11-20-02")).findFirst().orElseThrow();
+        assertEquals("AMEND_SOUL", soul.get("kind").asText());
+        assertEquals("dream · AMEND_SOUL", soul.get("group").asText());
+        assertEquals("pending", soul.get("status").asText());
+        assertEquals("dream · SOUL amendment", soul.get("groupWords").asText());
+        assertEquals("pending", soul.get("state").asText());
+    }
+
     @Test
     void countsAreWordedInTheirNumber() {
         DemoCommandTest.Run one = DemoCommandTest.run("proposals", "list", "--status", "rejected", "--workspace", ws);

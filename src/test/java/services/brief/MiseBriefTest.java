@@ -92,7 +92,7 @@ class MiseBriefTest {
         assertThat(b.recentLessons()).hasSize(5);
         assertTrue(b.pitchAllowed());
         assertThat(b.reasons()).contains("capacity: 2 of 3 loops running (loop-mwrun1-bbbbbb, loop-mwrun2-cccccc)",
-                "1 ended loop(s) still have PRD keys (kept 7 days after a loop ends): not counted");
+                "1 ended loop still has PRD keys (kept 7 days after a loop ends): not counted");
         assertThat(MiseBrief.markdown(b)).startsWith("# Mise brief\n\n**Pitch allowed**")
                 .contains("- loop-mwrun1-bbbbbb (joelclaw): Running \"one\" — 1 of 2 stories passed, 1 pending\n")
                 .contains("- loop-mwrun2-cccccc (gremlin): Running two — 0 of 1 stories passed, 1 pending\n");
@@ -202,6 +202,12 @@ class MiseBriefTest {
         assertThat(b.reasons()).contains("active loops and pitch history unknown (Redis not configured): capacity and "
                 + "the pitch rules are not checked");
         assertThat(b.failedTargets()).isNotEmpty();
+        // one word for one thing, and counts in their number: "passed" as the retros' own titles say in Knowledge
+        int failed = b.failedTargets().size();
+        assertThat(b.reasons()).contains(failed + (failed == 1 ? " failed target must not be pitched again until it "
+                + "expires or is cleared" : " failed targets must not be pitched again until they expire or are cleared"));
+        assertThat(String.join("\n", b.reasons()) + MiseBrief.markdown(b)).doesNotContain("(s)");
+        assertThat(MiseBrief.markdown(b)).contains(" passed, ").doesNotContain(" completed, ");
         // nothing refused, but the pitch rules could not be checked: neither allowed nor refused
         assertEquals(null, b.pitchAllowed());
         assertFalse(b.pitchChecked());

@@ -68,7 +68,14 @@ class ReachViewModelTest {
         assertThat(vm.reachedFailed()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
         assertThat(vm.neverReached()).extracting(ReachViewModel.Row::figures).containsExactly(
                 "no match: no story's title and description found it");
-        assertThat(vm.summaryProperty().get()).startsWith("2 loops, 2 stories in 14 days");
+        assertThat(vm.summaryProperty().get()).startsWith("2 loops, 2 stories in 14 days")
+                .contains(" · 1 document reached · ")
+                .containsPattern(" · (1 lesson state change|\\d+ lesson state changes)($| · )")
+                .doesNotContain(" 1 lesson state changes");
+        // a title the index cut from its lesson (its first 120 characters) ends in "…"; a whole one does not
+        assertEquals("Paginate the ADR list…", vm.mostReached().get(0).title());
+        assertThat(vm.lessons()).extracting(ReachViewModel.Row::title)
+                .containsExactlyInAnyOrder("Paginate the ADR list…", "Quarantine flaky tests");
         assertEquals(2, vm.lessons().size());
         vm.stateFilterProperty().set("established");
         assertThat(vm.lessons()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");

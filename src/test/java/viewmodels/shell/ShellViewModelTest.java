@@ -117,22 +117,50 @@ class ShellViewModelTest {
         assertEquals("settings", vm.selectedSectionProperty().get());
         palette.queryProperty().set("approve");
         assertThat(palette.entries()).anyMatch(e -> e.keys().equals("a") && e.where().equals("Review"));
-        // the sections' buttons without a key are there by name too ("sync" found only "Go to Health")
+        // the sections' buttons without a key are there by name too ("sync" found only "Go to Health"); those the
+        // palette cannot press say where they lead, and show no key
         palette.queryProperty().set("sync");
-        assertThat(palette.entries().get(0).name()).startsWith("Sync now");
-        assertEquals("Knowledge", palette.entries().get(0).where());
+        assertThat(palette.entries()).extracting(CommandPaletteViewModel.Entry::name)
+                .contains("Go to Knowledge: the problems the last sync reported");
         palette.queryProperty().set("prune");
-        assertThat(palette.entries()).anyMatch(e -> e.name().startsWith("Prune expired") && e.where().equals("Failed targets"));
+        assertThat(palette.entries()).anyMatch(e -> e.name().startsWith("Go to Failed targets to prune expired")
+                && e.where().equals("Failed targets") && !e.hasKeys());
         palette.queryProperty().set("freeze");
         assertThat(palette.entries()).extracting(CommandPaletteViewModel.Entry::name)
-                .anyMatch(n -> n.startsWith("Trust dial: freeze"));
+                .anyMatch(n -> n.startsWith("Go to Settings to freeze the trust dial"));
         palette.run(null);
         assertEquals("settings", vm.selectedSectionProperty().get());
+        palette.queryProperty().set("");
+        assertThat(palette.entries()).as("an entry named for an action either runs it or says it goes somewhere")
+                .filteredOn(e -> !e.hasKeys() && !e.where().equals("Window"))
+                .allMatch(e -> e.name().startsWith("Go to "));
         palette.queryProperty().set("quit");
         palette.run(null);
         assertTrue(quit[0]);
         palette.queryProperty().set("nothing-of-the-kind");
         assertFalse(palette.run(null));
+    }
+
+    @Test
+    void syncNowInThePaletteSyncsAndShowsKnowledge() {
+        vm.setSections(TWELVE);
+        int[] synced = {0};
+        vm.setSectionActions(List.of(new SectionAction("knowledge", "Sync now: the Vault into the index",
+                () -> synced[0]++)));
+        CommandPaletteViewModel palette = vm.palette(List.of());
+        palette.queryProperty().set("sync");
+        CommandPaletteViewModel.Entry first = palette.entries().get(0);
+        assertThat(first.name()).startsWith("Sync now");
+        assertEquals("Knowledge · runs now", first.where());
+        assertFalse(first.hasKeys());
+        palette.run(null);
+        assertEquals(1, synced[0], "choosing Sync now syncs");
+        assertEquals("knowledge", vm.selectedSectionProperty().get());
+        // a read-only workspace (no Sync now in Knowledge) brings no such action: none is listed
+        vm.setSectionActions(List.of());
+        CommandPaletteViewModel readOnly = vm.palette(List.of());
+        readOnly.queryProperty().set("sync now");
+        assertThat(readOnly.entries()).noneMatch(e -> e.name().startsWith("Sync now"));
     }
 
     @Test

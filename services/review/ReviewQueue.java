@@ -1,0 +1,87 @@
+package services.review;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The review queue as both faces show it — the window's Review and {@code proposals list}: its order, each
+ * proposal's state in words, and the counts line. Pending first (those that can be approved before the blocked and
+ * conflicting ones), then sent back, invalid, decided; within each by group, risk and id.
+ */
+public final class ReviewQueue {
+
+    private static final List<String> RISK_ORDER = List.of("high", "medium", "low");
+
+    /** The queue's order. */
+    public static final Comparator<ReviewService.Item> ORDER = Comparator
+            .comparing((ReviewService.Item i) -> rank(i.proposal()))
+            .thenComparing(i -> !i.approvable())
+            .thenComparing(i -> i.proposal().valid() ? i.proposal().group() : "")
+            .thenComparing(i -> RISK_ORDER.indexOf(String.valueOf(i.proposal().risk())))
+            .thenComparing(i -> i.proposal().id());
+
+    private ReviewQueue() {
+    }
+
+    /** The items in the queue's order. */
+    public static List<ReviewService.Item> ordered(Collection<ReviewService.Item> items) {
+        return items.stream().sorted(ORDER).toList();
+    }
+
+    /**
+     * What stands out about a proposal: pending, stale · merges, conflict, blocked, changes requested, invalid, or
+     * its decision (approved, rejected, superseded, reverted).
+     */
+    public static String state(ReviewService.Item item) {
+        Proposal p = item.proposal();
+        if (!p.valid()) {
+            return "invalid";
+        } else if (!p.open()) {
+            return ProposalWords.status(p.status());
+        } else if (sentBack(p)) {
+            return "changes requested";
+        } else if (item.change() != null && item.change().conflicted()) {
+            return "conflict";
+        } else if (item.problem() != null) {
+            return "blocked";
+        } else if (item.change() != null && item.change().stale()) {
+            return "stale · merges";
+        }
+        return "pending";
+    }
+
+    /** "8 open — skill update · additive 3, … · 1 changes requested · 2 decided · 2 invalid". */
+    public static String counts(List<ReviewService.Item> items) {
+        Map<String, Long> byGroup = items.stream().filter(i -> pending(i.proposal()))
+                .collect(Collectors.groupingBy(i -> ProposalWords.group(i.proposal()), LinkedHashMap::new,
+                        Collectors.counting()));
+        long open = items.stream().filter(i -> pending(i.proposal())).count();
+        long sentBack = items.stream().filter(i -> sentBack(i.proposal())).count();
+        long decided = items.stream().filter(i -> i.proposal().valid() && !i.proposal().open()).count();
+        long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
+        return open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                + (sentBack == 0 ? "" : " · " + sentBack + " changes requested")
+                + (decided == 0 ? "" : " · " + decided + " decided")
+                + (invalid == 0 ? "" : " · " + invalid + " invalid");
+    }
+
+    /** Valid and waiting for a first decision. */
+    public static boolean pending(Proposal p) {
+        return p.valid() && "pending".equals(p.status());
+    }
+
+    /** Valid and sent back for changes. */
+    public static boolean sentBack(Proposal p) {
+        return p.valid() && "changes_requested".equals(p.status());
+    }
+
+    /** Pending first, then sent back, then invalid, then decided. */
+    private static int rank(Proposal p) {
+        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : 3;
+    }
+}
