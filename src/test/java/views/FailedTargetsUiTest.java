@@ -183,11 +183,11 @@ class FailedTargetsUiTest {
     void theFirstDownSelectsTheFirstRowShownAsElsewhere(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#health-findings").tryQuery().isPresent()
-                && !robot.lookup("#health-findings").queryAs(TableView.class).getItems().isEmpty());
-        robot.interact(() -> robot.lookup("#health-findings").queryAs(TableView.class).getSelectionModel().select(0));
+        UiHarness.waitUntil(() -> robot.lookup("#health-jobs").tryQuery().isPresent()
+                && !robot.lookup("#health-jobs").queryAs(TableView.class).getItems().isEmpty());
+        robot.interact(() -> robot.lookup("#health-jobs").queryAs(TableView.class).getSelectionModel().select(0));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        javafx.scene.paint.Paint inHealth = selectedFill(robot.lookup("#health-findings").queryAs(TableView.class));
+        javafx.scene.paint.Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
