@@ -72,8 +72,8 @@ final class AmendmentsCommand {
             listing.problems().forEach(p -> cli.message("warning: " + p));
             StringBuilder text = new StringBuilder(Plural.of(shown.size(), "amendment"));
             for (AmendmentsService.Amendment a : shown) {
-                text.append(String.format("%n  %-10s %-15s %-21s %-12s %-30s %s", a.sha().length() > 10
-                        ? a.sha().substring(0, 10) : a.sha(), a.label(), a.id(), a.kind(), a.target(),
+                text.append(String.format("%n  %-10s %-15s %-21s %-16s %-30s %s", a.sha().length() > 10
+                        ? a.sha().substring(0, 10) : a.sha(), a.label(), a.id(), a.kindWords(), a.target(),
                         a.at() == null ? "" : a.at().toString().substring(0, 10)));
             }
             Map<String, Object> json = new LinkedHashMap<>();
@@ -98,7 +98,7 @@ final class AmendmentsCommand {
             }
             Map<String, Object> json = summary(a);
             json.put("diff", diff.toString());
-            cli.print(json, a.id() + " — " + a.kind() + " on " + a.target() + " (" + a.label() + ", " + a.repo()
+            cli.print(json, a.id() + " — " + a.kindWords() + " on " + a.target() + " (" + a.label() + ", " + a.repo()
                     + " repo, branch " + a.branch() + ")\n" + (a.note().isEmpty() ? "" : a.note() + "\n") + "\n" + diff);
             return 0;
         }

@@ -38,6 +38,20 @@ public final class AmendmentsService {
         public String label() {
             return status == Status.COMMIT_MISSING ? "commit missing" : status.name().toLowerCase();
         }
+
+        /** The kind in words, as the window and the command line say it: "SOUL amendment", "skill amendment". */
+        public String kindWords() {
+            if (kind == null || kind.isBlank()) {
+                return "amendment";
+            }
+            return switch (kind) {
+                case "AMEND_SOUL" -> "SOUL amendment";
+                case "AMEND_SKILL" -> "skill amendment";
+                case "PROPOSE_SKILL" -> "new skill";
+                case "PROPOSE_RULE" -> "new rule";
+                default -> kind.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            };
+        }
     }
 
     /** The amendments, newest first, and the log lines that could not be read (with their line numbers). */

@@ -283,7 +283,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
                     unchanged.add(doc);
                 }
             }
-            index.upsert(unchanged);
+            index.upsertEmbeddings(unchanged); // the same documents: not a change the window must read again
             unchanged.forEach(d -> embeddedOnTheFly.remove(d.id()));
             if (!unchanged.isEmpty()) {
                 anyEmbedded = true;

@@ -22,6 +22,11 @@ public abstract class ForwardingKnowledgeIndex implements KnowledgeIndex {
     }
 
     @Override
+    public void upsertEmbeddings(List<KnowledgeDoc> docs) {
+        index.upsertEmbeddings(docs);
+    }
+
+    @Override
     public int delete(Collection<String> ids) {
         return index.delete(ids);
     }

@@ -14,6 +14,15 @@ public interface KnowledgeIndex extends AutoCloseable {
 
     void upsert(List<KnowledgeDoc> docs);
 
+    /**
+     * Writes these documents back with the embeddings computed for them — the same documents, their words
+     * unchanged. Not a change of content: {@link #changeStamp()} stays as it was (a window polling the stamp does
+     * not read again, search again and look for more to embed after each of its own embedding writes).
+     */
+    default void upsertEmbeddings(List<KnowledgeDoc> docs) {
+        upsert(docs);
+    }
+
     /** Deletes exactly these ids; returns how many existed. */
     int delete(Collection<String> ids);
 

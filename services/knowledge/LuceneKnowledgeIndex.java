@@ -136,6 +136,16 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public void upsert(List<KnowledgeDoc> docs) {
+        upsert(docs, false);
+    }
+
+    /** The same documents with their embeddings: committed like any write, but the change stamp stays. */
+    @Override
+    public void upsertEmbeddings(List<KnowledgeDoc> docs) {
+        upsert(docs, true);
+    }
+
+    private void upsert(List<KnowledgeDoc> docs, boolean embeddingsOnly) {
         missing = false;
         Map<String, String> rejected = new LinkedHashMap<>();
         List<KnowledgeDoc> accepted = new ArrayList<>();
@@ -152,7 +162,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         } catch (IOException | RuntimeException e) {
             throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
         }
-        write("write " + docs.size() + " document(s) to the knowledge index", writer -> {
+        store.write("write " + docs.size() + " document(s) to the knowledge index", embeddingsOnly, writer -> {
             for (int i = 0; i < built.size(); i++) {
                 try {
                     writer.updateDocument(new Term("id", LuceneDocuments.term(accepted.get(i).id())), built.get(i));

@@ -30,6 +30,11 @@ final class LuceneStore implements AutoCloseable {
     private final LuceneOverlay view;
     private final boolean missing;
     private volatile long refreshedAt;
+    /**
+     * This process's commits that only wrote embeddings back: the version each made → the version it was made on.
+     * The change stamp looks through them to the newest commit that changed content (its own or another's).
+     */
+    private final java.util.Map<Long, Long> embeddingCommits = new java.util.concurrent.ConcurrentHashMap<>();
 
     interface Write<T> {
         T apply(IndexWriter writer) throws IOException;
@@ -91,20 +96,35 @@ final class LuceneStore implements AutoCloseable {
 
     /** One write: under the workspace's write lock, a writer opened, used, committed and closed. */
     <T> T write(String what, Write<T> action) {
+        return write(what, false, action);
+    }
+
+    /**
+     * The same; {@code embeddingsOnly}: the write only adds embeddings to documents as they are, and
+     * {@link #changeStamp()} does not move for it.
+     */
+    <T> T write(String what, boolean embeddingsOnly, Write<T> action) {
         if (view != null) {
             throw new KnowledgeIndexException("A preview of the knowledge index in " + dir + " is read-only: cannot "
                     + what + ".");
         }
         return writeLock.run(what, () -> {
             T result;
+            long before = -1;
             try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
                 result = action.apply(writer);
+                // under the write lock no one else commits: the newest commit is the one this write is made on
+                before = embeddingsOnly ? org.apache.lucene.index.SegmentInfos.readLatestCommit(directory)
+                        .getVersion() : -1;
                 writer.commit();
             } catch (org.apache.lucene.store.LockObtainFailedException e) {
                 throw new KnowledgeIndexException("The knowledge index in " + dir + " is being written by a program "
                         + "that does not take the workspace's write lock (an older Brain Console?): " + e.getMessage(), e);
             } catch (IOException e) {
                 throw new KnowledgeIndexException("Cannot write to the knowledge index in " + dir + ": " + e.getMessage(), e);
+            }
+            if (before >= 0) {
+                lookThroughEmbeddingCommits(before); // after the close: its merges commit too
             }
             if (searchers != null) {
                 try {
@@ -116,6 +136,17 @@ final class LuceneStore implements AutoCloseable {
             }
             return result;
         });
+    }
+
+    private void lookThroughEmbeddingCommits(long before) {
+        try {
+            long after = org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getVersion();
+            if (after != before) {
+                embeddingCommits.put(after, before);
+            }
+        } catch (IOException e) {
+            // not recorded: the stamp moves once and the window reads again — as before
+        }
     }
 
     <T> T read(Read<T> action) {
@@ -166,11 +197,23 @@ final class LuceneStore implements AutoCloseable {
         }
     }
 
-    /** The version of the newest commit, read through openIfChanged: a directory listing when nothing changed. */
+    /**
+     * The version of the newest commit that changed content, read through openIfChanged (a directory listing when
+     * nothing changed): this process's commits that only wrote embeddings back are looked through to the commit
+     * each was made on — so a foreign commit before one of them still shows.
+     */
     Object changeStamp() {
         flush();
-        return read(searcher -> searcher.getIndexReader() instanceof org.apache.lucene.index.DirectoryReader r
-                ? r.getVersion() : (Object) System.identityHashCode(view));
+        return read(searcher -> {
+            if (!(searcher.getIndexReader() instanceof org.apache.lucene.index.DirectoryReader r)) {
+                return (Object) System.identityHashCode(view);
+            }
+            long version = r.getVersion();
+            for (Long made = embeddingCommits.get(version); made != null; made = embeddingCommits.get(version)) {
+                version = made;
+            }
+            return version;
+        });
     }
 
     @Override

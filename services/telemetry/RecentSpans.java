@@ -41,6 +41,11 @@ public final class RecentSpans implements SpanExporter {
         return CompletableResultCode.ofSuccess();
     }
 
+    /** How many spans are kept: the oldest goes when one more arrives. */
+    public int capacity() {
+        return capacity;
+    }
+
     /** Newest first. */
     public synchronized List<Record> snapshot() {
         return new ArrayList<>(spans);

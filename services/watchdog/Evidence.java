@@ -31,12 +31,29 @@ public final class Evidence {
         this.otelDir = otelDir;
     }
 
+    /**
+     * Each reference in words. Documents whose words would repeat — a failed target's documents from several loops
+     * all read "failed_target · Failed: <story>" — also name their loop (or, without one, their id), so no two lines
+     * read the same.
+     */
     public List<Item> describe(List<String> refs) {
         List<Item> out = new ArrayList<>();
         for (String ref : refs) {
             out.add(describe(ref));
         }
-        return out;
+        java.util.Map<String, Long> times = out.stream()
+                .collect(java.util.stream.Collectors.groupingBy(Item::text, java.util.stream.Collectors.counting()));
+        List<Item> told = new ArrayList<>();
+        for (Item item : out) {
+            told.add(times.get(item.text()) > 1 && item.documentId() != null ? apart(item) : item);
+        }
+        return told;
+    }
+
+    private Item apart(Item item) {
+        String loop = index.get(item.documentId()).map(KnowledgeDoc::loopId).orElse(null);
+        String which = loop != null && !loop.isBlank() && !item.text().contains(loop) ? loop : item.documentId();
+        return new Item(item.ref(), item.text() + " · " + which, item.documentId(), item.file());
     }
 
     private Item describe(String ref) {

@@ -1,7 +1,6 @@
 package viewmodels.amendments;
 
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
@@ -42,8 +41,6 @@ public final class AmendmentsViewModel {
             return label;
         }
     }
-
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final AmendmentsService service;
     private final AmendmentImpact impact;
@@ -114,8 +111,7 @@ public final class AmendmentsViewModel {
                     case REVERTED -> a.status() == AmendmentsService.Status.REVERTED;
                     case MISSING -> a.status() == AmendmentsService.Status.COMMIT_MISSING;
                 })
-                .map(a -> new AmendmentRow(a.sha(), a.sha().length() > 10 ? a.sha().substring(0, 10) : a.sha(), a.id(),
-                        viewmodels.review.ReviewWords.kind(a.kind()), a.target(), a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo()))
+                .map(a -> AmendmentWords.row(a, zone))
                 .toList());
         } finally {
             replacingRows = false;
@@ -143,11 +139,8 @@ public final class AmendmentsViewModel {
             return;
         }
         AmendmentsService.Amendment a = shown;
-        heading.set(a.id() + " — " + viewmodels.review.ReviewWords.kind(a.kind()) + " on " + a.target());
-        details.set(a.label() + (a.revertedBy() == null ? "" : " in commit " + a.revertedBy().substring(0, Math.min(10, a.revertedBy().length())))
-                + " · " + a.repo() + " repo · branch " + a.branch() + " · cycle " + a.cycle() + " · commit " + a.sha()
-                + (a.evidence().isEmpty() ? "" : "\nEvidence: " + String.join(" · ", a.evidence()))
-                + (a.note().isEmpty() ? "" : "\n" + a.note()));
+        heading.set(AmendmentWords.heading(a));
+        details.set(AmendmentWords.details(a));
         runner.submit("Reading amendment " + a.id(), progress -> lines(service.changes(a)), TaskCallbacks.of(diff::setAll,
                 error -> messages.put(a.sha(), "Could not read commit " + a.sha() + ": " + error.getMessage())));
         showImpact();
@@ -172,14 +165,9 @@ public final class AmendmentsViewModel {
         var at = shown.at();
         int days = windowDays.get();
         runner.submit("Impact", progress -> impact.around(at, days), TaskCallbacks.of(found -> impactRows.setAll(
-                found.stream().map(p -> new ImpactRow(p.project(), describe(p.before()), describe(p.after()))).toList()),
+                found.stream().map(p -> new ImpactRow(p.project(), AmendmentWords.outcome(p.before()),
+                        AmendmentWords.outcome(p.after()))).toList()),
                 error -> message.set("Could not compute the impact: " + error.getMessage())));
-    }
-
-    private static String describe(AmendmentImpact.Outcome o) {
-        int stories = o.completed() + o.failed() + o.skipped();
-        return o.loops() == 0 ? "no loops" : o.loops() + (o.loops() == 1 ? " loop" : " loops") + " · " + o.completed()
-                + "/" + stories + " passed · " + o.failed() + " failed (" + o.passRate() + ")";
     }
 
     /**
@@ -215,14 +203,17 @@ public final class AmendmentsViewModel {
         message.set(own != null ? own : listMessage);
     }
 
-    /** What the confirmation names: "dream-2026-11-18-02 (AMEND_SOUL on SOUL.md, 1a2b3c4d5e)", one per line. */
+    /** What the confirmation names: "dream-2026-11-18-02 — SOUL amendment on SOUL.md (commit 1a2b3c4d5e)". */
     public List<String> selectedDescriptions() {
         return selected.stream().map(sha -> all.stream().filter(a -> a.sha().equals(sha)).findFirst()
-                .map(a -> a.id() + " (" + a.kind() + " on " + a.target() + ", " + sha.substring(0, Math.min(10,
-                        sha.length())) + ")").orElse(sha)).toList();
+                .map(AmendmentWords::description).orElse(sha)).toList();
     }
 
-    /** The selected amendments' shas, as the view model holds them (the list follows it after a refresh). */
+    /** What the revert confirmation asks about the selection, each thing once, in the list's words. */
+    public RevertQuestion revertQuestion() {
+        return RevertQuestion.of(selectedDescriptions());
+    }
+
     /** Whether the selection holds an amendment that can be reverted (applied, its commit there). */
     public javafx.beans.property.ReadOnlyBooleanProperty revertableProperty() {
         return revertable.getReadOnlyProperty();

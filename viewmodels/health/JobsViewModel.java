@@ -69,8 +69,24 @@ public final class JobsViewModel {
         if (run == null) {
             return "never";
         }
-        return run.status() + " · " + when(run.startedAt()) + " · " + HumanDuration.of(run.durationMillis())
-                + (run.summary().isEmpty() ? "" : " · " + run.summary());
+        return run.status() + " · " + when(run.startedAt()) + " · took " + took(run.durationMillis())
+                + (summary(run).isEmpty() ? "" : " · " + summary(run));
+    }
+
+    /** How long a run took, once and readably: "509 ms", "4.2 s", "3 min" (a run of half a second is not "0 min"). */
+    static String took(long millis) {
+        if (millis < 1_000) {
+            return Math.max(0, millis) + " ms";
+        }
+        if (millis < 60_000) {
+            return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0);
+        }
+        return HumanDuration.of(millis);
+    }
+
+    /** The run's summary without the sync's own "(509 ms)" at its end: the row says how long the run took. */
+    private static String summary(JobRun run) {
+        return run.summary().replaceFirst(" \\(\\d+ ms\\)$", "");
     }
 
     private String when(Instant t) {
@@ -89,7 +105,7 @@ public final class JobsViewModel {
     private void showHistory() {
         history.setAll(selected == null ? java.util.List.of() : scheduler.history().recent(selected, 20).stream()
                 .map(r -> when(r.startedAt()) + "  " + r.trigger().name().toLowerCase().replace('_', '-') + "  "
-                        + r.status() + "  " + HumanDuration.of(r.durationMillis()) + "  " + r.summary()).toList());
+                        + r.status() + "  " + took(r.durationMillis()) + "  " + summary(r)).toList());
     }
 
     public void runNow(String jobId) {

@@ -102,8 +102,11 @@ public final class RecallViewModel {
 
     private static Column column(RecallPreview p) {
         RecallBudget b = p.budget();
-        String heading = b.label() + " — " + p.injected().size() + " of " + p.candidates() + " candidates · fetch "
-                + b.candidates() + " (×" + b.fetchMultiplier() + "), inject ≤ " + b.injectCap() + " · "
+        // every number named: what matched, how many of the best were ranked (and from what), how many went in
+        String heading = b.label() + " — " + p.injected().size() + " injected · " + p.candidates()
+                + (p.candidates() == 1 ? " document matches" : " documents match") + " · the best " + b.candidates()
+                + " ranked (limit " + RecallBudget.DEFAULT_LIMIT + " × " + b.fetchMultiplier() + ") · at most "
+                + b.injectCap() + " injected · "
                 + (b.retrieval() == services.knowledge.KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
                 + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
         return new Column(b.label(), heading, p.contextBlock(), p.injected().stream().map(h -> h.doc().id()).toList());

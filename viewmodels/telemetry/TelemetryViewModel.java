@@ -49,12 +49,24 @@ public final class TelemetryViewModel {
                 .map(this::row)
                 .filter(r -> q.isEmpty() || (r.name() + " " + r.status() + " " + r.attributes()).toLowerCase().contains(q))
                 .toList());
-        summary.set(rows.size() + " of the last " + all.size() + " spans · "
+        summary.set(counted(rows.size(), all.size(), q.isEmpty()) + " · "
                 + (exportingTo == null ? "not exported (set OTEL_EXPORTER_OTLP_ENDPOINT to send them)"
                 : "also exported to " + exportingTo));
         // spans filtered out are not "no spans yet": the empty table names the filter that hides them
         placeholder.set(all.isEmpty() || q.isEmpty() ? NO_SPANS
                 : "No span matches \"" + filter.get().strip() + "\".");
+    }
+
+    /**
+     * How many spans are shown and kept: "100 spans (the last 500 are kept)", "12 of 100 spans match" — the number
+     * kept is the store's, never how many happen to be there now.
+     */
+    private String counted(int shown, int recorded, boolean unfiltered) {
+        String kept = "the last " + recent.capacity() + " are kept";
+        if (unfiltered) {
+            return (recorded == 1 ? "1 span" : recorded + " spans") + " (" + kept + ")";
+        }
+        return shown + " of " + recorded + (recorded == 1 ? " span" : " spans") + " match (" + kept + ")";
     }
 
     private SpanRow row(RecentSpans.Record r) {

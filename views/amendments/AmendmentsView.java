@@ -8,6 +8,7 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -28,6 +29,7 @@ import javafx.scene.layout.VBox;
 import viewmodels.amendments.AmendmentRow;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.amendments.ImpactRow;
+import viewmodels.amendments.RevertQuestion;
 import views.components.DiffView;
 
 /**
@@ -43,6 +45,7 @@ public final class AmendmentsView {
     public AmendmentsView(AmendmentsViewModel vm) {
         this.vm = vm;
         root.getStylesheets().add(AmendmentsView.class.getResource("/views/review/review.css").toExternalForm());
+        root.getStylesheets().add(AmendmentsView.class.getResource("/views/components/selection.css").toExternalForm());
         SplitPane split = new SplitPane(listPane(), detailPane());
         split.setDividerPositions(0.36);
         root.setCenter(split);
@@ -53,7 +56,7 @@ public final class AmendmentsView {
     private Node listPane() {
         TextField filter = new TextField();
         filter.setId("amendments-filter");
-        filter.setPromptText("Filter by target or id");
+        filter.setPromptText("Target or id"); // whole in the narrow list column at 1100 px
         filter.textProperty().bindBidirectional(vm.targetFilterProperty());
         ComboBox<AmendmentsViewModel.StatusFilter> status = new ComboBox<>();
         status.getItems().setAll(AmendmentsViewModel.StatusFilter.values());
@@ -147,7 +150,8 @@ public final class AmendmentsView {
         DiffView diff = new DiffView(vm.diff());
         diff.setId("amendments-diff");
         VBox.setVgrow(diff, Priority.ALWAYS);
-        VBox box = new VBox(8, heading, details, actions, message, diff, impact());
+        // the actions come first: a heading or details of another length never moves the button under the pointer
+        VBox box = new VBox(8, actions, heading, details, message, diff, impact());
         box.setPadding(new Insets(12));
         return box;
     }
@@ -165,7 +169,9 @@ public final class AmendmentsView {
         table.setPrefHeight(170);
         table.setMinHeight(170);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Project", ImpactRow::project, 120));
+        TableColumn<ImpactRow, String> project = column("Project", ImpactRow::project, 150);
+        project.setMinWidth(150); // "course-builder" whole: the wrap breaks a name only when no width is left
+        table.getColumns().add(project);
         table.getColumns().add(column("Before", ImpactRow::before, 280));
         table.getColumns().add(column("After", ImpactRow::after, 280));
         views.components.ColumnHeaders.keepWhole(table);
@@ -207,28 +213,46 @@ public final class AmendmentsView {
             vm.revertSelected(); // nothing to ask: the service refuses a reverted or commit-missing one and says why
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, String.join("\n", vm.selectedDescriptions())
-                + "\n\nEach revert is a new commit on the amendment's branch, newest first; nothing else is touched.",
-                ButtonType.OK, ButtonType.CANCEL);
+        RevertQuestion question = vm.revertQuestion();
+        ButtonType revert = new ButtonType(question.confirm(), ButtonBar.ButtonData.OK_DONE);
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION, question.body(), revert, ButtonType.CANCEL);
         confirm.initOwner(root.getScene().getWindow());
-        confirm.setTitle("Revert " + (n == 1 ? "an amendment" : n + " amendments"));
-        confirm.setHeaderText(n == 1 ? "Revert " + vm.selectedDescriptions().get(0) + "?"
-                : "Revert these " + n + " amendments?");
-        confirm.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> vm.revertSelected());
+        confirm.setTitle(question.title());
+        confirm.setHeaderText(question.heading());
+        confirm.showAndWait().filter(b -> b == revert).ifPresent(b -> vm.revertSelected());
     }
 
     public Node root() {
         return root;
     }
 
+    /**
+     * An amendment: its status badge and id, then its kind, target, day and commit — wrapped by words at the list's
+     * width (a long skill path or the commit id never ends in "…").
+     */
     private static final class RowCell extends ListCell<AmendmentRow> {
+        private final javafx.scene.text.Text about = new javafx.scene.text.Text();
+        private final javafx.scene.text.Text when = new javafx.scene.text.Text();
+
         RowCell() {
             setPrefWidth(0);
+            setStyle("-fx-cell-size: 24; -fx-padding: 0.3em 0.5em 0.3em 0.5em"); // the row grows to its lines
+            for (javafx.scene.text.Text t : java.util.List.of(about, when)) {
+                t.setStyle("-fx-fill: -color-fg-muted;");
+                t.fontProperty().bind(fontProperty());
+                listViewProperty().addListener((o, a, l) -> {
+                    t.wrappingWidthProperty().unbind();
+                    if (l != null) {
+                        t.wrappingWidthProperty().bind(l.widthProperty().subtract(40));
+                    }
+                });
+            }
         }
 
         @Override
         protected void updateItem(AmendmentRow row, boolean empty) {
             super.updateItem(row, empty);
+            setText(null);
             if (empty || row == null) {
                 setGraphic(null);
                 return;
@@ -238,14 +262,12 @@ public final class AmendmentsView {
             status.setMinWidth(Region.USE_PREF_SIZE);
             Label id = new Label(row.id());
             id.getStyleClass().add(Styles.TEXT_BOLD);
-            id.setMinWidth(Region.USE_PREF_SIZE); // too narrow: the id (all of one length) stays whole, the commit id gives way
-            Label sha = new Label(row.shortSha());
-            sha.setMinWidth(0);
-            HBox first = new HBox(6, status, id, sha);
+            id.setMinWidth(Region.USE_PREF_SIZE);
+            HBox first = new HBox(6, status, id);
             first.setAlignment(Pos.CENTER_LEFT);
-            Label second = new Label(row.kind() + " · " + row.target() + " · " + row.date());
-            second.getStyleClass().add(Styles.TEXT_MUTED);
-            setGraphic(new VBox(2, first, second));
+            about.setText(row.kind() + " · " + row.target());
+            when.setText(row.date() + " · commit " + row.shortSha());
+            setGraphic(new VBox(2, first, about, when));
         }
     }
 }

@@ -42,6 +42,7 @@ public final class FailedTargetsView {
     public FailedTargetsView(FailedTargetsViewModel vm) {
         this.vm = vm;
         root.getStylesheets().add(FailedTargetsView.class.getResource("/views/review/review.css").toExternalForm());
+        root.getStylesheets().add(FailedTargetsView.class.getResource("/views/components/selection.css").toExternalForm());
         root.setPadding(new Insets(12));
         root.setTop(toolbar());
         root.setCenter(table());
@@ -77,8 +78,8 @@ public final class FailedTargetsView {
         problems.managedProperty().bind(problems.visibleProperty());
         Label message = label("failed-message", null);
         message.textProperty().bind(vm.messageProperty());
-        message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
-        message.managedProperty().bind(message.visibleProperty());
+        // its line is kept when empty: "Cleared …" appearing never pushes the table down under the pointer
+        message.minHeightProperty().bind(summary.heightProperty()); // one line of the summary's font, or its text
         VBox top = new VBox(8, bar, summary, problems, message);
         top.setPadding(new Insets(0, 0, 8, 0));
         return top;
@@ -115,6 +116,17 @@ public final class FailedTargetsView {
         table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
+        // with nothing selected, the first Down (or Up) selects the first row — the table's focus sits on row 0, so
+        // its own Down would move past it to the second
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if ((e.getCode() == KeyCode.DOWN || e.getCode() == KeyCode.UP) && !e.isShiftDown()
+                    && table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
+                table.getSelectionModel().clearAndSelect(0);
+                table.getFocusModel().focus(0);
+                table.scrollTo(0);
+                e.consume();
+            }
+        });
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) {
                 confirmClear();

@@ -209,7 +209,8 @@ public final class HealthView {
         jobTable.setMinHeight(240);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
-        schedule.setPromptText("cron: minute hour day month weekday");
+        schedule.setPromptText("cron, e.g. 0 3 * * *"); // whole at 1100 px; the fields' order is in the tooltip
+        schedule.setTooltip(new javafx.scene.control.Tooltip("cron: minute hour day-of-month month day-of-week"));
         schedule.setPrefColumnCount(14);
         schedule.setMinWidth(150);
         Label description = new Label();

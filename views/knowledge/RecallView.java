@@ -49,7 +49,7 @@ public final class RecallView {
 
         TextField description = new TextField();
         description.setId("recall-description");
-        description.setPromptText("The story's description (the implementor searches title + description)");
+        description.setPromptText("Story description (searched with the title)"); // whole at 1100 px
         description.textProperty().bindBidirectional(vm.descriptionProperty());
         description.setOnAction(e -> vm.preview());
         HBox.setHgrow(description, Priority.ALWAYS);
@@ -77,10 +77,31 @@ public final class RecallView {
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
 
-        HBox columns = new HBox(12);
+        // headings on one row, texts on the next: a heading of more lines moves no text box below the others
+        javafx.scene.layout.GridPane columns = new javafx.scene.layout.GridPane();
         columns.setId("recall-columns");
+        columns.setHgap(12);
+        columns.setVgap(6);
+        javafx.scene.layout.RowConstraints headings = new javafx.scene.layout.RowConstraints();
+        headings.setValignment(javafx.geometry.VPos.BOTTOM);
+        javafx.scene.layout.RowConstraints texts = new javafx.scene.layout.RowConstraints();
+        texts.setVgrow(Priority.ALWAYS);
+        columns.getRowConstraints().setAll(headings, texts);
         VBox.setVgrow(columns, Priority.ALWAYS);
-        Runnable fill = () -> columns.getChildren().setAll(vm.columns().stream().map(RecallView::column).toList());
+        Runnable fill = () -> {
+            columns.getChildren().clear();
+            columns.getColumnConstraints().clear();
+            for (RecallViewModel.Column c : vm.columns()) {
+                int at = columns.getColumnConstraints().size();
+                javafx.scene.layout.ColumnConstraints width = new javafx.scene.layout.ColumnConstraints(160, 240,
+                        Double.MAX_VALUE);
+                width.setHgrow(Priority.ALWAYS);
+                width.setPercentWidth(100.0 / vm.columns().size());
+                columns.getColumnConstraints().add(width);
+                columns.add(heading(c), at, 0);
+                columns.add(context(c), at, 1);
+            }
+        };
         vm.columns().addListener((ListChangeListener<RecallViewModel.Column>) c -> fill.run());
         fill.run();
         root.getChildren().addAll(title, intro, ask, story, auto, message, columns);
@@ -88,23 +109,26 @@ public final class RecallView {
         vm.loadProjects();
     }
 
-    private static Node column(RecallViewModel.Column column) {
+    private static Node heading(RecallViewModel.Column column) {
         Label heading = new Label(column.heading());
         heading.setId("recall-heading-" + column.budget());
         heading.setWrapText(true);
         heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
+        heading.setMaxWidth(Double.MAX_VALUE);
+        return heading;
+    }
+
+    private static Node context(RecallViewModel.Column column) {
         TextArea context = new TextArea(column.context());
         context.setId("recall-" + column.budget());
         context.setEditable(false);
         context.setWrapText(true);
         context.getStyleClass().add("recall-context");
-        VBox.setVgrow(context, Priority.ALWAYS);
-        VBox box = new VBox(6, heading, context);
-        HBox.setHgrow(box, Priority.ALWAYS);
-        box.setPrefWidth(240);
-        box.setMinWidth(160);
-        return box;
+        context.setMaxHeight(Double.MAX_VALUE);
+        context.setPrefWidth(240);
+        context.setMinWidth(160);
+        return context;
     }
 
     public Node root() {

@@ -25,6 +25,7 @@ public final class TelemetryView {
 
     public TelemetryView(TelemetryViewModel vm) {
         root.setPadding(new Insets(12));
+        root.getStylesheets().add(TelemetryView.class.getResource("/views/telemetry/telemetry.css").toExternalForm());
         TextField filter = new TextField();
         filter.setId("telemetry-filter");
         filter.setPromptText("Filter by span name, status or attribute (e.g. proposal, ERROR, loop-…)");

@@ -44,6 +44,17 @@ class AmendmentsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
         assertThat(robot.lookup("#amendments-problems").queryAs(Label.class).getText()).contains("line 6: not valid JSON");
+        // the button stays put whatever the heading and details of the amendment shown (it moved by 18 px)
+        java.util.Set<Double> revertAt = new java.util.HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            int row = i;
+            robot.interact(() -> list(robot).getSelectionModel().clearAndSelect(row));
+            String id = list(robot).getItems().get(row).id();
+            UiHarness.waitUntil(() -> robot.lookup("#amendments-heading").queryAs(Label.class).getText().startsWith(id));
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            revertAt.add(robot.lookup("#amendments-revert").query().localToScene(0, 0).getY());
+        }
+        assertThat(revertAt).as("Revert selected… at one height for every amendment").hasSize(1);
         robot.clickOn("#amendments-filter").write("SOUL");
         UiHarness.waitUntil(() -> list(robot).getItems().size() == 2);
         robot.type(KeyCode.TAB);
@@ -52,9 +63,14 @@ class AmendmentsUiTest {
                 .startsWith("dream-2026-11-10-01"));
         String sha = list(robot).getSelectionModel().getSelectedItem().sha();
         robot.clickOn("#amendments-revert");
-        assertThat(robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getHeaderText())
-                .contains("dream-2026-11-10-01").contains(sha.substring(0, 10)); // the dialog names what it reverts
-        robot.clickOn("OK");
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(dialog.getHeaderText()).contains("dream-2026-11-10-01").contains(sha.substring(0, 10)) // what it reverts
+                .contains("SOUL amendment on SOUL.md"); // in the list's words, not the log's code
+        assertThat(dialog.getHeaderText() + dialog.getContentText()).doesNotContain("AMEND_");
+        assertThat(dialog.getContentText()).as("said once, in the heading").doesNotContain("dream-2026-11-10-01");
+        assertThat(dialog.getButtonTypes()).extracting(javafx.scene.control.ButtonType::getText)
+                .containsExactly("Revert", "Cancel"); // the button says what it does
+        robot.clickOn("Revert");
         UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText()
                 .startsWith("Reverted dream-2026-11-10-01 (" + sha.substring(0, 10)));
         UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> r.sha().equals(sha))

@@ -89,6 +89,7 @@ class FailedTargetsUiTest {
         robot.clickOn("#failed-clear");
         UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
         robot.clickOn("#failed-reason").write("The JSON migration landed; retry it.");
+        double tableAt = table(robot).localToScene(0, 0).getY();
         robot.clickOn("Clear");
         UiHarness.waitUntil(() -> table(robot).getItems().size() == 2);
         assertThat(table(robot).getItems()).noneMatch(r -> r.key().equals("gremlin/S1"));
@@ -97,6 +98,9 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> !history.getItems().isEmpty());
         assertThat(history.getItems().get(0)).contains("cleared gremlin/S1 — The JSON migration landed; retry it.");
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).localToScene(0, 0).getY()).as("the \"Cleared …\" line pushes nothing down")
+                .isEqualTo(tableAt);
 
         robot.clickOn("course-builder");
         robot.type(KeyCode.ENTER); // the loop's retro, in the Knowledge browser
@@ -169,5 +173,42 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> table(robot).getItems().size() == 3 - expired);
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Pruned ")
                 .doesNotContain("Redis member").endsWith("(no Redis configured: the index only)."); // the demo has none
+    }
+
+    /**
+     * With nothing selected, the first Down selects the first row (it picked the second: the table's focus sits on
+     * row 0), and the selected row looks as a selected row does in Health — the accent, not the theme's pale grey.
+     */
+    @Test
+    void theFirstDownSelectsTheFirstRowShownAsElsewhere(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#health-jobs").tryQuery().isPresent()
+                && !robot.lookup("#health-jobs").queryAs(TableView.class).getItems().isEmpty());
+        robot.interact(() -> robot.lookup("#health-jobs").queryAs(TableView.class).getSelectionModel().select(0));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.paint.Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
+
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.interact(() -> {
+            table(robot).getSelectionModel().clearSelection();
+            table(robot).requestFocus();
+        });
+        robot.type(KeyCode.DOWN);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getSelectionModel().getSelectedIndices()).containsExactly(0);
+        robot.type(KeyCode.DOWN);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getSelectionModel().getSelectedIndices()).as("then Down moves on").containsExactly(1);
+        assertThat(selectedFill(table(robot))).as("selected as in Health").isEqualTo(inHealth);
+    }
+
+    private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
+        javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
+                .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
+                .findFirst().orElseThrow();
+        java.util.List<javafx.scene.layout.BackgroundFill> fills = row.getBackground().getFills();
+        return fills.get(fills.size() - 1).getFill();
     }
 }

@@ -3,12 +3,10 @@ package views;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -48,9 +46,18 @@ class RecallUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#recall-implementor").tryQuery().isPresent()
                 && robot.lookup("#recall-deep").tryQuery().isPresent());
 
-        HBox columns = robot.lookup("#recall-columns").queryAs(HBox.class);
-        assertThat(((Parent) columns.getChildren().get(0)).getChildrenUnmodifiable())
+        javafx.scene.layout.GridPane columns = robot.lookup("#recall-columns").queryAs(javafx.scene.layout.GridPane.class);
+        assertThat(columns.getChildren()).filteredOn(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0)
                 .anyMatch(n -> "recall-implementor".equals(n.getId()));
+        // headings of two to five lines: every text box starts at the same height all the same
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(java.util.stream.Stream.of("implementor", "lean", "balanced", "deep")
+                .map(b -> robot.lookup("#recall-" + b).query().localToScene(0, 0).getY()).distinct())
+                .as("the four boxes start at one height").hasSize(1);
+        // every number of a budget's heading says what it counts
+        assertThat(robot.lookup("#recall-heading-lean").queryAs(Label.class).getText())
+                .matches("lean — \\d+ injected · \\d+ documents? match(es)? · the best 9 ranked \\(limit 5 × 1\\.8\\) · at most 5 "
+                        + "injected · .*");
         String implementor = robot.lookup("#recall-implementor").queryAs(TextArea.class).getText();
         assertThat(implementor).startsWith("## System Context (from prior loops)\n\n### [");
         assertThat(implementor.split("\n\n### \\[").length).isBetween(1, 2); // at most two documents

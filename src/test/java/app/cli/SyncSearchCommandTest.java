@@ -142,7 +142,12 @@ class SyncSearchCommandTest {
         assertEquals(4, list.get("amendments").size());
         assertEquals("log.jsonl line 6: not valid JSON", list.get("problems").get(0).asText());
         String sha = list.get("amendments").get(2).get("sha").asText();
-        assertThat(run("amendments", "show", sha.substring(0, 8), "--workspace", ws).out()).contains("+0. Check the loop's budget");
+        assertThat(run("amendments", "show", sha.substring(0, 8), "--workspace", ws).out()).contains("+0. Check the loop's budget")
+                .contains(" — skill amendment on skills/loop-nanny/SKILL.md");
+        // the text says kinds in the window's words; --json keeps the log's codes for programs
+        String text = run("amendments", "list", "--workspace", ws).out();
+        assertThat(text).contains("SOUL amendment").contains("skill amendment").doesNotContain("AMEND_");
+        assertThat(list.get("amendments").get(2).get("kind").asText()).isEqualTo("AMEND_SKILL");
         DemoCommandTest.Run revert = run("amendments", "revert", sha, "--by", "joel", "--workspace", ws, "--json");
         assertEquals(0, revert.code(), revert.err());
         DemoCommandTest.Run again = run("amendments", "revert", sha, "--by", "joel", "--workspace", ws);

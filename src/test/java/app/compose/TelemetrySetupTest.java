@@ -49,6 +49,7 @@ class TelemetrySetupTest {
         assertNull(setup.exportingTo());
         assertThat(received).isEmpty();
         assertThat(setup.recent().snapshot()).extracting(r -> r.name()).containsExactly("sync");
+        assertThat(setup.recent().capacity()).isEqualTo(500); // the README's "the last 500", said on the screen too
     }
 
     @Test
