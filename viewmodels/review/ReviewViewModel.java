@@ -233,9 +233,22 @@ public final class ReviewViewModel {
             pinned = id;
             refresh(id);
         }, error -> {
-            messages.put(id, error.getMessage());
+            messages.put(id, refusal(error.getMessage()));
             showMessage();
         }));
+    }
+
+    /**
+     * The service's refusal, or — when it only repeats the problem the detail already shows under the buttons (a
+     * blocked or conflicting proposal: its path, its reason, its conflicting lines) — one line that points there.
+     */
+    private String refusal(String said) {
+        String shown = detail.problemProperty().get();
+        String first = shown.lines().findFirst().orElse("").replaceFirst("^Proposal \\S+: ", "").strip();
+        if (said != null && !first.isEmpty() && said.contains(first)) {
+            return "Not approved: what stops it is shown below.";
+        }
+        return said;
     }
 
     public ObjectProperty<Filter> filterProperty() {

@@ -128,7 +128,7 @@ public final class ReviewView {
     public static final double INFO_SHARE = 0.38;
 
     /**
-     * The selected proposal: the header (heading, details, decisions, keys, messages) stays at the top; below it a
+     * The selected proposal: the header (decisions, heading, details, keys, messages) stays at the top; below it a
      * vertical split holds the informational sections (rationale, evidence, effect on recall, similar lessons) in
      * their own scroll pane above the diff, which keeps the larger share — so the diff is in sight, whatever those
      * sections hold. The informational side is never taller than its content (none: it collapses), and its
@@ -211,7 +211,8 @@ public final class ReviewView {
         VBox.setVgrow(diff, Priority.ALWAYS);
 
         // a long record or conflict scrolls in its own few lines, so the header never pushes the diff out of sight
-        VBox header = new VBox(8, heading, details, actions, keys, message, capped(decision), capped(problem), notice);
+        // the decisions first: the same place for every proposal, however many lines its heading and details take
+        VBox header = new VBox(8, actions, heading, details, keys, message, capped(decision), capped(problem), notice);
         header.setId("review-detail-header");
         header.setPadding(new Insets(12, 12, 8, 12));
 
@@ -361,20 +362,23 @@ public final class ReviewView {
                 setGraphic(null);
                 return;
             }
+            // the id on a line of its own, whole at 1100 px: it is what tells two proposals apart
+            Label id = new Label(row.id());
+            id.getStyleClass().add(Styles.TEXT_BOLD);
+            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS); // narrower still: both ends stay
             Label state = new Label(row.state());
             state.getStyleClass().addAll("state-badge", "state-" + row.state().split(" ")[0]);
             state.setMinWidth(Region.USE_PREF_SIZE);
-            Label id = new Label(row.id());
-            id.getStyleClass().add(Styles.TEXT_BOLD);
-            // too narrow: cut in the middle, so the end that tells proposals apart stays ("dream-2026-…20-02")
-            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
             Label risk = new Label(row.risk());
             risk.getStyleClass().addAll("risk", "risk-" + row.risk());
             risk.setMinWidth(Region.USE_PREF_SIZE);
-            HBox first = new HBox(6, state, id, risk);
-            first.setAlignment(Pos.CENTER_LEFT);
-            Label second = new Label(row.group() + (row.target().isEmpty() ? "" : " · " + row.target()));
-            second.getStyleClass().add(Styles.TEXT_MUTED);
+            risk.setVisible(!row.risk().isEmpty());
+            risk.setManaged(risk.isVisible());
+            Label what = new Label(row.group() + (row.target().isEmpty() ? "" : " · " + row.target()));
+            what.getStyleClass().add(Styles.TEXT_MUTED);
+            HBox second = new HBox(6, state, risk, what);
+            second.setAlignment(Pos.CENTER_LEFT);
+            VBox first = new VBox(id);
             setGraphic(new VBox(2, first, second));
         }
     }

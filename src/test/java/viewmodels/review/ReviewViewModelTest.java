@@ -78,9 +78,13 @@ class ReviewViewModelTest {
         assertFalse(d.approvableProperty().get());
         assertTrue(d.decidableProperty().get());
         assertThat(d.problemProperty().get()).contains("conflicts").contains("<<<<<<< current");
-        vm.approve(); // the key a on a proposal that cannot be approved: refused, and said why
-        assertThat(vm.messageProperty().get()).startsWith("Proposal sp-2026-11-14-gateway-ops-04 (")
-                .contains(") cannot be approved: ").contains("conflicts");
+        vm.approve(); // the key a on a proposal that cannot be approved: refused, pointing at why, not repeating it
+        assertThat(vm.messageProperty().get()).isEqualTo("Not approved: what stops it is shown below.");
+        vm.select("dream-2026-11-20-04"); // blocked: a target outside the repository
+        assertThat(d.problemProperty().get()).isNotEmpty();
+        vm.approve();
+        assertThat(vm.messageProperty().get()).isEqualTo("Not approved: what stops it is shown below.");
+        vm.select("sp-2026-11-14-gateway-ops-04");
         assertThat(vm.rows()).anyMatch(r -> r.id().equals("sp-2026-11-14-gateway-ops-04") && r.state().equals("conflict"));
         vm.select("sp-2026-11-15-typesense-recall-03");
         assertEquals("", d.problemProperty().get());
@@ -116,7 +120,8 @@ class ReviewViewModelTest {
 
         vm.select("sp-2026-11-14-gateway-ops-04");
         vm.approve();
-        assertThat(vm.messageProperty().get()).contains("cannot be approved");
+        assertThat(vm.messageProperty().get()).isEqualTo("Not approved: what stops it is shown below.");
+        assertThat(vm.detail().problemProperty().get()).contains("conflicts").contains("<<<<<<< current");
         assertEquals("sp-2026-11-14-gateway-ops-04", vm.selectedIdProperty().get());
     }
 
