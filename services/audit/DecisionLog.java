@@ -13,11 +13,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import services.errors.ConsoleException;
+import services.text.JsonLines;
 
 /**
  * An append-only JSON-lines log (the workspace's {@code state/decisions.jsonl}, a dream {@code log.jsonl}): one
  * object per line, each append written whole and forced to disk. Never rewritten. Reading skips a line that is not
- * JSON (a torn last line after a crash) and says so; an append after a torn last line starts a new line.
+ * JSON (a torn last line after a crash) or holds two values ({@code {..}{..}}) and says so; a byte-order mark
+ * before the first line is skipped; an append after a torn last line starts a new line.
  */
 public final class DecisionLog {
 
@@ -99,8 +101,11 @@ public final class DecisionLog {
             List<byte[]> lines = lines(services.vault.FileText.bounded(file, MAX_BYTES)); // bounded while reading too
             for (int i = 0; i < lines.size(); i++) {
                 String line;
+                byte[] bytes = lines.get(i);
+                int bom = i == 0 ? JsonLines.bom(bytes, 0, bytes.length) : 0; // an editor's byte-order mark: not JSON
                 try {
-                    line = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(lines.get(i))).toString().strip();
+                    line = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, bom, bytes.length - bom))
+                            .toString().strip();
                 } catch (java.nio.charset.CharacterCodingException notUtf8) {
                     problems.add(file.getFileName() + " line " + (i + 1) + ": not valid UTF-8");
                     continue;
@@ -109,14 +114,14 @@ public final class DecisionLog {
                     continue;
                 }
                 try {
-                    JsonNode node = JSON.readTree(line);
-                    if (node != null && node.isObject()) {
+                    JsonNode node = JsonLines.one(JSON, line);
+                    if (node.isObject()) {
                         entries.add(node);
                     } else {
                         problems.add(file.getFileName() + " line " + (i + 1) + ": not a JSON object");
                     }
-                } catch (IOException e) {
-                    problems.add(file.getFileName() + " line " + (i + 1) + ": not valid JSON");
+                } catch (JsonLines.BadLine e) { // not JSON, or two values on the line: never read as its first only
+                    problems.add(file.getFileName() + " line " + (i + 1) + ": " + e.getMessage());
                 }
             }
         } catch (IOException e) {

@@ -164,15 +164,24 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
+    /**
+     * Deletes exactly these ids. Typesense's filter syntax has no documented escape for a backtick, and a comma, a
+     * bracket, {@code &&}, {@code ||}, {@code *} or a space in an id written by an agent could read as syntax and
+     * delete other documents; so only ids made of letters, digits and {@code : . _ / @ -} go in a batched
+     * {@code filter_by}, and every other id is deleted through its own document endpoint (the id URL-encoded in
+     * the path), which matches that id and nothing else.
+     */
     @Override
     public int delete(Collection<String> ids) {
         if (ids.isEmpty() || !exists) {
             return 0;
         }
-        List<String> all = new ArrayList<>(new java.util.LinkedHashSet<>(ids));
+        List<String> plain = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        new java.util.LinkedHashSet<>(ids).forEach(id -> (PLAIN_ID.matcher(id).matches() ? plain : other).add(id));
         int deleted = 0;
-        for (int from = 0; from < all.size(); from += 100) {
-            List<String> chunk = all.subList(from, Math.min(all.size(), from + 100));
+        for (int from = 0; from < plain.size(); from += 100) {
+            List<String> chunk = plain.subList(from, Math.min(plain.size(), from + 100));
             DeleteDocumentsParameters params = new DeleteDocumentsParameters()
                     .filterBy(TypesenseFilters.oneOf("id", chunk)).batchSize(100);
             Map<String, Object> result = call("delete " + chunk.size() + " documents", () ->
@@ -180,8 +189,22 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
             Object n = result == null ? null : result.get("num_deleted");
             deleted += n instanceof Number num ? num.intValue() : 0;
         }
+        for (String id : other) {
+            boolean gone = call("delete document " + id, () -> {
+                try {
+                    client.collections(settings.collection()).documents(id).delete();
+                    return true;
+                } catch (ObjectNotFound missing) {
+                    return false;
+                }
+            });
+            deleted += gone ? 1 : 0;
+        }
         return deleted;
     }
+
+    /** An id no filter expression can misread: it may go in a batched {@code filter_by}. */
+    private static final java.util.regex.Pattern PLAIN_ID = java.util.regex.Pattern.compile("[A-Za-z0-9:._/@-]{1,512}");
 
     @Override
     public Optional<KnowledgeDoc> get(String id) {

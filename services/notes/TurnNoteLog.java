@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeDoc;
+import services.text.JsonLines;
 
 /**
  * The durable copy of every turn note ({@code <workspace>/state/turn-notes.jsonl}): one document as JSON a line,
@@ -126,17 +127,21 @@ public final class TurnNoteLog {
     }
 
     private static void parse(byte[] bytes, int number, List<KnowledgeDoc> docs, List<String> problems) {
-        String text = new String(bytes, StandardCharsets.UTF_8).strip();
+        int bom = number == 1 ? JsonLines.bom(bytes, 0, bytes.length) : 0; // an editor's byte-order mark: not JSON
+        String text = new String(bytes, bom, bytes.length - bom, StandardCharsets.UTF_8).strip();
         if (text.isEmpty()) {
             return;
         }
         try {
-            KnowledgeDoc doc = JSON.readValue(text, KnowledgeDoc.class);
+            KnowledgeDoc doc = JSON.treeToValue(JsonLines.one(JSON, text), KnowledgeDoc.class);
             if (!"turn_note".equals(doc.type())) {
                 problems.add(FILE + " line " + number + ": not a turn note (type " + doc.type() + ") — skipped");
                 return;
             }
             docs.add(doc);
+        } catch (JsonLines.BadLine e) {
+            problems.add(FILE + " line " + number + ": " + (e.getMessage().equals(JsonLines.MORE_THAN_ONE) ? e.getMessage()
+                    : "not a turn-note document") + " — skipped");
         } catch (IOException | IllegalArgumentException e) {
             problems.add(FILE + " line " + number + ": not a turn-note document — skipped");
         }

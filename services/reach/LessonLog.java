@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import services.errors.ConsoleException;
+import services.text.JsonLines;
 
 /**
  * The lessons' lifecycle as a decision log: {@code <workspace>/state/lessons.jsonl}, one transition a line,
@@ -68,12 +69,12 @@ public final class LessonLog {
         }
         List<Transition> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
+            String line = (i == 0 ? JsonLines.withoutBom(lines.get(i)) : lines.get(i)).strip(); // an editor's BOM
             if (line.isEmpty()) {
                 continue;
             }
             try {
-                Transition t = json.readValue(line, Transition.class);
+                Transition t = json.treeToValue(one(line), Transition.class);
                 if (t.id() == null || t.to() == null) {
                     throw new IOException("a transition needs 'id' and 'to'");
                 }
@@ -86,6 +87,15 @@ public final class LessonLog {
             }
         }
         return out;
+    }
+
+    /** The line's one object; a line of two ({@code {..}{..}}) is refused, never read as its first. */
+    private com.fasterxml.jackson.databind.JsonNode one(String line) throws IOException {
+        try {
+            return JsonLines.one(json, line);
+        } catch (JsonLines.BadLine e) {
+            throw new IOException(e.getMessage());
+        }
     }
 
     /** The current state of every logged lesson. */

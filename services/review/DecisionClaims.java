@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
@@ -14,7 +15,9 @@ import services.errors.ConsoleException;
  * A decided status in a proposal file is a claim: agents write these files, and only the console decides. A proposal
  * is approved, rejected, sent back or reverted only when the console recorded that decision — a line of its decision
  * log for this id and target ({@code state/decisions.jsonl}; for the demo workspace, the decisions it was written with,
- * {@code state/demo-decisions.jsonl}), or, for an approval whose log line a crash cut short, its own approval commit.
+ * {@code state/demo-decisions.jsonl}), or, for an approval whose log line a crash cut short, its own approval commit;
+ * for a revert whose log line a crash cut short, the logged approval and the console's revert of exactly that
+ * approval's commit on the review branch ({@link RevertCommits}) — a logged approval alone never makes it reverted.
  * A claim nothing backs is listed as an invalid pending proposal that says why; it is never shown as decided.
  */
 final class DecisionClaims {
@@ -27,19 +30,23 @@ final class DecisionClaims {
             "approved", Set.of("approve"),
             "rejected", Set.of("reject"),
             "changes_requested", Set.of("request_changes"),
-            "reverted", Set.of("policy.revert", "approve"));
+            "reverted", Set.of("policy.revert"));
 
     private static final Map<String, String> NOUNS = Map.of("approved", "approval", "rejected", "rejection",
-            "changes_requested", "request for changes", "reverted", "approval or revert");
+            "changes_requested", "request for changes", "reverted", "revert");
 
     private final List<DecisionLog> logs;
     private final Predicate<Proposal> approvalCommitted;
+    private final BiPredicate<Proposal, String> revertCommitted;
     private final String reviewBranch;
 
-    DecisionClaims(Path stateDir, Predicate<Proposal> approvalCommitted, String reviewBranch) {
+    /** @param revertCommitted whether the review branch holds the console's revert of this approval commit */
+    DecisionClaims(Path stateDir, Predicate<Proposal> approvalCommitted, BiPredicate<Proposal, String> revertCommitted,
+                   String reviewBranch) {
         this.logs = List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
                 new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
         this.approvalCommitted = approvalCommitted;
+        this.revertCommitted = revertCommitted;
         this.reviewBranch = reviewBranch;
     }
 
@@ -69,20 +76,35 @@ final class DecisionClaims {
     }
 
     private boolean backed(Proposal p, List<JsonNode> entries) {
-        Set<String> actions = ACTIONS.get(p.status());
+        if (logged(p, entries, ACTIONS.get(p.status())) != null) {
+            return true;
+        }
+        if ("reverted".equals(p.status())) { // a revert cut short before its log line: its commit must be there
+            JsonNode approval = logged(p, entries, Set.of("approve"));
+            String commit = approval == null ? null : approval.path("commit").asText(null);
+            return commit != null && commit.matches("[0-9a-f]{40}") && revertCommitted.test(p, commit);
+        }
+        return "approved".equals(p.status()) && approvalCommitted.test(p);
+    }
+
+    /** The last logged decision of these actions for this proposal and target, or null. */
+    private static JsonNode logged(Proposal p, List<JsonNode> entries, Set<String> actions) {
+        JsonNode found = null;
         for (JsonNode e : entries) {
             if (p.id().equals(e.path("proposal").asText(null)) && actions.contains(e.path("action").asText())
                     && (!e.hasNonNull("target") || e.get("target").asText().equals(p.target()))) {
-                return true;
+                found = e;
             }
         }
-        return "approved".equals(p.status()) && approvalCommitted.test(p);
+        return found;
     }
 
     private Proposal unbacked(Proposal p, String unreadable) {
         String why = "'status' says " + p.status() + ", but no decision of this console says so: state/decisions.jsonl "
                 + "records no " + NOUNS.get(p.status()) + " of " + p.id() + " on " + p.target()
-                + ("approved".equals(p.status()) ? " and " + reviewBranch + " has no approval commit for it" : "")
+                + ("approved".equals(p.status()) ? " and " + reviewBranch + " has no approval commit for it"
+                : "reverted".equals(p.status()) ? " and " + reviewBranch + " has no commit of the console reverting its "
+                + "approval" : "")
                 + (unreadable == null ? "" : " (" + unreadable + ")")
                 + ". Only the console writes a decision into a proposal file; set 'status: pending' to put it up for review";
         return new Proposal(p.file(), p.origin(), p.id(), p.kind(), p.drift(), p.risk(), p.repo(), p.target(), p.base(),

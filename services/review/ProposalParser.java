@@ -32,19 +32,19 @@ public final class ProposalParser {
         String id;
         Proposal p;
         try {
-            id = front.string("id");
-            String kind = front.string("kind");
-            String status = front.string("status") == null ? "pending" : front.string("status");
-            String repo = front.string("repo");
+            id = front.text("id");
+            String kind = front.text("kind");
+            String status = front.text("status") == null ? "pending" : front.text("status");
+            String repo = front.text("repo");
             if (repo == null && kind != null) {
                 repo = SKILLS_KINDS.contains(kind) ? "skills" : "behaviour";
             }
             String body = front.body();
             Double confidence = number(front.values().get("confidence"));
-            p = new Proposal(file, origin, id == null ? stem : PlainText.oneLine(id), kind, front.string("drift"),
-                    front.string("risk") == null ? "medium" : front.string("risk"), repo, front.string("target"),
-                    front.string("base"), confidence, front.list("evidence"), front.string("source"),
-                    front.string("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
+            p = new Proposal(file, origin, id == null ? stem : PlainText.oneLine(id), kind, front.text("drift"),
+                    front.text("risk") == null ? "medium" : front.text("risk"), repo, front.text("target"),
+                    front.text("base"), confidence, front.textList("evidence"), front.text("source"),
+                    front.text("created"), status, section(body, "Rationale"), fenced(section(body, "Patch")),
                     fenced(section(body, "Proposed")), null);
         } catch (VaultFileException e) {
             return empty(file, origin, stem, e.reason());
@@ -63,8 +63,9 @@ public final class ProposalParser {
                     p.rationale(), p.patch(), p.proposedText(), unsafe);
         }
         Object rawConfidence = front.values().get("confidence");
-        if (rawConfidence != null && p.confidence() == null) {
-            return p.withProblem("'confidence' must be a number from 0 to 1, found " + PlainText.shown(rawConfidence.toString()));
+        if (rawConfidence != null && p.confidence() == null) { // not a number, or NaN or ±Infinity (.nan, .inf)
+            return p.withProblem("'confidence' must be a number from 0 to 1, found " + (rawConfidence instanceof String text
+                    ? PlainText.shown(text) : PlainText.oneLine(Frontmatter.kind(rawConfidence))));
         }
         String problem = problem(p, id);
         return problem == null ? p : p.withProblem(problem);
@@ -123,15 +124,19 @@ public final class ProposalParser {
                 "pending", null, null, null, problem);
     }
 
+    /** A finite number, or null: NaN and the infinities compare false with 0 and 1, so no range check sees them. */
     private static Double number(Object value) {
+        Double d = null;
         if (value instanceof Number n) {
-            return n.doubleValue();
+            d = n.doubleValue();
+        } else if (value instanceof String text) {
+            try {
+                d = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                return null;
+            }
         }
-        try {
-            return value == null ? null : Double.parseDouble(value.toString());
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return d == null || !Double.isFinite(d) ? null : d;
     }
 
     /** The text under {@code ## heading} up to the next {@code ## } heading outside a fence, or null. */

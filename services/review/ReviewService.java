@@ -65,7 +65,7 @@ public final class ReviewService {
         this.interrupted = new InterruptedApprovals(decisions, records, planner);
         this.lock = new DecisionLock(ws.stateDir());
         this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
-                ws.reviewBranch()));
+                this::revertCommitted, ws.reviewBranch()));
         this.approval = new Approval(catalog, items, planner, records, this::repositories, step -> steps.accept(step));
         this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch());
     }
@@ -220,6 +220,15 @@ public final class ReviewService {
     private boolean approvalCommitted(Proposal p) {
         try (Repositories repos = repositories()) {
             return ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent();
+        } catch (ReviewException unreadable) {
+            return false;
+        }
+    }
+
+    /** Whether the review branch holds the console's revert of {@code p}'s approval (a crash cut its log line short). */
+    private boolean revertCommitted(Proposal p, String approval) {
+        try (Repositories repos = repositories()) {
+            return RevertCommits.holds(repos.branch(p), p, approval, repos.root(p));
         } catch (ReviewException unreadable) {
             return false;
         }

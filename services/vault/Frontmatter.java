@@ -88,17 +88,87 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         return text.isEmpty() ? null : text;
     }
 
-    /** A list key given inline ({@code [a, b]}), as a block list, or as one comma-separated string. */
+    /**
+     * A text key an agent wrote (a proposal's): as {@link #string}, and a boolean or a number that is not whole is
+     * refused with the key named too — its text would not be what was written ({@code 1.10} reads 1.1, {@code 1e5}
+     * 100000.0), and a text key is never true or false.
+     */
+    public String text(String key) {
+        Object value = values.get(key);
+        if (value instanceof Boolean b) {
+            throw new VaultFileException("frontmatter '" + key + "' must be text, found " + b + " (a boolean)");
+        }
+        if (value instanceof Number n && !(value instanceof Integer || value instanceof Long
+                || value instanceof java.math.BigInteger)) {
+            throw new VaultFileException("frontmatter '" + key + "' must be text, found the number " + n
+                    + "; quote it to keep it as written");
+        }
+        return string(key);
+    }
+
+    /**
+     * A list key given inline ({@code [a, b]}), as a block list, or as one comma-separated string (a single number
+     * too: {@code superseded-by: 12}). A mapping or a boolean where the list belongs, and an item that is a list or a
+     * mapping, are refused with the key named — never turned into text such as "{a=b}" nor dropped.
+     */
     public List<String> list(String key) {
         Object value = values.get(key);
         if (value == null) {
             return List.of();
         }
+        if (value instanceof Map<?, ?> || value instanceof Boolean) {
+            throw new VaultFileException("frontmatter '" + key + "' must be a list, found " + kind(value));
+        }
         if (value instanceof List<?> items) {
-            return items.stream().filter(i -> i != null && !(i instanceof Map<?, ?>))
-                    .map(i -> String.valueOf(i).strip()).filter(s -> !s.isEmpty()).toList();
+            List<String> out = new java.util.ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                Object item = items.get(i);
+                if (item instanceof List<?> || item instanceof Map<?, ?>) {
+                    throw new VaultFileException("frontmatter '" + key + "' item " + (i + 1) + " must be text, found "
+                            + kind(item));
+                }
+                String text = item == null ? "" : String.valueOf(item).strip();
+                if (!text.isEmpty()) {
+                    out.add(text);
+                }
+            }
+            return List.copyOf(out);
         }
         return splitCommas(String.valueOf(value));
+    }
+
+    /**
+     * A list key an agent wrote (a proposal's {@code evidence}): as {@link #list}, and a number where the list
+     * belongs, or a boolean item, is refused with the key named too.
+     */
+    public List<String> textList(String key) {
+        Object value = values.get(key);
+        if (value instanceof Number) {
+            throw new VaultFileException("frontmatter '" + key + "' must be a list, found " + kind(value));
+        }
+        if (value instanceof List<?> items) {
+            for (int i = 0; i < items.size(); i++) {
+                if (items.get(i) instanceof Boolean b) {
+                    throw new VaultFileException("frontmatter '" + key + "' item " + (i + 1) + " must be text, found "
+                            + kind(b));
+                }
+            }
+        }
+        return list(key);
+    }
+
+    /** How a refusal names a value of the wrong shape: "a list", "a mapping", "true (a boolean)", "the number 7". */
+    public static String kind(Object value) {
+        if (value instanceof List<?>) {
+            return "a list";
+        }
+        if (value instanceof Map<?, ?>) {
+            return "a mapping";
+        }
+        if (value instanceof Boolean b) {
+            return b + " (a boolean)";
+        }
+        return value instanceof Number n ? "the number " + n : "text";
     }
 
     public Integer integer(String key) {

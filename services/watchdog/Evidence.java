@@ -87,7 +87,7 @@ public final class Evidence {
 
     private static String line(Path file, int number) {
         try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            String text = lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)");
+            String text = services.text.JsonLines.withoutBom(lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)"));
             try {
                 var e = JSON.readTree(text);
                 if (e != null && e.path("event").isObject()) { // a spool file: {event, queuedAt}

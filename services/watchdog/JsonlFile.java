@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import services.text.JsonLines;
 
 /**
  * One JSON-lines file's events, read up to {@link #offset} (files are append-only): per event its time, kind, line
@@ -193,6 +194,9 @@ final class JsonlFile {
         while (len > 0 && (b[off + len - 1] == '\r' || b[off + len - 1] == ' ')) {
             len--;
         }
+        int bom = off == 0 && offset == 0 ? JsonLines.bom(b, off, len) : 0; // an editor's byte-order mark: not JSON
+        off += bom;
+        len -= bom;
         if (len == 0) {
             return true;
         }
@@ -202,6 +206,9 @@ final class JsonlFile {
                 return reject(terminated, "not a JSON object");
             }
             f = fields(p);
+            if (p.nextToken() != null) { // {..}{..}: never read as its first object only
+                return reject(terminated, JsonLines.MORE_THAN_ONE);
+            }
         } catch (IOException | RuntimeException e) {
             return reject(terminated, "not valid JSON");
         }

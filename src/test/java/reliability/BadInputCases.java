@@ -135,6 +135,36 @@ final class BadInputCases {
                 "duplicate id dream-2026-11-20-01");
         proposal(c, "proposal-id-list", "id is a list", "p19.md", front("p19").replace("id: p19", "id: [a, b]"),
                 "frontmatter 'id' must be text, found a list");
+        proposal(c, "proposal-evidence-map", "evidence is a mapping", "p21.md", front("p21").replace("status: pending",
+                "status: pending\nevidence: {a: b}"), "frontmatter 'evidence' must be a list, found a mapping");
+        proposal(c, "proposal-evidence-number", "evidence is a number", "p22.md", front("p22").replace("status: pending",
+                "status: pending\nevidence: 5"), "frontmatter 'evidence' must be a list, found the number 5");
+        proposal(c, "proposal-evidence-item-map", "an evidence item is a mapping", "p23.md", front("p23").replace(
+                "status: pending", "status: pending\nevidence:\n  - ok\n  - {a: b}"),
+                "frontmatter 'evidence' item 2 must be text, found a mapping");
+        proposal(c, "proposal-evidence-item-bool", "an evidence item is a boolean", "p24.md", front("p24").replace(
+                "status: pending", "status: pending\nevidence: [true]"),
+                "frontmatter 'evidence' item 1 must be text, found true (a boolean)");
+        proposal(c, "proposal-confidence-nan", "confidence .nan (the YAML reader refuses it)", "p25.md", front("p25")
+                .replace("status: pending", "status: pending\nconfidence: .nan"),
+                "broken YAML frontmatter at line 11: Malformed numeric value '.nan'");
+        proposal(c, "proposal-confidence-nan-text", "confidence NaN (as Java reads it)", "p26.md", front("p26").replace(
+                "status: pending", "status: pending\nconfidence: NaN"), "'confidence' must be a number from 0 to 1, found \"NaN\"");
+        proposal(c, "proposal-confidence-inf", "confidence .inf (the YAML reader refuses it)", "p27.md", front("p27")
+                .replace("status: pending", "status: pending\nconfidence: .inf"),
+                "broken YAML frontmatter at line 11: Malformed numeric value '.inf'");
+        proposal(c, "proposal-confidence-infinity", "confidence Infinity (as Java reads it)", "p28.md", front("p28").replace(
+                "status: pending", "status: pending\nconfidence: Infinity"),
+                "'confidence' must be a number from 0 to 1, found \"Infinity\"");
+        proposal(c, "proposal-confidence-bool", "confidence is a boolean", "p29.md", front("p29").replace(
+                "status: pending", "status: pending\nconfidence: true"),
+                "'confidence' must be a number from 0 to 1, found true (a boolean)");
+        proposal(c, "proposal-target-bool", "target is a boolean", "p30.md", front("p30").replace("target: AGENTS.md",
+                "target: true"), "frontmatter 'target' must be text, found true (a boolean)");
+        proposal(c, "proposal-id-float", "id is a number that is not whole", "p31.md", front("p31").replace("id: p31",
+                "id: 1.10"), "frontmatter 'id' must be text, found the number 1.1; quote it to keep it as written");
+        proposal(c, "proposal-risk-list", "risk is a list", "p32.md", front("p32").replace("risk: low", "risk: [low]"),
+                "frontmatter 'risk' must be text, found a list");
         c.add(new Case("proposal-binary", Area.PROPOSAL, "binary content", "p20.md", ws ->
                 Files.write(ws.resolve(PROPOSALS + "p20.md"), new byte[] {0, 1, 2, 3}), "binary content (a NUL byte at offset 0)"));
         // --- the dream log -----------------------------------------------------------------------------------
@@ -147,6 +177,12 @@ final class BadInputCases {
                 "dream log entry x (2026-11-21T00:00:00Z): 'outputs' is not a list — skipped");
         log(c, "dreamlog-action", "an unknown action", utf8("{\"ts\":\"2026-11-21T00:00:00Z\",\"cycle\":\"x\",\"outputs\":"
                 + "[{\"id\":\"o1\",\"action\":\"exploded\"}]}\n"), "output o1: unknown action \"exploded\" — skipped");
+        c.add(new Case("dreamlog-bom", Area.DREAM_LOG, "dream log: a UTF-8 byte-order mark before the first entry (accepted)",
+                "dream/log.jsonl", ws -> Files.write(ws.resolve("dream/log.jsonl"), concat(new byte[] {(byte) 0xEF, (byte) 0xBB,
+                (byte) 0xBF}, Files.readAllBytes(ws.resolve("dream/log.jsonl")))), ""));
+        log(c, "dreamlog-two-objects", "two JSON objects on one line", utf8("{\"ts\":\"2026-11-21T00:00:00Z\",\"cycle\":\"x\","
+                + "\"outputs\":[]}{\"ts\":\"2026-11-21T00:00:01Z\",\"cycle\":\"y\",\"outputs\":[]}\n"),
+                "more than one JSON value on the line");
         // --- workspace.json ----------------------------------------------------------------------------------
         ws(c, "workspace-ttl-type", "failedTargetTtlDays is a string", "\"failedTargetTtlDays\": \"seven\"", "failedTargetTtlDays");
         ws(c, "workspace-index-type", "index is a string", "\"index\": \"lucene\"", "key 'index': expected an object");
@@ -175,6 +211,11 @@ final class BadInputCases {
         otel(c, "otel-seconds", "a timestamp in seconds", "bad3.jsonl", "{\"timestamp\": 1763800000, \"action\": \"x\"}\n",
                 "bad3.jsonl line 1: timestamp 1763800000 is in seconds, not milliseconds — read as seconds");
         otel(c, "otel-array", "a JSON array", "bad4.jsonl", "[1, 2]\n", "bad4.jsonl line 1: not a JSON object — skipped");
+        otel(c, "otel-bom", "a UTF-8 byte-order mark before the first event (accepted)", "bom.jsonl",
+                "\uFEFF{\"timestamp\": 1795000000000, \"action\": \"x\"}\n", "");
+        otel(c, "otel-two-objects", "two JSON objects on one line", "bad5.jsonl", "{\"timestamp\": 1795000000000, \"action\": "
+                + "\"x\"}{\"timestamp\": 1795000000001, \"action\": \"y\"}\n",
+                "bad5.jsonl line 1: more than one JSON value on the line — skipped");
         return c;
     }
 

@@ -23,8 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class FakeTypesense implements AutoCloseable {
 
-    /** One request as received. */
-    public record Request(String method, String path, Map<String, String> query, String body, String apiKey) {
+    /**
+     * One request as received: {@code path} decoded, {@code rawPath} as sent (a document id's {@code %2F} stays
+     * {@code %2F} there, so a test can tell one path segment from two).
+     */
+    public record Request(String method, String path, Map<String, String> query, String body, String apiKey,
+                          String rawPath) {
     }
 
     private record Answer(int status, String body, long delayMillis, java.util.function.Function<Request, String> make) {
@@ -100,7 +104,7 @@ public final class FakeTypesense implements AutoCloseable {
         }
         String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         Request request = new Request(ex.getRequestMethod(), path, query, body,
-                ex.getRequestHeaders().getFirst("X-TYPESENSE-API-KEY"));
+                ex.getRequestHeaders().getFirst("X-TYPESENSE-API-KEY"), ex.getRequestURI().getRawPath());
         requests.add(request);
         String key = ex.getRequestMethod() + " " + path;
         Deque<Answer> queued = once.get(key);

@@ -82,4 +82,41 @@ class DecisionLogTest {
         assertThrows(ConsoleException.class, log::read);
         assertEquals("export PATH=/usr/bin\n", Files.readString(outside));
     }
+    @Test
+    void aByteOrderMarkAtTheStartOfTheDecisionOrTheDreamLogIsSkippedAndTheFirstEntryRead() throws Exception {
+        for (String name : List.of("state/decisions.jsonl", "dream/log.jsonl")) {
+            Path file = Files.createDirectories(tmp.resolve(name).getParent()).resolve(tmp.resolve(name).getFileName());
+            Files.write(file, withBom("{\"n\": 1}\n{\"n\": 2}\n"));
+            DecisionLog log = new DecisionLog(file);
+            log.append(DecisionLog.entry().put("n", 3));
+            DecisionLog.Read read = log.read();
+            assertThat(read.entries()).as(name).extracting(e -> e.get("n").asInt()).containsExactly(1, 2, 3);
+            assertThat(read.problems()).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void aLineHoldingTwoObjectsIsAProblemNamingTheFileAndLineNeverHalfRead() throws Exception {
+        for (String name : List.of("state/decisions.jsonl", "dream/log.jsonl")) {
+            Path file = Files.createDirectories(tmp.resolve(name).getParent()).resolve(tmp.resolve(name).getFileName());
+            Files.writeString(file, "{\"n\": 1}\n{\"n\": 2}{\"n\": 3}\n{\"n\": 4} {\"n\": 5}\n[6][7]\n{\"n\": 8} \n");
+            DecisionLog.Read read = new DecisionLog(file).read();
+            String shown = file.getFileName().toString();
+            assertThat(read.entries()).as(name).extracting(e -> e.get("n").asInt()).containsExactly(1, 8);
+            assertThat(read.problems()).as(name).containsExactly(
+                    shown + " line 2: more than one JSON value on the line",
+                    shown + " line 3: more than one JSON value on the line",
+                    shown + " line 4: more than one JSON value on the line");
+        }
+    }
+
+    static byte[] withBom(String text) {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[body.length + 3];
+        out[0] = (byte) 0xEF;
+        out[1] = (byte) 0xBB;
+        out[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, out, 3, body.length);
+        return out;
+    }
 }

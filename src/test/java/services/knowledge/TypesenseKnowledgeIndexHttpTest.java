@@ -237,9 +237,51 @@ class TypesenseKnowledgeIndexHttpTest {
         TypesenseKnowledgeIndex index = open(100);
         assertThat(index.delete(List.of("failed_target:loop-1:S2", "turn:a:b, c"))).isEqualTo(1);
         assertThat(server.requests("DELETE", COLLECTION + "/documents").get(0).query().get("filter_by"))
-                .isEqualTo("id:=[`failed_target:loop-1:S2`,`turn:a:b, c`]");
+                .isEqualTo("id:=[`failed_target:loop-1:S2`]");
+        assertThat(server.requests("DELETE", COLLECTION + "/documents/turn:a:b, c")).as("not in a filter: its own "
+                + "endpoint (unscripted, so 404: not counted)").hasSize(1);
         assertThat(index.get("lesson:l1:0")).isEmpty();
         assertThat(server.requests("GET", COLLECTION + "/documents/lesson:l1:0")).hasSize(1);
+    }
+
+    /**
+     * HTTP-level test (request shapes against the fake Typesense server): an id written by an agent that holds
+     * filter syntax — a backtick, a comma, {@code ]}, {@code &&}, {@code ||}, {@code *}, spaces, a backslash, a
+     * slash-looking escape — never reaches a {@code filter_by}: each is deleted by its own document endpoint, the id
+     * one URL-encoded path segment; only plain ids are batched in a filter. A real server would have read
+     * {@code x`]&&id:!=[`y} as "delete everything but y".
+     */
+    @Test
+    void httpLevelTest_anIdHoldingFilterSyntaxIsDeletedByItsOwnDocumentEndpointNeverInAFilter() {
+        List<String> hostile = List.of("a`b", "a,b", "a]b", "a && b", "a || b", "lesson:*", "a b", "x`]&&id:!=[`y",
+                "a\\`,`b", "p%2Fq", "failed_target:proj [x]:S?1");
+        server.always("GET", COLLECTION, 200, SCHEMA)
+                .always("DELETE", COLLECTION + "/documents", 200, "{\"num_deleted\": 2}");
+        for (String id : hostile) {
+            if (!id.equals("a,b")) { // one that is already gone: 404, not counted
+                server.always("DELETE", COLLECTION + "/documents/" + id, 200, "{\"id\": \"x\"}");
+            }
+        }
+        List<String> ids = new java.util.ArrayList<>(hostile);
+        ids.add(0, "failed_target:loop-1:S2");
+        ids.add("turn:gateway:pi:s1:7");
+        ids.add("vault:docs/decisions/0001-x.md");
+        int deleted = open(100).delete(ids);
+        assertThat(deleted).as("deleted, of %s", server.requests()).isEqualTo(2 + hostile.size() - 1); // the fake says 2 for the filter
+
+        List<FakeTypesense.Request> filtered = server.requests("DELETE", COLLECTION + "/documents");
+        assertThat(filtered).singleElement().satisfies(r -> assertThat(r.query().get("filter_by"))
+                .isEqualTo("id:=[`failed_target:loop-1:S2`,`turn:gateway:pi:s1:7`,`vault:docs/decisions/0001-x.md`]"));
+        for (String id : hostile) {
+            List<FakeTypesense.Request> own = server.requests("DELETE", COLLECTION + "/documents/" + id);
+            assertThat(own).as(id).singleElement().satisfies(r -> {
+                assertThat(r.rawPath()).as("one path segment, every byte of the id encoded")
+                        .isEqualTo(COLLECTION + "/documents/" + java.net.URLEncoder.encode(id,
+                                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+                assertThat(r.query()).as("no filter").doesNotContainKey("filter_by");
+            });
+        }
+        assertThat(server.requests()).filteredOn(r -> r.method().equals("DELETE")).hasSize(1 + hostile.size());
     }
 
     @Test

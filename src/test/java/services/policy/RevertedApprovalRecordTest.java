@@ -116,4 +116,22 @@ class RevertedApprovalRecordTest {
         assertEquals("the rule is too broad", record.why());
         assertThat(record.note()).contains("Approved by policy:supervised");
     }
+    @Test
+    void aRevertCutShortBeforeItsLogLineIsStillRevertedByTheConsolesRevertCommitOnTheReviewBranch() throws Exception {
+        PolicyFixture.proposal(ws, "dream-med-z", "PROPOSE_RULE", "medium", "rules/med-z.md");
+        policy.run();
+        String sha = policy.revert("dream-med-z", "joel", "too broad");
+        // killed after the revert commit and the proposal file, before the decision log's line
+        Path decisions = ws.stateDir().resolve("decisions.jsonl");
+        List<String> kept = Files.readAllLines(decisions).stream().filter(l -> !l.contains("\"policy.revert\"")).toList();
+        assertThat(kept).hasSize(Files.readAllLines(decisions).size() - 1);
+        Files.write(decisions, kept);
+
+        Proposal p = new ReviewService(ws, clock).find("dream-med-z").proposal();
+        assertThat(p.valid()).as(String.valueOf(p.problem())).isTrue();
+        assertEquals("reverted", p.status());
+        try (ReviewBranch b = new JGitReviewBranch(ws.behaviourRepo(), ws.reviewBranch())) {
+            assertEquals(sha, b.log(1).get(0).sha(), "one revert commit, not a second");
+        }
+    }
 }

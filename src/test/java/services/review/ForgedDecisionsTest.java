@@ -136,6 +136,37 @@ class ForgedDecisionsTest {
         assertThat(decisions()).singleElement().satisfies(e -> assertEquals(d.commit(), e.path("commit").asText()));
     }
 
+    @Test
+    void aRevertedStatusOverARealApprovalIsNotARevertWithoutTheConsolesRevertCommitOfThatApproval() throws Exception {
+        String id = "dream-2026-11-20-02";
+        ReviewService.Decision d = review.approve(id, "joel", null);
+        Path file = proposals.resolve(id + ".md");
+        // the agent claims the approval was undone: the log has the approval, nothing reverted it
+        Files.writeString(file, Files.readString(file).replace("status: approved\n", "status: reverted\nreverted_by: joel\n"
+                + "reverted_commit: " + d.commit() + "\n"));
+        Proposal p = new ReviewService(ws, Fixtures.CLOCK).find(id).proposal();
+        assertThat(p.status()).as("the file's claim is not the proposal's status").isEqualTo("pending");
+        assertThat(p.valid()).isFalse();
+        assertThat(p.problem()).contains("'status' says reverted").contains("records no revert of " + id)
+                .contains("brain/review has no commit of the console reverting its approval");
+        Path root = "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();
+        try (JGitReviewBranch branch = new JGitReviewBranch(root, "brain/review")) {
+            assertEquals(d.commit(), branch.tip(), "nothing was reverted");
+        }
+        // a commit reverting the approval that names another proposal, or another approval, does not count either
+        try (services.amendments.JGitAmendmentHistory history = new services.amendments.JGitAmendmentHistory(root)) {
+            history.revert("brain/review", d.commit(), "Revert PROPOSE_RULE: x\n\nwhy.\n\nReverts: " + d.commit()
+                    + "\nReverted-By: joel\nProposal-Id: another-proposal\n", "joel");
+            String tip;
+            try (JGitReviewBranch branch = new JGitReviewBranch(root, "brain/review")) {
+                tip = branch.tip();
+            }
+            history.revert("brain/review", tip, "Revert PROPOSE_RULE: x\n\nwhy.\n\nReverts: " + tip
+                    + "\nReverted-By: joel\nProposal-Id: " + id + "\n", "joel");
+        }
+        assertThat(new ReviewService(ws, Fixtures.CLOCK).find(id).proposal().valid()).isFalse();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"policy:auto", "Policy:Auto", " policy:supervised", "policy\u200B:auto", "\uFF50olicy:auto",
         "policy :auto", "\u200Dpolicy:auto", "p\u00ADolicy:auto"})

@@ -62,6 +62,22 @@ class FrontmatterAndFileTextTest {
     }
 
     @Test
+    void aMappingOrABooleanWhereAListBelongsIsRefusedNamingTheKeyNeverReadAsText() {
+        Frontmatter f = Frontmatter.parse("---\nevidence: {a: b}\nflag: true\nitems: [ok, {a: b}]\nnested: [[x]]\n"
+                + "n: 5\nt: true\nf: 1.10\nw: 12\n---\n");
+        assertEquals("frontmatter 'evidence' must be a list, found a mapping", reason(() -> f.list("evidence")));
+        assertEquals("frontmatter 'flag' must be a list, found true (a boolean)", reason(() -> f.list("flag")));
+        assertEquals("frontmatter 'items' item 2 must be text, found a mapping", reason(() -> f.list("items")));
+        assertEquals("frontmatter 'nested' item 1 must be text, found a list", reason(() -> f.list("nested")));
+        assertEquals(List.of("5"), f.list("n"), "a vault's single number stays a one-item list (superseded-by: 12)");
+        assertEquals("frontmatter 'n' must be a list, found the number 5", reason(() -> f.textList("n")));
+        assertEquals("frontmatter 't' must be text, found true (a boolean)", reason(() -> f.text("t")));
+        assertEquals("frontmatter 'f' must be text, found the number 1.1; quote it to keep it as written",
+                reason(() -> f.text("f")));
+        assertEquals("12", f.text("w"));
+    }
+
+    @Test
     void bomAndCrlfAreNormalised() throws Exception {
         Path file = dir.resolve("a.md");
         Files.write(file, "\uFEFF---\r\nstatus: ok\r\n---\r\nbody\r\n".getBytes(StandardCharsets.UTF_8));
