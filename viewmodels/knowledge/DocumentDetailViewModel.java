@@ -36,6 +36,7 @@ public final class DocumentDetailViewModel {
 
     private final KnowledgeIndex index;
     private final Workspace workspace;
+    private final services.vault.AdrDateReader adrDates;
     private final TaskRunner runner;
     private final ZoneId zone;
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper("");
@@ -58,6 +59,7 @@ public final class DocumentDetailViewModel {
     public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
         this.index = index;
         this.workspace = workspace;
+        this.adrDates = new services.vault.AdrDateReader(workspace.adrDir());
         this.runner = runner;
         this.zone = zone;
     }
@@ -165,7 +167,7 @@ public final class DocumentDetailViewModel {
                 }
             }
         }
-        String dated = "adr".equals(doc.type()) ? AdrDates.ofSource(doc.source(), workspace.adrDir(), doc.content())
+        String dated = "adr".equals(doc.type()) ? adrDates.of(doc.source(), doc.content())
                 : null;
         return new Loaded(doc, links, dated);
     }
@@ -284,5 +286,10 @@ public final class DocumentDetailViewModel {
 
     public ObservableList<LinkRow> provenance() {
         return provenanceView;
+    }
+
+    /** An ADR's own date as the detail shows it (its file, read once while unchanged); null when it has none. */
+    String adrDate(KnowledgeDoc doc) {
+        return adrDates.of(doc.source(), doc.content());
     }
 }

@@ -138,7 +138,8 @@ public final class KnowledgeViewModel {
     private Found found(KnowledgeQuery q) {
         SearchResult result = index.search(q);
         List<String> terms = Snippet.terms(q.text());
-        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms)).toList());
+        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms, detail::adrDate))
+                .toList());
     }
 
     private void show(Found found, boolean append) {

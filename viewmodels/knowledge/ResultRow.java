@@ -6,7 +6,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
-import services.vault.AdrDates;
 
 /**
  * One line of the result list: the title and a snippet of the content, each cut into parts that match the searched
@@ -33,15 +32,13 @@ public record ResultRow(String id, String type, String title, String subtitle, S
 
     /**
      * A document as the list shows it: title (or id), type · project · status · loop, and the day it was written —
-     * for an ADR its own date instead ("dated …", from its content's {@code Date:} line), or none: the day a sync
-     * wrote it says nothing of the decision, and every ADR a sync writes has the same one.
+     * for an ADR its own date instead ("dated …", as its file says it, like the detail), or none: the day a sync
+     * wrote it says nothing of the decision, and every ADR a sync writes has the same one. The searched words are
+     * marked in the title and in the snippet of the content; {@code adrDate} gives an ADR's own date as the detail
+     * shows it (from its file), so the row and the detail never disagree.
      */
-    static ResultRow of(KnowledgeDoc doc, ZoneId zone) {
-        return of(doc, zone, List.of());
-    }
-
-    /** With the searched words marked in the title and in the snippet of the content. */
-    static ResultRow of(KnowledgeDoc doc, ZoneId zone, List<String> terms) {
+    static ResultRow of(KnowledgeDoc doc, ZoneId zone, List<String> terms,
+                        java.util.function.Function<KnowledgeDoc, String> adrDate) {
         List<String> about = new ArrayList<>();
         about.add(doc.type());
         if (doc.project() != null) {
@@ -56,7 +53,7 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         String title = doc.title().isBlank() ? doc.id() : doc.title();
         String date;
         if ("adr".equals(doc.type())) {
-            String dated = AdrDates.fromContent(doc.content());
+            String dated = adrDate.apply(doc);
             date = dated == null ? "" : "dated " + dated;
         } else {
             date = DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone));

@@ -134,6 +134,29 @@ class KnowledgeViewModelTest {
         assertThat(undated).containsExactly("adr:0199");
     }
 
+    /**
+     * The result row and the detail say the same date for every ADR — one written only in its file's frontmatter
+     * too (the row showed none, the detail "dated 2024-11-20", `search` the same as the detail).
+     */
+    @Test
+    void everyAdrRowSaysTheDateItsDetailSays() {
+        sync.syncNow();
+        vm.toggleFacet("type", "adr");
+        assertThat(vm.results()).hasSizeGreaterThan(30);
+        java.util.List<String> differ = new java.util.ArrayList<>();
+        for (ResultRow row : java.util.List.copyOf(vm.results())) {
+            vm.detail().open(row.id());
+            String meta = vm.detail().metadataProperty().get();
+            String detailDate = meta.contains(" · dated ") ? "dated " + meta.split(" · dated ")[1].split(" · ")[0] : "";
+            if (!row.date().equals(detailDate)) {
+                differ.add(row.id() + ": row '" + row.date() + "', detail '" + detailDate + "'");
+            }
+        }
+        assertThat(differ).isEmpty();
+        assertThat(vm.results().stream().filter(r -> r.date().startsWith("dated ")).count())
+                .isEqualTo(vm.results().size() - 1); // all but the scraped ADR-0199accepted
+    }
+
     @Test
     void aLessonOpensWithItsProvenanceOneClickFromItsRetro() {
         sync.syncNow();
