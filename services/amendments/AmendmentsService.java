@@ -58,7 +58,11 @@ public final class AmendmentsService {
     public record Listing(List<Amendment> amendments, List<String> problems) {
     }
 
-    public record Reverted(String sha, String revertSha, String branch, String repo) {
+    /** A revert made: the amendment's commit and id, the revert's commit, its branch and repository. */
+    public record Reverted(String sha, String revertSha, String branch, String repo, String id) {
+        public Reverted(String sha, String revertSha, String branch, String repo) {
+            this(sha, revertSha, branch, repo, "");
+        }
     }
 
     private final Workspace ws;
@@ -197,13 +201,29 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
-        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) shas.size()), () -> revertUntraced(shas, by),
-                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
-                        "brainconsole.commits"), String.join(",", done.stream().map(Reverted::revertSha).toList())));
+        return traced(shas, () -> revertUntraced(shas, by, true)).reverted();
     }
 
-    private List<Reverted> revertUntraced(List<String> shas, String by) {
+    /**
+     * Reverts what can be reverted of these amendments, newest first, and says what happened to each: one already
+     * reverted, or whose commit is missing, is left out (named, with why) and the others are reverted; one whose
+     * revert fails (a conflict with later changes) is left out with the reason and the next is tried. An amendment
+     * whose commit is not its own (on the review branch, changing other files) or a wrong sha still refuses the whole
+     * request before anything is committed. When nothing at all is reverted it throws, saying why for each.
+     */
+    public RevertReport revertWhatCan(List<String> shas, String by) {
+        return traced(shas, () -> revertUntraced(shas, by, false));
+    }
+
+    private RevertReport traced(List<String> shas, java.util.function.Supplier<RevertReport> body) {
+        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) shas.size()), body::get,
+                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
+                        "brainconsole.commits"), String.join(",", done.reverted().stream().map(Reverted::revertSha)
+                        .toList())));
+    }
+
+    private RevertReport revertUntraced(List<String> shas, String by, boolean whole) {
         if (ws.readOnly()) {
             throw new AmendmentException("Workspace " + ws.name() + " is read-only: reverts are disabled.");
         }
@@ -220,34 +240,60 @@ public final class AmendmentsService {
         return lock.run(() -> {
             List<Amendment> all = list().amendments();
             List<Amendment> chosen = new ArrayList<>();
+            List<RevertReport.LeftOut> leftOut = new ArrayList<>();
+            List<String> refusals = new ArrayList<>();
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (String sha : shas) {
                 Amendment a = find(all, sha);
-                if (a.status() == Status.REVERTED) {
-                    throw new AmendmentException("Amendment " + abbreviate(a.sha()) + " (" + a.id() + ") is already "
-                            + "reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed.");
+                if (!seen.add(a.sha())) {
+                    continue; // named twice (a prefix and the whole sha): reverted once
                 }
-                if (a.status() == Status.COMMIT_MISSING) {
-                    throw new AmendmentException("Amendment " + a.id() + ": " + a.note() + "; nothing to revert.");
+                String refusal = a.status() == Status.REVERTED ? "Amendment " + abbreviate(a.sha()) + " (" + a.id()
+                        + ") is already reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed."
+                        : a.status() == Status.COMMIT_MISSING ? "Amendment " + a.id() + ": " + a.note()
+                        + "; nothing to revert." : null;
+                if (refusal != null) {
+                    if (whole) {
+                        throw new AmendmentException(refusal);
+                    }
+                    refusals.add(refusal);
+                    leftOut.add(new RevertReport.LeftOut(a.sha(), a.id(), a.status() == Status.REVERTED
+                            ? "already reverted by " + abbreviate(a.revertedBy()) : "missing its commit (" + a.note()
+                            + ")"));
+                    continue;
                 }
                 requireOwnCommit(a);
                 chosen.add(a);
             }
+            if (chosen.isEmpty()) {
+                throw new AmendmentException(refusals.size() == 1 ? refusals.get(0) : "Nothing was reverted: "
+                        + String.join("; ", leftOut.stream().map(l -> l.id() + " is " + l.why()).toList()) + ".");
+            }
             chosen.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
             List<Reverted> done = new ArrayList<>();
+            AmendmentException failed = null;
             for (Amendment a : chosen) {
                 try (AmendmentHistory history = histories.apply(root(a.repo()))) {
                     String revert = history.revert(a.branch(), a.sha(), message(a, by), by);
                     record(a, revert, by);
-                    done.add(new Reverted(a.sha(), revert, a.branch(), a.repo()));
+                    done.add(new Reverted(a.sha(), revert, a.branch(), a.repo(), a.id()));
                 } catch (AmendmentException e) {
-                    if (done.isEmpty()) {
+                    if (whole && !done.isEmpty()) {
+                        throw new AmendmentException(e.getMessage() + " Already reverted in this request: "
+                                + String.join(", ", done.stream().map(d -> abbreviate(d.sha())).toList()) + ".", e.paths());
+                    }
+                    if (whole || chosen.size() == 1 && leftOut.isEmpty()) {
                         throw e;
                     }
-                    throw new AmendmentException(e.getMessage() + " Already reverted in this request: "
-                            + String.join(", ", done.stream().map(d -> abbreviate(d.sha())).toList()) + ".", e.paths());
+                    failed = e;
+                    leftOut.add(new RevertReport.LeftOut(a.sha(), a.id(), e.getMessage()));
                 }
             }
-            return done;
+            if (done.isEmpty()) {
+                throw new AmendmentException("Nothing was reverted: " + String.join(" ", leftOut.stream()
+                        .map(l -> l.id() + " — " + l.why()).toList()), failed == null ? List.of() : failed.paths());
+            }
+            return new RevertReport(done, leftOut);
         });
     }
 
