@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import services.amendments.AmendmentHistory;
 import services.amendments.AmendmentsService;
+import services.amendments.RevertReport;
 import services.review.TextDiff;
 
 /** {@code brain-console amendments …}: dream amendments that were applied, and their reverts. */
@@ -104,7 +105,8 @@ final class AmendmentsCommand {
         }
     }
 
-    @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert amendments (newest first) as new commits.")
+    @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert amendments (newest first) as new "
+            + "commits; one already reverted or whose commit is missing is left out and named.")
     static final class Revert extends Base {
         @Parameters(paramLabel = "SHA", arity = "1..*")
         List<String> shas;
@@ -114,11 +116,11 @@ final class AmendmentsCommand {
 
         @Override
         Integer execute() {
-            List<AmendmentsService.Reverted> done = amendments.revert(shas, by);
-            StringBuilder text = new StringBuilder();
-            done.forEach(d -> text.append("Reverted ").append(d.sha(), 0, 10).append(" with ").append(d.revertSha(), 0, 10)
-                    .append(" on ").append(d.branch()).append(" (").append(d.repo()).append(" repo)\n"));
-            cli.print(done, text.toString().stripTrailing());
+            RevertReport report = amendments.revertWhatCan(shas, by);
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("reverted", report.reverted());
+            json.put("leftOut", report.leftOut());
+            cli.print(json, String.join("\n", report.lines()));
             return 0;
         }
     }

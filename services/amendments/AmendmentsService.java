@@ -1,7 +1,6 @@
 package services.amendments;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -58,7 +57,11 @@ public final class AmendmentsService {
     public record Listing(List<Amendment> amendments, List<String> problems) {
     }
 
-    public record Reverted(String sha, String revertSha, String branch, String repo) {
+    /** A revert made: the amendment's commit and id, the revert's commit, its branch and repository. */
+    public record Reverted(String sha, String revertSha, String branch, String repo, String id) {
+        public Reverted(String sha, String revertSha, String branch, String repo) {
+            this(sha, revertSha, branch, repo, "");
+        }
     }
 
     private final Workspace ws;
@@ -68,6 +71,7 @@ public final class AmendmentsService {
     private final DecisionLog decisions;
     private final DecisionLock lock;
     private final services.telemetry.Telemetry telemetry;
+    private final AmendmentReverts reverts;
 
     public AmendmentsService(Workspace ws, Clock clock) {
         this(ws, clock, JGitAmendmentHistory::new);
@@ -86,6 +90,8 @@ public final class AmendmentsService {
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.lock = new DecisionLock(ws.stateDir());
+        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> list().amendments(), dreamLog,
+                decisions, lock);
     }
 
     public Listing list() {
@@ -197,117 +203,26 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
-        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) shas.size()), () -> revertUntraced(shas, by),
-                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
-                        "brainconsole.commits"), String.join(",", done.stream().map(Reverted::revertSha).toList())));
-    }
-
-    private List<Reverted> revertUntraced(List<String> shas, String by) {
-        if (ws.readOnly()) {
-            throw new AmendmentException("Workspace " + ws.name() + " is read-only: reverts are disabled.");
-        }
-        if (by == null || by.isBlank()) {
-            throw new AmendmentException("Reverting needs the reviewer's name (--by).");
-        }
-        PlainText.problem(by).ifPresent(why -> {
-            throw new AmendmentException("--by: the name " + PlainText.shown(by) + " has " + why + "; a name is one line "
-                    + "of text. Nothing was reverted.");
-        });
-        if (shas.isEmpty()) {
-            throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
-        }
-        return lock.run(() -> {
-            List<Amendment> all = list().amendments();
-            List<Amendment> chosen = new ArrayList<>();
-            for (String sha : shas) {
-                Amendment a = find(all, sha);
-                if (a.status() == Status.REVERTED) {
-                    throw new AmendmentException("Amendment " + abbreviate(a.sha()) + " (" + a.id() + ") is already "
-                            + "reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed.");
-                }
-                if (a.status() == Status.COMMIT_MISSING) {
-                    throw new AmendmentException("Amendment " + a.id() + ": " + a.note() + "; nothing to revert.");
-                }
-                requireOwnCommit(a);
-                chosen.add(a);
-            }
-            chosen.sort(Comparator.comparing(Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
-            List<Reverted> done = new ArrayList<>();
-            for (Amendment a : chosen) {
-                try (AmendmentHistory history = histories.apply(root(a.repo()))) {
-                    String revert = history.revert(a.branch(), a.sha(), message(a, by), by);
-                    record(a, revert, by);
-                    done.add(new Reverted(a.sha(), revert, a.branch(), a.repo()));
-                } catch (AmendmentException e) {
-                    if (done.isEmpty()) {
-                        throw e;
-                    }
-                    throw new AmendmentException(e.getMessage() + " Already reverted in this request: "
-                            + String.join(", ", done.stream().map(d -> abbreviate(d.sha())).toList()) + ".", e.paths());
-                }
-            }
-            return done;
-        });
+        return traced(shas, () -> reverts.revert(shas, by, true)).reverted();
     }
 
     /**
-     * The dream log is an agent's: the commit it names must be an amendment of the dream's own branch that changes
-     * its target and nothing else — never a commit of the review branch (a person's approval), or one that also changes
-     * other files (reverting it would delete or undo them). A commit the branch does not hold, or a merge, is refused by
-     * {@link AmendmentHistory#revert}.
+     * Reverts what can be reverted of these amendments, newest first, and says what happened to each: one already
+     * reverted, or whose commit is missing, is left out (named, with why) and the others are reverted; one whose
+     * revert fails (a conflict with later changes) is left out with the reason and the next is tried. An amendment
+     * whose commit is not its own (on the review branch, changing other files) or a wrong sha still refuses the whole
+     * request before anything is committed. When nothing at all is reverted it throws, saying why for each.
      */
-    private void requireOwnCommit(Amendment a) {
-        String refused = "Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch() + ")";
-        if (a.branch().equals(ws.reviewBranch())) {
-            throw new AmendmentException(refused + ": " + a.branch() + " is the review branch, where people's approvals "
-                    + "are committed; a dream amendment is never there. Nothing was reverted.");
-        }
-        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
-            List<String> paths = history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of());
-            List<String> others = paths.stream().filter(p -> !p.equals(a.target())).toList();
-            if (!others.isEmpty()) {
-                throw new AmendmentException(refused + ": the commit changes " + (others.size() == 1 ? "a file" : others.size()
-                        + " files") + " besides its target " + PlainText.shown(a.target()) + " (" + String.join(", ",
-                        others.stream().limit(5).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo "
-                        + "them too. Nothing was reverted.", others);
-            }
-        }
+    public RevertReport revertWhatCan(List<String> shas, String by) {
+        return traced(shas, () -> reverts.revert(shas, by, false));
     }
 
-    /** Every value from the dream log is kept on its line: none can add a trailer. */
-    private static String message(Amendment a, String by) {
-        return "Revert " + PlainText.oneLine(a.kind()) + ": " + PlainText.oneLine(a.target()) + "\n\nReverts dream "
-                + "amendment " + PlainText.oneLine(a.id()) + " of cycle " + PlainText.oneLine(a.cycle()) + ".\n\nReverts: "
-                + a.sha() + "\nReverted-By: " + PlainText.oneLine(by) + "\nProposal-Id: " + PlainText.oneLine(a.id()) + "\n";
-    }
-
-    private void record(Amendment a, String revert, String by) {
-        ObjectNode line = DecisionLog.entry();
-        line.put("ts", clock.instant().toString());
-        line.put("cycle", a.cycle());
-        line.put("trigger", "console");
-        ObjectNode output = line.putArray("outputs").addObject();
-        output.put("id", a.id());
-        output.put("kind", a.kind());
-        output.put("risk", a.risk());
-        output.put("target", a.target());
-        output.put("action", "reverted");
-        output.put("reverts", a.sha());
-        output.put("sha", revert);
-        output.put("branch", a.branch());
-        output.put("by", by);
-        dreamLog.append(line);
-        ObjectNode entry = DecisionLog.entry();
-        entry.put("ts", clock.instant().toString());
-        entry.put("by", by);
-        entry.put("action", "revert");
-        entry.put("amendment", a.id());
-        entry.put("reverts", a.sha());
-        entry.put("commit", revert);
-        entry.put("branch", a.branch());
-        entry.put("target", a.target());
-        decisions.append(entry);
+    private RevertReport traced(List<String> shas, java.util.function.Supplier<RevertReport> body) {
+        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
+                services.telemetry.Telemetry.COUNT, (long) shas.size()), body::get,
+                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
+                        "brainconsole.commits"), String.join(",", done.reverted().stream().map(Reverted::revertSha)
+                        .toList())));
     }
 
     private Path root(String repo) {

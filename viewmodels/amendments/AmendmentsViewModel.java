@@ -171,8 +171,9 @@ public final class AmendmentsViewModel {
     }
 
     /**
-     * Reverts every selected amendment, newest first. One that cannot be reverted (reverted already, its commit
-     * missing) is refused by the service, whose message says why; nothing is reverted then.
+     * Reverts what can be reverted of the selection, newest first; one already reverted or whose commit is missing
+     * is left out. The message names each selected amendment and what happened to it; when none could be reverted,
+     * the service's refusal says why.
      */
     public void revertSelected() {
         if (selected.isEmpty()) {
@@ -180,10 +181,8 @@ public final class AmendmentsViewModel {
         }
         List<String> shas = selected;
         runner.submit("Reverting " + shas.size() + (shas.size() == 1 ? " amendment" : " amendments"),
-                progress -> service.revert(shas, reviewer), TaskCallbacks.of(done -> {
-                    String text = "Reverted " + String.join(", ", done.stream().map(d -> idOf(d.sha()) + " ("
-                            + d.sha().substring(0, 10) + " → " + d.revertSha().substring(0, 10) + " on " + d.branch()
-                            + ")").toList()) + ".";
+                progress -> service.revertWhatCan(shas, reviewer), TaskCallbacks.of(report -> {
+                    String text = String.join("\n", report.lines()) + ".";
                     shas.forEach(sha -> messages.put(sha, text));
                     refresh(); // the reverted ones stay selected, now marked reverted
                 }, error -> {
@@ -192,26 +191,18 @@ public final class AmendmentsViewModel {
                 }));
     }
 
-    private String idOf(String sha) {
-        return all.stream().filter(a -> a.sha().equals(sha)).map(AmendmentsService.Amendment::id).findFirst()
-                .orElse(sha.substring(0, Math.min(10, sha.length())));
-    }
-
     /** The message about the amendment shown (its revert, or why it failed), or a problem reading the log. */
     private void showMessage() {
         String own = selected.isEmpty() ? null : messages.get(selected.get(0));
         message.set(own != null ? own : listMessage);
     }
 
-    /** What the confirmation names: "dream-2026-11-18-02 — SOUL amendment on SOUL.md (commit 1a2b3c4d5e)". */
-    public List<String> selectedDescriptions() {
-        return selected.stream().map(sha -> all.stream().filter(a -> a.sha().equals(sha)).findFirst()
-                .map(AmendmentWords::description).orElse(sha)).toList();
-    }
-
-    /** What the revert confirmation asks about the selection, each thing once, in the list's words. */
+    /**
+     * What the revert confirmation asks about the selection, each thing once, in the list's words: the ones it
+     * reverts, and the ones left out with why.
+     */
     public RevertQuestion revertQuestion() {
-        return RevertQuestion.of(selectedDescriptions());
+        return RevertQuestion.of(all.stream().filter(a -> selected.contains(a.sha())).toList());
     }
 
     /** Whether the selection holds an amendment that can be reverted (applied, its commit there). */

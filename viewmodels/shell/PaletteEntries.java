@@ -8,7 +8,8 @@ import java.util.stream.Stream;
 /**
  * What the command palette lists: every section (with its key), the window's actions, the sections' actions that
  * run from the palette ({@link SectionAction}: Sync now), each section's keys and buttons by name (they go to the
- * section, and say so: "Go to Amendments to revert …"), and every setting by name (it goes to Settings).
+ * section, and say so: "Go to Review, then a: approve the selected proposal", "Go to Amendments to revert …" — an
+ * entry never looks like an action it does not do), and every setting by name (it goes to Settings).
  */
 final class PaletteEntries {
 
@@ -64,7 +65,8 @@ final class PaletteEntries {
         }
         for (Shortcut k : Stream.concat(Shortcuts.ALL.stream(), BUTTONS.stream()).toList()) {
             if (k.section() != null && has(sections, k.section())) {
-                String what = Character.toUpperCase(k.what().charAt(0)) + k.what().substring(1);
+                String what = k.keys().isEmpty() ? Character.toUpperCase(k.what().charAt(0)) + k.what().substring(1)
+                        : "Go to " + Shortcuts.sectionTitle(k.section()) + ", then " + k.keys() + ": " + k.what();
                 out.add(new CommandPaletteViewModel.Entry(what, Shortcuts.sectionTitle(k.section()), k.keys(),
                         () -> select.accept(k.section())));
             }

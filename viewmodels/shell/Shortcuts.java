@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Every keyboard shortcut of the window, in one place: the F1 sheet and the command palette are made from it. */
+/**
+ * Every keyboard shortcut of the window, in one place: the F1 sheet and the command palette are made from it. Words
+ * only, no emoji: a machine without an emoji font draws them as empty boxes.
+ */
 public final class Shortcuts {
 
     public static final List<Shortcut> ALL = List.of(
@@ -25,8 +28,8 @@ public final class Shortcuts {
             new Shortcut("knowledge", "Esc", "clear the text and every filter"),
             new Shortcut("recall", "Enter", "preview the story (in the title, description or project field)"),
             new Shortcut("review", "j / k", "next / previous proposal"),
-            new Shortcut("review", "a", "approve 👍"),
-            new Shortcut("review", "r", "reject 👎 (asks for a reason)"),
+            new Shortcut("review", "a", "approve the selected proposal"),
+            new Shortcut("review", "r", "reject it (asks for a reason)"),
             new Shortcut("review", "c", "request changes (asks for feedback)"),
             new Shortcut("review", "e", "edit the resulting text, then approve"),
             new Shortcut("review", "d", "unified / side by side diff"),

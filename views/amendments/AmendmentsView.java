@@ -219,6 +219,11 @@ public final class AmendmentsView {
         confirm.initOwner(root.getScene().getWindow());
         confirm.setTitle(question.title());
         confirm.setHeaderText(question.heading());
+        // nothing typed makes this deliberate (Reject and Clear ask for a reason first): Enter cancels; Revert is
+        // clicked, or reached with Tab and pressed with Space
+        ((Button) confirm.getDialogPane().lookupButton(revert)).setDefaultButton(false);
+        ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        confirm.setOnShown(e -> confirm.getDialogPane().lookupButton(ButtonType.CANCEL).requestFocus());
         confirm.showAndWait().filter(b -> b == revert).ifPresent(b -> vm.revertSelected());
     }
 

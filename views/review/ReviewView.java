@@ -286,24 +286,30 @@ public final class ReviewView {
     private void reject() {
         if (vm.detail().decidableProperty().get()) {
             ask("Reject " + vm.selectedIdProperty().get(), "Reject " + vm.detail().headingProperty().get()
-                    + "?\nWhy is it rejected? (recorded with the decision)").ifPresent(vm::reject);
+                    + "?\nWhy is it rejected? (recorded with the decision)", "Reject").ifPresent(vm::reject);
         }
     }
 
     private void requestChanges() {
         if (vm.detail().requestableProperty().get()) {
             ask("Request changes to " + vm.selectedIdProperty().get(), "Send " + vm.detail().headingProperty().get()
-                    + " back to its author?\nWhat should the author change?").ifPresent(vm::requestChanges);
+                    + " back to its author?\nWhat should the author change?", "Send back").ifPresent(vm::requestChanges);
         }
     }
 
-    private Optional<String> ask(String title, String question) {
+    /**
+     * Asks for the reason of a decision; the button says the decision ("Reject", "Send back") and stays off until a
+     * reason is typed, so Enter decides only after one was written (as Clear in Failed targets).
+     */
+    private Optional<String> ask(String title, String question, String decide) {
         TextInputDialog dialog = new TextInputDialog();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle(title);
         dialog.setHeaderText(question);
         dialog.getEditor().setId("review-reason");
-        dialog.getDialogPane().lookupButton(ButtonType.OK).disableProperty()
+        ButtonType confirm = new ButtonType(decide, javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(confirm).disableProperty()
                 .bind(dialog.getEditor().textProperty().isEmpty());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }

@@ -57,6 +57,10 @@ final class CommandPalette {
                 name.getStyleClass().add("palette-name");
                 Label where = new Label(e.where());
                 where.getStyleClass().add("palette-where");
+                for (Label l : java.util.List.of(name, where)) { // a long entry wraps by words: never cut mid-phrase
+                    l.setWrapText(true);
+                    l.setMinHeight(Region.USE_PREF_SIZE);
+                }
                 Region gap = new Region();
                 HBox.setHgrow(gap, Priority.ALWAYS);
                 Label keys = new Label(e.keys());

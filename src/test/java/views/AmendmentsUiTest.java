@@ -93,4 +93,50 @@ class AmendmentsUiTest {
             assertThat(history.commit(last.get("sha").asText()).orElseThrow().message()).contains("Reverts: " + sha);
         }
     }
+
+    /**
+     * A reverted and an applied amendment selected, Delete: the dialog offers "Revert 1" and names the one left out;
+     * Enter cancels (nothing typed makes a revert deliberate); Revert 1 reverts the applied one and the message names
+     * each amendment and what happened to it.
+     */
+    @Test
+    void aMixedSelectionRevertsWhatItCanAndSaysWhatHappenedToEach(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
+        List<String> ids = List.of("dream-2026-11-15-03", "dream-2026-11-10-01"); // reverted, applied
+        robot.interact(() -> {
+            list(robot).getSelectionModel().clearSelection();
+            for (int i = 0; i < list(robot).getItems().size(); i++) {
+                if (ids.contains(list(robot).getItems().get(i).id())) {
+                    list(robot).getSelectionModel().select(i);
+                }
+            }
+            list(robot).requestFocus();
+        });
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        robot.press(KeyCode.DELETE).release(KeyCode.DELETE);
+        UiHarness.waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(dialog.getButtonTypes()).extracting(javafx.scene.control.ButtonType::getText)
+                .containsExactly("Revert 1", "Cancel");
+        assertThat(dialog.getHeaderText()).startsWith("Revert dream-2026-11-10-01");
+        assertThat(dialog.getContentText()).contains("Left out, cannot be reverted:\ndream-2026-11-15-03 — already reverted");
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER); // the default is Cancel
+        UiHarness.waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
+        assertThat(list(robot).getItems()).filteredOn(r -> r.id().equals("dream-2026-11-10-01"))
+                .extracting(AmendmentRow::status).containsExactly("applied");
+
+        robot.press(KeyCode.DELETE).release(KeyCode.DELETE);
+        UiHarness.waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        robot.clickOn("Revert 1");
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText()
+                .contains("Not reverted: dream-2026-11-15-03"));
+        String message = robot.lookup("#amendments-message").queryAs(Label.class).getText();
+        assertThat(message.lines().toList()).satisfiesExactly(
+                l -> assertThat(l).startsWith("Reverted dream-2026-11-10-01 ("),
+                l -> assertThat(l).startsWith("Not reverted: dream-2026-11-15-03 (").contains("already reverted by"));
+        UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> r.id().equals("dream-2026-11-10-01"))
+                .allMatch(r -> r.status().equals("reverted")));
+    }
 }

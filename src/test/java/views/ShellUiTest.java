@@ -127,6 +127,32 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> said.contains("Syncing…") && said.get(said.size() - 1).startsWith("Last sync: "));
     }
 
+    /** A long palette entry wraps by words: "(select them, then Revert selected…)" is shown whole, never cut. */
+    @Test
+    void aLongPaletteEntryIsShownWhole(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
+        for (String query : List.of("revert", "trust dial")) {
+            robot.interact(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class).setText(query));
+            WaitForAsyncUtils.waitForFxEvents();
+            List<String> cut = new java.util.ArrayList<>();
+            List<String> shown = new java.util.ArrayList<>();
+            robot.interact(() -> robot.lookup(".palette-name").queryAllAs(Label.class).stream()
+                    .filter(l -> l.isVisible() && l.getScene() != null && !l.getText().isEmpty())
+                    .forEach(l -> {
+                        shown.add(l.getText());
+                        javafx.scene.text.Text drawn = (javafx.scene.text.Text) l.lookup(".text");
+                        if (drawn == null || !drawn.getText().equals(l.getText())) {
+                            cut.add(l.getText() + " drawn as " + (drawn == null ? null : drawn.getText()));
+                        }
+                    }));
+            assertThat(shown).as(query).anyMatch(n -> n.length() > 70);
+            assertThat(cut).as("entries cut for " + query).isEmpty();
+        }
+        robot.type(KeyCode.ESCAPE);
+    }
+
     @Test
     void ctrlKFindsASectionByNameAndF1ListsEveryShortcut(FxRobot robot) {
         UiHarness.waitForIndex(robot);

@@ -108,6 +108,30 @@ class AmendmentsServiceTest {
     }
 
     @Test
+    void revertWhatCanLeavesOutTheRevertedAndMissingOnesAndRevertsTheRest() {
+        AmendmentsService.Amendment reverted = byId("dream-2026-11-15-03");
+        AmendmentsService.Amendment missing = byId("dream-2026-11-17-04");
+        AmendmentsService.Amendment soul = byId("dream-2026-11-10-01");
+        RevertReport report = service.revertWhatCan(List.of(reverted.sha(), soul.sha(), missing.sha(),
+                soul.sha().substring(0, 8)), "joel");
+        assertThat(report.reverted()).singleElement().satisfies(d -> {
+            assertEquals(soul.sha(), d.sha());
+            assertEquals("dream-2026-11-10-01", d.id());
+        });
+        assertThat(report.leftOut()).extracting(RevertReport.LeftOut::id)
+                .containsExactly("dream-2026-11-15-03", "dream-2026-11-17-04");
+        assertThat(report.lines()).hasSize(3);
+        assertThat(report.lines().get(1)).isEqualTo("Not reverted: dream-2026-11-15-03 (" + reverted.sha().substring(0, 10)
+                + ") — already reverted by " + reverted.revertedBy().substring(0, 10));
+        assertEquals(AmendmentsService.Status.REVERTED, byId("dream-2026-11-10-01").status());
+        AmendmentException none = assertThrows(AmendmentException.class,
+                () -> service.revertWhatCan(List.of(reverted.sha(), soul.sha()), "joel"));
+        assertThat(none.getMessage()).startsWith("Nothing was reverted: dream-2026-11-15-03 is already reverted by ");
+        assertThat(assertThrows(AmendmentException.class, () -> service.revertWhatCan(List.of(missing.sha()), "joel"))
+                .getMessage()).isEqualTo("Amendment dream-2026-11-17-04: " + missing.note() + "; nothing to revert.");
+    }
+
+    @Test
     void aConflictRefusesWithThePathsAndNothingIsHalfApplied() {
         AmendmentsService.Amendment soul = byId("dream-2026-11-10-01");
         String current = onBranch(ws.behaviourRepo(), "SOUL.md");

@@ -141,6 +141,37 @@ class ShellViewModelTest {
         assertFalse(palette.run(null));
     }
 
+    /** A key of a section is listed as where it works: "Go to Review, then a: …", never as an action it does not do. */
+    @Test
+    void aSectionsKeyInThePaletteSaysItGoesThereAndNamesTheKey() {
+        vm.setSections(TWELVE);
+        CommandPaletteViewModel palette = vm.palette(List.of());
+        palette.queryProperty().set("approve");
+        CommandPaletteViewModel.Entry approve = palette.entries().stream().filter(e -> e.keys().equals("a"))
+                .findFirst().orElseThrow();
+        assertEquals("Go to Review, then a: approve the selected proposal", approve.name());
+        palette.queryProperty().set("reject");
+        assertThat(palette.entries()).extracting(CommandPaletteViewModel.Entry::name)
+                .contains("Go to Review, then r: reject it (asks for a reason)");
+        palette.queryProperty().set("");
+        assertThat(palette.entries()).as("every entry of a section runs now, goes there, or is a setting")
+                .filteredOn(e -> !e.where().equals("Window") && !e.where().endsWith(" · runs now")
+                        && !e.where().equals("Settings"))
+                .allMatch(e -> e.name().startsWith("Go to "));
+        palette.run(approve);
+        assertEquals("review", vm.selectedSectionProperty().get());
+    }
+
+    /** The F1 sheet and the palette use words only: no emoji, which a machine without an emoji font shows as boxes. */
+    @Test
+    void theSheetAndThePaletteHoldNoEmoji() {
+        vm.setSections(TWELVE);
+        java.util.function.Predicate<String> emoji = t -> t.codePoints().anyMatch(c -> c > 0xFFFF
+                || c >= 0x2600 && c <= 0x27BF);
+        assertFalse(emoji.test(Shortcuts.sheet()), Shortcuts.sheet());
+        assertThat(vm.palette(List.of()).entries()).noneMatch(e -> emoji.test(e.name() + e.where() + e.keys()));
+    }
+
     @Test
     void syncNowInThePaletteSyncsAndShowsKnowledge() {
         vm.setSections(TWELVE);

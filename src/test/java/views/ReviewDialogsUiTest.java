@@ -1,0 +1,62 @@
+package views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.ListView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import viewmodels.review.QueueRow;
+
+/** Review's decision dialogs name their button for the decision and keep it off until a reason is typed. */
+@ExtendWith(ApplicationExtension.class)
+class ReviewDialogsUiTest {
+
+    @TempDir
+    static Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        new UiHarness(stage, tmp.resolve("review-dialogs-" + System.nanoTime()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ListView<QueueRow> queue(FxRobot robot) {
+        return robot.lookup("#review-queue").queryAs(ListView.class);
+    }
+
+    private static DialogPane dialogFor(FxRobot robot, KeyCode key) {
+        robot.press(key).release(key);
+        UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
+        return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+    }
+
+    @Test
+    void rejectAndSendBackSayWhatTheyDo(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && queue(robot).getSelectionModel().getSelectedItem() != null);
+        for (var expected : java.util.Map.of(KeyCode.R, "Reject", KeyCode.C, "Send back").entrySet()) {
+            DialogPane dialog = dialogFor(robot, expected.getKey());
+            assertThat(dialog.getButtonTypes()).extracting(ButtonType::getText)
+                    .containsExactly(expected.getValue(), "Cancel");
+            Button decide = (Button) dialog.lookupButton(dialog.getButtonTypes().get(0));
+            assertThat(decide.isDisabled()).as("off until a reason is typed").isTrue();
+            robot.clickOn("#review-reason").write("because");
+            UiHarness.waitUntil(() -> !decide.isDisabled());
+            robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+            UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isEmpty());
+        }
+        assertThat(queue(robot).getSelectionModel().getSelectedItem().state()).isNotIn("rejected", "changes requested");
+    }
+}
