@@ -288,6 +288,11 @@ public final class ShellView {
         task.setId("status-task");
         task.textProperty().bind(vm.taskMessageProperty());
         task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
+        // one width whatever the task says: the progress bar and Cancel stay put as the file names go by (they moved
+        // with every new label, so a click meant for Cancel could miss)
+        task.setPrefWidth(320);
+        task.setMaxWidth(320);
+        progress.setId("status-progress");
         Button cancel = new Button("Cancel");
         cancel.setId("status-cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);

@@ -27,6 +27,7 @@ import services.workspace.AppDirs;
  * A new user's first start, as it really happens (the demo's first sync runs at once, the catch-up watchdog raises a
  * notification): the keyboard focus starts on the Overview button and never lands by itself on the status bar's
  * Cancel or on the notification — a Space or Enter in the first seconds would cancel the first sync or close it.
+ * The status bar's progress bar and Cancel stay where they are while the task's text changes.
  */
 @ExtendWith(ApplicationExtension.class)
 class StartFocusUiTest {
@@ -38,6 +39,8 @@ class StartFocusUiTest {
     private Stage stage;
     private final FxTaskRunner runner = new FxTaskRunner();
     private final List<String> focused = new CopyOnWriteArrayList<>();
+    /** Where the progress bar was, for each text of the status bar's left part (the index line) beside it. */
+    private final java.util.Map<String, java.util.Set<Long>> progressAt = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Start
     void start(Stage stage) {
@@ -50,6 +53,16 @@ class StartFocusUiTest {
         stage.getScene().focusOwnerProperty().addListener((o, was, now) -> focused.add(name(now)));
         stage.show();
         focused.add(name(stage.getScene().getFocusOwner()));
+        // where the status bar's progress bar is each time the task's text changes (after the layout that follows)
+        Node progress = stage.getScene().getRoot().lookup("#status-progress");
+        progress.localToSceneTransformProperty().addListener((o, was, now) -> {
+            javafx.scene.control.Label index = (javafx.scene.control.Label) stage.getScene().lookup("#status-index");
+            javafx.scene.layout.Region bar = (javafx.scene.layout.Region) index.getParent();
+            if (progress.getParent().isVisible() && bar.getWidth() > 0) {
+                progressAt.computeIfAbsent(index.getText() + " @ " + bar.getWidth(),
+                        k -> new java.util.concurrent.ConcurrentSkipListSet<>()).add(Math.round(now.getTx()));
+            }
+        });
         window.openInitial(Optional.of(workspace), false);
     }
 
@@ -95,5 +108,8 @@ class StartFocusUiTest {
         robot.interact(() -> assertThat(name(stage.getScene().getFocusOwner())).isEqualTo("nav-overview"));
         assertThat(robot.lookup("#status-cancel").query().isFocusTraversable()).isFalse();
         assertThat(robot.lookup("#toast-close").query().isFocusTraversable()).isFalse();
+        // the sync's file names went by in the task's text; the progress bar (and Cancel beside it) stayed put
+        assertThat(progressAt).as("the status bar's progress bar during start-up").isNotEmpty()
+                .allSatisfy((beside, at) -> assertThat(at).as("its left edges beside \"%s\"", beside).hasSize(1));
     }
 }
