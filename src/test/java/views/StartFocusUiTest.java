@@ -53,14 +53,15 @@ class StartFocusUiTest {
         stage.getScene().focusOwnerProperty().addListener((o, was, now) -> focused.add(name(now)));
         stage.show();
         focused.add(name(stage.getScene().getFocusOwner()));
-        // where the status bar's progress bar is each time the task's text changes (after the layout that follows)
+        // where the status bar's progress bar is drawn, after each layout pass (what the user sees, no halfway state)
         Node progress = stage.getScene().getRoot().lookup("#status-progress");
-        progress.localToSceneTransformProperty().addListener((o, was, now) -> {
-            javafx.scene.control.Label index = (javafx.scene.control.Label) stage.getScene().lookup("#status-index");
-            javafx.scene.layout.Region bar = (javafx.scene.layout.Region) index.getParent();
+        javafx.scene.control.Label index = (javafx.scene.control.Label) stage.getScene().lookup("#status-index");
+        javafx.scene.layout.Region bar = (javafx.scene.layout.Region) index.getParent();
+        stage.getScene().addPostLayoutPulseListener(() -> {
             if (progress.getParent().isVisible() && bar.getWidth() > 0) {
                 progressAt.computeIfAbsent(index.getText() + " @ " + bar.getWidth(),
-                        k -> new java.util.concurrent.ConcurrentSkipListSet<>()).add(Math.round(now.getTx()));
+                        k -> new java.util.concurrent.ConcurrentSkipListSet<>())
+                        .add(Math.round(progress.localToScene(0, 0).getX()));
             }
         });
         window.openInitial(Optional.of(workspace), false);
