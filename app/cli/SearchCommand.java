@@ -161,7 +161,10 @@ final class SearchCommand extends WorkspaceCommand {
     }
 
     private static String human(SearchResult result, Workspace ws) {
-        StringBuilder out = new StringBuilder((result.total() == 1 ? "1 document matches" : result.total() + " documents match") + " (" + result.tookMicros() / 1000.0 + " ms)");
+        StringBuilder out = new StringBuilder((result.total() == 1 ? "1 document matches" : result.total() + " documents match")
+                + (result.hits().size() < result.total() // the limit stopped it: say so, and how to see the rest
+                        ? ", showing " + result.hits().size() + " of " + result.total() + " (--limit N for more)" : "")
+                + " (" + result.tookMicros() / 1000.0 + " ms)");
         for (SearchResult.Hit hit : result.hits()) {
             KnowledgeDoc d = hit.doc();
             out.append("\n  ").append(String.format("%-32s", d.id())).append(' ').append(d.title());

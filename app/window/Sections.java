@@ -55,9 +55,9 @@ final class Sections {
     }
 
     /** The Overview, its figures read again after every sync (the first one at start included). */
-    private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope) {
+    private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope, WorkspaceServices services) {
         OverviewViewModel vm = new OverviewViewModel(workspace, app.inventory(), () -> SyncSources.of(workspace),
-                app.runner());
+                () -> services.review().proposals(), app.runner());
         scope.sync().syncsFinishedProperty().addListener((o, was, now) -> vm.refresh());
         return new OverviewView(vm).root();
     }
@@ -80,7 +80,7 @@ final class Sections {
         PolicyService policy = services.policy();
         return List.of(
                 new Section("overview", "Overview", "The workspace's folders and what they hold",
-                        () -> overview(workspace, app, scope)),
+                        () -> overview(workspace, app, scope, services)),
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",

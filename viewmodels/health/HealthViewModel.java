@@ -131,7 +131,17 @@ public final class HealthViewModel {
     }
 
     private static String figures(Map<String, Object> figures) {
-        return figures.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(" · "));
+        return figures.entrySet().stream().map(e -> figure(e.getKey(), e.getValue())).collect(Collectors.joining(" · "));
+    }
+
+    /** A figure in words: "noOutcome 2" is "no outcome 2", "windowHours 24" "window 24 h". */
+    static String figure(String key, Object value) {
+        return key.endsWith("Hours") && key.length() > 5 ? words(key.substring(0, key.length() - 5)) + " " + value + " h"
+                : words(key) + " " + value;
+    }
+
+    private static String words(String key) {
+        return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Shows what the selected finding's evidence refers to. */

@@ -4,7 +4,9 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import java.util.List;
 import java.util.function.Supplier;
+import services.review.Proposal;
 import services.sync.SyncSources;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
@@ -32,6 +34,7 @@ public final class OverviewViewModel {
     private final WorkspaceInventory inventory;
     private final TaskRunner runner;
     private final Supplier<SyncSources.Sources> sources;
+    private final Supplier<List<Proposal>> proposals;
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper();
     private final ObservableList<LocationRow> locations = FXCollections.observableArrayList();
@@ -42,6 +45,13 @@ public final class OverviewViewModel {
     /** {@code sources}: the files the sync reads and which of them its last run could not index (blocking). */
     public OverviewViewModel(Workspace workspace, WorkspaceInventory inventory, Supplier<SyncSources.Sources> sources,
                              TaskRunner runner) {
+        this(workspace, inventory, sources, () -> null, runner);
+    }
+
+    /** {@code proposals}: the proposals as the review reads them (blocking), for how many are open and invalid. */
+    public OverviewViewModel(Workspace workspace, WorkspaceInventory inventory, Supplier<SyncSources.Sources> sources,
+                             Supplier<List<Proposal>> proposals, TaskRunner runner) {
+        this.proposals = proposals;
         this.workspace = workspace;
         this.inventory = inventory;
         this.sources = sources;
@@ -53,11 +63,11 @@ public final class OverviewViewModel {
     }
 
     public void refresh() {
-        runner.submit("Reading workspace", progress -> new Found(inventory.take(workspace), sources.get()),
+        runner.submit("Reading workspace", progress -> new Found(inventory.take(workspace), sources.get(), proposals.get()),
                 TaskCallbacks.of(this::show, error -> details.set("Could not read the workspace: " + error.getMessage())));
     }
 
-    private record Found(WorkspaceInventory.Inventory inventory, SyncSources.Sources sources) {
+    private record Found(WorkspaceInventory.Inventory inventory, SyncSources.Sources sources, List<Proposal> proposals) {
     }
 
     private void show(Found found) {
@@ -69,7 +79,18 @@ public final class OverviewViewModel {
                 figure("Skills", s.skills(), s.synced()),
                 figure("Retros", s.retros(), s.synced()),
                 figure("Brain notes", s.brainNotes(), s.synced()),
-                new Figure("Proposals", Integer.toString(found.inventory().proposals())));
+                proposals(found.inventory().proposals(), found.proposals()));
+    }
+
+    /** "12 Proposals", and under it how many wait for a decision and how many are invalid: "6 open · 4 invalid". */
+    private static Figure proposals(int files, List<Proposal> read) {
+        if (read == null) {
+            return new Figure("Proposals", Integer.toString(files));
+        }
+        long open = read.stream().filter(p -> p.valid() && p.open()).count();
+        long invalid = read.stream().filter(p -> !p.valid()).count();
+        return new Figure("Proposals", Integer.toString(read.size()), open + " open" + (invalid == 0 ? ""
+                : " · " + invalid + " invalid"), "");
     }
 
     private static Figure figure(String label, SyncSources.Count count, boolean synced) {

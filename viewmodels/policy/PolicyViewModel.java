@@ -49,9 +49,13 @@ public final class PolicyViewModel {
     private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper wouldHaveEmpty = new ReadOnlyStringWrapper(NOT_PREVIEWED);
     private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
     private final List<String> toConfirmIds = new ArrayList<>();
     private Policy previewed;
+
+    static final String NOT_PREVIEWED = "Change the dial and press Preview / save trust dial: the decisions of the last"
+            + " 30 days it would have turned the other way show here.";
 
     /**
      * @param zone  the zone the approvals' deadlines are shown in (the window's)
@@ -120,7 +124,7 @@ public final class PolicyViewModel {
             if (!text.isEmpty()) {
                 Level l = Level.of(text).orElse(null);
                 if (l == null) {
-                    message.set("kind " + e.getKey() + ": choose auto, supervised, manual or nothing (the risk decides).");
+                    message.set(kindWords(e.getKey()) + ": choose auto, supervised, manual or nothing (the risk decides).");
                     return null;
                 }
                 k.put(e.getKey(), l);
@@ -150,7 +154,9 @@ public final class PolicyViewModel {
         runner.submit("Simulating the trust dial", progress -> service.simulate(c, 30), TaskCallbacks.of(rows -> {
             previewed = c;
             List<PolicySimulation.Row> differ = rows.stream().filter(PolicySimulation.Row::differs).toList();
-            wouldHave.setAll(differ.stream().map(r -> r.id() + " (" + r.kind() + ", risk " + r.risk() + "): " + r.note()
+            wouldHaveEmpty.set("None of the last 30 days' " + rows.size() + " decisions would have gone differently"
+                    + " with this dial.");
+            wouldHave.setAll(differ.stream().map(r -> r.id() + " (" + kindWords(r.kind()) + ", risk " + r.risk() + "): " + r.note()
                     + " — " + r.actual() + " → " + r.would()).toList());
             message.set(rows.size() + " decisions in the last 30 days; " + differ.size() + " would have gone differently."
                     + " Save again to store the dial.");
@@ -212,6 +218,13 @@ public final class PolicyViewModel {
         return risk.get(riskClass);
     }
 
+    /** A kind's name as every screen says it: "SOUL amendment", "new rule", "skill update · additive". */
+    public String kindWords(String kind) {
+        int dot = kind.indexOf('.');
+        return dot < 0 ? services.review.ProposalWords.kind(kind)
+                : services.review.ProposalWords.kind(kind.substring(0, dot)) + " · " + kind.substring(dot + 1);
+    }
+
     public StringProperty kindProperty(String kind) {
         return kinds.get(kind);
     }
@@ -239,6 +252,11 @@ public final class PolicyViewModel {
 
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
+    }
+
+    /** What the would-have table says while it is empty: not previewed yet, or nothing would have differed. */
+    public ReadOnlyStringProperty wouldHaveEmptyProperty() {
+        return wouldHaveEmpty.getReadOnlyProperty();
     }
 
     public ObservableList<String> wouldHave() {

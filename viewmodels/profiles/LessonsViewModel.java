@@ -30,6 +30,7 @@ public final class LessonsViewModel {
     private final ObservableList<String> journals = FXCollections.observableArrayList();
     private final ObservableList<String> journalsView = FXCollections.unmodifiableObservableList(journals);
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper folder = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper lessons = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper journalText = new ReadOnlyStringWrapper("");
@@ -68,11 +69,15 @@ public final class LessonsViewModel {
             lessons.set("");
             journalText.set("");
             status.set("");
+            folder.set("");
             return;
         }
-        heading.set(shown.agent() + " — " + shown.dir());
+        // the agent, and its folder on a line of its own: a path has no spaces, so wrapped with the name it broke
+        // mid-word (".profi le")
+        heading.set(shown.agent());
+        folder.set(shown.dir().toString());
         status.set(row(shown).summary() + " · " + shown.archived() + " archived");
-        flags.setAll(shown.flags().stream().map(f -> "line " + f.line() + ": " + f.why() + " — " + f.text()).toList());
+        flags.setAll(shown.flags().stream().map(f -> "line " + f.line() + ": " + f.why() + " — " + lineText(f.text())).toList());
         lessons.set(shown.lessons().isBlank() ? "_No lessons-learned.md yet._" : shown.lessons());
         journals.setAll(shown.journals().stream().map(AgentProfiles.Journal::name).toList());
         journalText.set("");
@@ -95,6 +100,16 @@ public final class LessonsViewModel {
 
     public ObservableList<String> journals() {
         return journalsView;
+    }
+
+    /** A flagged line as read, without its list marker: "— In lib/…", not "— - In lib/…". */
+    static String lineText(String line) {
+        return line.strip().replaceFirst("^(?:[-*+]|\\d+[.)])\\s+", "");
+    }
+
+    /** The shown agent's profile folder. */
+    public ReadOnlyStringProperty folderProperty() {
+        return folder.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty headingProperty() {

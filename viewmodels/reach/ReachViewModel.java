@@ -44,8 +44,8 @@ public final class ReachViewModel {
     private final ReadOnlyStringWrapper emptyText = new ReadOnlyStringWrapper(NOT_RUN);
     private final ReadOnlyStringWrapper emptyLessonsText = new ReadOnlyStringWrapper(NOT_RUN);
     static final String NOT_RUN = "Nothing yet: press Run.";
-    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(
-            "Replays the implementor's injection for every story of the window. Press Run.");
+    // nothing before the first run: the list's own "Nothing yet: press Run." says it, once (two lines said it twice)
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private List<LessonLifecycle.Lesson> allLessons = List.of();

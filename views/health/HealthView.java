@@ -56,7 +56,7 @@ public final class HealthView {
         lower.setDividerPositions(0.28);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.5);
+        split.setDividerPositions(0.58); // the findings first: at 1100 × 700 two of them in view, not one and a half
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -119,6 +119,9 @@ public final class HealthView {
                 HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {
             text.setCellFactory(c -> new views.components.WrappingCell<>()); // a long finding wraps whole, every line shown
             table.getColumns().add(text);
+            if ("Figures".equals(text.getText())) {
+                text.setMinWidth(190); // squeezed to 130 px at 1100, eight figures made a row seven lines tall
+            }
         }
         TableColumn<FindingRow, String> trend = HealthView.<FindingRow>column("Trend", r -> "", 130);
         trend.setMinWidth(110);
@@ -256,7 +259,10 @@ public final class HealthView {
                 jobs.cancel(selectedId());
             }
         });
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, run, pause, cancel, schedule, apply);
+        apply.setMinWidth(Region.USE_PREF_SIZE);
+        HBox scheduleEdit = new HBox(8, schedule, apply); // the field and its Save keep together on a line
+        scheduleEdit.setAlignment(Pos.CENTER_LEFT);
+        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, run, pause, cancel, scheduleEdit);
         actions.setAlignment(Pos.CENTER_LEFT);
         Label error = new Label();
         error.setId("health-schedule-error");

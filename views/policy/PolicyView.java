@@ -10,9 +10,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.policy.PolicyViewModel;
 
@@ -35,21 +35,6 @@ public final class PolicyView {
         about.setWrapText(true);
         about.setMaxWidth(380);
         version.setTooltip(about);
-        GridPane grid = new GridPane();
-        grid.setHgap(10);
-        grid.setVgap(6);
-        int row = 0;
-        for (String r : vm.risks()) {
-            grid.addRow(row++, new Label("risk " + r), choice("policy-risk-" + r, vm.riskProperty(r), false));
-        }
-        FlowPane kinds = new FlowPane(12, 6);
-        for (String k : vm.kinds()) {
-            Label name = new Label(k);
-            name.setId("policy-kind-label-" + k);
-            HBox pair = new HBox(4, name, choice("policy-kind-" + k, vm.kindProperty(k), true));
-            pair.setAlignment(Pos.BASELINE_LEFT); // the kind's name on the line of its choice's text, as in the grid
-            kinds.getChildren().add(pair);
-        }
         TextField prot = new TextField();
         prot.setId("policy-protected");
         prot.textProperty().bindBidirectional(vm.protectedPathsProperty());
@@ -57,8 +42,34 @@ public final class PolicyView {
         days.setId("policy-days");
         days.setPrefColumnCount(4);
         days.textProperty().bindBidirectional(vm.daysProperty());
+        GridPane grid = new GridPane();
+        grid.setHgap(10);
+        grid.setVgap(6);
+        int row = 0;
+        for (String r : vm.risks()) {
+            grid.addRow(row++, new Label("risk " + r), choice("policy-risk-" + r, vm.riskProperty(r), false));
+        }
         grid.addRow(row++, new Label("protected"), prot);
-        grid.addRow(row, new Label("confirm within (days)"), days);
+        grid.addRow(row++, new Label("confirm within (days)"), days);
+        // the kinds in the same grid, two to a row: every name in a column of names, every choice in one of choices
+        // (a flow of name-choice pairs wrapped in ragged rows), named as every other screen names them
+        Label byKind = new Label("by kind");
+        byKind.getStyleClass().add(Styles.TEXT_MUTED);
+        grid.add(byKind, 0, row++, 4, 1);
+        int column = 0;
+        for (String k : vm.kinds()) {
+            Label name = new Label(vm.kindWords(k));
+            name.setId("policy-kind-label-" + k);
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            Node box = choice("policy-kind-" + k, vm.kindProperty(k), true);
+            GridPane.setValignment(name, javafx.geometry.VPos.BASELINE); // the name on the line of its choice's text
+            GridPane.setValignment(box, javafx.geometry.VPos.BASELINE);
+            grid.add(name, column, row);
+            grid.add(box, column + 1, row);
+            column = column == 0 ? 2 : 0;
+            row += column == 0 ? 1 : 0;
+        }
+        row += column == 0 ? 0 : 1;
         TextField why = new TextField();
         why.setId("policy-why");
         why.setPromptText("why (kept in the decision log)");
@@ -82,10 +93,14 @@ public final class PolicyView {
         ListView<String> wouldHave = wrapping(new ListView<>(vm.wouldHave()));
         wouldHave.setId("policy-would-have");
         wouldHave.setPrefHeight(110);
+        Label nothing = placeholder("");
+        nothing.setId("policy-would-have-empty");
+        nothing.textProperty().bind(vm.wouldHaveEmptyProperty());
+        wouldHave.setPlaceholder(nothing);
         ListView<String> toConfirm = wrapping(new ListView<>(vm.toConfirm()));
         toConfirm.setId("policy-to-confirm");
         toConfirm.setPrefHeight(130); // two approvals of two lines each at 1100 px
-        toConfirm.setPlaceholder(new Label("No supervised approval waits for a person."));
+        toConfirm.setPlaceholder(placeholder("No supervised approval waits for a person."));
         Button confirm = new Button("Confirm selected");
         confirm.setId("policy-confirm");
         confirm.setOnAction(e -> vm.confirm(toConfirm.getSelectionModel().getSelectedIndex()));
@@ -93,10 +108,16 @@ public final class PolicyView {
         confirm.disableProperty().bind(toConfirm.getSelectionModel().selectedIndexProperty().lessThan(0));
         HBox head = new HBox(10, title, version);
         head.setAlignment(Pos.BASELINE_LEFT);
-        root.getChildren().addAll(head, grid, kinds, actions, message,
+        root.getChildren().addAll(head, grid, actions, message,
                 new Label("Would have gone differently (last 30 days)"), wouldHave,
                 new Label("Supervised approvals to confirm"), toConfirm, confirm);
         vm.load();
+    }
+
+    private static Label placeholder(String text) {
+        Label label = new Label(text);
+        label.setWrapText(true);
+        return label;
     }
 
     /** A list whose rows wrap by words within its width: never cut, never scrolled sideways. */

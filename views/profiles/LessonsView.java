@@ -71,6 +71,17 @@ public final class LessonsView {
 
         Label heading = label("lessons-heading", Styles.TITLE_4);
         heading.textProperty().bind(vm.headingProperty());
+        Label folder = new Label();
+        folder.setId("lessons-folder");
+        folder.getStyleClass().add(Styles.TEXT_MUTED);
+        folder.textProperty().bind(vm.folderProperty());
+        folder.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        folder.setMinWidth(0);
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(vm.folderProperty());
+        folder.setTooltip(whole);
+        folder.visibleProperty().bind(vm.folderProperty().isNotEmpty());
+        folder.managedProperty().bind(folder.visibleProperty());
         Label status = label("lessons-status", Styles.TEXT_MUTED);
         status.textProperty().bind(vm.statusProperty());
         ListView<String> flags = new ListView<>(vm.flags());
@@ -108,7 +119,7 @@ public final class LessonsView {
         });
         MarkdownView journal = new MarkdownView();
         vm.journalTextProperty().addListener((o, a, text) -> journal.setMarkdown(text));
-        VBox right = new VBox(8, heading, status, section("Lines that break the \"abstract\" rule"), flags,
+        VBox right = new VBox(8, heading, folder, status, section("Lines that break the \"abstract\" rule"), flags,
                 section("lessons-learned.md"), lessons, section("Journal (undigested, newest first)"), journals, journal);
         right.setPadding(new Insets(12));
         ScrollPane scroll = new ScrollPane(right);

@@ -62,6 +62,8 @@ public final class ReachView {
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every line of the summary, never "…"
         summary.textProperty().bind(vm.summaryProperty());
+        summary.visibleProperty().bind(vm.summaryProperty().isNotEmpty());
+        summary.managedProperty().bind(summary.visibleProperty());
 
         ComboBox<String> state = new ComboBox<>();
         state.setId("reach-state");

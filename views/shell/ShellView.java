@@ -151,7 +151,31 @@ public final class ShellView {
             focusWhenShown(focus);
         }
         railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
-                .ifPresent(t -> t.setSelected(true));
+                .ifPresent(t -> {
+                    t.setSelected(true);
+                    if (!(node.getProperties().get(INITIAL_FOCUS) instanceof Node) && focusAdrift()) {
+                        focusWhenShown((Node) t); // at start-up: the section's button, not whatever came first
+                    }
+                });
+    }
+
+    /**
+     * Whether the keyboard focus is nowhere the user put it: on nothing, on a node no longer in the window, or
+     * outside the rail and the section (the status bar, a notification) — there a Space or Enter meant for the
+     * screen would press a temporary button (the start-up sync's Cancel).
+     */
+    private boolean focusAdrift() {
+        Scene scene = root.getScene();
+        Node owner = scene == null ? null : scene.getFocusOwner();
+        if (owner == null || owner.getScene() != scene) {
+            return true;
+        }
+        for (Node n = owner; n != null; n = n.getParent()) {
+            if (n == rail || n == content) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Focuses a node now, or as soon as it joins the scene (controls inside a SplitPane join on the first layout). */
@@ -264,8 +288,17 @@ public final class ShellView {
         task.setId("status-task");
         task.textProperty().bind(vm.taskMessageProperty());
         task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
+        // one width whatever the task says: the progress bar and Cancel stay put as the file names go by (they moved
+        // with every new label, so a click meant for Cancel could miss)
+        task.setPrefWidth(320);
+        task.setMaxWidth(320);
+        progress.setId("status-progress");
         Button cancel = new Button("Cancel");
+        cancel.setId("status-cancel");
         cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        // a click cancels; the keyboard never lands here by itself (it showed up focused at start-up, so a Space in
+        // the first seconds cancelled the first sync) — Knowledge's Sync now has its own Cancel for the keyboard
+        cancel.setFocusTraversable(false);
         cancel.setOnAction(e -> vm.cancelTasks());
         cancel.setMinWidth(Region.USE_PREF_SIZE); // never "C…": the task text gives way first
         progress.setMinWidth(Region.USE_PREF_SIZE);

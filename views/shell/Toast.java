@@ -48,6 +48,10 @@ final class Toast {
         close.setId("toast-close");
         close.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         close.setOnAction(e -> hide());
+        // the notification comes by itself: Tab or a vanishing button must not put the focus on it, where a Space
+        // meant for the screen would close it — a click does
+        close.setFocusTraversable(false);
+        open.setFocusTraversable(false);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox head = new HBox(8, title, gap, close);

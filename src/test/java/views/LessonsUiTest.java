@@ -77,6 +77,13 @@ class LessonsUiTest {
         @SuppressWarnings("unchecked")
         ListView<String> flags = robot.lookup("#lessons-flags").queryAs(ListView.class);
         assertThat(flags.getItems()).anyMatch(f -> f.startsWith("line 9: names an issue (Issue #86)"));
+        // the flagged line as read, without its list marker ("— - Issue #86" doubled the dash)
+        assertThat(flags.getItems()).anyMatch(f -> f.contains("— Issue #86")).noneMatch(f -> f.contains("— - "));
+        // the agent as the heading, its folder on its own line, whole or cut at its start — never broken mid-word
+        assertThat(robot.lookup("#lessons-heading").queryAs(Label.class).getText()).isEqualTo("dev-qwen");
+        Label folder = robot.lookup("#lessons-folder").queryAs(Label.class);
+        assertThat(folder.getText()).endsWith("dev-qwen/.profile".replace('/', java.io.File.separatorChar));
+        assertThat(folder.isWrapText()).isFalse();
         robot.clickOn(robot.lookup((javafx.scene.Node n) -> n instanceof Label l && l.getText().startsWith("planner"))
                 .queryAs(Label.class));
         UiHarness.waitUntil(() -> robot.lookup("#lessons-status").queryAs(Label.class).getText()

@@ -202,9 +202,18 @@ class SettingsUiTest {
             java.util.List<String> cut = new java.util.ArrayList<>();
             java.util.List<String> sideways = new java.util.ArrayList<>();
             java.util.List<String> rows = new java.util.ArrayList<>();
+            java.util.Set<Double> nameColumns = new java.util.TreeSet<>();
+            java.util.List<String> names = new java.util.ArrayList<>();
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
+                for (String kind : services.policy.Policy.KIND_KEYS) {
+                    Label shown = robot.lookup(n -> ("policy-kind-label-" + kind).equals(n.getId())).queryAs(Label.class);
+                    nameColumns.add(Math.rint(shown.localToScene(0, 0).getX()));
+                    names.add(shown.getText());
+                }
+                Label risk = robot.lookup(n -> n instanceof Label l && "risk low".equals(l.getText())).queryAs(Label.class);
+                nameColumns.add(Math.rint(risk.localToScene(0, 0).getX()));
                 for (String kind : services.policy.Policy.KIND_KEYS) {
                     // by id, not by selector: a kind's name has a dot ("skill_update.additive")
                     Label name = robot.lookup(n -> ("policy-kind-label-" + kind).equals(n.getId())).queryAs(Label.class);
@@ -238,6 +247,10 @@ class SettingsUiTest {
                 }
             });
             assertThat(misaligned).as("kinds' names against their choices at %s", at).isEmpty();
+            // two columns of names, the first under the risks' names; in words, never the files' codes
+            assertThat(nameColumns).as("left edges of the dial's names at %s", at).hasSize(2);
+            assertThat(names).contains("SOUL amendment", "new rule", "skill update · additive")
+                    .noneMatch(n -> n.contains("_") || n.equals(n.toUpperCase()));
             assertThat(cut).as("trust dial texts cut at %s", at).isEmpty();
             assertThat(sideways).as("lists scrolled sideways at %s", at).isEmpty();
             assertThat(rows).as("rows shown at %s", at).anySatisfy(r -> assertThat(r)

@@ -53,6 +53,13 @@ class SyncSearchCommandTest {
         // a date only in the frontmatter (not in the indexed content) is read from the ADR's file
         assertThat(run("search", "--workspace", ws, "--type", "adr", "Gateway", "dispatch").out())
                 .containsPattern("adr:0024 +ADR-0024: Gateway dispatch for agent work  dated 2025-03-02");
+        // more matches than the limit: the first line says how many are shown and how to see the rest
+        String limited = run("search", "--workspace", ws, "--type", "adr", "--limit", "3", "ADR").out();
+        assertThat(limited.lines().findFirst().orElseThrow())
+                .matches("\\d+ documents match, showing 3 of \\d+ \\(--limit N for more\\) \\(.* ms\\)");
+        assertThat(limited.lines().count()).isEqualTo(4);
+        String whole = run("search", "--workspace", ws, "--type", "adr", "--limit", "200", "ADR").out();
+        assertThat(whole).doesNotContain("showing");
     }
 
     @Test

@@ -85,7 +85,7 @@ class HealthViewModelTest {
         assertThat(vm.alertProperty().get()).isEqualTo("WARNING: stale WARNING");
         assertThat(vm.findings()).extracting(FindingRow::check).containsExactly("staleness", "collection");
         assertThat(vm.findings().get(0).isNew()).isTrue();
-        assertThat(vm.findings().get(0).figures()).isEqualTo("ageHours 50");
+        assertThat(vm.findings().get(0).figures()).isEqualTo("age 50 h"); // in words, not the key "ageHours"
         assertThat(vm.summaryProperty().get()).contains("0 errors, 1 warning");
         assertThat(vm.findings()).extracting(FindingRow::trend)
                 .containsExactly(List.of("OK", "WARNING"), List.of("OK", "OK"));
@@ -100,5 +100,14 @@ class HealthViewModelTest {
         assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression");
         assertThat(jobs.applySchedule("watchdog", "0 */2 * * *")).isTrue();
         assertThat(jobs.rows().get(0).schedule()).isEqualTo("0 */2 * * *");
+    }
+
+    @Test
+    void figuresAreWordsNotTheirKeys() {
+        assertThat(HealthViewModel.figure("noOutcome", 2)).isEqualTo("no outcome 2");
+        assertThat(HealthViewModel.figure("neverEligible", 3)).isEqualTo("never eligible 3");
+        assertThat(HealthViewModel.figure("eventsInWindow", 40)).isEqualTo("events in window 40");
+        assertThat(HealthViewModel.figure("windowHours", 24)).isEqualTo("window 24 h");
+        assertThat(HealthViewModel.figure("ratio", 0.85)).isEqualTo("ratio 0.85");
     }
 }

@@ -43,6 +43,25 @@ class OverviewViewModelTest {
                 new OverviewViewModel.Figure("Brain notes", "10", "not synced yet", ""));
     }
 
+    /** The Proposals card says how many of them wait for a decision and how many are invalid, as Review counts them. */
+    @Test
+    void theProposalsCardSaysHowManyAreOpenAndInvalid() {
+        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+                .write(tmp.resolve("demo")).dir();
+        Workspace ws = new WorkspaceLoader().load(dir);
+        var review = new services.review.ReviewService(ws, Clock.systemUTC());
+        java.util.List<services.review.Proposal> all = review.proposals();
+        long open = all.stream().filter(p -> p.valid() && p.open()).count();
+        long invalid = all.stream().filter(p -> !p.valid()).count();
+        assertThat(open).isPositive();
+        assertThat(invalid).isPositive();
+        OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),
+                review::proposals, new SynchronousTaskRunner());
+        vm.refresh();
+        assertThat(vm.figures()).contains(new OverviewViewModel.Figure("Proposals", Integer.toString(all.size()),
+                open + " open · " + invalid + " invalid", ""));
+    }
+
     /**
      * The figures count the files the sync reads, and say how many of them its last run could not index — so
      * "45 ADR files" beside 42 ADRs in the index is explained, not a puzzle.

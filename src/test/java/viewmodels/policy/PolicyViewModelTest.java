@@ -61,4 +61,26 @@ class PolicyViewModelTest {
         assertThat(vm.versionLineProperty().get()).startsWith("version ").endsWith(" · FROZEN")
                 .isEqualTo("version " + policy.policy().policy().version() + " · FROZEN");
     }
+
+    @Test
+    void kindsAreNamedAsOnEveryOtherScreenAndAnEmptyWouldHaveTableSaysWhy() {
+        PolicyService policy = approvedBySupervisedDial();
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, Fixtures.CLOCK);
+        vm.load();
+        assertThat(vm.kinds()).extracting(vm::kindWords).contains("skill update", "skill update · additive",
+                "skill update · structural", "SOUL amendment", "skill amendment", "new skill", "new rule", "prune",
+                "observation").noneMatch(w -> w.contains("_"));
+
+        assertThat(vm.wouldHave()).isEmpty();
+        assertThat(vm.wouldHaveEmptyProperty().get()).contains("Preview / save trust dial");
+        vm.preview(); // the dial as it is: nothing would have gone differently
+        assertThat(vm.wouldHave()).isEmpty();
+        assertThat(vm.wouldHaveEmptyProperty().get()).matches("None of the last 30 days' \\d+ decisions would have"
+                + " gone differently with this dial\\.");
+
+        vm.kindProperty("skill_update").set("manual");
+        vm.preview();
+        // the row's kind in words; the dial's reason at the end keeps the key it records ("kind skill_update")
+        assertThat(vm.wouldHave()).isNotEmpty().allSatisfy(row -> assertThat(row).matches("\\S+ \\(skill update, risk \\w+\\): .*"));
+    }
 }

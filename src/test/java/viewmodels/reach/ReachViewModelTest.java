@@ -95,6 +95,7 @@ class ReachViewModelTest {
     void anEmptyListSaysWhetherNothingRanYetOrTheRunFoundNone() {
         assertEquals("Nothing yet: press Run.", vm.emptyTextProperty().get());
         assertEquals("Nothing yet: press Run.", vm.emptyLessonsTextProperty().get());
+        assertEquals("", vm.summaryProperty().get()); // said once, by the list, not again in a line above it
         vm.run();
         assertEquals("None in the last 14 days.", vm.emptyTextProperty().get());
         vm.stateFilterProperty().set("proven"); // a state no lesson is in: the list is empty, and says why
