@@ -38,7 +38,7 @@ final class PaletteEntries {
             "Typesense API key source", "Typesense collection", "Typesense timeout", "Redis mode (standalone, Sentinel, "
             + "Cluster)", "Redis URL", "Redis Sentinels and master name", "Redis Cluster nodes", "Redis ACL user",
             "Redis TLS", "Redis password variable", "Read-only workspace", "Semantic search on / off",
-            "Test Typesense connection", "Test Redis connection");
+            "Go to Settings to test the Typesense connection", "Go to Settings to test the Redis connection");
 
     private PaletteEntries() {
     }

@@ -160,6 +160,11 @@ class ShellViewModelTest {
                 .allMatch(e -> e.name().startsWith("Go to "));
         palette.run(approve);
         assertEquals("review", vm.selectedSectionProperty().get());
+        palette.queryProperty().set("test");
+        assertThat(palette.entries()).as("a setting's button is named for where it is, not as an action the palette runs")
+                .extracting(CommandPaletteViewModel.Entry::name)
+                .contains("Go to Settings to test the Typesense connection", "Go to Settings to test the Redis connection")
+                .noneMatch(n -> n.startsWith("Test "));
     }
 
     /** The F1 sheet and the palette use words only: no emoji, which a machine without an emoji font shows as boxes. */
