@@ -150,14 +150,33 @@ public final class ReviewViewModel {
     /** Shows one proposal (null clears the detail). */
     public void select(String id) {
         selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
-        selectedId.set(selected == null ? "" : id);
+        selectedId.set(selected == null ? "" : id); // first: the list shows it before the decided row leaves
         if (pinned != null && !pinned.equals(id)) {
-            pinned = null;
+            release();
         }
         detail.showPolicy(selected == null ? null : policies.get(selected.proposal().id()));
         detail.show(selected, selected == null ? null : recordOf(selected.proposal()),
                 rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
         showMessage();
+    }
+
+    /**
+     * The selection moved off the proposal just decided (with j, k, a click): it leaves a filter it no longer passes
+     * now, not at the next read of the queue (which may not come while nothing else changes).
+     */
+    private void release() {
+        String was = pinned;
+        pinned = null;
+        List<QueueRow> shown = QueueOrder.rows(items, filter.get(), null, rows);
+        if (shown.equals(rows)) {
+            return;
+        }
+        List<QueueRow> without = rows.stream().filter(r -> !r.id().equals(was)).toList();
+        if (shown.equals(without)) {
+            rows.removeIf(r -> r.id().equals(was)); // one row leaves; the list keeps the others and the selection
+        } else {
+            rows.setAll(shown);
+        }
     }
 
     private services.review.DecisionRecord recordOf(Proposal p) {

@@ -126,6 +126,39 @@ class ReviewViewModelTest {
     }
 
     @Test
+    void aDecidedProposalLeavesTheOpenListAsSoonAsTheSelectionMovesOffItWithKOrJ() {
+        // walk 2: a rejection stayed in the Open list after k, while nothing else re-read the queue
+        vm.select("sp-2026-11-19-agent-loop-02");
+        vm.reject("too broad for now");
+        assertThat(vm.rows()).extracting(QueueRow::id).contains("sp-2026-11-19-agent-loop-02"); // pinned, in place
+        java.util.List<String> before = vm.rows().stream().map(QueueRow::id).toList();
+        String above = before.get(before.indexOf("sp-2026-11-19-agent-loop-02") - 1);
+        vm.previous(); // k: no refresh follows
+        assertEquals(above, vm.selectedIdProperty().get());
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-19-agent-loop-02");
+        assertThat(vm.rows()).noneMatch(r -> r.state().equals("rejected"));
+
+        vm.select("sp-2026-11-18-loop-nanny-01");
+        vm.approve();
+        before = vm.rows().stream().map(QueueRow::id).toList();
+        String below = before.get(before.indexOf("sp-2026-11-18-loop-nanny-01") + 1);
+        vm.next(); // j
+        assertEquals(below, vm.selectedIdProperty().get());
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-18-loop-nanny-01");
+
+        vm.select("dream-2026-11-20-01");
+        vm.requestChanges("Name its flags.");
+        vm.select("dream-2026-11-20-02"); // a click elsewhere
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-01");
+        // the count line and the rows agree: every row shown under Open is open or invalid
+        long shownOpen = vm.rows().stream().filter(r -> !r.state().equals("invalid")).count();
+        assertThat(vm.countsProperty().get()).startsWith(shownOpen + " open");
+        vm.refresh(); // a read of the queue changes nothing more
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-19-agent-loop-02",
+                "sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-01");
+    }
+
+    @Test
     void requestingChangesIsVisibleInTheBadgeTheFilterAndTheCounts() {
         vm.select("dream-2026-11-20-01");
         assertTrue(vm.detail().requestableProperty().get());
