@@ -53,6 +53,8 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final Map<String, String> messages = new HashMap<>();
+    /** The decisions made here, by id, while their message is the one kept: the record on screen says it instead. */
+    private final Map<String, ReviewService.Decision> made = new HashMap<>();
     private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
@@ -188,8 +190,19 @@ public final class ReviewViewModel {
     }
 
     private void showMessage() {
-        String own = messages.get(selectedId.get());
+        String id = selectedId.get();
+        String own = messages.get(id);
+        ReviewService.Decision decision = made.get(id);
+        if (decision != null && !detail.decisionProperty().get().isEmpty()) {
+            own = ""; // said once: the record names the decision, who, when, why, the commit and its branch
+        }
         message.set(own != null ? own : listMessage);
+    }
+
+    /** The message about a proposal, said instead of its last decision. */
+    private void say(String id, String text) {
+        made.remove(id);
+        messages.put(id, text);
     }
 
     public void next() {
@@ -221,7 +234,7 @@ public final class ReviewViewModel {
     public void approve() {
         if (selected != null && !readOnly && selected.approvable() && !detail.approvableProperty().get()) {
             // its diff is still being computed: said, so the key is not taken for an approval
-            messages.put(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
+            say(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
                     + "approve again. Nothing is approved unseen.");
             showMessage();
             return;
@@ -248,11 +261,12 @@ public final class ReviewViewModel {
         }
         String id = selected.proposal().id();
         runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
-            messages.put(id, decision.message());
+            say(id, decision.message()); // said whole only when its record cannot be read
+            made.put(id, decision);
             pinned = id;
             refresh(id);
         }, error -> {
-            messages.put(id, refusal(error.getMessage()));
+            say(id, refusal(error.getMessage()));
             showMessage();
         }));
     }
