@@ -241,8 +241,7 @@ final class ProposalsCommand {
             if (item.change() != null) {
                 out.put("conflicts", item.change().conflicts());
             }
-            String text = item.proposal().id() + " — " + item.proposal().kind() + " on " + item.proposal().target()
-                    + " (" + item.proposal().status() + ", risk " + item.proposal().risk() + ")"
+            String text = heading(item)
                     + "\nfile: " + item.proposal().file()
                     + "\npolicy: " + applying
                     + effectText
@@ -259,6 +258,18 @@ final class ProposalsCommand {
             cli.print(out, text.stripTrailing());
             return 0;
         }
+    }
+
+    /**
+     * What the window's heading and queue say of a proposal: "id — target", then its state, its group in words and
+     * its risk ("blocked · dream · skill amendment · risk medium"); what a file does not give is left out, never "null".
+     */
+    static String heading(ReviewService.Item item) {
+        Proposal p = item.proposal();
+        String what = p.valid() ? ProposalWords.group(p) : p.kind() == null ? "" : "kind " + p.kind();
+        return p.id() + (p.target() == null ? "" : " — " + p.target())
+                + "\n" + ReviewQueue.state(item) + (what.isEmpty() ? "" : " · " + what)
+                + (p.risk() == null ? "" : " · risk " + p.risk());
     }
 
     @Command(name = "approve", mixinStandardHelpOptions = true, description = "Approve: commit the change to the review branch.")

@@ -35,6 +35,9 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper diffCaption = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper hasDiff = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false));
+    private final ReadOnlyStringWrapper closed = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
     private DecisionRecord record;
     private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
@@ -108,6 +111,9 @@ public final class ProposalDetailViewModel {
             diff.clear();
             approvable.set(false);
             decidable.set(false);
+            hasDiff.set(false);
+            keys.set(WhatApplies.keys(null, readOnly, false));
+            closed.set("");
             similar.show(null);
             return;
         }
@@ -130,51 +136,16 @@ public final class ProposalDetailViewModel {
         notice.set(shown.problem() == null ? stale : "");
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
-        decision.set(decided == null ? "" : describe(decided));
+        decision.set(decided == null ? "" : DecisionWords.describe(decided));
         showDiff();
+        keys.set(WhatApplies.keys(p, readOnly, hasDiff.get()));
+        closed.set(WhatApplies.closed(p));
         similar.show(shown);
     }
 
     /** The "Similar lessons" section: the existing lessons most like the proposal shown. */
     public SimilarLessonsViewModel similar() {
         return similar;
-    }
-
-    /** "Rejected by joel at 2026-11-21 09:00 UTC — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review". */
-    static String describe(DecisionRecord r) {
-        String what = switch (r.status()) {
-            case "approved" -> "Approved";
-            case "rejected" -> "Rejected";
-            case "changes_requested" -> "Changes requested";
-            default -> ReviewWords.status(r.status()).substring(0, 1).toUpperCase()
-                    + ReviewWords.status(r.status()).substring(1);
-        };
-        StringBuilder out = new StringBuilder(what);
-        out.append(r.by() == null ? " (no reviewer recorded)" : " by " + r.by());
-        out.append(r.at() == null ? "" : " at " + time(r.at()));
-        if (r.commit() != null) {
-            out.append(" · commit ").append(r.commit(), 0, Math.min(10, r.commit().length()))
-                    .append(r.branch() == null ? "" : " on " + r.branch());
-        }
-        if (r.editedBy() != null) {
-            out.append(" · text edited by ").append(r.editedBy());
-        }
-        if (r.why() != null) {
-            out.append(" — ").append("changes_requested".equals(r.status()) ? "feedback: " : "reason: ").append(r.why());
-        }
-        if ("reverted".equals(r.status()) && r.note() != null) {
-            out.append(" (").append(r.note().replace(" The diff shows the change that was reverted.", "")).append(')');
-        }
-        return out.toString();
-    }
-
-    private static String time(String iso) {
-        try {
-            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-                    .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(iso));
-        } catch (java.time.DateTimeException notAnInstant) {
-            return iso;
-        }
     }
 
     /** Whether the shown proposal can be approved, once its own diff is on screen. */
@@ -202,16 +173,19 @@ public final class ProposalDetailViewModel {
             caption = "";
         } else if (record != null && record.hasChange()) {
             change = record.change(); // a patch's hunks keep the lines their headers name
-            caption = record.asCommitted() ? "The change as committed in " + record.commit().substring(0,
-                    Math.min(10, record.commit().length())) + (record.branch() == null ? "" : " on " + record.branch())
-                    + " (" + record.path() + "):" : record.note();
-        } else {
+            // the record above names the commit and its branch: the caption says only what the diff is
+            caption = record.asCommitted() ? "The change as committed (" + record.path() + "):" : record.note();
+        } else { // no diff: the pane folds to this caption
             diff.clear();
-            diffCaption.set(record != null && record.note() != null ? record.note() : "");
+            hasDiff.set(false);
+            diffCaption.set(item == null ? "" : record != null && record.note() != null ? record.note()
+                    : item.problem() != null ? "No diff: nothing would be written — what stops it is above."
+                    : "No diff to show.");
             approvable.set(approvableOnceShown());
             return;
         }
         diff.clear();
+        hasDiff.set(true);
         diffCaption.set("Computing the diff…");
         boolean side = sideBySide.get();
         runner.submit("Diff", progress -> DiffLines.of(change, side), TaskCallbacks.of(lines -> {
@@ -261,6 +235,21 @@ public final class ProposalDetailViewModel {
     /** The text an edit starts from: what approving would write. */
     public String proposedText() {
         return item == null || item.change() == null ? "" : item.change().after();
+    }
+
+    /** Whether the proposal shown has a diff (shown, or being computed); without one the pane folds to its caption. */
+    public ReadOnlyBooleanProperty hasDiffProperty() {
+        return hasDiff.getReadOnlyProperty();
+    }
+
+    /** The keys that apply to the proposal shown: moving always; deciding only while it can be decided. */
+    public ReadOnlyStringProperty keysProperty() {
+        return keys.getReadOnlyProperty();
+    }
+
+    /** For a decided or invalid proposal, what stands where the decision buttons are; empty while it can be decided. */
+    public ReadOnlyStringProperty closedProperty() {
+        return closed.getReadOnlyProperty();
     }
 
     public ObservableList<DiffLine> diff() {

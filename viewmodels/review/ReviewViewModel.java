@@ -53,6 +53,8 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final Map<String, String> messages = new HashMap<>();
+    /** The decisions made here, by id, while their message is the one kept: the record on screen says it instead. */
+    private final Map<String, ReviewService.Decision> made = new HashMap<>();
     private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
@@ -150,14 +152,33 @@ public final class ReviewViewModel {
     /** Shows one proposal (null clears the detail). */
     public void select(String id) {
         selected = id == null ? null : items.stream().filter(i -> i.proposal().id().equals(id)).findFirst().orElse(null);
-        selectedId.set(selected == null ? "" : id);
+        selectedId.set(selected == null ? "" : id); // first: the list shows it before the decided row leaves
         if (pinned != null && !pinned.equals(id)) {
-            pinned = null;
+            release();
         }
         detail.showPolicy(selected == null ? null : policies.get(selected.proposal().id()));
         detail.show(selected, selected == null ? null : recordOf(selected.proposal()),
                 rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
         showMessage();
+    }
+
+    /**
+     * The selection moved off the proposal just decided (with j, k, a click): it leaves a filter it no longer passes
+     * now, not at the next read of the queue (which may not come while nothing else changes).
+     */
+    private void release() {
+        String was = pinned;
+        pinned = null;
+        List<QueueRow> shown = QueueOrder.rows(items, filter.get(), null, rows);
+        if (shown.equals(rows)) {
+            return;
+        }
+        List<QueueRow> without = rows.stream().filter(r -> !r.id().equals(was)).toList();
+        if (shown.equals(without)) {
+            rows.removeIf(r -> r.id().equals(was)); // one row leaves; the list keeps the others and the selection
+        } else {
+            rows.setAll(shown);
+        }
     }
 
     private services.review.DecisionRecord recordOf(Proposal p) {
@@ -169,8 +190,19 @@ public final class ReviewViewModel {
     }
 
     private void showMessage() {
-        String own = messages.get(selectedId.get());
+        String id = selectedId.get();
+        String own = messages.get(id);
+        ReviewService.Decision decision = made.get(id);
+        if (decision != null && !detail.decisionProperty().get().isEmpty()) {
+            own = ""; // said once: the record names the decision, who, when, why, the commit and its branch
+        }
         message.set(own != null ? own : listMessage);
+    }
+
+    /** The message about a proposal, said instead of its last decision. */
+    private void say(String id, String text) {
+        made.remove(id);
+        messages.put(id, text);
     }
 
     public void next() {
@@ -202,7 +234,7 @@ public final class ReviewViewModel {
     public void approve() {
         if (selected != null && !readOnly && selected.approvable() && !detail.approvableProperty().get()) {
             // its diff is still being computed: said, so the key is not taken for an approval
-            messages.put(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
+            say(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
                     + "approve again. Nothing is approved unseen.");
             showMessage();
             return;
@@ -229,11 +261,12 @@ public final class ReviewViewModel {
         }
         String id = selected.proposal().id();
         runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
-            messages.put(id, decision.message());
+            say(id, decision.message()); // said whole only when its record cannot be read
+            made.put(id, decision);
             pinned = id;
             refresh(id);
         }, error -> {
-            messages.put(id, refusal(error.getMessage()));
+            say(id, refusal(error.getMessage()));
             showMessage();
         }));
     }

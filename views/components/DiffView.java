@@ -40,7 +40,8 @@ public final class DiffView extends ListView<DiffLine> {
                 setGraphic(null);
                 return;
             }
-            getStyleClass().add("diff-" + line.kind());
+            // side by side each half has its own colour (an added line's empty old side stays neutral); unified the row
+            getStyleClass().add(line.split() && !"skip".equals(line.kind()) ? "diff-split" : "diff-" + line.kind());
             HBox row;
             if (line.split()) {
                 row = new HBox(half(line.oldNo(), line.oldText(), "old", !line.oldNo().isEmpty() && !"context".equals(line.kind())),
@@ -65,6 +66,8 @@ public final class DiffView extends ListView<DiffLine> {
             box.getStyleClass().add("diff-half");
             if (changed) {
                 box.getStyleClass().add("diff-half-" + side);
+            } else if (no.isEmpty() && text.isEmpty()) {
+                box.getStyleClass().add("diff-half-empty"); // no line on this side
             }
             HBox.setHgrow(box, Priority.ALWAYS);
             box.setPrefWidth(0);

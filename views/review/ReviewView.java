@@ -160,9 +160,18 @@ public final class ReviewView {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE); // a label is never cut: the row wraps instead
         }
         mode.setMinWidth(Region.USE_PREF_SIZE);
+        mode.visibleProperty().bind(vm.detail().hasDiffProperty());
+        mode.managedProperty().bind(mode.visibleProperty()); // no diff: its caption has the row
+        // a decided or invalid proposal: its state where the buttons stand (they keep the row's height and place)
+        Label closed = label("review-closed", "review-closed");
+        closed.textProperty().bind(vm.detail().closedProperty());
+        closed.visibleProperty().bind(vm.detail().closedProperty().isNotEmpty());
+        actions.visibleProperty().bind(closed.visibleProperty().not());
+        javafx.scene.layout.StackPane decide = new javafx.scene.layout.StackPane(actions, closed);
+        decide.setId("review-decide");
+        javafx.scene.layout.StackPane.setAlignment(closed, Pos.CENTER_LEFT);
         Label keys = label("review-keys", Styles.TEXT_MUTED);
-        keys.setText("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve · d unified / side by side"
-                + " · s show / hide the stories");
+        keys.textProperty().bind(vm.detail().keysProperty()); // only the keys that apply to the proposal shown
         Label problem = label("review-problem", "review-problem");
         problem.textProperty().bind(vm.detail().problemProperty());
         problem.visibleProperty().bind(vm.detail().problemProperty().isNotEmpty());
@@ -186,6 +195,7 @@ public final class ReviewView {
         HBox.setHgrow(caption, Priority.ALWAYS);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
+        gap.managedProperty().bind(mode.visibleProperty());
         HBox diffBar = new HBox(8, caption, gap, mode);
         diffBar.setId("review-diff-bar");
         diffBar.setAlignment(Pos.CENTER_LEFT);
@@ -208,11 +218,16 @@ public final class ReviewView {
         DiffView diff = new DiffView(vm.detail().diff());
         diff.setId("review-diff");
         diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line
+        diff.visibleProperty().bind(vm.detail().hasDiffProperty()); // none: the pane folds to its caption
+        diff.managedProperty().bind(diff.visibleProperty());
         VBox.setVgrow(diff, Priority.ALWAYS);
 
         // a long record or conflict scrolls in its own few lines, so the header never pushes the diff out of sight
         // the decisions first: the same place for every proposal, however many lines its heading and details take
-        VBox header = new VBox(8, actions, heading, details, keys, message, capped(decision), capped(problem), notice);
+        // the record first, then what it does not say (where the commit went), then what stops a proposal
+        javafx.beans.value.ObservableBooleanValue folded = vm.detail().hasDiffProperty().not();
+        VBox header = new VBox(8, decide, heading, details, keys, capped(decision, folded), message,
+                capped(problem, folded), notice);
         header.setId("review-detail-header");
         header.setPadding(new Insets(12, 12, 8, 12));
 
@@ -247,13 +262,21 @@ public final class ReviewView {
     /** The least height of the header's record or problem: about three lines, or all of a shorter one. */
     public static final double HEADER_NOTE_MIN_HEIGHT = 58;
 
-    /** The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT}, shown when the label is. */
-    private static Node capped(Label label) {
+    /**
+     * The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT} — all of it while {@code whole} (no diff
+     * below wants the room) — shown when the label is.
+     */
+    private static Node capped(Label label, javafx.beans.value.ObservableBooleanValue whole) {
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(label);
         scroll.setId(label.getId() + "-scroll");
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setMaxHeight(HEADER_NOTE_MAX_HEIGHT);
+        scroll.maxHeightProperty().bind(javafx.beans.binding.Bindings.when(whole).then(Double.MAX_VALUE)
+                .otherwise(HEADER_NOTE_MAX_HEIGHT));
+        // as tall as its wrapped lines (a scroll pane asks its content for one unwrapped line), up to its most
+        scroll.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.min(label.getHeight() + 2, scroll.getMaxHeight()), label.heightProperty(),
+                scroll.maxHeightProperty()));
         // never squeezed below its first three lines (a blocked proposal's reason is what the reviewer reads)
         scroll.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
                 () -> Math.min(label.getHeight() + 2, HEADER_NOTE_MIN_HEIGHT), label.heightProperty()));

@@ -71,8 +71,8 @@ class DecidedDiffNumbersUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
         robot.clickOn("#review-reason").write("Not this week.");
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
-        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
-                .equals("Rejected " + SOUL + ": Not this week."));
+        UiHarness.waitUntil(() -> robot.lookup("#review-decision").queryAs(Label.class).getText()
+                .endsWith(" — reason: Not this week."));
         UiHarness.waitUntil(() -> robot.lookup("#review-diff-caption").queryAs(Label.class).getText()
                 .startsWith("The diff shows the change as proposed") && !UiHarness.reviewDiff(robot).getItems().isEmpty());
         UiHarness.settle();

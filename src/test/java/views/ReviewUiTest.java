@@ -58,11 +58,15 @@ class ReviewUiTest {
         assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("8 open");
 
         key(robot, KeyCode.A); // approve the SOUL amendment: it stays selected, with its new badge and its record
-        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
-                .startsWith("Approved dream-2026-11-20-02: committed "));
+        UiHarness.waitUntil(() -> robot.lookup("#review-decision").queryAs(Label.class).getText()
+                .startsWith("Approved by joel at "));
         assertEquals("dream-2026-11-20-02", selected(robot));
         assertEquals("approved", queue(robot).getSelectionModel().getSelectedItem().state());
-        assertThat(robot.lookup("#review-decision").queryAs(Label.class).getText()).startsWith("Approved by joel at ");
+        // said once: the record names the decision and the commit; no message repeats it, the caption only says what
+        // the diff is
+        assertThat(robot.lookup("#review-message").queryAs(Label.class).isVisible()).isFalse();
+        UiHarness.waitUntil(() -> robot.lookup("#review-diff-caption").queryAs(Label.class).getText()
+                .equals("The change as committed (SOUL.md):"));
         assertThat(robot.lookup("#review-approve").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
 
         key(robot, KeyCode.J);
@@ -74,9 +78,10 @@ class ReviewUiTest {
                 .contains("dream-2026-11-20-03");
         robot.clickOn("#review-reason").write("Too broad for a rule.");
         key(robot, KeyCode.ENTER);
-        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
-                .equals("Rejected dream-2026-11-20-03: Too broad for a rule."));
+        UiHarness.waitUntil(() -> robot.lookup("#review-decision").queryAs(Label.class).getText()
+                .endsWith(" — reason: Too broad for a rule."));
         assertEquals("dream-2026-11-20-03", selected(robot));
+        assertThat(robot.lookup("#review-message").queryAs(Label.class).isVisible()).isFalse(); // the record says it
 
         key(robot, KeyCode.J); // the next one is the one that followed the rule
         UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-01"));
@@ -89,8 +94,9 @@ class ReviewUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
         robot.clickOn("#review-reason").write("Name the CLI flags it uses.");
         key(robot, KeyCode.ENTER);
-        UiHarness.waitUntil(() -> robot.lookup("#review-message").queryAs(Label.class).getText()
-                .startsWith("Sent back dream-2026-11-20-01"));
+        UiHarness.waitUntil(() -> robot.lookup("#review-decision").queryAs(Label.class).getText()
+                .startsWith("Changes requested by joel") && robot.lookup("#review-decision").queryAs(Label.class)
+                .getText().endsWith("feedback: Name the CLI flags it uses."));
         assertEquals("changes requested", queue(robot).getSelectionModel().getSelectedItem().state());
         assertThat(robot.lookup("#review-request").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
         assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("5 open")

@@ -80,6 +80,37 @@ class ProposalsCommandTest {
         assertEquals("pending", soul.get("state").asText());
     }
 
+    /** Walk 2: {@code show} said "null on null (pending, risk null)" for a proposal the list and the window call invalid. */
+    @Test
+    void showSaysTheWindowsStateAndWordsNeverNull() throws Exception {
+        java.util.Map<String, String> firstTwo = new java.util.LinkedHashMap<>();
+        for (String id : java.util.List.of("dream-2026-11-20-05", "dream-2026-11-20-06", "dream-2026-11-20-04",
+                "sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-03")) {
+            DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", id, "--no-similar", "--workspace", ws);
+            assertEquals(0, show.code(), show.err());
+            firstTwo.put(id, show.out().lines().limit(2).collect(java.util.stream.Collectors.joining("\n")));
+            assertThat(show.out()).doesNotContain("null");
+        }
+        assertThat(firstTwo.get("dream-2026-11-20-05")).isEqualTo("dream-2026-11-20-05\ninvalid");
+        assertThat(firstTwo.get("dream-2026-11-20-06")).isEqualTo("dream-2026-11-20-06 — SOUL.md\n"
+                + "invalid · kind REWRITE_EVERYTHING · risk medium");
+        assertThat(firstTwo.get("dream-2026-11-20-04")).isEqualTo("dream-2026-11-20-04 — ../../etc/passwd\n"
+                + "blocked · dream · skill amendment · risk medium");
+        assertThat(firstTwo.get("sp-2026-11-18-loop-nanny-01")).endsWith("\npending · skill update · additive · risk low");
+        assertThat(firstTwo.get("dream-2026-11-20-03")).endsWith("\npending · dream · new rule · risk medium");
+        // the list says the same state for each
+        String list = DemoCommandTest.run("proposals", "list", "--workspace", ws).out();
+        assertThat(list.lines().filter(l -> l.contains("dream-2026-11-20-04 "))).singleElement().asString()
+                .contains("blocked");
+        assertThat(list.lines().filter(l -> l.contains("dream-2026-11-20-06 "))).singleElement().asString()
+                .contains("invalid");
+        JsonNode json = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "show", "dream-2026-11-20-04",
+                "--no-similar", "--json", "--workspace", ws).out());
+        assertEquals("blocked", json.get("state").asText());
+        assertEquals("dream · skill amendment", json.get("groupWords").asText());
+        assertEquals("AMEND_SKILL", json.get("kind").asText()); // --json keeps its codes
+    }
+
     @Test
     void countsAreWordedInTheirNumber() {
         DemoCommandTest.Run one = DemoCommandTest.run("proposals", "list", "--status", "rejected", "--workspace", ws);

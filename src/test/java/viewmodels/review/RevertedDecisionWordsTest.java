@@ -14,7 +14,7 @@ class RevertedDecisionWordsTest {
                 "not confirmed within 7 days", "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", "brain/review", null,
                 "rules/x.md", "", "x\n", true, "Approved by policy:supervised at 2026-11-01T10:00:00Z in 1a2b3c4d5e; "
                 + "reverted by commit 9f8e7d6c5b. The diff shows the change that was reverted.");
-        assertThat(ProposalDetailViewModel.describe(r)).isEqualTo("Reverted by policy:expiry at 2026-11-09 10:00 UTC"
+        assertThat(DecisionWords.describe(r)).isEqualTo("Reverted by policy:expiry at 2026-11-09 10:00 UTC"
                 + " · commit 1a2b3c4d5e on brain/review — reason: not confirmed within 7 days (Approved by "
                 + "policy:supervised at 2026-11-01T10:00:00Z in 1a2b3c4d5e; reverted by commit 9f8e7d6c5b.)");
     }

@@ -60,8 +60,8 @@ class ReviewViewModelTest {
         // a decision made here is its own message, not "elsewhere"
         here.select("dream-2026-11-20-02");
         here.approve();
-        assertThat(here.messageProperty().get()).startsWith("Approved dream-2026-11-20-02")
-                .doesNotContain("decided elsewhere meanwhile");
+        assertThat(here.messageProperty().get()).isEmpty(); // its record says it, not "decided elsewhere meanwhile"
+        assertThat(here.detail().decisionProperty().get()).startsWith("Approved by joel");
     }
 
     @Test
@@ -96,13 +96,14 @@ class ReviewViewModelTest {
     void aDecisionKeepsTheProposalSelectedWithItsNewBadgeAndItsOwnMessage() {
         vm.approve();
         assertEquals("dream-2026-11-20-02", vm.selectedIdProperty().get());
-        assertThat(vm.messageProperty().get()).startsWith("Approved dream-2026-11-20-02: committed ");
+        // said once: the record names the decision, who, when, the commit and its branch (the details the repository)
+        assertEquals("", vm.messageProperty().get());
         assertEquals("approved", vm.rows().get(0).state()); // still in its place under Open, until the selection moves
         assertThat(vm.countsProperty().get()).startsWith("7 open").contains("· 3 decided");
         assertFalse(vm.detail().approvableProperty().get());
         assertThat(vm.detail().decisionProperty().get()).startsWith("Approved by joel at ").contains(" · commit ")
                 .contains(" on brain/review");
-        assertThat(vm.detail().diffCaptionProperty().get()).startsWith("The change as committed in ");
+        assertThat(vm.detail().diffCaptionProperty().get()).isEqualTo("The change as committed (SOUL.md):");
         assertThat(vm.detail().diff()).anyMatch(l -> l.kind().equals("added")
                 && l.newText().stream().anyMatch(seg -> seg.text().contains("Push back when a plan has a risk")));
 
@@ -111,10 +112,10 @@ class ReviewViewModelTest {
         assertEquals("", vm.messageProperty().get());
         vm.reject("Too broad.");
         assertEquals("dream-2026-11-20-03", vm.selectedIdProperty().get());
-        assertEquals("Rejected dream-2026-11-20-03: Too broad.", vm.messageProperty().get());
+        assertEquals("", vm.messageProperty().get()); // the record says it all, once
         assertThat(vm.detail().decisionProperty().get()).startsWith("Rejected by joel").endsWith(" — reason: Too broad.");
         vm.select("dream-2026-11-20-02");
-        assertThat(vm.messageProperty().get()).startsWith("Approved dream-2026-11-20-02");
+        assertEquals("", vm.messageProperty().get());
         vm.refresh(); // moved off both: the decided ones leave the Open list
         assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-03", "dream-2026-11-20-02");
 
@@ -123,6 +124,39 @@ class ReviewViewModelTest {
         assertThat(vm.messageProperty().get()).isEqualTo("Not approved: what stops it is shown below.");
         assertThat(vm.detail().problemProperty().get()).contains("conflicts").contains("<<<<<<< current");
         assertEquals("sp-2026-11-14-gateway-ops-04", vm.selectedIdProperty().get());
+    }
+
+    @Test
+    void aDecidedProposalLeavesTheOpenListAsSoonAsTheSelectionMovesOffItWithKOrJ() {
+        // walk 2: a rejection stayed in the Open list after k, while nothing else re-read the queue
+        vm.select("sp-2026-11-19-agent-loop-02");
+        vm.reject("too broad for now");
+        assertThat(vm.rows()).extracting(QueueRow::id).contains("sp-2026-11-19-agent-loop-02"); // pinned, in place
+        java.util.List<String> before = vm.rows().stream().map(QueueRow::id).toList();
+        String above = before.get(before.indexOf("sp-2026-11-19-agent-loop-02") - 1);
+        vm.previous(); // k: no refresh follows
+        assertEquals(above, vm.selectedIdProperty().get());
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-19-agent-loop-02");
+        assertThat(vm.rows()).noneMatch(r -> r.state().equals("rejected"));
+
+        vm.select("sp-2026-11-18-loop-nanny-01");
+        vm.approve();
+        before = vm.rows().stream().map(QueueRow::id).toList();
+        String below = before.get(before.indexOf("sp-2026-11-18-loop-nanny-01") + 1);
+        vm.next(); // j
+        assertEquals(below, vm.selectedIdProperty().get());
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-18-loop-nanny-01");
+
+        vm.select("dream-2026-11-20-01");
+        vm.requestChanges("Name its flags.");
+        vm.select("dream-2026-11-20-02"); // a click elsewhere
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("dream-2026-11-20-01");
+        // the count line and the rows agree: every row shown under Open is open or invalid
+        long shownOpen = vm.rows().stream().filter(r -> !r.state().equals("invalid")).count();
+        assertThat(vm.countsProperty().get()).startsWith(shownOpen + " open");
+        vm.refresh(); // a read of the queue changes nothing more
+        assertThat(vm.rows()).extracting(QueueRow::id).doesNotContain("sp-2026-11-19-agent-loop-02",
+                "sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-01");
     }
 
     @Test
@@ -161,6 +195,35 @@ class ReviewViewModelTest {
         assertThat(d.decisionProperty().get()).startsWith("Approved by joel at 2026-11-21 09:00 UTC");
         assertThat(d.diffCaptionProperty().get()).startsWith("No commit is recorded");
         assertThat(vm.rows()).extracting(QueueRow::group).noneMatch(g -> g.contains("_"));
+    }
+
+    /** Walk 2: a decided or invalid proposal showed four disabled buttons and "Keys: … a approve · r reject …". */
+    @Test
+    void aDecidedOrInvalidProposalOffersOnlyWhatApplies() {
+        ProposalDetailViewModel d = vm.detail();
+        assertEquals("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve"
+                + " · d unified / side by side · s show / hide the stories", d.keysProperty().get());
+        assertEquals("", d.closedProperty().get());
+        assertTrue(d.hasDiffProperty().get());
+
+        vm.select("dream-2026-11-20-06"); // invalid: nothing to decide, no diff
+        assertEquals("Keys: j / k move", d.keysProperty().get());
+        assertThat(d.closedProperty().get()).startsWith("Invalid — nothing to decide");
+        assertFalse(d.hasDiffProperty().get()); // the diff pane folds to its caption
+        assertThat(d.diffCaptionProperty().get()).startsWith("No diff: nothing would be written");
+
+        vm.select("dream-2026-11-20-04"); // blocked: still open, it can be rejected or sent back
+        assertThat(d.keysProperty().get()).contains("a approve · r reject · c request changes");
+        assertEquals("", d.closedProperty().get());
+
+        vm.select("dream-2026-11-20-02");
+        vm.approve();
+        assertEquals("Keys: j / k move · d unified / side by side", d.keysProperty().get());
+        assertEquals("Approved — nothing left to decide; its record is below.", d.closedProperty().get());
+        vm.filterProperty().set(ReviewViewModel.Filter.DECIDED);
+        vm.select("sp-2026-11-11-k8s-cluster-06");
+        assertThat(d.closedProperty().get()).startsWith("Rejected — ");
+        assertThat(d.keysProperty().get()).doesNotContain("approve", "reject");
     }
 
     @Test

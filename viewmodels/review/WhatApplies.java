@@ -1,0 +1,55 @@
+package viewmodels.review;
+
+import services.review.Proposal;
+import services.review.ProposalWords;
+
+/**
+ * What the reviewer can do with the proposal shown, in words: the keys line names only the keys that apply, and a
+ * proposal nothing can be decided on (decided already, or invalid) says so where the decision buttons stand.
+ */
+final class WhatApplies {
+
+    private WhatApplies() {
+    }
+
+    /**
+     * "Keys: j / k move · a approve · r reject · …" for an open proposal; for a decided or invalid one only moving
+     * and what its diff offers; a read-only workspace decides nothing.
+     */
+    static String keys(Proposal p, boolean readOnly, boolean hasDiff) {
+        StringBuilder keys = new StringBuilder("Keys: j / k move");
+        boolean open = p != null && p.valid() && p.open() && !readOnly;
+        if (open) {
+            keys.append(" · a approve · r reject");
+            if ("pending".equals(p.status())) {
+                keys.append(" · c request changes");
+            }
+            keys.append(" · e edit, then approve");
+        }
+        if (hasDiff) {
+            keys.append(" · d unified / side by side");
+        }
+        if (open) {
+            keys.append(" · s show / hide the stories");
+        }
+        return keys.toString();
+    }
+
+    /**
+     * Where the decision buttons stand, for a proposal nothing can be decided on: "Approved — nothing left to decide;
+     * its record is below.", "Invalid — …"; empty while it can be decided.
+     */
+    static String closed(Proposal p) {
+        if (p == null) {
+            return "";
+        }
+        if (!p.valid()) {
+            return "Invalid — nothing to decide until its file is fixed; what is wrong is below.";
+        }
+        if (p.open()) {
+            return "";
+        }
+        String state = ProposalWords.status(p.status());
+        return state.substring(0, 1).toUpperCase() + state.substring(1) + " — nothing left to decide; its record is below.";
+    }
+}
