@@ -29,7 +29,7 @@ class RevertedProposalCommandTest {
 
         DemoCommandTest.Run shown = run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws);
         assertEquals(0, shown.code(), shown.err());
-        assertThat(shown.out()).contains("(reverted, risk medium)", "decided: reverted by joel at ", "reason: too broad",
+        assertThat(shown.out()).contains("\nreverted · dream · new rule · risk medium\n", "decided: reverted by joel at ", "reason: too broad",
                 "Approved by policy:supervised");
         JsonNode json = new ObjectMapper().readTree(run("proposals", "show", "dream-2026-11-20-03", "--workspace", ws,
                 "--json").out());
