@@ -43,13 +43,8 @@ public final class AmendmentsService {
             if (kind == null || kind.isBlank()) {
                 return "amendment";
             }
-            return switch (kind) {
-                case "AMEND_SOUL" -> "SOUL amendment";
-                case "AMEND_SKILL" -> "skill amendment";
-                case "PROPOSE_SKILL" -> "new skill";
-                case "PROPOSE_RULE" -> "new rule";
-                default -> kind.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-            };
+            String words = services.text.KindWords.of(kind);
+            return words != null ? words : kind.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         }
     }
 

@@ -23,16 +23,8 @@ public final class ProposalWords {
         if (kind == null) {
             return "unknown kind";
         }
-        return switch (kind) {
-            case "skill_update" -> "skill update";
-            case "AMEND_SOUL" -> "SOUL amendment";
-            case "AMEND_SKILL" -> "skill amendment";
-            case "PROPOSE_SKILL" -> "new skill";
-            case "PROPOSE_RULE" -> "new rule";
-            case "PRUNE" -> "prune";
-            case "OBSERVATION" -> "observation";
-            default -> kind;
-        };
+        String words = services.text.KindWords.of(kind);
+        return words != null ? words : kind;
     }
 
     public static String drift(String drift) {
