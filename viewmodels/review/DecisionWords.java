@@ -36,7 +36,8 @@ final class DecisionWords {
         return out.toString();
     }
 
-    private static String time(String iso) {
+    /** An ISO instant as the Review pane writes times: "2026-11-21 09:00 UTC"; anything else as it is written. */
+    static String time(String iso) {
         try {
             return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
                     .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(iso));

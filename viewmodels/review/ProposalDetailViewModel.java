@@ -123,7 +123,7 @@ public final class ProposalDetailViewModel {
                 + (p.risk() == null ? "" : " · risk " + p.risk()) + (p.repo() == null ? "" : " · " + p.repo() + " repo")
                 + " · " + (p.valid() ? ReviewWords.status(p.status()) : "invalid")
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
-                + (p.created() == null ? "" : " · created " + p.created()) + " · " + p.file().getFileName()
+                + (p.created() == null ? "" : " · created " + DecisionWords.time(p.created())) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));
         rationale.set(p.rationale() == null ? "" : p.rationale().strip());
         evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));

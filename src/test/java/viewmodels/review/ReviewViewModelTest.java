@@ -68,6 +68,9 @@ class ReviewViewModelTest {
     void theDetailShowsRationaleEvidenceAndBothDiffModes() {
         ProposalDetailViewModel d = vm.detail();
         assertEquals("dream-2026-11-20-02 — SOUL.md", d.headingProperty().get());
+        // its creation time written as the record writes times, not as the file's raw ISO instant
+        assertThat(d.detailsProperty().get()).contains(" · created 2026-11-20 03:00 UTC · ")
+                .doesNotContain("T03:00:00Z");
         assertThat(d.evidenceProperty().get()).startsWith("Evidence: session:");
         assertThat(d.diff()).anyMatch(l -> l.kind().equals("added") && !l.split()
                 && l.newText().stream().anyMatch(DiffLine.Segment::changed));
