@@ -14,7 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AdrDateReader {
 
-    private static final String SOURCE = "vault:docs/decisions/";
     private static final int MAX_KEPT = 10_000;
 
     private record Kept(long size, long modified, String date) {
@@ -30,10 +29,10 @@ public final class AdrDateReader {
 
     /** The ADR's own date, as {@link AdrDates#ofSource} reads it; null when it has none. */
     public String of(String source, String content) {
-        if (adrDir == null || source == null || !source.startsWith(SOURCE)) {
+        Path file = AdrDates.fileOf(source, adrDir);
+        if (file == null) {
             return AdrDates.fromContent(content);
         }
-        Path file = adrDir.resolve(source.substring(SOURCE.length()));
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class);
@@ -45,7 +44,7 @@ public final class AdrDateReader {
         if (known != null && known.size() == attributes.size() && known.modified() == modified) {
             return known.date() != null ? known.date() : AdrDates.fromContent(content);
         }
-        String date = AdrDates.ofSource(source, adrDir, null);
+        String date = AdrDates.of(file, adrDir, null);
         if (kept.size() >= MAX_KEPT) {
             kept.clear();
         }

@@ -31,9 +31,13 @@ public final class AdrDates {
      * file in {@code adrDir}; from {@code content} when the source names none or the file is not here.
      */
     public static String ofSource(String source, Path adrDir, String content) {
-        Path file = source != null && source.startsWith(SOURCE) && adrDir != null
+        return of(fileOf(source, adrDir), adrDir, content);
+    }
+
+    /** The ADR file a document's {@code source} names in {@code adrDir}; null when it names none. */
+    static Path fileOf(String source, Path adrDir) {
+        return source != null && source.startsWith(SOURCE) && adrDir != null
                 ? adrDir.resolve(source.substring(SOURCE.length())) : null;
-        return of(file, adrDir, content);
     }
 
     /**

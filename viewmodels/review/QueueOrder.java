@@ -48,11 +48,6 @@ final class QueueOrder {
         return shown;
     }
 
-    /** "8 open — skill update · additive 3, … · 2 decided · 2 invalid". */
-    static String counts(List<ReviewService.Item> items) {
-        return ReviewQueue.counts(items);
-    }
-
     static boolean passes(ReviewService.Item item, ReviewViewModel.Filter filter) {
         Proposal p = item.proposal();
         return switch (filter) {

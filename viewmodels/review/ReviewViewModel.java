@@ -143,7 +143,7 @@ public final class ReviewViewModel {
     private void showRows(String keep) {
         List<QueueRow> shown = QueueOrder.rows(items, filter.get(), pinned, rows);
         rows.setAll(shown);
-        counts.set(QueueOrder.counts(items));
+        counts.set(services.review.ReviewQueue.counts(items));
         String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
