@@ -49,7 +49,7 @@ final class Approval {
             ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null
                     : earlierApproval(p, repos);
             if (item.problem() != null && earlier == null) {
-                throw new ReviewException("Proposal " + id + " (" + p.file() + ") cannot be approved: "
+                throw new ProposalBlocked("Proposal " + id + " (" + p.file() + ") cannot be approved: "
                         + item.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(id) + ": ", "")
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }

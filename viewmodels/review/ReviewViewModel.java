@@ -266,22 +266,21 @@ public final class ReviewViewModel {
             pinned = id;
             refresh(id);
         }, error -> {
-            say(id, refusal(error.getMessage()));
+            say(id, refusal(error));
             showMessage();
         }));
     }
 
     /**
-     * The service's refusal, or — when it only repeats the problem the detail already shows under the buttons (a
-     * blocked or conflicting proposal: its path, its reason, its conflicting lines) — one line that points there.
+     * The service's refusal, or — when it refuses for the proposal's own problem, which the detail already shows
+     * under the buttons (a blocked or conflicting proposal: its path, its reason, its conflicting lines) — one line
+     * that points there.
      */
-    private String refusal(String said) {
-        String shown = detail.problemProperty().get();
-        String first = shown.lines().findFirst().orElse("").replaceFirst("^Proposal \\S+: ", "").strip();
-        if (said != null && !first.isEmpty() && said.contains(first)) {
+    private String refusal(Throwable error) {
+        if (error instanceof services.review.ProposalBlocked && !detail.problemProperty().get().isEmpty()) {
             return "Not approved: what stops it is shown below.";
         }
-        return said;
+        return error.getMessage();
     }
 
     public ObjectProperty<Filter> filterProperty() {
