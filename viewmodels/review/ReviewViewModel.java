@@ -53,8 +53,8 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final Map<String, String> messages = new HashMap<>();
-    /** The decisions made here, by id, while their message is the one kept: the record on screen says it instead. */
-    private final Map<String, ReviewService.Decision> made = new HashMap<>();
+    /** The proposals decided here whose message is their decision's: the record on screen says it instead. */
+    private final java.util.Set<String> made = new java.util.HashSet<>();
     private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
     private String listMessage = "";
     private List<ReviewService.Item> items = List.of();
@@ -192,8 +192,7 @@ public final class ReviewViewModel {
     private void showMessage() {
         String id = selectedId.get();
         String own = messages.get(id);
-        ReviewService.Decision decision = made.get(id);
-        if (decision != null && !detail.decisionProperty().get().isEmpty()) {
+        if (made.contains(id) && !detail.decisionProperty().get().isEmpty()) {
             own = ""; // said once: the record names the decision, who, when, why, the commit and its branch
         }
         message.set(own != null ? own : listMessage);
@@ -262,7 +261,7 @@ public final class ReviewViewModel {
         String id = selected.proposal().id();
         runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
             say(id, decision.message()); // said whole only when its record cannot be read
-            made.put(id, decision);
+            made.add(id);
             pinned = id;
             refresh(id);
         }, error -> {
