@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
@@ -39,15 +40,21 @@ final class DecisionClaims {
     private final Predicate<Proposal> approvalCommitted;
     private final BiPredicate<Proposal, String> revertCommitted;
     private final String reviewBranch;
+    private final BooleanSupplier settled;
 
-    /** @param revertCommitted whether the review branch holds the console's revert of this approval commit */
+    /**
+     * @param revertCommitted whether the review branch holds the console's revert of this approval commit
+     * @param settled waits for a decision in progress to finish (true when it did): a decision writes the proposal
+     *                file first and its log line next, so a claim read between the two is looked at again after it
+     */
     DecisionClaims(Path stateDir, Predicate<Proposal> approvalCommitted, BiPredicate<Proposal, String> revertCommitted,
-                   String reviewBranch) {
+                   String reviewBranch, BooleanSupplier settled) {
         this.logs = List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
                 new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
         this.approvalCommitted = approvalCommitted;
         this.revertCommitted = revertCommitted;
         this.reviewBranch = reviewBranch;
+        this.settled = settled;
     }
 
     /** The proposals with every decided status that no decision of the console backs turned into a problem. */
@@ -55,6 +62,20 @@ final class DecisionClaims {
         if (all.stream().noneMatch(DecisionClaims::claims)) {
             return all;
         }
+        Logged first = read();
+        Logged logged = all.stream().anyMatch(p -> claims(p) && !backed(p, first.entries())) && settled.getAsBoolean()
+                ? read() // another console (or thread) was deciding: its log line may have followed the file since
+                : first;
+        List<Proposal> out = new ArrayList<>(all.size());
+        for (Proposal p : all) {
+            out.add(claims(p) && !backed(p, logged.entries()) ? unbacked(p, logged.unreadable()) : p);
+        }
+        return out;
+    }
+
+    private record Logged(List<JsonNode> entries, String unreadable) { }
+
+    private Logged read() {
         List<JsonNode> entries = new ArrayList<>();
         String unreadable = null;
         for (DecisionLog log : logs) {
@@ -64,11 +85,7 @@ final class DecisionClaims {
                 unreadable = e.getMessage();
             }
         }
-        List<Proposal> out = new ArrayList<>(all.size());
-        for (Proposal p : all) {
-            out.add(claims(p) && !backed(p, entries) ? unbacked(p, unreadable) : p);
-        }
-        return out;
+        return new Logged(entries, unreadable);
     }
 
     private static boolean claims(Proposal p) {

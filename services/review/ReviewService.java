@@ -65,7 +65,7 @@ public final class ReviewService {
         this.interrupted = new InterruptedApprovals(decisions, records, planner);
         this.lock = new DecisionLock(ws.stateDir());
         this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
-                this::revertCommitted, ws.reviewBranch()));
+                this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
         this.approval = new Approval(catalog, items, planner, records, this::repositories, step -> steps.accept(step));
         this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch());
     }
@@ -160,6 +160,9 @@ public final class ReviewService {
     }
 
     /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
+    /** How long a reader waits for another console's decision to finish writing before it believes what it read. */
+    private static final java.time.Duration SETTLE = java.time.Duration.ofSeconds(5);
+
     public static final String DEMO_DECISIONS = DecisionClaims.DEMO_DECISIONS;
 
     /** The approver prefix the trust dial uses; a person's name may not start with it. */
