@@ -139,7 +139,7 @@ public final class ProposalDetailViewModel {
         decision.set(decided == null ? "" : DecisionWords.describe(decided));
         showDiff();
         keys.set(WhatApplies.keys(p, readOnly, hasDiff.get()));
-        closed.set(WhatApplies.closed(p));
+        closed.set(WhatApplies.closed(p, readOnly));
         similar.show(shown);
     }
 

@@ -37,9 +37,10 @@ final class WhatApplies {
 
     /**
      * Where the decision buttons stand, for a proposal nothing can be decided on: "Approved — nothing left to decide;
-     * its record is below.", "Invalid — …"; empty while it can be decided.
+     * its record is below.", "Invalid — …", or, on a read-only workspace, that decisions are made elsewhere; empty
+     * while it can be decided.
      */
-    static String closed(Proposal p) {
+    static String closed(Proposal p, boolean readOnly) {
         if (p == null) {
             return "";
         }
@@ -47,7 +48,8 @@ final class WhatApplies {
             return "Invalid — nothing to decide until its file is fixed; what is wrong is below.";
         }
         if (p.open()) {
-            return "";
+            return readOnly ? "Read-only workspace — open to read; approve or reject it where the workspace is writable "
+                    + "(Settings → Read-only)." : "";
         }
         String state = ProposalWords.status(p.status());
         return state.substring(0, 1).toUpperCase() + state.substring(1) + " — nothing left to decide; its record is below.";

@@ -229,6 +229,25 @@ class ReviewViewModelTest {
         assertThat(d.keysProperty().get()).doesNotContain("approve", "reject");
     }
 
+    /** A read-only workspace showed an open proposal's four decision buttons, all disabled, and no word why. */
+    @Test
+    void aReadOnlyWorkspaceSaysSoWhereTheDecisionButtonsStand() {
+        ReviewViewModel readOnly = new ReviewViewModel(new ReviewService(Fixtures.demo(tmp.resolve("ro")), Fixtures.CLOCK),
+                new SynchronousTaskRunner(),
+                "joel", true);
+        readOnly.refresh();
+        ProposalDetailViewModel d = readOnly.detail();
+        readOnly.select("dream-2026-11-20-02");
+        assertThat(d.closedProperty().get()).startsWith("Read-only workspace — ").contains("Settings");
+        assertFalse(d.decidableProperty().get());
+        assertEquals("Keys: j / k move · d unified / side by side", d.keysProperty().get());
+        readOnly.select("dream-2026-11-20-06"); // invalid says what is wrong, read-only or not
+        assertThat(d.closedProperty().get()).startsWith("Invalid — ");
+        readOnly.filterProperty().set(ReviewViewModel.Filter.DECIDED);
+        readOnly.select("sp-2026-11-11-k8s-cluster-06");
+        assertThat(d.closedProperty().get()).startsWith("Rejected — ");
+    }
+
     @Test
     void anInvalidProposalsDetailsSayInvalidAndNeverNull() {
         QueueRow invalid = vm.rows().stream().filter(r -> r.state().equals("invalid")).findFirst().orElseThrow();
