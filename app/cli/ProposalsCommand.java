@@ -105,7 +105,7 @@ final class ProposalsCommand {
             List<ReviewService.Item> items = ReviewQueue.ordered(review.list().stream()
                     .filter(i -> status == null || (status.equals("invalid") ? !i.proposal().valid()
                             : i.proposal().valid() && status.equals(i.proposal().status())))
-                    .toList());
+                    .toList(), review.decidedAt());
             StringBuilder text = new StringBuilder(Plural.of(items.size(), "proposal"));
             for (ReviewService.Item i : items) {
                 Proposal p = i.proposal();

@@ -1,5 +1,6 @@
 package services.review;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,26 +11,35 @@ import java.util.stream.Collectors;
 /**
  * The review queue as both faces show it — the window's Review and {@code proposals list}: its order, each
  * proposal's state in words, and the counts line. Pending first (those that can be approved before the blocked and
- * conflicting ones), then sent back, invalid, decided; within each by group, risk and id.
+ * conflicting ones), then sent back, invalid, decided — the decided newest decision first
+ * ({@link ReviewService#decidedAt()}); within each by group, risk and id.
  */
 public final class ReviewQueue {
 
     private static final List<String> RISK_ORDER = List.of("high", "medium", "low");
 
-    /** The queue's order. */
-    public static final Comparator<ReviewService.Item> ORDER = Comparator
-            .comparing((ReviewService.Item i) -> rank(i.proposal()))
-            .thenComparing(i -> !i.approvable())
+    private static final Comparator<ReviewService.Item> ORDER_WITHIN = Comparator
+            .comparing((ReviewService.Item i) -> !i.approvable())
             .thenComparing(i -> i.proposal().valid() ? i.proposal().group() : "")
             .thenComparing(i -> RISK_ORDER.indexOf(String.valueOf(i.proposal().risk())))
             .thenComparing(i -> i.proposal().id());
 
+    /** The queue's order, decided proposals newest decision first by {@code decidedAt} (those without one last). */
+    public static Comparator<ReviewService.Item> order(Map<String, Instant> decidedAt) {
+        Comparator<ReviewService.Item> newestFirst = Comparator.comparing(
+                (ReviewService.Item i) -> rank(i.proposal()) == DECIDED ? decidedAt.get(i.proposal().id()) : null,
+                Comparator.nullsLast(Comparator.<Instant>reverseOrder()));
+        return Comparator.comparing((ReviewService.Item i) -> rank(i.proposal()))
+                .thenComparing(newestFirst)
+                .thenComparing(ORDER_WITHIN);
+    }
+
     private ReviewQueue() {
     }
 
-    /** The items in the queue's order. */
-    public static List<ReviewService.Item> ordered(Collection<ReviewService.Item> items) {
-        return items.stream().sorted(ORDER).toList();
+    /** The items in the queue's order, the decided ones newest decision first. */
+    public static List<ReviewService.Item> ordered(Collection<ReviewService.Item> items, Map<String, Instant> decidedAt) {
+        return items.stream().sorted(order(decidedAt)).toList();
     }
 
     /**
@@ -81,7 +91,9 @@ public final class ReviewQueue {
     }
 
     /** Pending first, then sent back, then invalid, then decided. */
+    private static final int DECIDED = 3;
+
     private static int rank(Proposal p) {
-        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : 3;
+        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : DECIDED;
     }
 }

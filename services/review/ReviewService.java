@@ -118,6 +118,14 @@ public final class ReviewService {
         }
     }
 
+    /**
+     * When each proposal was last decided (approved, rejected, sent back, reverted), by the console's decision logs —
+     * the order of the queue's decided proposals, newest first ({@link ReviewQueue#order}).
+     */
+    public Map<String, java.time.Instant> decidedAt() {
+        return new DecisionTimes(ws.stateDir()).read();
+    }
+
     /** The record of a decided proposal (who, when, why, the commit and its diff); null for an open or invalid one. */
     public DecisionRecord record(Proposal p) {
         if (!p.valid() || p.open() && !"changes_requested".equals(p.status())) {

@@ -1,7 +1,9 @@
 package viewmodels.review;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import services.review.Proposal;
 import services.review.ReviewQueue;
 import services.review.ReviewService;
@@ -20,8 +22,8 @@ final class QueueOrder {
      * The rows to show under {@code filter}; {@code before} is the list shown until now, so the pinned proposal stays
      * where it was (before the row that followed it, or at its old index).
      */
-    static List<QueueRow> rows(List<ReviewService.Item> items, ReviewViewModel.Filter filter, String pinned,
-                               List<QueueRow> before) {
+    static List<QueueRow> rows(List<ReviewService.Item> items, Map<String, Instant> decidedAt,
+                               ReviewViewModel.Filter filter, String pinned, List<QueueRow> before) {
         int pinnedAt = -1;
         String after = null; // the row that followed the pinned one: it keeps following it
         for (int i = 0; i < before.size(); i++) {
@@ -32,7 +34,7 @@ final class QueueOrder {
         }
         List<QueueRow> shown = new ArrayList<>(items.stream()
                 .filter(i -> passes(i, filter) && !i.proposal().id().equals(pinned))
-                .sorted(ReviewQueue.ORDER)
+                .sorted(ReviewQueue.order(decidedAt))
                 .map(QueueOrder::row).toList());
         int at = pinnedAt;
         String follower = after;

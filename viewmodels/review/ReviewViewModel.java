@@ -60,6 +60,7 @@ public final class ReviewViewModel {
     private List<ReviewService.Item> items = List.of();
     private final Function<Proposal, Policy.Applying> policy;
     private Map<String, Policy.Applying> policies = Map.of();
+    private Map<String, java.time.Instant> decidedAt = Map.of();
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
@@ -100,8 +101,9 @@ public final class ReviewViewModel {
         // Also called when another console changed the proposals: the selection kept is the one shown when the
         // list arrives (the user may have moved on meanwhile), and an unchanged list changes nothing on screen.
         runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
-            policies = read.getValue();
-            List<ReviewService.Item> found = read.getKey();
+            policies = read.levels();
+            decidedAt = read.decidedAt();
+            List<ReviewService.Item> found = read.items();
             boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream() // a decided row moved off
                     .filter(i -> i.proposal().id().equals(r.id())).noneMatch(i -> QueueOrder.passes(i, filter.get())));
             if (!found.equals(items) || leftOver) {
@@ -116,20 +118,26 @@ public final class ReviewViewModel {
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
     }
 
-    /** The queue and, where the trust dial is shown, each proposal's level (read on the runner). */
-    private Map.Entry<List<ReviewService.Item>, Map<String, Policy.Applying>> load() {
+    /** The queue, when its decided proposals were decided and, where the trust dial is shown, each one's level. */
+    private record Read(List<ReviewService.Item> items, Map<String, Policy.Applying> levels,
+                        Map<String, java.time.Instant> decidedAt) {
+    }
+
+    /** Reads the queue (on the runner). */
+    private Read load() {
         List<ReviewService.Item> all = review.list();
         Map<String, Policy.Applying> levels = new HashMap<>();
         if (policy != null) {
             all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
         }
-        return Map.entry(all, levels);
+        return new Read(all, levels, review.decidedAt());
     }
 
     private void refresh(String keep) {
         runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
-            List<ReviewService.Item> found = read.getKey();
-            policies = read.getValue();
+            List<ReviewService.Item> found = read.items();
+            policies = read.levels();
+            decidedAt = read.decidedAt();
             items = found;
             listMessage = "";
             decidedElsewhere.clear();
@@ -141,7 +149,7 @@ public final class ReviewViewModel {
     }
 
     private void showRows(String keep) {
-        List<QueueRow> shown = QueueOrder.rows(items, filter.get(), pinned, rows);
+        List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), pinned, rows);
         rows.setAll(shown);
         counts.set(services.review.ReviewQueue.counts(items));
         String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
@@ -169,7 +177,7 @@ public final class ReviewViewModel {
     private void release() {
         String was = pinned;
         pinned = null;
-        List<QueueRow> shown = QueueOrder.rows(items, filter.get(), null, rows);
+        List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), null, rows);
         if (shown.equals(rows)) {
             return;
         }

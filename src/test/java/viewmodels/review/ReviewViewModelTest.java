@@ -229,6 +229,43 @@ class ReviewViewModelTest {
         assertThat(d.keysProperty().get()).doesNotContain("approve", "reject");
     }
 
+    /** The Decided filter listed its proposals by group and id: the decision just made could be anywhere in it. */
+    @Test
+    void decidedProposalsAreListedNewestDecisionFirstInTheWindowAndOnTheCommandLine() {
+        java.util.concurrent.atomic.AtomicLong minutes = new java.util.concurrent.atomic.AtomicLong();
+        java.time.Clock ticking = new java.time.Clock() { // a minute later at every decision
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return java.time.Instant.parse("2026-11-26T10:00:00Z").plusSeconds(60 * minutes.incrementAndGet());
+            }
+        };
+        ReviewService service = new ReviewService(Fixtures.demo(tmp.resolve("newest")), ticking);
+        ReviewViewModel here = new ReviewViewModel(service, new SynchronousTaskRunner(), "joel", false);
+        here.refresh();
+        here.select("dream-2026-11-20-02");
+        here.approve();
+        String rejected = here.rows().stream().filter(r -> r.state().equals("pending") && !r.id().equals(
+                "dream-2026-11-20-02")).findFirst().orElseThrow().id();
+        here.select(rejected);
+        here.reject("Not now.");
+        here.filterProperty().set(ReviewViewModel.Filter.DECIDED);
+        assertThat(here.rows()).extracting(QueueRow::id).startsWith(rejected, "dream-2026-11-20-02")
+                .contains("sp-2026-11-11-k8s-cluster-06", "sp-2026-11-10-vault-notes-05");
+        assertThat(services.review.ReviewQueue.ordered(service.list(), service.decidedAt()).stream()
+                .filter(i -> !i.proposal().open()).map(i -> i.proposal().id()).toList())
+                .as("proposals list shares the order").startsWith(rejected, "dream-2026-11-20-02");
+    }
+
     /** A read-only workspace showed an open proposal's four decision buttons, all disabled, and no word why. */
     @Test
     void aReadOnlyWorkspaceSaysSoWhereTheDecisionButtonsStand() {
