@@ -7,13 +7,10 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ReviewService;
-import services.review.TextDiff;
-import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
 /**
@@ -23,10 +20,8 @@ import services.tasks.TaskRunner;
  */
 public final class ProposalDetailViewModel {
 
-    private final TaskRunner runner;
     private final boolean readOnly;
-    private final ObservableList<DiffLine> diff = FXCollections.observableArrayList();
-    private final ObservableList<DiffLine> diffView = FXCollections.unmodifiableObservableList(diff);
+    private final ProposalDiffViewModel diff;
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("Select a proposal.");
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper rationale = new ReadOnlyStringWrapper("");
@@ -34,24 +29,15 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper diffCaption = new ReadOnlyStringWrapper("");
-    private final ReadOnlyBooleanWrapper hasDiff = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false));
     private final ReadOnlyStringWrapper closed = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
-    private DecisionRecord record;
-    private final ReadOnlyBooleanWrapper approvable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper sideBySide = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper diffIntended = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper sectionsShare = new ReadOnlyDoubleWrapper(Double.NaN);
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
     private final RecallEffectViewModel recallEffect;
     private final SimilarLessonsViewModel similar;
-    /** Which diff computation is the shown one's: an answer for an earlier proposal (or mode) is dropped. */
-    private long diffAsked;
 
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
         this(runner, readOnly, null, null);
@@ -66,8 +52,8 @@ public final class ProposalDetailViewModel {
                                            similarLessons,
                                    java.util.function.Function<String, services.policy.RecallEffect.Effect>
                                            recallEffects) {
-        this.runner = runner;
         this.readOnly = readOnly;
+        this.diff = new ProposalDiffViewModel(runner);
         this.similar = new SimilarLessonsViewModel(runner, similarLessons);
         this.recallEffect = new RecallEffectViewModel(runner, recallEffects);
     }
@@ -94,13 +80,10 @@ public final class ProposalDetailViewModel {
     /** Shows a proposal with its decision record (null when undecided); null clears the pane with {@code emptyText}. */
     void show(ReviewService.Item shown, DecisionRecord decided, String emptyText) {
         item = shown;
-        record = decided;
         recallEffect.show(shown);
         if (shown == null) {
-            diffAsked++;
-            diffIntended.set(false);
+            diff.clear();
             decision.set("");
-            diffCaption.set("");
             requestable.set(false);
             heading.set(emptyText);
             details.set("");
@@ -108,10 +91,7 @@ public final class ProposalDetailViewModel {
             evidence.set("");
             problem.set("");
             notice.set("");
-            diff.clear();
-            approvable.set(false);
             decidable.set(false);
-            hasDiff.set(false);
             keys.set(WhatApplies.keys(null, readOnly, false));
             closed.set("");
             similar.show(null);
@@ -137,8 +117,8 @@ public final class ProposalDetailViewModel {
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : DecisionWords.describe(decided));
-        showDiff();
-        keys.set(WhatApplies.keys(p, readOnly, hasDiff.get()));
+        diff.show(shown, decided, !readOnly && shown.approvable());
+        keys.set(WhatApplies.keys(p, readOnly, diff.hasDiffProperty().get()));
         closed.set(WhatApplies.closed(p, readOnly));
         similar.show(shown);
     }
@@ -148,75 +128,8 @@ public final class ProposalDetailViewModel {
         return similar;
     }
 
-    /** Whether the shown proposal can be approved, once its own diff is on screen. */
-    private boolean approvableOnceShown() {
-        return !readOnly && item != null && item.approvable();
-    }
-
-    /**
-     * Computes the shown proposal's diff on the runner. Until it is on screen the pane shows no diff and the
-     * proposal cannot be approved: moving quickly through the queue never shows one proposal's diff under
-     * another's heading, or lets a proposal be approved beside a diff that is not its own.
-     */
-    private void showDiff() {
-        long asked = ++diffAsked;
-        approvable.set(false);
-        List<TextDiff.Hunk> change;
-        String caption;
-        boolean intended = item != null && item.change() != null && item.change().conflicted();
-        diffIntended.set(false);
-        if (intended) { // approving writes nothing: what the proposal meant, against the text it was written for
-            change = whole(item.change().baseText(), item.change().intended());
-            caption = intendedCaption(item.proposal().base());
-        } else if (item != null && item.change() != null) {
-            change = whole(item.change().before(), item.change().after());
-            caption = "";
-        } else if (record != null && record.hasChange()) {
-            change = record.change(); // a patch's hunks keep the lines their headers name
-            // the record above names the commit and its branch: the caption says only what the diff is
-            caption = record.asCommitted() ? "The change as committed (" + record.path() + "):" : record.note();
-        } else { // no diff: the pane folds to this caption
-            diff.clear();
-            hasDiff.set(false);
-            diffCaption.set(item == null ? "" : record != null && record.note() != null ? record.note()
-                    : item.problem() != null ? "No diff: nothing would be written — what stops it is above."
-                    : "No diff to show.");
-            approvable.set(approvableOnceShown());
-            return;
-        }
-        diff.clear();
-        hasDiff.set(true);
-        diffCaption.set("Computing the diff…");
-        boolean side = sideBySide.get();
-        runner.submit("Diff", progress -> DiffLines.of(change, side), TaskCallbacks.of(lines -> {
-            if (asked == diffAsked) { // still the proposal (and the mode) shown
-                diffCaption.set(caption);
-                diffIntended.set(intended);
-                diff.setAll(lines);
-                approvable.set(approvableOnceShown());
-            }
-        }, e -> {
-            if (asked == diffAsked) {
-                error.set("Could not compute the diff: " + e.getMessage());
-            }
-        }));
-    }
-
-    private static List<TextDiff.Hunk> whole(String before, String after) {
-        return List.of(TextDiff.Hunk.whole(before, after));
-    }
-
-    /** Says that a conflicting proposal's diff is its change as written, not what approving would do. */
-    static String intendedCaption(String base) {
-        String b = base == null ? "" : base.strip();
-        String at = b.substring(0, Math.min(b.length(), b.startsWith("sha256:") ? 17 : 10));
-        return "Conflict: the proposal's change as written, on its base " + at
-                + " — not on the target now (the conflicting lines are above)";
-    }
-
     public void toggleDiffMode() {
-        sideBySide.set(!sideBySide.get());
-        showDiff();
+        diff.toggleMode();
     }
 
     /**
@@ -239,7 +152,7 @@ public final class ProposalDetailViewModel {
 
     /** Whether the proposal shown has a diff (shown, or being computed); without one the pane folds to its caption. */
     public ReadOnlyBooleanProperty hasDiffProperty() {
-        return hasDiff.getReadOnlyProperty();
+        return diff.hasDiffProperty();
     }
 
     /** The keys that apply to the proposal shown: moving always; deciding only while it can be decided. */
@@ -253,7 +166,7 @@ public final class ProposalDetailViewModel {
     }
 
     public ObservableList<DiffLine> diff() {
-        return diffView;
+        return diff.lines();
     }
 
     public ReadOnlyStringProperty headingProperty() {
@@ -288,7 +201,7 @@ public final class ProposalDetailViewModel {
 
     /** Says what the diff of a decided proposal is: as committed (which commit), or as proposed. */
     public ReadOnlyStringProperty diffCaptionProperty() {
-        return diffCaption.getReadOnlyProperty();
+        return diff.captionProperty();
     }
 
     /**
@@ -296,7 +209,7 @@ public final class ProposalDetailViewModel {
      * what approving would write (it writes nothing); the caption says so.
      */
     public ReadOnlyBooleanProperty diffIntendedProperty() {
-        return diffIntended.getReadOnlyProperty();
+        return diff.intendedProperty();
     }
 
     /** Changes can be requested: a pending proposal (one already sent back waits for its author). */
@@ -305,11 +218,11 @@ public final class ProposalDetailViewModel {
     }
 
     public ReadOnlyStringProperty errorProperty() {
-        return error.getReadOnlyProperty();
+        return diff.errorProperty();
     }
 
     public ReadOnlyBooleanProperty approvableProperty() {
-        return approvable.getReadOnlyProperty();
+        return diff.approvableProperty();
     }
 
     public ReadOnlyBooleanProperty decidableProperty() {
@@ -317,6 +230,6 @@ public final class ProposalDetailViewModel {
     }
 
     public ReadOnlyBooleanProperty sideBySideProperty() {
-        return sideBySide.getReadOnlyProperty();
+        return diff.sideBySideProperty();
     }
 }
