@@ -283,10 +283,10 @@ public final class ShellView {
         statusLeft.setId("status-index");
         ProgressBar progress = new ProgressBar();
         progress.setPrefWidth(140);
-        progress.progressProperty().bind(vm.taskProgressProperty());
+        progress.progressProperty().bind(vm.tasks().progressProperty());
         Label task = new Label();
         task.setId("status-task");
-        task.textProperty().bind(vm.taskMessageProperty());
+        task.textProperty().bind(vm.tasks().messageProperty());
         task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
         // one width whatever the task says: the progress bar and Cancel stay put as the file names go by (they moved
         // with every new label, so a click meant for Cancel could miss)
@@ -299,12 +299,12 @@ public final class ShellView {
         // a click cancels; the keyboard never lands here by itself (it showed up focused at start-up, so a Space in
         // the first seconds cancelled the first sync) — Knowledge's Sync now has its own Cancel for the keyboard
         cancel.setFocusTraversable(false);
-        cancel.setOnAction(e -> vm.cancelTasks());
+        cancel.setOnAction(e -> vm.tasks().cancelAll());
         cancel.setMinWidth(Region.USE_PREF_SIZE); // never "C…": the task text gives way first
         progress.setMinWidth(Region.USE_PREF_SIZE);
         HBox taskBox = new HBox(8, task, progress, cancel);
         taskBox.setAlignment(Pos.CENTER_RIGHT);
-        taskBox.visibleProperty().bind(vm.taskRunningProperty());
+        taskBox.visibleProperty().bind(vm.tasks().runningProperty());
         taskBox.managedProperty().bind(taskBox.visibleProperty());
         statusLeft.setMinWidth(Region.USE_PREF_SIZE);
         Label workspace = new Label();
