@@ -14,8 +14,6 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
-import services.knowledge.KnowledgeQuery;
-import services.knowledge.SearchResult;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.vault.AdrDates;
@@ -49,11 +47,7 @@ public final class DocumentDetailViewModel {
     private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
     private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper canGoForward = new ReadOnlyBooleanWrapper(false);
-    /** The documents shown, oldest first; {@code at} is the one showing. Browsing the results replaces the
-     * current entry while it came from the results; following provenance adds one. */
-    private final List<String> history = new ArrayList<>();
-    private final List<Boolean> fromResults = new ArrayList<>();
-    private int at = -1;
+    private final ReadingHistory history = new ReadingHistory(HISTORY);
     private long generation;
 
     public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
@@ -70,12 +64,7 @@ public final class DocumentDetailViewModel {
      * one Back away.
      */
     public void open(String docId) {
-        if (at >= 0 && fromResults.get(at)) {
-            history.set(at, docId);
-            truncateForward();
-        } else {
-            push(docId, true);
-        }
+        history.openFromResults(docId);
         display(docId);
     }
 
@@ -84,57 +73,35 @@ public final class DocumentDetailViewModel {
      * before stays one Back away, and moving through the results afterwards does not replace it.
      */
     public void openFromElsewhere(String docId) {
-        push(docId, false);
+        history.add(docId);
         display(docId);
     }
 
     /** Follows a provenance link: the document shown now is one Back away. */
     public void follow(String docId) {
-        push(docId, false);
+        history.add(docId);
         display(docId);
     }
 
     /** Back to the document shown before (Alt+Left, the mouse's back button). */
     public void back() {
-        if (at > 0) {
-            at--;
-            display(history.get(at));
+        String before = history.back();
+        if (before != null) {
+            display(before);
         }
     }
 
     /** Forward again after Back (Alt+Right, the mouse's forward button). */
     public void forward() {
-        if (at >= 0 && at < history.size() - 1) {
-            at++;
-            display(history.get(at));
-        }
-    }
-
-    private void push(String docId, boolean fromResult) {
-        if (at >= 0 && history.get(at).equals(docId)) {
-            return;
-        }
-        truncateForward();
-        history.add(docId);
-        fromResults.add(fromResult);
-        at = history.size() - 1;
-        if (history.size() > HISTORY) {
-            history.remove(0);
-            fromResults.remove(0);
-            at--;
-        }
-    }
-
-    private void truncateForward() {
-        while (history.size() > at + 1) {
-            history.remove(history.size() - 1);
-            fromResults.remove(fromResults.size() - 1);
+        String after = history.forward();
+        if (after != null) {
+            display(after);
         }
     }
 
     private void display(String docId) {
-        canGoBack.set(at > 0);
-        canGoForward.set(at >= 0 && at < history.size() - 1);
+        canGoBack.set(history.canGoBack());
+        canGoForward.set(history.canGoForward());
         long mine = ++generation; // the newest request wins over one still loading
         runner.submit("Opening " + docId, progress -> load(docId), TaskCallbacks.of(loaded -> {
             if (mine == generation) {
@@ -152,21 +119,7 @@ public final class DocumentDetailViewModel {
         if (doc == null) {
             return new Loaded(null, List.of(), null);
         }
-        List<LinkRow> links = new ArrayList<>();
-        if (doc.loopId() != null) {
-            String retroId = "retro:" + doc.loopId();
-            if (!doc.id().equals(retroId)) {
-                index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), "Retro: " + r.title())));
-            }
-            SearchResult sameLoop = index.search(KnowledgeQuery.all().withLoop(doc.loopId())
-                    .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(100));
-            for (SearchResult.Hit hit : sameLoop.hits()) {
-                KnowledgeDoc other = hit.doc();
-                if (!other.id().equals(doc.id()) && !other.id().equals(retroId)) {
-                    links.add(new LinkRow(other.id(), other.type() + ": " + other.title()));
-                }
-            }
-        }
+        List<LinkRow> links = ProvenanceLinks.of(index, doc);
         String dated = "adr".equals(doc.type()) ? adrDates.of(doc.source(), doc.content())
                 : null;
         return new Loaded(doc, links, dated);

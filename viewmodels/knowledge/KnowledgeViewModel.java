@@ -1,19 +1,12 @@
 package viewmodels.knowledge;
 
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -26,6 +19,7 @@ import services.tasks.TaskRunner;
 /**
  * The Knowledge browser: search as you type, facet filters with counts, sort, a paged result list, and the
  * messages for an empty index, no hits or an error. A newer search always wins over an older one still running.
+ * What is searched for (text, sort, Semantic, facets) is kept by {@link SearchCriteria}.
  */
 public final class KnowledgeViewModel {
 
@@ -35,11 +29,7 @@ public final class KnowledgeViewModel {
     private final TaskRunner runner;
     private final ZoneId zone;
     private final DocumentDetailViewModel detail;
-    private final StringProperty query = new SimpleStringProperty("");
-    private final ObjectProperty<SortChoice> sort = new SimpleObjectProperty<>(SortChoice.BEST_MATCH);
-    private final javafx.beans.property.BooleanProperty semantic = new javafx.beans.property.SimpleBooleanProperty(false);
-    private final Map<String, Set<String>> selected = new HashMap<>();
-    private final Map<String, ObservableList<FacetValue>> facets = new HashMap<>();
+    private final SearchCriteria criteria = new SearchCriteria(this::search);
     private final ObservableList<ResultRow> results = FXCollections.observableArrayList();
     private final ObservableList<ResultRow> resultsView = FXCollections.unmodifiableObservableList(results);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
@@ -56,19 +46,6 @@ public final class KnowledgeViewModel {
         this.detail = detail;
         this.runner = runner;
         this.zone = zone;
-        for (String facet : KnowledgeQuery.FACETS) {
-            facets.put(facet, FXCollections.observableArrayList());
-            selected.put(facet, new LinkedHashSet<>());
-        }
-        query.addListener((obs, old, text) -> search());
-        sort.addListener((obs, old, order) -> search());
-        semantic.addListener((obs, old, on) -> {
-            if (on && sort.get() != null && sort.get() != SortChoice.BEST_MATCH) {
-                sort.set(SortChoice.BEST_MATCH); // meaning is a ranking: Semantic sorts by best match (that searches)
-            } else {
-                search();
-            }
-        });
     }
 
     /** Whether the Semantic toggle can be used (the empty-result message then suggests it). */
@@ -78,12 +55,12 @@ public final class KnowledgeViewModel {
 
     /** On: best matches are ranked by meaning as well as words (hybrid search); off: by words only. */
     public javafx.beans.property.BooleanProperty semanticProperty() {
-        return semantic;
+        return criteria.semantic();
     }
 
     /** Runs the current search from the first page. */
     public void search() {
-        lastQuery = buildQuery();
+        lastQuery = criteria.query(PAGE);
         long mine = ++generation;
         KnowledgeQuery q = lastQuery;
         runner.submit("Searching", progress -> found(q), TaskCallbacks.of(
@@ -114,23 +91,6 @@ public final class KnowledgeViewModel {
         }, error -> message.set("Could not load more: " + error.getMessage())));
     }
 
-    private KnowledgeQuery buildQuery() {
-        Map<String, List<String>> filters = new HashMap<>();
-        selected.forEach((facet, values) -> {
-            if (!values.isEmpty()) {
-                filters.put(facet, List.copyOf(values));
-            }
-        });
-        KnowledgeQuery.SortOrder order = switch (sort.get() == null ? SortChoice.BEST_MATCH : sort.get()) {
-            case BEST_MATCH -> KnowledgeQuery.SortOrder.RELEVANCE;
-            case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
-            case SCORE -> KnowledgeQuery.SortOrder.SCORE;
-        };
-        return KnowledgeQuery.text(query.get()).withFilters(filters).withSort(order).withLimit(PAGE).withFacets(true)
-                .withRetrieval(semantic.get() && order == KnowledgeQuery.SortOrder.RELEVANCE
-                        ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD);
-    }
-
     /** A page of results and its rows (snippets marked), both made in the search task, off the window's thread. */
     private record Found(SearchResult result, List<ResultRow> rows) {
     }
@@ -145,7 +105,7 @@ public final class KnowledgeViewModel {
     private void show(Found found, boolean append) {
         SearchResult result = found.result();
         List<ResultRow> rows = found.rows();
-        boolean changed = !append && !sameSearch(lastShown, lastQuery);
+        boolean changed = !append && !SearchCriteria.sameSearch(lastShown, lastQuery);
         if (!append) {
             lastShown = lastQuery;
         }
@@ -153,26 +113,12 @@ public final class KnowledgeViewModel {
             results.addAll(rows);
         } else {
             results.setAll(rows);
-            for (String facet : KnowledgeQuery.FACETS) {
-                List<FacetValue> values = new ArrayList<>();
-                Set<String> chosen = selected.get(facet);
-                for (SearchResult.FacetCount count : result.facets().getOrDefault(facet, List.of())) {
-                    values.add(new FacetValue(facet, count.value(), count.count(), chosen.contains(count.value())));
-                }
-                for (String value : chosen) {
-                    if (values.stream().noneMatch(v -> v.value().equals(value))) {
-                        values.add(new FacetValue(facet, value, 0, true));
-                    }
-                }
-                facets.get(facet).setAll(values);
-            }
+            criteria.showFacets(result);
         }
         hasMore.set(results.size() < result.total());
-        summary.set(result.total() + (result.total() == 1 ? " document" : " documents")
-                + (results.size() < result.total() ? " · showing " + results.size() : "")
-                + (lastQuery != null && lastQuery.retrieval() == KnowledgeQuery.Retrieval.HYBRID ? " · by words and meaning"
-                : "") + " · " + String.format("%.1f ms", result.tookMicros() / 1000.0));
-        boolean anyFilter = !query.get().isBlank() || selected.values().stream().anyMatch(s -> !s.isEmpty());
+        boolean hybrid = lastQuery != null && lastQuery.retrieval() == KnowledgeQuery.Retrieval.HYBRID;
+        summary.set(ResultListText.summary(result.total(), results.size(), hybrid, result.tookMicros()));
+        boolean anyFilter = criteria.narrowed();
         indexEmpty.set(result.total() == 0 && !anyFilter);
         if (result.total() == 0) {
             detail.clear(DocumentDetailViewModel.NO_RESULTS); // never the previous document beside "No documents match"
@@ -186,54 +132,22 @@ public final class KnowledgeViewModel {
                 detail.resultsShown(changed);
             }
         }
-        if (result.total() > 0) {
-            message.set("");
-        } else if (anyFilter) {
-            message.set("No documents match" + (query.get().isBlank() ? "" : " \"" + query.get().strip() + "\"")
-                    + ". Try fewer words" + semanticHint() + ", or clear the filters (Esc).");
-        } else {
-            message.set("The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.");
-        }
-    }
-
-    /** What an empty result suggests about Semantic: turning it on, or Best match, where it ranks. */
-    private String semanticHint() {
-        if (!semanticAvailable || query.get().isBlank()) {
-            return "";
-        }
-        if (!semantic.get()) {
-            return ", Semantic (Ctrl+M) to search by meaning";
-        }
+        String text = criteria.text().get();
         boolean keywordOnly = lastQuery != null && lastQuery.retrieval() != KnowledgeQuery.Retrieval.HYBRID;
-        return keywordOnly ? ", Best match (Semantic ranks by meaning only there)" : "";
-    }
-
-    private static boolean sameSearch(KnowledgeQuery a, KnowledgeQuery b) {
-        return a != null && b != null && java.util.Objects.equals(a.text() == null ? "" : a.text().strip(),
-                b.text() == null ? "" : b.text().strip()) && a.filters().equals(b.filters()) && a.sort() == b.sort()
-                && a.retrieval() == b.retrieval();
+        message.set(ResultListText.message(result.total(), anyFilter, text, ResultListText.semanticHint(
+                semanticAvailable, text, criteria.semantic().get(), keywordOnly)));
     }
 
     /** Adds or removes a facet value from the filters and searches again. */
     public void toggleFacet(String facet, String value) {
-        Set<String> values = selected.get(facet);
-        if (values == null) {
-            return;
+        if (criteria.toggle(facet, value)) {
+            search();
         }
-        if (!values.remove(value)) {
-            values.add(value);
-        }
-        search();
     }
 
     /** Clears the text and every facet filter. */
     public void clearFilters() {
-        selected.values().forEach(Set::clear);
-        if (query.get().isEmpty()) {
-            search();
-        } else {
-            query.set("");
-        }
+        criteria.clear();
     }
 
     /**
@@ -279,7 +193,7 @@ public final class KnowledgeViewModel {
     }
 
     public StringProperty queryProperty() {
-        return query;
+        return criteria.text();
     }
 
     /** The facets in the order the browser shows them. */
@@ -288,11 +202,11 @@ public final class KnowledgeViewModel {
     }
 
     public ObjectProperty<SortChoice> sortProperty() {
-        return sort;
+        return criteria.sort();
     }
 
     public ObservableList<FacetValue> facet(String name) {
-        return facets.get(name);
+        return criteria.facet(name);
     }
 
     public ObservableList<ResultRow> results() {

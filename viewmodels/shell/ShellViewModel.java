@@ -4,8 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyDoubleProperty;
-import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -13,8 +11,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.tasks.TaskCallbacks;
-import services.tasks.TaskHandle;
-import services.tasks.TaskProgress;
 import services.tasks.TaskRunner;
 import services.workspace.RecentWorkspaces;
 import services.workspace.Workspace;
@@ -24,7 +20,9 @@ import services.workspace.WorkspaceProblem;
 /**
  * The main window: which workspace is open, the sections of the navigation rail and which one is shown, the
  * theme, the running background task, and the messages for the user. Opening a workspace runs in the background;
- * a failure leaves the current workspace open and sets {@link #errorMessageProperty()}.
+ * a failure leaves the current workspace open and sets {@link #errorMessageProperty()}. The rail's sections and
+ * the selection are kept by {@link SectionNavigation}, the running task by {@link TaskStatus}, the
+ * trust dial's banner by {@link TrustDialBanner}.
  */
 public final class ShellViewModel {
 
@@ -35,49 +33,27 @@ public final class ShellViewModel {
     private final ReadOnlyObjectWrapper<Workspace> workspace = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Brain Console");
     private final ReadOnlyStringWrapper workspacePath = new ReadOnlyStringWrapper("");
-    private final ObservableList<SectionItem> sections = FXCollections.observableArrayList();
-    private final ObservableList<SectionItem> sectionsView = FXCollections.unmodifiableObservableList(sections);
-    private final ReadOnlyStringWrapper selectedSection = new ReadOnlyStringWrapper();
+    private final SectionNavigation navigation = new SectionNavigation();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper errorMessage = new ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyBooleanWrapper rebuildOffered =
-            new javafx.beans.property.ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper rebuildOffered = new ReadOnlyBooleanWrapper(false);
     private Runnable rebuild;
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
-    private final javafx.beans.property.ReadOnlyStringWrapper policyBanner = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final TrustDialBanner policyBanner = new TrustDialBanner();
     private final ObservableList<String> warningsView = FXCollections.unmodifiableObservableList(warnings);
     private final ObservableList<Path> recentWorkspaces = FXCollections.observableArrayList();
     private final ObservableList<Path> recentWorkspacesView = FXCollections.unmodifiableObservableList(recentWorkspaces);
-    private final ReadOnlyStringWrapper taskMessage = new ReadOnlyStringWrapper("");
-    private final ReadOnlyDoubleWrapper taskProgress = new ReadOnlyDoubleWrapper(0);
-    private final ReadOnlyBooleanWrapper taskRunning = new ReadOnlyBooleanWrapper(false);
-    private final UnsavedEdits unsaved = new UnsavedEdits(id -> sections.stream().filter(s -> s.id().equals(id))
-            .map(SectionItem::title).findFirst().orElse(id), this::select);
+    private final TaskStatus tasks;
     private final ReadOnlyStringWrapper opening = new ReadOnlyStringWrapper("");
 
     public ShellViewModel(WorkspaceLoader loader, RecentWorkspaces recents, TaskRunner runner) {
         this.loader = loader;
         this.recents = recents;
         this.runner = runner;
+        this.tasks = new TaskStatus(runner);
         recentWorkspaces.setAll(recents.list());
-        selectedSection.addListener((obs, old, now) -> refreshPolicy()); // a freeze from the CLI shows on the next screen
-        runner.addListener(new TaskRunner.TaskListener() {
-            @Override
-            public void progress(TaskHandle handle, TaskProgress progress) {
-                taskRunning.set(true);
-                taskMessage.set(progress.taskName() + (progress.message().isEmpty() ? "" : ": " + progress.message()));
-                taskProgress.set(progress.fraction());
-            }
-
-            @Override
-            public void finished(TaskHandle handle) {
-                List<TaskHandle> still = runner.running();
-                taskRunning.set(!still.isEmpty());
-                taskMessage.set(still.isEmpty() ? "" : still.get(0).name());
-                taskProgress.set(-1);
-            }
-        });
+        navigation.selectedProperty().addListener((obs, old, now) -> refreshPolicy()); // a freeze from the CLI shows on the next screen
     }
 
     /** Opens the workspace in {@code dir} in the background; on success it becomes the current one. */
@@ -123,71 +99,38 @@ public final class ShellViewModel {
      * screen says that every proposal waits for a person. Called on opening and on every change of section.
      */
     public void refreshPolicy() {
-        Workspace ws = workspace.get();
-        if (ws == null) {
-            policyBanner.set("");
-            return;
-        }
-        services.policy.PolicySettings.Loaded loaded = new services.policy.PolicySettings(ws.dir()).load();
-        policyBanner.set(loaded.problem() != null ? "Trust dial: " + loaded.problem()
-                : loaded.policy().frozen() ? "The trust dial is FROZEN: nothing is approved automatically; every proposal "
-                + "waits for a person until it is lifted ('policy unfreeze')." : "");
+        policyBanner.refresh(workspace.get());
     }
 
     public ReadOnlyStringProperty policyBannerProperty() {
-        return policyBanner.getReadOnlyProperty();
+        return policyBanner.textProperty();
     }
 
     /** Replaces the sections of the rail (each workspace brings its own) and keeps the selection if it still exists. */
     public void setSections(List<SectionItem> items) {
-        String previous = selectedSection.get();
-        unsaved.forgetAll(); // the forms of the workspace before are gone
-        sections.setAll(items);
-        boolean kept = items.stream().anyMatch(s -> s.id().equals(previous));
-        selectedSection.set(kept ? previous : items.isEmpty() ? null : items.get(0).id());
+        navigation.setSections(items);
     }
 
     /** The sections whose form holds unsaved edits (Settings): marked in the rail, asked about before leaving. */
     public UnsavedEdits unsaved() {
-        return unsaved;
+        return navigation.unsaved();
     }
 
     public void select(String sectionId) {
-        if (sections.stream().anyMatch(s -> s.id().equals(sectionId))) {
-            selectedSection.set(sectionId);
-        }
+        navigation.select(sectionId);
     }
 
     /** Selects the section at a 0-based position (Ctrl+1 is position 0); out of range does nothing. */
     public void selectAt(int position) {
-        if (position >= 0 && position < sections.size()) {
-            selectedSection.set(sections.get(position).id());
-        }
+        navigation.selectAt(position);
     }
 
     public void selectNext() {
-        move(1);
+        navigation.move(1);
     }
 
     public void selectPrevious() {
-        move(-1);
-    }
-
-    private void move(int step) {
-        if (sections.isEmpty()) {
-            return;
-        }
-        int at = indexOfSelected();
-        selectedSection.set(sections.get(Math.floorMod(at + step, sections.size())).id());
-    }
-
-    private int indexOfSelected() {
-        for (int i = 0; i < sections.size(); i++) {
-            if (sections.get(i).id().equals(selectedSection.get())) {
-                return i;
-            }
-        }
-        return 0;
+        navigation.move(-1);
     }
 
     public void toggleTheme() {
@@ -198,16 +141,14 @@ public final class ShellViewModel {
         darkTheme.set(dark);
     }
 
-    private List<SectionAction> sectionActions = List.of();
-
     /** The open workspace's actions the palette runs itself (Sync now); none while no workspace is open. */
     public void setSectionActions(List<SectionAction> actions) {
-        sectionActions = List.copyOf(actions);
+        navigation.setSectionActions(actions);
     }
 
     /** The command palette's entries (see {@link PaletteEntries}); {@code windowActions} are the window's own. */
     public CommandPaletteViewModel palette(List<CommandPaletteViewModel.Entry> windowActions) {
-        return new CommandPaletteViewModel(PaletteEntries.of(sections, windowActions, sectionActions, this::select));
+        return navigation.palette(windowActions);
     }
 
     private Runnable demoOpener = () -> { };
@@ -257,7 +198,7 @@ public final class ShellViewModel {
         }
     }
 
-    public javafx.beans.property.ReadOnlyBooleanProperty rebuildOfferedProperty() {
+    public ReadOnlyBooleanProperty rebuildOfferedProperty() {
         return rebuildOffered.getReadOnlyProperty();
     }
 
@@ -266,8 +207,9 @@ public final class ShellViewModel {
         errorMessage.set(message);
     }
 
-    public void cancelTasks() {
-        runner.running().forEach(TaskHandle::cancel);
+    /** The background task the status bar shows, and its Cancel. */
+    public TaskStatus tasks() {
+        return tasks;
     }
 
     public ReadOnlyObjectProperty<Workspace> workspaceProperty() {
@@ -283,11 +225,11 @@ public final class ShellViewModel {
     }
 
     public ObservableList<SectionItem> sections() {
-        return sectionsView;
+        return navigation.sections();
     }
 
     public ReadOnlyStringProperty selectedSectionProperty() {
-        return selectedSection.getReadOnlyProperty();
+        return navigation.selectedProperty();
     }
 
     public ReadOnlyBooleanProperty darkThemeProperty() {
@@ -304,17 +246,5 @@ public final class ShellViewModel {
 
     public ObservableList<Path> recentWorkspaces() {
         return recentWorkspacesView;
-    }
-
-    public ReadOnlyStringProperty taskMessageProperty() {
-        return taskMessage.getReadOnlyProperty();
-    }
-
-    public ReadOnlyDoubleProperty taskProgressProperty() {
-        return taskProgress.getReadOnlyProperty();
-    }
-
-    public ReadOnlyBooleanProperty taskRunningProperty() {
-        return taskRunning.getReadOnlyProperty();
     }
 }

@@ -9,13 +9,9 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
@@ -29,13 +25,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
-import viewmodels.knowledge.FacetValue;
 import viewmodels.knowledge.KnowledgeViewModel;
-import viewmodels.knowledge.LinkRow;
 import viewmodels.knowledge.ResultRow;
 import viewmodels.knowledge.SortChoice;
 import viewmodels.knowledge.SyncViewModel;
-import views.components.MarkdownView;
 
 /**
  * The Knowledge browser: search box, facets, results, and the detail pane with provenance. Ctrl+F searches,
@@ -59,7 +52,7 @@ public final class KnowledgeView {
         root.getStyleClass().add("knowledge");
         root.getStylesheets().add(KnowledgeView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         root.setTop(toolbar());
-        SplitPane split = new SplitPane(facets(), resultsPane(), detail(openFile));
+        SplitPane split = new SplitPane(FacetPanel.of(vm), resultsPane(), DocumentPane.of(vm.detail(), vm::follow, openFile));
         split.setDividerPositions(0.22, 0.58);
         root.setCenter(split);
         root.setBottom(syncIssues());
@@ -183,62 +176,6 @@ public final class KnowledgeView {
         return top;
     }
 
-    private Node facets() {
-        VBox box = new VBox(6);
-        box.setPadding(new Insets(8));
-        for (String facet : vm.facetNames()) {
-            VBox values = new VBox(2);
-            values.setId("facet-" + facet);
-            Runnable fill = () -> {
-                // the boxes are made anew with each result: the one that had the focus (just ticked with Space or a
-                // click) gets it back, instead of the focus jumping to the section's button in the rail
-                javafx.scene.Node focused = values.getScene() == null ? null : values.getScene().getFocusOwner();
-                String focusedId = focused != null && focused.getParent() == values ? focused.getId() : null;
-                values.getChildren().setAll(vm.facet(facet).stream().map(this::facetBox).toList());
-                if (values.getChildren().isEmpty()) { // never an empty box without a word
-                    Label none = new Label("None in these results");
-                    none.getStyleClass().add("facet-none");
-                    values.getChildren().add(none);
-                }
-                if (focusedId != null) {
-                    values.getChildren().stream().filter(n -> focusedId.equals(n.getId())).findFirst()
-                            .ifPresent(javafx.scene.Node::requestFocus);
-                }
-            };
-            vm.facet(facet).addListener((ListChangeListener<FacetValue>) c -> fill.run());
-            fill.run();
-            TitledPane pane = new TitledPane(title(facet), values);
-            pane.setExpanded(!"tags".equals(facet));
-            box.getChildren().add(pane);
-        }
-        ScrollPane scroll = new ScrollPane(box);
-        scroll.setFitToWidth(true);
-        // wide enough for a facet name and its count on one line ("course-builder (19)", "implementing (2)") at
-        // 1100×700 and 1280×800; a longer name (a tag) wraps, never cut
-        scroll.setMinWidth(240);
-        SplitPane.setResizableWithParent(scroll, false);
-        return views.components.FocusInView.on(scroll); // a box tabbed to below the fold scrolls into sight
-    }
-
-    private Node facetBox(FacetValue value) {
-        CheckBox box = new CheckBox(value.label());
-        box.setMnemonicParsing(false);
-        box.setId("facet-" + value.facet() + "-" + value.value());
-        box.setSelected(value.selected());
-        box.setWrapText(true); // a long name wraps in a narrow pane; it is never cut
-        box.setOnAction(e -> vm.toggleFacet(value.facet(), value.value()));
-        return box;
-    }
-
-    private static String title(String facet) {
-        return switch (facet) {
-            case "type" -> "Type";
-            case "project" -> "Project";
-            case "status" -> "Status";
-            default -> "Tags";
-        };
-    }
-
     private Node resultsPane() {
         results.setId("knowledge-results");
         results.setItems(vm.results());
@@ -301,70 +238,6 @@ public final class KnowledgeView {
         return new VBox(stack, footer);
     }
 
-    private Node detail(Consumer<String> openFile) {
-        var d = vm.detail();
-        Label title = new Label();
-        title.setId("detail-title");
-        title.setWrapText(true);
-        title.textProperty().bind(d.titleProperty());
-        // a document's title is a heading; "Select a document to read it here." and the other messages are quiet
-        Runnable titleStyle = () -> {
-            title.getStyleClass().removeAll(Styles.TITLE_3, "detail-placeholder");
-            title.getStyleClass().add(d.showingProperty().get() ? Styles.TITLE_3 : "detail-placeholder");
-        };
-        d.showingProperty().addListener((o, was, now) -> titleStyle.run());
-        titleStyle.run();
-        Label meta = new Label();
-        meta.setId("detail-meta");
-        meta.setWrapText(true);
-        meta.getStyleClass().add(Styles.TEXT_MUTED);
-        meta.textProperty().bind(d.metadataProperty());
-        Hyperlink source = new Hyperlink();
-        source.setId("detail-source");
-        source.textProperty().bind(Bindings.concat("Open source file: ", d.sourceFileProperty()));
-        source.visibleProperty().bind(d.sourceFileProperty().isNotEmpty());
-        source.managedProperty().bind(source.visibleProperty());
-        source.setOnAction(e -> openFile.accept(d.sourceFileProperty().get()));
-        MarkdownView markdown = new MarkdownView();
-        markdown.setId("detail-markdown");
-        d.markdownProperty().addListener((obs, old, text) -> markdown.setMarkdown(text));
-        markdown.setMarkdown(d.markdownProperty().get());
-
-        ListView<LinkRow> provenance = ProvenanceList.of(d.provenance(), vm::follow);
-        Label provenanceTitle = new Label("Provenance — the loop this came from");
-        provenanceTitle.getStyleClass().add(Styles.TITLE_4);
-        provenanceTitle.setWrapText(true); // wraps in the narrow pane, never cut
-        provenanceTitle.setMinHeight(Region.USE_PREF_SIZE);
-        VBox provenanceBox = new VBox(4, provenanceTitle, provenance);
-        provenanceBox.visibleProperty().bind(Bindings.isNotEmpty(d.provenance()));
-        provenanceBox.managedProperty().bind(provenanceBox.visibleProperty());
-
-        Button back = new Button("← Back");
-        back.setId("detail-back");
-        back.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        back.setMinWidth(Region.USE_PREF_SIZE);
-        back.setTooltip(new javafx.scene.control.Tooltip("Back to the document before (Alt+Left, mouse back button)"));
-        back.disableProperty().bind(d.canGoBackProperty().not());
-        back.setOnAction(e -> d.back());
-        Button forward = new Button("Forward →");
-        forward.setId("detail-forward");
-        forward.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        forward.setMinWidth(Region.USE_PREF_SIZE);
-        forward.setTooltip(new javafx.scene.control.Tooltip("Forward again (Alt+Right, mouse forward button)"));
-        forward.disableProperty().bind(d.canGoForwardProperty().not());
-        forward.setOnAction(e -> d.forward());
-        HBox nav = new HBox(4, back, forward);
-        VBox body = new VBox(10, nav, title, meta, source, provenanceBox, markdown);
-        body.setPadding(new Insets(12));
-        ScrollPane scroll = new ScrollPane(body);
-        scroll.setId("knowledge-detail");
-        scroll.setFitToWidth(true);
-        // Tab reaches the document itself, and the arrows and Page Up / Down then scroll it; a line of its
-        // provenance tabbed to scrolls into sight
-        scroll.setFocusTraversable(true);
-        return views.components.FocusInView.on(scroll);
-    }
-
     private Node syncIssues() {
         ListView<String> list = new ListView<>(sync.issues());
         list.setId("sync-issues");
@@ -380,63 +253,6 @@ public final class KnowledgeView {
 
     public Node root() {
         return root;
-    }
-
-    /** A result: title on the first line, type · project · status · loop and the date below. */
-    private static final class ResultCell extends ListCell<ResultRow> {
-        /**
-         * As tall as its wrapped title and snippet at the list's width: a labeled cell asks its graphic for its
-         * height at no width (one line each), so a wrapped row overflowed its cell, its top and bottom cut off.
-         */
-        @Override
-        protected double computePrefHeight(double width) {
-            javafx.scene.Node graphic = getGraphic();
-            double w = width > 0 ? width : getListView() == null ? -1 : getListView().getWidth() - 16;
-            if (graphic == null || w <= 0) {
-                return super.computePrefHeight(width);
-            }
-            double inner = Math.max(0, w - snappedLeftInset() - snappedRightInset());
-            return snappedTopInset() + graphic.prefHeight(inner) + snappedBottomInset();
-        }
-
-        @Override
-        protected void updateItem(ResultRow row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty || row == null) {
-                setGraphic(null);
-                setText(null);
-                return;
-            }
-            javafx.scene.text.TextFlow title = flow(row.titleParts(), "result-title");
-            Label type = new Label(row.type());
-            type.getStyleClass().addAll("type-badge", "type-" + row.type());
-            type.setMinWidth(Region.USE_PREF_SIZE);
-            // type · project · status · loop · day: wraps by words in the narrow column, never cut ("…-0d…")
-            javafx.scene.text.TextFlow sub = flow(java.util.List.of(new viewmodels.knowledge.Snippet.Part(row.about(),
-                    false)), "result-about");
-            HBox first = new HBox(8, type, title);
-            first.setAlignment(Pos.CENTER_LEFT);
-            HBox.setHgrow(title, Priority.ALWAYS);
-            VBox box = new VBox(2, first, sub);
-            if (!row.snippet().isEmpty()) {
-                box.getChildren().add(flow(row.snippet(), "result-snippet"));
-            }
-            setGraphic(box);
-            setText(null);
-        }
-
-        /** Text with the searched words highlighted. */
-        private static javafx.scene.text.TextFlow flow(java.util.List<viewmodels.knowledge.Snippet.Part> parts, String style) {
-            javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow();
-            flow.getStyleClass().add(style);
-            for (viewmodels.knowledge.Snippet.Part part : parts) {
-                javafx.scene.text.Text text = new javafx.scene.text.Text(part.text());
-                text.getStyleClass().addAll("result-text", part.match() ? "result-match" : "result-plain");
-                flow.getChildren().add(text);
-            }
-            flow.setMinWidth(0); // wraps within the list's width
-            return flow;
-        }
     }
 
     private void confirmMassDelete(String question) {

@@ -2,35 +2,25 @@ package views.shell;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
-import atlantafx.base.theme.Styles;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.application.Application;
-import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
@@ -52,8 +42,7 @@ public final class ShellView {
 
     private final ShellViewModel vm;
     private final BorderPane root = new BorderPane();
-    private final VBox rail = new VBox();
-    private final ToggleGroup railGroup = new ToggleGroup();
+    private final NavRail rail;
     private final StackPane content = new StackPane();
     private final Map<String, Node> built = new HashMap<>();
     private final Label statusLeft = new Label();
@@ -62,28 +51,16 @@ public final class ShellView {
 
     public ShellView(ShellViewModel vm) {
         this.vm = vm;
-        rail.getStyleClass().add("nav-rail");
+        this.rail = new NavRail(vm);
         content.getStyleClass().add("section-content");
-        VBox center = new VBox(banner(), content);
+        VBox center = new VBox(MessageBanners.of(vm), content);
         VBox.setVgrow(content, Priority.ALWAYS);
         root.setTop(menuBar());
-        root.setLeft(rail);
+        root.setLeft(rail.node());
         root.setCenter(center);
-        root.setBottom(statusBar());
+        root.setBottom(StatusBar.of(vm, statusLeft));
         vm.sections().addListener((ListChangeListener<SectionItem>) change -> rebuildRail());
         vm.selectedSectionProperty().addListener((obs, old, id) -> showSection(id));
-        // the rail's arrow keys select a button without firing it: the selected button is the section shown, so
-        // selecting one shows it, and the shown one cannot be unselected (a click on it, or the group emptied)
-        railGroup.selectedToggleProperty().addListener((obs, was, now) -> {
-            if (now == null) {
-                if (was != null && rail.getChildren().contains((Node) was)
-                        && was.getUserData().equals(vm.selectedSectionProperty().get())) {
-                    was.setSelected(true);
-                }
-            } else if (!now.getUserData().equals(vm.selectedSectionProperty().get())) {
-                vm.select((String) now.getUserData());
-            }
-        });
         vm.darkThemeProperty().addListener((obs, old, dark) -> applyTheme(dark));
         applyTheme(vm.darkThemeProperty().get());
         rebuildRail();
@@ -150,13 +127,11 @@ public final class ShellView {
         if (node.getProperties().get(INITIAL_FOCUS) instanceof Node focus) {
             focusWhenShown(focus);
         }
-        railGroup.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst()
-                .ifPresent(t -> {
-                    t.setSelected(true);
-                    if (!(node.getProperties().get(INITIAL_FOCUS) instanceof Node) && focusAdrift()) {
-                        focusWhenShown((Node) t); // at start-up: the section's button, not whatever came first
-                    }
-                });
+        rail.select(id).ifPresent(button -> {
+            if (!(node.getProperties().get(INITIAL_FOCUS) instanceof Node) && focusAdrift()) {
+                focusWhenShown(button); // at start-up: the section's button, not whatever came first
+            }
+        });
     }
 
     /**
@@ -171,7 +146,7 @@ public final class ShellView {
             return true;
         }
         for (Node n = owner; n != null; n = n.getParent()) {
-            if (n == rail || n == content) {
+            if (n == rail.node() || n == content) {
                 return false;
             }
         }
@@ -197,131 +172,8 @@ public final class ShellView {
     }
 
     private void rebuildRail() {
-        rail.getChildren().clear();
-        railGroup.getToggles().clear();
-        int position = 1;
-        for (SectionItem item : vm.sections()) {
-            ToggleButton button = new ToggleButton(item.title());
-            button.setId("nav-" + item.id());
-            button.setUserData(item.id());
-            button.setToggleGroup(railGroup);
-            button.setMaxWidth(Double.MAX_VALUE);
-            button.setAlignment(Pos.CENTER_LEFT);
-            button.getStyleClass().add("nav-button");
-            String hint = item.hint() + (position <= 10 ? "  (Ctrl+" + position % 10 + ")" : "");
-            // a section with unsaved edits (Settings) says so in the rail, whichever section is shown
-            javafx.collections.ObservableSet<String> unsaved = vm.unsaved().sections();
-            button.textProperty().bind(Bindings.createStringBinding(
-                    () -> unsaved.contains(item.id()) ? item.title() + "  ●" : item.title(), unsaved));
-            Tooltip tip = new Tooltip();
-            tip.textProperty().bind(Bindings.createStringBinding(
-                    () -> unsaved.contains(item.id()) ? hint + "\n● Unsaved changes" : hint, unsaved));
-            button.setTooltip(tip);
-            button.setOnAction(e -> {
-                vm.select(item.id());
-                button.setSelected(true);
-            });
-            rail.getChildren().add(button);
-            position++;
-        }
+        rail.rebuild();
         showSection(vm.selectedSectionProperty().get());
-    }
-
-    private Node banner() {
-        Label error = new Label();
-        error.setId("error-banner");
-        error.setWrapText(true);
-        error.textProperty().bind(vm.errorMessageProperty());
-        Button dismiss = new Button("Dismiss");
-        dismiss.setOnAction(e -> vm.dismissError());
-        javafx.scene.control.Button rebuild = new javafx.scene.control.Button("Rebuild index");
-        rebuild.setId("rebuild-index");
-        rebuild.setOnAction(e -> vm.rebuildIndex());
-        rebuild.visibleProperty().bind(vm.rebuildOfferedProperty());
-        rebuild.managedProperty().bind(rebuild.visibleProperty());
-        HBox errorBox = new HBox(12, error, rebuild, dismiss);
-        HBox.setHgrow(error, Priority.ALWAYS);
-        errorBox.getStyleClass().addAll("banner", "banner-error");
-        errorBox.visibleProperty().bind(vm.errorMessageProperty().isNotEmpty());
-        errorBox.managedProperty().bind(errorBox.visibleProperty());
-
-        Label notice = new Label();
-        notice.setId("notice-banner");
-        notice.setWrapText(true);
-        notice.textProperty().bind(vm.noticeProperty());
-        Button ok = new Button("Dismiss");
-        ok.setId("notice-dismiss");
-        ok.setMinWidth(Region.USE_PREF_SIZE);
-        ok.setOnAction(e -> vm.dismissNotice());
-        HBox noticeBox = new HBox(12, notice, ok);
-        HBox.setHgrow(notice, Priority.ALWAYS);
-        noticeBox.getStyleClass().addAll("banner", "banner-notice");
-        noticeBox.visibleProperty().bind(vm.noticeProperty().isNotEmpty());
-        noticeBox.managedProperty().bind(noticeBox.visibleProperty());
-
-        Label warnings = new Label();
-        warnings.setId("warning-banner");
-        warnings.setWrapText(true);
-        warnings.textProperty().bind(Bindings.createStringBinding(
-                () -> "Workspace settings to check:\n• " + String.join("\n• ", vm.warnings()), vm.warnings()));
-        HBox warningBox = new HBox(warnings);
-        warningBox.getStyleClass().addAll("banner", "banner-warning");
-        warningBox.visibleProperty().bind(Bindings.isNotEmpty(vm.warnings()));
-        warningBox.managedProperty().bind(warningBox.visibleProperty());
-        Label frozen = new Label();
-        frozen.setId("policy-banner");
-        frozen.setWrapText(true);
-        frozen.textProperty().bind(vm.policyBannerProperty());
-        HBox frozenBox = new HBox(frozen);
-        frozenBox.getStyleClass().addAll("banner", "banner-warning");
-        frozenBox.visibleProperty().bind(vm.policyBannerProperty().isNotEmpty());
-        frozenBox.managedProperty().bind(frozenBox.visibleProperty());
-        return new VBox(errorBox, noticeBox, warningBox, frozenBox);
-    }
-
-    private Node statusBar() {
-        statusLeft.setId("status-index");
-        ProgressBar progress = new ProgressBar();
-        progress.setPrefWidth(140);
-        progress.progressProperty().bind(vm.taskProgressProperty());
-        Label task = new Label();
-        task.setId("status-task");
-        task.textProperty().bind(vm.taskMessageProperty());
-        task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
-        // one width whatever the task says: the progress bar and Cancel stay put as the file names go by (they moved
-        // with every new label, so a click meant for Cancel could miss)
-        task.setPrefWidth(320);
-        task.setMaxWidth(320);
-        progress.setId("status-progress");
-        Button cancel = new Button("Cancel");
-        cancel.setId("status-cancel");
-        cancel.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        // a click cancels; the keyboard never lands here by itself (it showed up focused at start-up, so a Space in
-        // the first seconds cancelled the first sync) — Knowledge's Sync now has its own Cancel for the keyboard
-        cancel.setFocusTraversable(false);
-        cancel.setOnAction(e -> vm.cancelTasks());
-        cancel.setMinWidth(Region.USE_PREF_SIZE); // never "C…": the task text gives way first
-        progress.setMinWidth(Region.USE_PREF_SIZE);
-        HBox taskBox = new HBox(8, task, progress, cancel);
-        taskBox.setAlignment(Pos.CENTER_RIGHT);
-        taskBox.visibleProperty().bind(vm.taskRunningProperty());
-        taskBox.managedProperty().bind(taskBox.visibleProperty());
-        statusLeft.setMinWidth(Region.USE_PREF_SIZE);
-        Label workspace = new Label();
-        workspace.setId("status-workspace");
-        workspace.getStyleClass().add(Styles.TEXT_MUTED);
-        workspace.textProperty().bind(vm.workspacePathProperty());
-        workspace.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
-        workspace.setMinWidth(240); // never cut to "…orkspace": at least the last folders of the path show
-        Tooltip path = new Tooltip();
-        path.textProperty().bind(vm.workspacePathProperty());
-        workspace.setTooltip(path);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(16, statusLeft, spacer, taskBox, workspace);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.getStyleClass().add("status-bar");
-        return bar;
     }
 
     private MenuBar menuBar() {
@@ -389,48 +241,11 @@ public final class ShellView {
      * leaves without them, Cancel (or Escape) stays.
      */
     public boolean mayLeave(String leaving) {
-        viewmodels.shell.UnsavedEdits edits = vm.unsaved();
-        if (!edits.any()) {
-            return true;
-        }
-        javafx.scene.control.ButtonType save = new javafx.scene.control.ButtonType("Save",
-                javafx.scene.control.ButtonBar.ButtonData.YES);
-        javafx.scene.control.ButtonType discard = new javafx.scene.control.ButtonType("Discard",
-                javafx.scene.control.ButtonBar.ButtonData.NO);
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, edits.choices(), save, discard,
-                javafx.scene.control.ButtonType.CANCEL);
-        ask.initOwner(window());
-        ask.setTitle("Unsaved changes");
-        ask.setHeaderText(edits.question(leaving));
-        ask.getDialogPane().setId("unsaved-dialog");
-        javafx.scene.control.ButtonType chosen = ask.showAndWait().orElse(javafx.scene.control.ButtonType.CANCEL);
-        if (chosen == save) {
-            return edits.saveAll();
-        }
-        return chosen == discard;
+        return UnsavedChangesDialog.mayLeave(window(), vm.unsaved(), leaving);
     }
 
     private void showShortcuts() {
-        Alert alert = new Alert(Alert.AlertType.INFORMATION);
-        alert.initOwner(window());
-        alert.setTitle("Keyboard shortcuts");
-        alert.setHeaderText("Keyboard shortcuts");
-        alert.getDialogPane().setMinWidth(window() == null ? 780 : Math.min(920, window().getWidth() - 40));
-        String text = viewmodels.shell.Shortcuts.sheet();
-        javafx.scene.control.Label sheet = new javafx.scene.control.Label(text);
-        sheet.setId("shortcuts-sheet");
-        sheet.setStyle("-fx-font-family: monospace;");
-        sheet.setWrapText(true); // a long line wraps within the sheet: no sideways scroll, nothing cut
-        sheet.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(sheet);
-        scroll.setId("shortcuts-scroll");
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        // the sheet scrolls inside a dialog that fits the window (its header and OK button stay in view)
-        double room = window() == null ? 560 : Math.max(200, window().getHeight() - 230);
-        scroll.setPrefViewportHeight(Math.min(room, text.lines().count() * 17.0 + 8));
-        alert.getDialogPane().setContent(scroll);
-        alert.show();
+        ShortcutsDialog.show(window());
     }
 
     /** Ctrl+K: every section, action and setting by name, with its shortcut. */

@@ -1,0 +1,38 @@
+package viewmodels.knowledge;
+
+import java.util.ArrayList;
+import java.util.List;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
+
+/**
+ * A document's provenance as the detail pane lists it: for a document of a loop (a lesson, pattern or failed
+ * target), the retro it came from first, then the loop's other documents, newest first; none for a document of no
+ * loop. Blocking: it reads the index.
+ */
+final class ProvenanceLinks {
+
+    private ProvenanceLinks() {
+    }
+
+    static List<LinkRow> of(KnowledgeIndex index, KnowledgeDoc doc) {
+        List<LinkRow> links = new ArrayList<>();
+        if (doc.loopId() != null) {
+            String retroId = "retro:" + doc.loopId();
+            if (!doc.id().equals(retroId)) {
+                index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), "Retro: " + r.title())));
+            }
+            SearchResult sameLoop = index.search(KnowledgeQuery.all().withLoop(doc.loopId())
+                    .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(100));
+            for (SearchResult.Hit hit : sameLoop.hits()) {
+                KnowledgeDoc other = hit.doc();
+                if (!other.id().equals(doc.id()) && !other.id().equals(retroId)) {
+                    links.add(new LinkRow(other.id(), other.type() + ": " + other.title()));
+                }
+            }
+        }
+        return links;
+    }
+}

@@ -1,0 +1,67 @@
+package views.knowledge;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import viewmodels.knowledge.ResultRow;
+
+/** A result: title on the first line, type · project · status · loop and the date below. */
+final class ResultCell extends ListCell<ResultRow> {
+    /**
+     * As tall as its wrapped title and snippet at the list's width: a labeled cell asks its graphic for its
+     * height at no width (one line each), so a wrapped row overflowed its cell, its top and bottom cut off.
+     */
+    @Override
+    protected double computePrefHeight(double width) {
+        javafx.scene.Node graphic = getGraphic();
+        double w = width > 0 ? width : getListView() == null ? -1 : getListView().getWidth() - 16;
+        if (graphic == null || w <= 0) {
+            return super.computePrefHeight(width);
+        }
+        double inner = Math.max(0, w - snappedLeftInset() - snappedRightInset());
+        return snappedTopInset() + graphic.prefHeight(inner) + snappedBottomInset();
+    }
+
+    @Override
+    protected void updateItem(ResultRow row, boolean empty) {
+        super.updateItem(row, empty);
+        if (empty || row == null) {
+            setGraphic(null);
+            setText(null);
+            return;
+        }
+        javafx.scene.text.TextFlow title = flow(row.titleParts(), "result-title");
+        Label type = new Label(row.type());
+        type.getStyleClass().addAll("type-badge", "type-" + row.type());
+        type.setMinWidth(Region.USE_PREF_SIZE);
+        // type · project · status · loop · day: wraps by words in the narrow column, never cut ("…-0d…")
+        javafx.scene.text.TextFlow sub = flow(java.util.List.of(new viewmodels.knowledge.Snippet.Part(row.about(),
+                false)), "result-about");
+        HBox first = new HBox(8, type, title);
+        first.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(title, Priority.ALWAYS);
+        VBox box = new VBox(2, first, sub);
+        if (!row.snippet().isEmpty()) {
+            box.getChildren().add(flow(row.snippet(), "result-snippet"));
+        }
+        setGraphic(box);
+        setText(null);
+    }
+
+    /** Text with the searched words highlighted. */
+    private static javafx.scene.text.TextFlow flow(java.util.List<viewmodels.knowledge.Snippet.Part> parts, String style) {
+        javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow();
+        flow.getStyleClass().add(style);
+        for (viewmodels.knowledge.Snippet.Part part : parts) {
+            javafx.scene.text.Text text = new javafx.scene.text.Text(part.text());
+            text.getStyleClass().addAll("result-text", part.match() ? "result-match" : "result-plain");
+            flow.getChildren().add(text);
+        }
+        flow.setMinWidth(0); // wraps within the list's width
+        return flow;
+    }
+}

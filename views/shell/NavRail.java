@@ -1,0 +1,85 @@
+package views.shell;
+
+import java.util.Optional;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ObservableSet;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+import viewmodels.shell.SectionItem;
+import viewmodels.shell.ShellViewModel;
+
+/**
+ * The navigation rail: a button per section with its hint and key (Ctrl+1 … Ctrl+0) in the tooltip, marked while
+ * the section holds unsaved edits. The selected button is the section shown: the arrow keys select a button without
+ * firing it, so selecting one shows it, and the shown one cannot be unselected.
+ */
+final class NavRail {
+
+    private final ShellViewModel vm;
+    private final VBox rail = new VBox();
+    private final ToggleGroup group = new ToggleGroup();
+
+    NavRail(ShellViewModel vm) {
+        this.vm = vm;
+        rail.getStyleClass().add("nav-rail");
+        // the rail's arrow keys select a button without firing it: the selected button is the section shown, so
+        // selecting one shows it, and the shown one cannot be unselected (a click on it, or the group emptied)
+        group.selectedToggleProperty().addListener((obs, was, now) -> {
+            if (now == null) {
+                if (was != null && rail.getChildren().contains((Node) was)
+                        && was.getUserData().equals(vm.selectedSectionProperty().get())) {
+                    was.setSelected(true);
+                }
+            } else if (!now.getUserData().equals(vm.selectedSectionProperty().get())) {
+                vm.select((String) now.getUserData());
+            }
+        });
+    }
+
+    Node node() {
+        return rail;
+    }
+
+    /** Makes the buttons anew for the sections of the workspace now open. */
+    void rebuild() {
+        rail.getChildren().clear();
+        group.getToggles().clear();
+        int position = 1;
+        for (SectionItem item : vm.sections()) {
+            ToggleButton button = new ToggleButton(item.title());
+            button.setId("nav-" + item.id());
+            button.setUserData(item.id());
+            button.setToggleGroup(group);
+            button.setMaxWidth(Double.MAX_VALUE);
+            button.setAlignment(Pos.CENTER_LEFT);
+            button.getStyleClass().add("nav-button");
+            String hint = item.hint() + (position <= 10 ? "  (Ctrl+" + position % 10 + ")" : "");
+            // a section with unsaved edits (Settings) says so in the rail, whichever section is shown
+            ObservableSet<String> unsaved = vm.unsaved().sections();
+            button.textProperty().bind(Bindings.createStringBinding(
+                    () -> unsaved.contains(item.id()) ? item.title() + "  ●" : item.title(), unsaved));
+            Tooltip tip = new Tooltip();
+            tip.textProperty().bind(Bindings.createStringBinding(
+                    () -> unsaved.contains(item.id()) ? hint + "\n● Unsaved changes" : hint, unsaved));
+            button.setTooltip(tip);
+            button.setOnAction(e -> {
+                vm.select(item.id());
+                button.setSelected(true);
+            });
+            rail.getChildren().add(button);
+            position++;
+        }
+    }
+
+    /** Selects the button of the section {@code id} and returns it; empty when the rail has none. */
+    Optional<Node> select(String id) {
+        return group.getToggles().stream().filter(t -> id.equals(t.getUserData())).findFirst().map(t -> {
+            t.setSelected(true);
+            return (Node) t;
+        });
+    }
+}
