@@ -12,8 +12,9 @@ import services.embedding.EmbeddingModel;
 import services.embedding.MiniLmEmbeddingModel;
 
 /**
- * The other small embedding models that ship as Maven packages (langchain4j's quantized BGE-small-en-v1.5 and
- * e5-small-v2, 384 dimensions like MiniLM), for the recall benchmark's comparison only: they are not the console's
+ * The other small embedding models that ship as Maven packages (langchain4j's BGE-small-en-v1.5 and e5-small-v2,
+ * quantized and in full precision, and MiniLM itself in full precision; 384 dimensions like the shipped MiniLM), for
+ * the recall benchmark's comparison only: they are not the console's
  * dependencies, so the benchmark finds them on the class path when they are put there
  * ({@code java -cp target/brain-console.jar:<their jars> app.Main bench recall}) and says so when they are not.
  * Each is used as its authors prescribe: BGE with its query instruction, E5 with {@code query: } and
@@ -24,15 +25,36 @@ final class BenchModels {
     private BenchModels() {
     }
 
-    /** A model the benchmark compares: its name, the class that loads it, and its prefixes. */
-    record Candidate(String name, String className, String queryPrefix, String passagePrefix) {
+    /**
+     * A model the benchmark compares: its name, the class that loads it, its prefixes, and whether it votes in the
+     * 3-model rerank (the quantized ones, as small as MiniLM's package; the full-precision ones are measured alone).
+     */
+    record Candidate(String name, String className, String queryPrefix, String passagePrefix, boolean votes) {
     }
+
+    private static final String BGE_QUERY = "Represent this sentence for searching relevant passages: ";
 
     static final List<Candidate> OTHERS = List.of(
             new Candidate("bge-small-en-v1.5-q", "dev.langchain4j.model.embedding.onnx.bgesmallenv15q."
-                    + "BgeSmallEnV15QuantizedEmbeddingModel", "Represent this sentence for searching relevant passages: ", ""),
+                    + "BgeSmallEnV15QuantizedEmbeddingModel", BGE_QUERY, "", true),
             new Candidate("e5-small-v2-q", "dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel",
-                    "query: ", "passage: "));
+                    "query: ", "passage: ", true),
+            new Candidate("bge-small-en-v1.5 (full precision)",
+                    "dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel", BGE_QUERY, "", false),
+            new Candidate("e5-small-v2 (full precision)",
+                    "dev.langchain4j.model.embedding.onnx.e5smallv2.E5SmallV2EmbeddingModel", "query: ", "passage: ", false),
+            new Candidate("all-minilm-l6-v2 (full precision)",
+                    "dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel", "", "", false));
+
+    /** Whether a loaded model votes in the 3-model rerank. */
+    static boolean votes(EmbeddingModel m) {
+        return m instanceof Prefixed p && p.c.votes();
+    }
+
+    /** How many of the candidates vote in the rerank. */
+    static long voters() {
+        return OTHERS.stream().filter(Candidate::votes).count();
+    }
 
     /** The model, or null when its package is not on the class path. */
     static EmbeddingModel load(Candidate c) {

@@ -187,13 +187,13 @@ public final class RecallBenchmark {
                 RecallService plain = new RecallService(index, Telemetry.noop(), index::question);
                 double mb = BenchModels.megabytes(setup.model());
                 List<Embeddings> rerankers = new ArrayList<>();
-                for (EmbeddingModel m : others) {
+                for (EmbeddingModel m : others.stream().filter(BenchModels::votes).toList()) {
                     rerankers.add(new Embeddings(m, new EmbeddingCache(dir.resolve("state/rerank-" + m.name()), m.name(),
                             m.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS));
                 }
                 for (Variant v : setup.variants()) {
                     if ((v.rerank() == Rerank.MODELS || v.rerank() == Rerank.MODELS_AND_FIRST_PASS)
-                            && others.size() < BenchModels.OTHERS.size()) {
+                            && others.stream().filter(BenchModels::votes).count() < BenchModels.voters()) {
                         continue; // the other models are not on the class path
                     }
                     index.ranking(v.ranking());
@@ -205,7 +205,7 @@ public final class RecallBenchmark {
                                 v.rerank() == Rerank.MODELS_AND_FIRST_PASS), Telemetry.noop(), index::question);
                     };
                     double megabytes = mb + (v.rerank() == Rerank.NONE || v.rerank() == Rerank.FEEDBACK ? 0
-                            : others.stream().mapToDouble(BenchModels::megabytes).sum());
+                            : others.stream().filter(BenchModels::votes).mapToDouble(BenchModels::megabytes).sum());
                     for (String split : List.of(RecallCorpus.TUNING, RecallCorpus.HELD_OUT)) {
                         scores.add(score(recall.withRewrite(v.rewrite()), corpus.questions().stream()
                                 .filter(q -> q.split().equals(split)).toList(), v, setup.label(), split, megabytes));
