@@ -300,9 +300,12 @@ public final class ReviewView {
         text.setPrefSize(760, 460);
         text.getStyleClass().add("review-edit-text");
         dialog.getDialogPane().setContent(text);
-        ButtonType approve = new ButtonType("Approve edited", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        // not the dialog's default button, which takes the focus when it opens: the text is what this dialog is for,
+        // and Enter there starts a new line — it never approves a text nobody read
+        ButtonType approve = new ButtonType("Approve edited", javafx.scene.control.ButtonBar.ButtonData.OTHER);
         dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
         dialog.setResultConverter(b -> b == approve ? text.getText() : null);
+        dialog.setOnShown(e -> text.requestFocus());
         dialog.showAndWait().ifPresent(vm::approveEdited);
     }
 
@@ -322,7 +325,8 @@ public final class ReviewView {
 
     /**
      * Asks for the reason of a decision; the button says the decision ("Reject", "Send back") and stays off until a
-     * reason is typed, so Enter decides only after one was written (as Clear in Failed targets).
+     * reason is typed — spaces alone are none —, so Enter decides only after one was written (as Clear in Failed
+     * targets).
      */
     private Optional<String> ask(String title, String question, String decide) {
         TextInputDialog dialog = new TextInputDialog();
@@ -332,8 +336,8 @@ public final class ReviewView {
         dialog.getEditor().setId("review-reason");
         ButtonType confirm = new ButtonType(decide, javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(confirm).disableProperty()
-                .bind(dialog.getEditor().textProperty().isEmpty());
+        dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(javafx.beans.binding.Bindings
+                .createBooleanBinding(() -> dialog.getEditor().getText().isBlank(), dialog.getEditor().textProperty()));
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
 

@@ -52,11 +52,37 @@ class ReviewDialogsUiTest {
                     .containsExactly(expected.getValue(), "Cancel");
             Button decide = (Button) dialog.lookupButton(dialog.getButtonTypes().get(0));
             assertThat(decide.isDisabled()).as("off until a reason is typed").isTrue();
-            robot.clickOn("#review-reason").write("because");
+            robot.clickOn("#review-reason").write("   ");
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            assertThat(decide.isDisabled()).as("spaces are no reason: Enter closed the dialog deciding nothing").isTrue();
+            robot.write("because");
             UiHarness.waitUntil(() -> !decide.isDisabled());
             robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
             UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isEmpty());
         }
         assertThat(queue(robot).getSelectionModel().getSelectedItem().state()).isNotIn("rejected", "changes requested");
+    }
+
+    /** Walk: "e" opened the edit dialog with Approve edited focused, so one Enter approved a text nobody read. */
+    @Test
+    void editThenApproveStartsInTheTextSoEnterNeverApproves(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && queue(robot).getSelectionModel().getSelectedItem() != null
+                && queue(robot).getSelectionModel().getSelectedItem().approvable());
+        UiHarness.waitUntil(() -> !robot.lookup("#review-approve").queryAs(Button.class).isDisabled());
+        String id = queue(robot).getSelectionModel().getSelectedItem().id();
+        robot.press(KeyCode.E).release(KeyCode.E);
+        UiHarness.waitUntil(() -> robot.lookup("#review-edit-text").tryQuery().isPresent());
+        javafx.scene.control.TextArea text = robot.lookup("#review-edit-text").queryAs(javafx.scene.control.TextArea.class);
+        UiHarness.waitUntil(text::isFocused);
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#review-edit-text").tryQuery()).as("Enter wrote a new line; the dialog is open").isPresent();
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        UiHarness.waitUntil(() -> robot.lookup("#review-edit-text").tryQuery().isEmpty());
+        QueueRow still = queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+        assertThat(still.state()).isNotEqualTo("approved");
     }
 }
