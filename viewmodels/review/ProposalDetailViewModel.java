@@ -29,7 +29,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false));
+    private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false, false));
     private final ReadOnlyStringWrapper closed = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
@@ -92,7 +92,7 @@ public final class ProposalDetailViewModel {
             problem.set("");
             notice.set("");
             decidable.set(false);
-            keys.set(WhatApplies.keys(null, readOnly, false));
+            keys.set(WhatApplies.keys(null, readOnly, false, false));
             closed.set("");
             similar.show(null);
             return;
@@ -118,7 +118,7 @@ public final class ProposalDetailViewModel {
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : DecisionWords.describe(decided));
         diff.show(shown, decided, !readOnly && shown.approvable());
-        keys.set(WhatApplies.keys(p, readOnly, diff.hasDiffProperty().get()));
+        keys.set(WhatApplies.keys(p, readOnly, diff.hasDiffProperty().get(), shown.approvable()));
         closed.set(WhatApplies.closed(p, readOnly));
         similar.show(shown);
     }

@@ -63,7 +63,7 @@ final class QueueOrder {
 
     private static QueueRow row(ReviewService.Item item) {
         Proposal p = item.proposal();
-        return new QueueRow(p.id(), ReviewWords.group(p), p.kind() == null ? "?" : p.kind(),
+        return new QueueRow(p.id(), ReviewWords.rowGroup(p), p.kind() == null ? "?" : p.kind(),
                 p.risk() == null ? "" : p.risk(), p.target() == null ? "" : p.target(), p.status(),
                 ReviewQueue.state(item), item.approvable());
     }

@@ -25,4 +25,21 @@ public final class ReviewWords {
     public static String group(Proposal p) {
         return ProposalWords.group(p);
     }
+
+    /**
+     * What a queue row says beside its state badge: the group; for an invalid proposal (its badge already says
+     * invalid — the row read "invalid invalid") what it would be, or that its kind is none the console knows.
+     */
+    static String rowGroup(Proposal p) {
+        if (p.valid()) {
+            return ProposalWords.group(p);
+        }
+        if (p.kind() == null || p.kind().isBlank()) {
+            return "no kind";
+        }
+        if (services.text.KindWords.of(p.kind()) == null) {
+            return "unknown kind";
+        }
+        return "skill_update".equals(p.kind()) ? "skill update" : "dream · " + ProposalWords.kind(p.kind());
+    }
 }

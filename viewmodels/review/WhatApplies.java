@@ -13,18 +13,21 @@ final class WhatApplies {
     }
 
     /**
-     * "Keys: j / k move · a approve · r reject · …" for an open proposal; for a decided or invalid one only moving
+     * "Keys: j / k move · a approve · r reject · …" for an open proposal — approving and editing only where it can be
+     * approved (a blocked or conflicting one can be rejected or sent back); for a decided or invalid one only moving
      * and what its diff offers; a read-only workspace decides nothing.
      */
-    static String keys(Proposal p, boolean readOnly, boolean hasDiff) {
+    static String keys(Proposal p, boolean readOnly, boolean hasDiff, boolean approvable) {
         StringBuilder keys = new StringBuilder("Keys: j / k move");
         boolean open = p != null && p.valid() && p.open() && !readOnly;
         if (open) {
-            keys.append(" · a approve · r reject");
+            keys.append(approvable ? " · a approve · r reject" : " · r reject");
             if ("pending".equals(p.status())) {
                 keys.append(" · c request changes");
             }
-            keys.append(" · e edit, then approve");
+            if (approvable) {
+                keys.append(" · e edit, then approve");
+            }
         }
         if (hasDiff) {
             keys.append(" · d unified / side by side");

@@ -19,11 +19,16 @@ import viewmodels.review.DiffLine;
 public final class DiffView extends ListView<DiffLine> {
 
     public DiffView(ObservableList<DiffLine> lines) {
+        this(lines, "No diff to show.");
+    }
+
+    /** @param placeholder what the empty list says ("": nothing, where a caption above already says it) */
+    public DiffView(ObservableList<DiffLine> lines, String placeholder) {
         super(lines);
         getStyleClass().add("diff-view");
         getStylesheets().add(DiffView.class.getResource("/views/components/diff.css").toExternalForm());
         setCellFactory(list -> new DiffCell());
-        setPlaceholder(new Label("No diff to show."));
+        setPlaceholder(new Label(placeholder));
         setFocusTraversable(false);
     }
 

@@ -215,7 +215,7 @@ public final class ReviewView {
         message.textProperty().bind(vm.messageProperty());
         message.visibleProperty().bind(vm.messageProperty().isNotEmpty());
         message.managedProperty().bind(message.visibleProperty());
-        DiffView diff = new DiffView(vm.detail().diff());
+        DiffView diff = new DiffView(vm.detail().diff(), ""); // its caption says what it is, "Computing…" too
         diff.setId("review-diff");
         diff.setMinHeight(DIFF_MIN_HEIGHT); // long sections above never squeeze the diff to a line
         diff.visibleProperty().bind(vm.detail().hasDiffProperty()); // none: the pane folds to its caption

@@ -209,14 +209,17 @@ class ReviewViewModelTest {
         assertEquals("", d.closedProperty().get());
         assertTrue(d.hasDiffProperty().get());
 
+        assertThat(vm.rows()).filteredOn(r -> r.state().equals("invalid")).isNotEmpty()
+                .extracting(QueueRow::group).as("the badge says invalid; the row said it twice")
+                .doesNotContain("invalid").allMatch(g -> !g.isBlank() && !g.contains("_"));
         vm.select("dream-2026-11-20-06"); // invalid: nothing to decide, no diff
         assertEquals("Keys: j / k move", d.keysProperty().get());
         assertThat(d.closedProperty().get()).startsWith("Invalid — nothing to decide");
         assertFalse(d.hasDiffProperty().get()); // the diff pane folds to its caption
         assertThat(d.diffCaptionProperty().get()).startsWith("No diff: nothing would be written");
 
-        vm.select("dream-2026-11-20-04"); // blocked: still open, it can be rejected or sent back
-        assertThat(d.keysProperty().get()).contains("a approve · r reject · c request changes");
+        vm.select("dream-2026-11-20-04"); // blocked: still open, it can be rejected or sent back — not approved
+        assertThat(d.keysProperty().get()).contains("r reject · c request changes").doesNotContain("approve");
         assertEquals("", d.closedProperty().get());
 
         vm.select("dream-2026-11-20-02");
