@@ -68,15 +68,25 @@ public final class TurnNotes {
      * running system's loops go to {@link #write}, which fills a missing source or agent with {@code unknown}.)
      */
     public Outcome writeByHand(TurnNoteRequest r) {
+        List<String> missing = new java.util.ArrayList<>();
         for (Map.Entry<String, String> field : List.of(Map.entry("source", orEmpty(r.source())),
                 Map.entry("agent", orEmpty(r.agent())), Map.entry("session", orEmpty(r.session())))) {
             if (field.getValue().isBlank()) {
-                throw new TurnNoteRefused("missing_" + field.getKey(), field.getKey() + " is empty: a note names the "
-                        + "source, agent and session of its turn, as the running system's knowledge note requires");
+                missing.add(field.getKey());
             }
         }
         if (r.turnNumber() == null) {
-            throw new TurnNoteRefused("missing_turn", "turn is empty: a note names its turn number (0 or more)");
+            missing.add("turn");
+        }
+        if (!missing.isEmpty()) { // every empty field at once, the first one's code (the running CLI's first check)
+            String first = missing.get(0);
+            List<String> more = missing.subList(1, missing.size());
+            String also = more.isEmpty() ? "" : "; so " + (more.size() == 1 ? "is " : "are ")
+                    + (more.size() == 1 ? more.get(0) : String.join(", ", more.subList(0, more.size() - 1)) + " and "
+                    + more.get(more.size() - 1));
+            throw new TurnNoteRefused("missing_" + first, first + " is empty" + also + ": a note names the source, "
+                    + "agent, session and turn number (0 or more) of its turn, as the running system's knowledge note "
+                    + "requires");
         }
         return write(r);
     }

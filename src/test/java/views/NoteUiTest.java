@@ -39,7 +39,7 @@ class NoteUiTest {
         robot.clickOn("#note-summary").write("A summary, but nobody's turn.");
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
         // the two fields the form calls required: refused by name, before any event, and nothing typed is lost
-        UiHarness.waitUntil(() -> result(robot).startsWith("Not written: agent is empty")
+        UiHarness.waitUntil(() -> result(robot).startsWith("Not written: agent is empty; so is session:")
                 && result(robot).endsWith("(missing_agent)"));
         assertThat(robot.lookup("#note-summary").queryAs(javafx.scene.control.TextArea.class).getText())
                 .isEqualTo("A summary, but nobody's turn.");

@@ -156,7 +156,12 @@ class TurnNotesTest {
                 "console", "pi", null, "s", null, null, "x", null, null, null, null, null, null, null, null, null, null,
                 null)));
         assertEquals("missing_turn", noTurn.code());
-        assertThat(noTurn.reason()).startsWith("turn is empty");
+        assertThat(noTurn.reason()).startsWith("turn is empty:");
+        // a form left empty hears of every empty field at once, not one per try
+        TurnNoteRefused empty = assertThrows(TurnNoteRefused.class, () -> notes.writeByHand(new TurnNoteRequest(
+                " ", null, null, "", null, null, "x", null, null, null, null, null, null, null, null, null, null, null)));
+        assertEquals("missing_source", empty.code());
+        assertThat(empty.reason()).startsWith("source is empty; so are agent, session and turn:");
         assertEquals(before, events().size()); // refused before any event, as the running CLI refuses
         assertEquals(0, index.status().documents());
         // the running function's own defaults stay for what the loops send
