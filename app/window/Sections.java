@@ -89,7 +89,7 @@ final class Sections {
                         () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
                                 app.runner(), reviewer, workspace.readOnly(), policy::applying,
                                 id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS),
-                                services.similarLessons()::forProposal))).root()),
+                                services.similarLessons()::forProposal, zone))).root()),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                                 services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,

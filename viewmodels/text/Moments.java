@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import services.text.HumanDuration;
 
 /**
@@ -19,6 +21,10 @@ public final class Moments {
     private static final DateTimeFormatter MOMENT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
     private static final DateTimeFormatter SPAN_CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
+
+    /** An ISO instant inside a text: "2026-11-01T10:00:00Z", "2026-11-01T10:00:00.123+01:00". */
+    private static final Pattern ISO_INSTANT = Pattern.compile(
+            "\\b\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})");
 
     private final Clock clock;
 
@@ -45,6 +51,17 @@ public final class Moments {
     public String moment(String iso) {
         Instant t = parse(iso);
         return t == null ? iso == null ? "" : iso : moment(t);
+    }
+
+    /**
+     * A text a service wrote (a record's note, the brief) with each ISO instant in it written as a {@link #moment},
+     * so one line does not mix "2026-11-01T10:00:00Z" with "2026-11-01 11:00".
+     */
+    public String within(String text) {
+        if (text == null) {
+            return "";
+        }
+        return ISO_INSTANT.matcher(text).replaceAll(m -> Matcher.quoteReplacement(moment(m.group())));
     }
 
     /** "2026-11-26": the day in the window's zone. */

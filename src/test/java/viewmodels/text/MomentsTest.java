@@ -37,6 +37,15 @@ class MomentsTest {
     }
 
     @Test
+    void everyIsoInstantInAServicesTextIsWrittenAsAMoment() {
+        assertThat(berlin.within("Approved by policy:supervised at 2026-11-01T10:00:00Z in 1a2b3c4d5e; pitched "
+                + "2026-11-02T08:15:30.5+01:00, not 2026-11-03 or ADR-2026-11-04T1"))
+                .isEqualTo("Approved by policy:supervised at 2026-11-01 11:00 in 1a2b3c4d5e; pitched 2026-11-02 08:15, "
+                        + "not 2026-11-03 or ADR-2026-11-04T1");
+        assertThat(berlin.within("no time here $1 \\")).isEqualTo("no time here $1 \\");
+    }
+
+    @Test
     void theDistanceFromNowIsSaidBesideAMomentWhereItMatters() {
         assertThat(berlin.momentAndDistance(NOW.plus(Duration.ofHours(3)))).isEqualTo("2026-11-27 00:47 (in 3 h)");
         assertThat(berlin.momentAndDistance(NOW.minus(Duration.ofHours(2)))).isEqualTo("2026-11-26 19:47 (2 h ago)");
