@@ -22,6 +22,7 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The Knowledge browser: search as you type, facet filters with counts, sort, a paged result list, and the
@@ -33,7 +34,7 @@ public final class KnowledgeViewModel {
 
     private final KnowledgeIndex index;
     private final TaskRunner runner;
-    private final ZoneId zone;
+    private final Moments moments;
     private final DocumentDetailViewModel detail;
     private final StringProperty query = new SimpleStringProperty("");
     private final ObjectProperty<SortChoice> sort = new SimpleObjectProperty<>(SortChoice.BEST_MATCH);
@@ -55,7 +56,7 @@ public final class KnowledgeViewModel {
         this.index = index;
         this.detail = detail;
         this.runner = runner;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
         for (String facet : KnowledgeQuery.FACETS) {
             facets.put(facet, FXCollections.observableArrayList());
             selected.put(facet, new LinkedHashSet<>());
@@ -138,7 +139,7 @@ public final class KnowledgeViewModel {
     private Found found(KnowledgeQuery q) {
         SearchResult result = index.search(q);
         List<String> terms = Snippet.terms(q.text());
-        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms, detail::adrDate))
+        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), moments, terms, detail::adrDate))
                 .toList());
     }
 
