@@ -114,6 +114,6 @@ final class Sections {
                         () -> settings(scope, app, services, reopen)),
                 new Section("reach", "Knowledge reach",
                         "Which knowledge reached the stories of recent loops; lessons' states",
-                        () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));
+                        () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner(), zone)).root()));
     }
 }
