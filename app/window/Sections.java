@@ -106,7 +106,7 @@ final class Sections {
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
-                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner())).root()),
+                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),
                 new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),
