@@ -152,7 +152,8 @@ public final class HealthViewModel {
         }
         runner.submit("Reading evidence", p -> evidence.describe(row.evidence()), TaskCallbacks.of(items -> {
             items.forEach(i -> evidenceItems.put(i.ref(), i));
-            evidenceRows.setAll(items.stream().map(i -> new EvidenceRow(i.ref(), i.text(),
+            // an event's instant written as the window writes a moment, as every time on the screen
+            evidenceRows.setAll(items.stream().map(i -> new EvidenceRow(i.ref(), moments.within(i.text()),
                     i.documentId() != null || i.file() != null)).toList());
         }, e -> problems.set("Cannot read the evidence: " + e.getMessage())));
     }
