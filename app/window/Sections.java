@@ -89,7 +89,7 @@ final class Sections {
                         () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
                                 app.runner(), reviewer, workspace.readOnly(), policy::applying,
                                 id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS),
-                                services.similarLessons()::forProposal))).root()),
+                                services.similarLessons()::forProposal, zone))).root()),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                                 services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
@@ -106,7 +106,7 @@ final class Sections {
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
-                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner())).root()),
+                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),
                 new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),
@@ -114,6 +114,6 @@ final class Sections {
                         () -> settings(scope, app, services, reopen)),
                 new Section("reach", "Knowledge reach",
                         "Which knowledge reached the stories of recent loops; lessons' states",
-                        () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner())).root()));
+                        () -> new ReachView(new ReachViewModel(services.knowledgeReach(), app.runner(), zone)).root()));
     }
 }

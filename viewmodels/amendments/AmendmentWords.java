@@ -1,14 +1,11 @@
 package viewmodels.amendments;
 
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService.Amendment;
+import viewmodels.text.Moments;
 
 /** What the amendments screen says about an amendment: its row, its details, its impact, its line in a question. */
 final class AmendmentWords {
-
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private AmendmentWords() {
     }
@@ -17,9 +14,10 @@ final class AmendmentWords {
         return sha.length() > 10 ? sha.substring(0, 10) : sha;
     }
 
-    static AmendmentRow row(Amendment a, ZoneId zone) {
+    /** Its row: when it was applied as the window writes a moment ("2026-11-21 21:47", in its zone). */
+    static AmendmentRow row(Amendment a, Moments moments) {
         return new AmendmentRow(a.sha(), shortSha(a.sha()), a.id(), a.kindWords(), a.target(),
-                a.at() == null ? "" : DAY.format(a.at().atZone(zone)), a.label(), a.repo());
+                a.at() == null ? "" : moments.moment(a.at()), a.label(), a.repo());
     }
 
     static String heading(Amendment a) {

@@ -20,6 +20,7 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.review.DiffLine;
 import viewmodels.review.DiffLines;
+import viewmodels.text.Moments;
 
 /**
  * The dream amendments screen: every applied amendment with its status, filters by target and status, the
@@ -46,7 +47,7 @@ public final class AmendmentsViewModel {
     private final AmendmentImpact impact;
     private final TaskRunner runner;
     private final String reviewer;
-    private final ZoneId zone;
+    private final Moments moments;
     private final StringProperty targetFilter = new SimpleStringProperty("");
     private final ObjectProperty<StatusFilter> statusFilter = new SimpleObjectProperty<>(StatusFilter.ALL);
     private final IntegerProperty windowDays = new SimpleIntegerProperty(14);
@@ -76,7 +77,7 @@ public final class AmendmentsViewModel {
         this.impact = impact;
         this.runner = runner;
         this.reviewer = reviewer;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
         targetFilter.addListener((o, a, b) -> showRows());
         statusFilter.addListener((o, a, b) -> showRows());
         windowDays.addListener((o, a, b) -> showImpact());
@@ -111,7 +112,7 @@ public final class AmendmentsViewModel {
                     case REVERTED -> a.status() == AmendmentsService.Status.REVERTED;
                     case MISSING -> a.status() == AmendmentsService.Status.COMMIT_MISSING;
                 })
-                .map(a -> AmendmentWords.row(a, zone))
+                .map(a -> AmendmentWords.row(a, moments))
                 .toList());
         } finally {
             replacingRows = false;

@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import services.brief.MiseBrief;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The mise brief screen: the verdict on pitching — one line per rule that refused (✗), then what was checked (·)
@@ -23,17 +24,24 @@ public final class BriefViewModel {
     // false when the pitch rules could not be checked (no Redis configured): neither good nor bad news
     private final ReadOnlyBooleanWrapper checked = new ReadOnlyBooleanWrapper(true);
 
-    public BriefViewModel(MiseBrief brief, TaskRunner runner) {
+    private final Moments moments;
+
+    /**
+     * @param zone the zone its times are written in (the window's): the brief's own text, which the command line
+     *             prints with ISO instants, has each written as the window writes a moment
+     */
+    public BriefViewModel(MiseBrief brief, TaskRunner runner, java.time.ZoneId zone) {
         this.brief = brief;
         this.runner = runner;
+        this.moments = Moments.in(zone);
     }
 
     public void refresh() {
         runner.submit("Gathering the mise brief", progress -> brief.gather(), TaskCallbacks.of(b -> {
             checked.set(b.pitchAllowed() != null);
             allowed.set(b.pitchAllowed() == null || b.pitchAllowed());
-            verdict.set(verdictText(b));
-            markdown.set(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", ""));
+            verdict.set(moments.within(verdictText(b)));
+            markdown.set(moments.within(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", "")));
         }, error -> verdict.set("Could not gather the brief: " + error.getMessage())));
     }
 

@@ -3,7 +3,6 @@ package viewmodels.failed;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -21,6 +20,7 @@ import services.failed.FailedTargetsService;
 import services.text.HumanDuration;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The failed targets screen: one row per target across Redis and the index, with when it failed, when it expires
@@ -34,6 +34,7 @@ public final class FailedTargetsViewModel {
     private final FailedTargetsService service;
     private final TaskRunner runner;
     private final Clock clock;
+    private final Moments moments;
     private final String operator;
     private final Consumer<String> openDocument;
     private final ObjectProperty<String> project = new SimpleObjectProperty<>(ALL_PROJECTS);
@@ -58,6 +59,7 @@ public final class FailedTargetsViewModel {
         this.service = service;
         this.runner = runner;
         this.clock = clock;
+        this.moments = new Moments(clock);
         this.operator = operator;
         this.openDocument = openDocument;
         project.addListener((o, a, b) -> showRows());
@@ -89,16 +91,17 @@ public final class FailedTargetsViewModel {
         String keep = project.get();
         projects.setAll(names);
         project.set(names.contains(keep) ? keep : ALL_PROJECTS);
-        history.setAll(loaded.history().stream().map(FailedTargetsViewModel::historyLine).toList());
+        history.setAll(loaded.history().stream().map(this::historyLine).toList());
         showRows();
     }
 
-    private static String historyLine(JsonNode e) {
+    /** "2026-11-24 13:32 · joel cleared …": the log's UTC instant written as the window writes a moment. */
+    private String historyLine(JsonNode e) {
         String what = e.path("action").asText().equals("prune_failed")
                 ? "pruned " + e.path("docIds").size() + " documents and " + e.path("result").path("redisRemoved").asLong()
                 + " Redis members (" + e.path("reason").asText() + ")"
                 : "cleared " + String.join(", ", toList(e.path("targets"))) + " — " + e.path("reason").asText();
-        return e.path("ts").asText().replace('T', ' ').replaceFirst("\\..*$", "") + " · " + e.path("by").asText() + " " + what;
+        return moments.moment(e.path("ts").asText()) + " · " + e.path("by").asText() + " " + what;
     }
 
     private static List<String> toList(JsonNode array) {
@@ -115,9 +118,8 @@ public final class FailedTargetsViewModel {
                 .filter(t -> q.isEmpty() || (t.key() + " " + String.join(" ", t.storyTitles()) + " "
                         + String.join(" ", t.loopIds())).toLowerCase().contains(q))
                 .map(t -> new FailedRow(t.key(), t.project(), t.target(), story(t),
-                        t.loopIds().isEmpty() ? "" : t.loopIds().get(0), HumanDuration.of(now - t.failedAtMillis()) + " ago · "
-                        + DAY_TIME.format(Instant.ofEpochMilli(t.failedAtMillis()).atZone(clock.getZone())),
-                        t.failedAtMillis(),
+                        t.loopIds().isEmpty() ? "" : t.loopIds().get(0), moments.moment(failedAt(t)),
+                        moments.distance(failedAt(t)), t.failedAtMillis(),
                         t.expiresAtMillis() <= now ? "expired" : HumanDuration.of(t.expiresAtMillis() - now), t.expiresAtMillis(),
                         t.times(), switch (t.where()) {
                             case BOTH -> "Redis + index";
@@ -139,8 +141,9 @@ public final class FailedTargetsViewModel {
         return t.otherStories().isEmpty() ? t.storyTitle() : t.storyTitle() + "\n" + t.otherStories();
     }
 
-    /** Month-day and time in the window's zone, as the rest of the window shows times. */
-    private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm");
+    private static Instant failedAt(FailedTargetsService.Target t) {
+        return Instant.ofEpochMilli(t.failedAtMillis());
+    }
 
     /**
      * Whether the table's "Stored in" column says something: only when Redis is configured and holds failed-target

@@ -2,7 +2,6 @@ package viewmodels.health;
 
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +21,7 @@ import services.watchdog.Evidence;
 import services.watchdog.Finding;
 import services.watchdog.Severity;
 import services.watchdog.WatchdogLog;
+import viewmodels.text.Moments;
 
 /**
  * The Health screen's watchdog half: the latest run's findings, worst first, with their figures, evidence and
@@ -31,13 +31,12 @@ import services.watchdog.WatchdogLog;
 public final class HealthViewModel {
 
     public static final int TREND_RUNS = 12;
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
 
     private final WatchdogLog log;
     private final Scheduler scheduler;
     private final Evidence evidence;
     private final TaskRunner runner;
-    private final ZoneId zone;
+    private final Moments moments;
     private final Consumer<Evidence.Item> open;
     private final ObservableList<FindingRow> findings = FXCollections.observableArrayList();
     private final ObservableList<EvidenceRow> evidenceRows = FXCollections.observableArrayList();
@@ -55,7 +54,7 @@ public final class HealthViewModel {
         this.scheduler = scheduler;
         this.evidence = evidence;
         this.runner = runner;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
         this.open = open;
         this.lastWatchdogRun = watchdogRun();
         scheduler.addListener(() -> {
@@ -120,7 +119,7 @@ public final class HealthViewModel {
         long warnings = rows.stream().filter(r -> r.severity().equals("WARNING")).count();
         long errors = rows.stream().filter(r -> r.severity().equals("ERROR")).count();
         healthy.set(latest.healthy());
-        summary.set("Last run " + WHEN.format(latest.ranAt().atZone(zone)) + " · " + (latest.healthy() ? "healthy"
+        summary.set("Last run " + moments.moment(latest.ranAt()) + " · " + (latest.healthy() ? "healthy"
                 : errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")));
         if (!first && alerted != null && latest.ranAt().isAfter(alerted) && !fresh.isEmpty()) {
             alert.set(String.join("\n", fresh));
@@ -153,7 +152,8 @@ public final class HealthViewModel {
         }
         runner.submit("Reading evidence", p -> evidence.describe(row.evidence()), TaskCallbacks.of(items -> {
             items.forEach(i -> evidenceItems.put(i.ref(), i));
-            evidenceRows.setAll(items.stream().map(i -> new EvidenceRow(i.ref(), i.text(),
+            // an event's instant written as the window writes a moment, as every time on the screen
+            evidenceRows.setAll(items.stream().map(i -> new EvidenceRow(i.ref(), moments.within(i.text()),
                     i.documentId() != null || i.file() != null)).toList());
         }, e -> problems.set("Cannot read the evidence: " + e.getMessage())));
     }

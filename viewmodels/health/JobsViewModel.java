@@ -3,7 +3,6 @@ package viewmodels.health;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -12,6 +11,7 @@ import services.errors.ConsoleException;
 import services.scheduler.JobRun;
 import services.scheduler.Scheduler;
 import services.text.HumanDuration;
+import viewmodels.text.Moments;
 
 /**
  * The scheduled jobs: next run, last run (status, duration, summary), state; run now, pause/resume, cancel, and a
@@ -19,11 +19,8 @@ import services.text.HumanDuration;
  */
 public final class JobsViewModel {
 
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
-
     private final Scheduler scheduler;
-    private final ZoneId zone;
-    private final Clock clock;
+    private final Moments moments;
     private final ObservableList<JobRow> rows = FXCollections.observableArrayList();
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper scheduleError = new ReadOnlyStringWrapper("");
@@ -33,8 +30,7 @@ public final class JobsViewModel {
 
     public JobsViewModel(Scheduler scheduler, ZoneId zone, Clock clock) {
         this.scheduler = scheduler;
-        this.zone = zone;
-        this.clock = clock;
+        this.moments = new Moments(clock.withZone(zone));
         scheduler.addListener(this::refresh);
         refresh();
     }
@@ -89,11 +85,9 @@ public final class JobsViewModel {
         return run.summary().replaceFirst(" \\(\\d+ ms\\)$", "");
     }
 
+    /** "2026-11-26 21:47 (in 3 h)": a next run, a run's start, as every screen writes a moment. */
     private String when(Instant t) {
-        long delta = t.toEpochMilli() - clock.millis();
-        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.of(delta)
-                : HumanDuration.of(-delta) + " ago";
-        return WHEN.format(t.atZone(zone)) + " (" + rel + ")";
+        return moments.momentAndDistance(t);
     }
 
     public void select(String jobId) {

@@ -3,7 +3,6 @@ package viewmodels.knowledge;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -18,6 +17,7 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.vault.AdrDates;
 import services.workspace.Workspace;
+import viewmodels.text.Moments;
 
 /**
  * The detail pane: one document rendered as markdown with its metadata, the file it came from, and its
@@ -30,13 +30,12 @@ public final class DocumentDetailViewModel {
     static final String NO_RESULTS = "No document to show: the search found nothing.";
     static final String NOT_IN_RESULTS = "No document to show: the one shown is not among the results. Select one.";
     private static final int HISTORY = 100;
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final KnowledgeIndex index;
     private final Workspace workspace;
     private final services.vault.AdrDateReader adrDates;
     private final TaskRunner runner;
-    private final ZoneId zone;
+    private final Moments moments;
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(NOTHING_SELECTED);
     private final ReadOnlyStringWrapper metadata = new ReadOnlyStringWrapper("");
@@ -55,7 +54,7 @@ public final class DocumentDetailViewModel {
         this.workspace = workspace;
         this.adrDates = new services.vault.AdrDateReader(workspace.adrDir());
         this.runner = runner;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
     }
 
     /**
@@ -153,7 +152,7 @@ public final class DocumentDetailViewModel {
         if (dated != null) { // the ADR's own date: "written" is when the sync last wrote it
             meta.add("dated " + dated);
         }
-        meta.add("written " + DATE.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone)));
+        meta.add("written " + moments.moment(Instant.ofEpochSecond(doc.createdAt())));
         if (!doc.tags().isEmpty()) {
             meta.add("tags " + String.join(", ", doc.tags()));
         }

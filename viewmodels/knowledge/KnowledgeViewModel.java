@@ -15,6 +15,7 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The Knowledge browser: search as you type, facet filters with counts, sort, a paged result list, and the
@@ -27,7 +28,7 @@ public final class KnowledgeViewModel {
 
     private final KnowledgeIndex index;
     private final TaskRunner runner;
-    private final ZoneId zone;
+    private final Moments moments;
     private final DocumentDetailViewModel detail;
     private final SearchCriteria criteria = new SearchCriteria(this::search);
     private final ObservableList<ResultRow> results = FXCollections.observableArrayList();
@@ -45,7 +46,7 @@ public final class KnowledgeViewModel {
         this.index = index;
         this.detail = detail;
         this.runner = runner;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
     }
 
     /** Whether the Semantic toggle can be used (the empty-result message then suggests it). */
@@ -98,7 +99,7 @@ public final class KnowledgeViewModel {
     private Found found(KnowledgeQuery q) {
         SearchResult result = index.search(q);
         List<String> terms = Snippet.terms(q.text());
-        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), zone, terms, detail::adrDate))
+        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), moments, terms, detail::adrDate))
                 .toList());
     }
 

@@ -1,11 +1,10 @@
 package viewmodels.knowledge;
 
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
+import viewmodels.text.Moments;
 
 /**
  * One line of the result list: the title and a snippet of the content, each cut into parts that match the searched
@@ -28,8 +27,6 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         return date.isEmpty() ? subtitle : subtitle + " · " + date;
     }
 
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd");
-
     /**
      * A document as the list shows it: title (or id), type · project · status · loop, and the day it was written —
      * for an ADR its own date instead ("dated …", as its file says it, like the detail), or none: the day a sync
@@ -37,7 +34,7 @@ public record ResultRow(String id, String type, String title, String subtitle, S
      * marked in the title and in the snippet of the content; {@code adrDate} gives an ADR's own date as the detail
      * shows it (from its file), so the row and the detail never disagree.
      */
-    static ResultRow of(KnowledgeDoc doc, ZoneId zone, List<String> terms,
+    static ResultRow of(KnowledgeDoc doc, Moments moments, List<String> terms,
                         java.util.function.Function<KnowledgeDoc, String> adrDate) {
         List<String> about = new ArrayList<>();
         about.add(doc.type());
@@ -56,7 +53,7 @@ public record ResultRow(String id, String type, String title, String subtitle, S
             String dated = adrDate.apply(doc);
             date = dated == null ? "" : "dated " + dated;
         } else {
-            date = DAY.format(Instant.ofEpochSecond(doc.createdAt()).atZone(zone));
+            date = moments.day(Instant.ofEpochSecond(doc.createdAt()));
         }
         return new ResultRow(doc.id(), doc.type(), title, String.join(" · ", about), date, Snippet.mark(title, terms),
                 Snippet.mark(Snippet.around(doc.content(), terms), terms));

@@ -1,9 +1,7 @@
 package viewmodels.policy;
 
 import java.time.Clock;
-import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +21,7 @@ import services.policy.PolicySimulation;
 import services.policy.SupervisedApprovals;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
-import services.text.HumanDuration;
+import viewmodels.text.Moments;
 
 /**
  * The trust dial in Settings: a level per risk and per kind (empty: the risk decides), protected paths, the days a
@@ -32,14 +30,10 @@ import services.text.HumanDuration;
  */
 public final class PolicyViewModel {
 
-    /** A time as the Health screen shows one: in the local zone, "Wed 3 Dec 18:28". */
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("EEE d MMM HH:mm");
-
     private final PolicyService service;
     private final TaskRunner runner;
     private final String person;
-    private final ZoneId zone;
-    private final Clock clock;
+    private final Moments moments;
     private final Map<String, StringProperty> risk = new LinkedHashMap<>();
     private final Map<String, StringProperty> kinds = new LinkedHashMap<>();
     private final StringProperty protectedPaths = new SimpleStringProperty("");
@@ -65,8 +59,7 @@ public final class PolicyViewModel {
         this.service = service;
         this.runner = runner;
         this.person = person;
-        this.zone = zone;
-        this.clock = clock;
+        this.moments = new Moments(clock.withZone(zone));
         Policy.RISKS.forEach(r -> risk.put(r, new SimpleStringProperty("")));
         Policy.KIND_KEYS.forEach(k -> kinds.put(k, new SimpleStringProperty("")));
     }
@@ -85,16 +78,10 @@ public final class PolicyViewModel {
                 }, error -> message.set("Could not read the trust dial: " + error.getMessage())));
     }
 
-    /** "id — target · reverted after Wed 3 Dec 18:28 (in 7 d) unless confirmed", the time in the local zone. */
+    /** "id — target · reverted after 2026-12-03 18:28 (in 7 d) unless confirmed", the time in the window's zone. */
     private String toConfirmLine(SupervisedApprovals.Pending p) {
-        return p.id() + " — " + p.target() + " · reverted after " + when(p.due()) + " unless confirmed";
-    }
-
-    private String when(Instant t) {
-        long delta = t.toEpochMilli() - clock.millis();
-        String rel = Math.abs(delta) < 60_000 ? "now" : delta > 0 ? "in " + HumanDuration.until(delta)
-                : HumanDuration.of(-delta) + " ago";
-        return WHEN.format(t.atZone(zone)) + " (" + rel + ")";
+        return p.id() + " — " + p.target() + " · reverted after " + moments.momentAndDistance(p.due())
+                + " unless confirmed";
     }
 
     private void show(Policy p) {

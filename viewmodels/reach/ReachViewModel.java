@@ -19,6 +19,7 @@ import services.reach.ReachReport;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * Knowledge reach: which documents the implementor gave the stories of the last N days, which it never gave (and
@@ -50,10 +51,13 @@ public final class ReachViewModel {
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private List<LessonLifecycle.Lesson> allLessons = List.of();
     private TaskHandle handle;
+    private final Moments moments;
 
-    public ReachViewModel(KnowledgeReach reach, TaskRunner runner) {
+    /** @param zone the zone a document's last reach is written in (the window's) */
+    public ReachViewModel(KnowledgeReach reach, TaskRunner runner, java.time.ZoneId zone) {
         this.reach = reach;
         this.runner = runner;
+        this.moments = Moments.in(zone);
         stateFilter.addListener((o, a, b) -> showLessons());
     }
 
@@ -104,7 +108,7 @@ public final class ReachViewModel {
         mostReached.setAll(r.documents().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""), d.type(),
                 d.title(), count(d.stories(), "story", "stories") + " · " + count(d.loops().size(), "loop", "loops") + " · "
                         + count(d.firstAttemptPasses(), "first-attempt pass", "first-attempt passes") + " · last "
-                        + day(d.last()))).toList());
+                        + moments.day(d.last()))).toList());
         reachedFailed.setAll(r.reachedFailed().stream().map(d -> new Row(d.id(), states.getOrDefault(d.id(), ""),
                 d.type(), d.title(), d.failedStories() + " failed of " + count(d.stories(), "story", "stories"))).toList());
         neverReached.setAll(r.neverReached().stream().map(n -> new Row(n.id(), states.getOrDefault(n.id(), ""),
@@ -135,10 +139,6 @@ public final class ReachViewModel {
         if (!NOT_RUN.equals(emptyText.get())) { // a run has shown its lists
             emptyLessonsText.set(f.isEmpty() ? "No lessons yet." : "No lesson is " + f + " now.");
         }
-    }
-
-    private static String day(String instant) {
-        return instant == null || instant.length() < 10 ? "" : instant.substring(0, 10);
     }
 
     public StringProperty daysProperty() {

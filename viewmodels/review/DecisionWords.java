@@ -1,6 +1,7 @@
 package viewmodels.review;
 
 import services.review.DecisionRecord;
+import viewmodels.text.Moments;
 
 /** A decision record in the words the review screen's record box shows. */
 final class DecisionWords {
@@ -8,8 +9,11 @@ final class DecisionWords {
     private DecisionWords() {
     }
 
-    /** "Rejected by joel at 2026-11-21 09:00 UTC — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review". */
-    static String describe(DecisionRecord r) {
+    /**
+     * "Rejected by joel at 2026-11-21 10:00 — reason: …", "Approved by … · commit 1a2b3c4d5e on brain/review": its
+     * times, the note's too, as the window writes them ({@link Moments}).
+     */
+    static String describe(DecisionRecord r, Moments moments) {
         String what = switch (r.status()) {
             case "approved" -> "Approved";
             case "rejected" -> "Rejected";
@@ -19,7 +23,7 @@ final class DecisionWords {
         };
         StringBuilder out = new StringBuilder(what);
         out.append(r.by() == null ? " (no reviewer recorded)" : " by " + r.by());
-        out.append(r.at() == null ? "" : " at " + time(r.at()));
+        out.append(r.at() == null ? "" : " at " + moments.moment(r.at()));
         if (r.commit() != null) {
             out.append(" · commit ").append(r.commit(), 0, Math.min(10, r.commit().length()))
                     .append(r.branch() == null ? "" : " on " + r.branch());
@@ -31,18 +35,10 @@ final class DecisionWords {
             out.append(" — ").append("changes_requested".equals(r.status()) ? "feedback: " : "reason: ").append(r.why());
         }
         if ("reverted".equals(r.status()) && r.note() != null) {
-            out.append(" (").append(r.note().replace(" The diff shows the change that was reverted.", "")).append(')');
+            out.append(" (").append(moments.within(r.note().replace(" The diff shows the change that was reverted.", "")))
+                    .append(')');
         }
         return out.toString();
     }
 
-    /** An ISO instant as the Review pane writes times: "2026-11-21 09:00 UTC"; anything else as it is written. */
-    static String time(String iso) {
-        try {
-            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-                    .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(iso));
-        } catch (java.time.DateTimeException notAnInstant) {
-            return iso;
-        }
-    }
 }

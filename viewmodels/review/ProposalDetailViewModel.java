@@ -12,6 +12,7 @@ import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The selected proposal: what it is, why, on what evidence, what stops it, and its diff (unified or side by side).
@@ -37,21 +38,25 @@ public final class ProposalDetailViewModel {
     private ReviewService.Item item;
     private services.policy.Policy.Applying policy;
     private final RecallEffectViewModel recallEffect;
+    private final Moments moments;
     private final SimilarLessonsViewModel similar;
 
+    /** Times written in UTC (a test's). */
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
-        this(runner, readOnly, null, null);
+        this(runner, readOnly, null, null, Moments.in(java.time.ZoneOffset.UTC));
     }
 
     /**
      * @param similarLessons the existing lessons like a proposal (null: the section is not shown)
      * @param recallEffects  how the effect on recall of a proposal's change is computed (null: not shown)
+     * @param moments        how its times (created, decided) are written: in the window's zone
      */
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly,
                                    java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
                                            similarLessons,
                                    java.util.function.Function<String, services.policy.RecallEffect.Effect>
-                                           recallEffects) {
+                                           recallEffects, Moments moments) {
+        this.moments = moments;
         this.readOnly = readOnly;
         this.diff = new ProposalDiffViewModel(runner);
         this.similar = new SimilarLessonsViewModel(runner, similarLessons);
@@ -103,7 +108,7 @@ public final class ProposalDetailViewModel {
                 + (p.risk() == null ? "" : " · risk " + p.risk()) + (p.repo() == null ? "" : " · " + p.repo() + " repo")
                 + " · " + (p.valid() ? ReviewWords.status(p.status()) : "invalid")
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
-                + (p.created() == null ? "" : " · created " + DecisionWords.time(p.created())) + " · " + p.file().getFileName()
+                + (p.created() == null ? "" : " · created " + moments.moment(p.created())) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));
         rationale.set(p.rationale() == null ? "" : p.rationale().strip());
         evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
@@ -116,7 +121,7 @@ public final class ProposalDetailViewModel {
         notice.set(shown.problem() == null ? stale : "");
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
-        decision.set(decided == null ? "" : DecisionWords.describe(decided));
+        decision.set(decided == null ? "" : DecisionWords.describe(decided, moments));
         diff.show(shown, decided, !readOnly && shown.approvable());
         keys.set(WhatApplies.keys(p, readOnly, diff.hasDiffProperty().get(), shown.approvable()));
         closed.set(WhatApplies.closed(p, readOnly));

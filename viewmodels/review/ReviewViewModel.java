@@ -65,31 +65,37 @@ public final class ReviewViewModel {
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
 
+    /** Times written in UTC (a test's; the window gives its zone). */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
         this(review, runner, reviewer, readOnly, null);
     }
 
-    /** @param policy the trust dial's level for a proposal, shown in the detail (null: not shown) */
+    /**
+     * @param policy the trust dial's level for a proposal, shown in the detail (null: not shown); times written in
+     *               UTC (a test's; the window gives its zone)
+     */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy) {
-        this(review, runner, reviewer, readOnly, policy, null, null);
+        this(review, runner, reviewer, readOnly, policy, null, null, java.time.ZoneOffset.UTC);
     }
 
     /**
      * @param recall the effect on recall of approving a proposal, by id, shown in the detail (null: not shown)
      * @param similarLessons the existing lessons like a proposal, shown in the detail (null: not shown)
+     * @param zone the zone its times (created, decided) are written in: the window's
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy,
                            Function<String, services.policy.RecallEffect.Effect> recall,
                            Function<ReviewService.Item, services.reach.SimilarLessons.Found>
-                                   similarLessons) {
+                                   similarLessons, java.time.ZoneId zone) {
         this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
         this.readOnly = readOnly;
-        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall);
+        this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall,
+                viewmodels.text.Moments.in(zone));
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);

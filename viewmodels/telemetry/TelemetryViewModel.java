@@ -2,7 +2,6 @@ package viewmodels.telemetry;
 
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -12,6 +11,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.telemetry.RecentSpans;
+import viewmodels.text.Moments;
 
 /** The Telemetry screen: the console's recent spans with their attributes and durations, filterable. */
 public final class TelemetryViewModel {
@@ -23,10 +23,8 @@ public final class TelemetryViewModel {
     /** What the empty table says when no span has been recorded. */
     public static final String NO_SPANS = "No spans yet: sync, search, approve … and they appear here.";
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
-
     private final RecentSpans recent;
-    private final ZoneId zone;
+    private final Moments moments;
     private final StringProperty filter = new SimpleStringProperty("");
     private final ObservableList<SpanRow> rows = FXCollections.observableArrayList();
     private final ObservableList<SpanRow> rowsView = FXCollections.unmodifiableObservableList(rows);
@@ -37,7 +35,7 @@ public final class TelemetryViewModel {
     public TelemetryViewModel(RecentSpans recent, String exportingTo, ZoneId zone) {
         this.recent = recent;
         this.exportingTo = exportingTo;
-        this.zone = zone;
+        this.moments = Moments.in(zone);
         filter.addListener((o, a, b) -> refresh());
     }
 
@@ -74,7 +72,9 @@ public final class TelemetryViewModel {
                 .map(e -> e.getKey().replaceFirst("^brainconsole\\.", "") + "=" + e.getValue())
                 .collect(Collectors.joining("  "))
                 + (r.events().isEmpty() ? "" : "  events: " + String.join(", ", r.events()));
-        return new SpanRow(TIME.format(Instant.ofEpochMilli(r.startMillis()).atZone(zone)), r.name(),
+        // a clock of spans ("21:47:03.512", read against each other to the millisecond), not a moment: the one time in
+        // the window not written "2026-11-26 21:47" — in the same zone as every other (Moments.spanClock)
+        return new SpanRow(moments.spanClock(Instant.ofEpochMilli(r.startMillis())), r.name(),
                 String.format("%.1f ms", r.durationMillis()), r.status(), attributes);
     }
 

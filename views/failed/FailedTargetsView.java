@@ -103,7 +103,7 @@ public final class FailedTargetsView {
         TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed");
         failed.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().failedAtMillis()));
         failed.setCellFactory(c -> text(FailedRow::whenLines));
-        failed.setPrefWidth(128);
+        failed.setPrefWidth(146); // "2026-11-24 12:32" whole
         table.getColumns().add(fixed(failed));
         TableColumn<FailedRow, Integer> times = new TableColumn<>("Times");
         times.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().times()));

@@ -76,7 +76,8 @@ class HealthUiTest {
         ListView<EvidenceRow> evidence = robot.lookup("#health-evidence").queryAs(ListView.class);
         UiHarness.waitUntil(() -> !evidence.getItems().isEmpty());
         assertThat(evidence.getItems().get(0).text()).endsWith("gateway.knowledge-turn · knowledge.turn_write.eligible")
-                .contains(".json line 1: ");
+                .contains(".json line 1: ").doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:")
+                .containsPattern("line 1: \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d · "); // an event's time, as the window writes one
 
         assertThat(findings(robot).getItems()).allSatisfy(f -> assertThat(f.trend()).isNotEmpty().last().isEqualTo(f.severity()));
 

@@ -255,7 +255,7 @@ class SettingsUiTest {
             assertThat(sideways).as("lists scrolled sideways at %s", at).isEmpty();
             assertThat(rows).as("rows shown at %s", at).anySatisfy(r -> assertThat(r)
                     .startsWith("sp-2026-11-19-agent-loop-02 — skills/agent-loop/SKILL.md · reverted after ")
-                    .matches(".* · reverted after \\w{3} \\d{1,2} \\w{3} \\d\\d:\\d\\d \\(in \\d+ d\\) unless confirmed"));
+                    .matches(".* · reverted after \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(in \\d+ d\\) unless confirmed"));
             assertThat(rows).as("rows shown at %s", at).noneMatch(r -> r.matches(".*\\d{4}-\\d\\d-\\d\\dT\\d\\d:.*"));
             assertThat(rows).as("rows of the would-have table at %s", at)
                     .anySatisfy(r -> assertThat(r).contains("would have held for a person what the policy applied"));

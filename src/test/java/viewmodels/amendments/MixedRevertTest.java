@@ -32,6 +32,8 @@ class MixedRevertTest {
             vm.refresh();
             AmendmentRow reverted = row(vm, "dream-2026-11-15-03");
             AmendmentRow applied = row(vm, "dream-2026-11-10-01");
+            assertThat(applied.date()).as("applied 12 days before the fixture's clock, written as the window writes a moment")
+                    .isEqualTo("2026-10-20 10:00");
             vm.select(List.of(reverted.sha(), applied.sha()));
             RevertQuestion q = vm.revertQuestion();
             assertThat(q.confirm()).isEqualTo("Revert 1");

@@ -52,12 +52,15 @@ class BriefViewModelTest {
                     .run(services.sync.SyncOptions.all(), services.tasks.ProgressSink.NONE);
             BriefViewModel vm = new BriefViewModel(new MiseBrief(ws, index, new services.failed.FailedTargetsService(ws,
                     index, null, testsupport.Fixtures.CLOCK), null, null, testsupport.Fixtures.CLOCK),
-                    new services.tasks.SynchronousTaskRunner());
+                    new services.tasks.SynchronousTaskRunner(), java.time.ZoneId.of("Europe/Berlin"));
             vm.refresh();
             assertThat(vm.verdictProperty().get()).startsWith("Pitch rules not checked (no Redis configured)\n· ")
                     .doesNotContain("Pitch allowed");
             assertEquals(false, vm.checkedProperty().get());
             assertEquals(true, vm.allowedProperty().get(), "nothing refused: not shown as a problem either");
+            // gathered at the fixture's 10:00 UTC, which the command line writes as an ISO instant: 11:00 in Berlin
+            assertThat(vm.markdownProperty().get()).containsPattern("_Gathered in \\d+ ms at 2026-11-01 11:00\\._")
+                    .doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:");
         }
     }
 }

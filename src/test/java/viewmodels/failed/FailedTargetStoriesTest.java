@@ -79,4 +79,21 @@ class FailedTargetStoriesTest {
         assertThat(line.split("document failed_target:")).hasSize(4); // three documents, each named
         assertThat(line).containsPattern("failed_target:loop-[a-z0-9-]+:S2 \\(\"" + java.util.regex.Pattern.quote(OTHER));
     }
+
+    @Test
+    void theHistoryWritesWhenAClearWasMadeAsTheWindowWritesAMomentInItsZone() throws Exception {
+        Workspace ws = Fixtures.demo(tmp.resolve("berlin"));
+        try (LuceneKnowledgeIndex berlinIndex = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            new VaultSync(ws, berlinIndex, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
+            FailedTargetsViewModel berlin = new FailedTargetsViewModel(new FailedTargetsService(ws, berlinIndex, null,
+                    Fixtures.CLOCK), new SynchronousTaskRunner(), Fixtures.CLOCK.withZone(java.time.ZoneId.of("Europe/Berlin")),
+                    "joel", id -> { });
+            berlin.refresh();
+            berlin.select(List.of("joelclaw/S2"));
+            berlin.clearSelected("retried by hand");
+            // the log says 2026-11-01T10:00:00Z (UTC); the window, 11:00 in Berlin, without seconds or zone
+            assertThat(berlin.history()).anySatisfy(line -> assertThat(line)
+                    .startsWith("2026-11-01 11:00 · joel cleared joelclaw/S2 — retried by hand"));
+        }
+    }
 }

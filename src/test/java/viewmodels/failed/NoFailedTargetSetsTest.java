@@ -78,8 +78,10 @@ class NoFailedTargetSetsTest {
         assertThat(vm.problemsProperty().get()).isEmpty();
         assertThat(vm.storesShownProperty().get()).as("every row is index only: no Stored in column").isFalse();
         FailedRow row = vm.rows().get(0);
-        assertThat(row.whenLines()).as("ago, day and time in the window's zone, expiry")
-                .matches("\\d+ (min|h|d) ago\n\\d{2}-\\d{2} \\d{2}:\\d{2}\n(expired|expires in .+)");
+        assertThat(row.whenLines()).as("day and time in the window's zone, ago, expiry")
+                .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\n\\d+ (min|h|d) ago\n(expired|expires in .+)");
+        assertThat(row.failedAt()).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(java.time.Instant.ofEpochMilli(row.failedAtMillis()).atZone(Fixtures.CLOCK.getZone())));
     }
 
     @Test

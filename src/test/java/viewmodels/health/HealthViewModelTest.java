@@ -78,7 +78,7 @@ class HealthViewModelTest {
         next.add(Severity.OK);
         jobs.runNow("watchdog");
         assertThat(vm.alertProperty().get()).isEmpty();
-        assertThat(vm.summaryProperty().get()).isEqualTo("Last run Sun 1 Nov 10:01 · healthy");
+        assertThat(vm.summaryProperty().get()).isEqualTo("Last run 2026-11-01 10:01 · healthy");
 
         next.add(Severity.WARNING);
         vm.runWatchdogNow();
@@ -95,7 +95,7 @@ class HealthViewModelTest {
         jobs.runNow("watchdog");
         assertThat(vm.findings().get(0).isNew()).isFalse();
         assertThat(vm.alertProperty().get()).isSameAs(before);
-        assertThat(jobs.rows().get(0).last()).startsWith("OK · Sun 1 Nov 10:02").endsWith("WARNING");
+        assertThat(jobs.rows().get(0).last()).startsWith("OK · 2026-11-01 10:02 (").endsWith("WARNING");
         assertThat(jobs.applySchedule("watchdog", "0 25 * * *")).isFalse();
         assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression");
         assertThat(jobs.applySchedule("watchdog", "0 */2 * * *")).isTrue();

@@ -39,14 +39,14 @@ class PolicyViewModelTest {
         vm.load();
         // due 2026-11-08T10:00Z, 7 days after the approval: 11:00 in Berlin (CET)
         assertThat(vm.toConfirm()).contains("sp-2026-11-19-agent-loop-02 — skills/agent-loop/SKILL.md"
-                + " · reverted after Sun 8 Nov 11:00 (in 7 d) unless confirmed");
+                + " · reverted after 2026-11-08 11:00 (in 7 d) unless confirmed");
         assertThat(vm.toConfirm()).allSatisfy(line -> assertThat(line).doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT"));
 
         Clock late = Clock.offset(Fixtures.CLOCK, Duration.ofDays(7).plusHours(3)); // past due: the next run reverts it
         PolicyViewModel overdue = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, late);
         overdue.load();
         assertThat(overdue.toConfirm()).anySatisfy(line -> assertThat(line).startsWith("dream-2026-11-20-03")
-                .contains("reverted after Sun 8 Nov 11:00 (3 h ago) unless confirmed"));
+                .contains("reverted after 2026-11-08 11:00 (3 h ago) unless confirmed"));
     }
 
     @Test

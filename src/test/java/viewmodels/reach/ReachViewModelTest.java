@@ -51,7 +51,7 @@ class ReachViewModelTest {
         }
         KnowledgeReach reach = new KnowledgeReach(retros, () -> LoopPrds.NONE, index, dir.resolve("state"),
                 LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC));
-        vm = new ReachViewModel(reach, new SynchronousTaskRunner());
+        vm = new ReachViewModel(reach, new SynchronousTaskRunner(), ZoneOffset.UTC);
     }
 
     @AfterEach
@@ -64,7 +64,8 @@ class ReachViewModelTest {
         vm.run();
         assertThat(vm.mostReached()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
         assertEquals("established", vm.mostReached().get(0).state(), "reached by stories of two loops");
-        assertThat(vm.mostReached().get(0).figures()).startsWith("2 stories · 2 loops");
+        assertThat(vm.mostReached().get(0).figures()).startsWith("2 stories · 2 loops")
+                .endsWith(" · last " + java.time.LocalDate.ofInstant(NOW.minusSeconds(86_400), ZoneOffset.UTC));
         assertThat(vm.reachedFailed()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
         assertThat(vm.neverReached()).extracting(ReachViewModel.Row::figures).containsExactly(
                 "no match: no story's title and description found it");

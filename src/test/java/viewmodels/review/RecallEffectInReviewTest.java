@@ -42,7 +42,7 @@ class RecallEffectInReviewTest {
         PolicyService policy = new PolicyService(ws, review, Fixtures.CLOCK,
                 new RecallEffect(ws, this::open, () -> LoopPrds.NONE, Fixtures.CLOCK));
         vm = new ReviewViewModel(review, new SynchronousTaskRunner(), "joel", false, policy::applying,
-                id -> policy.recallEffect(id, 30), null);
+                id -> policy.recallEffect(id, 30), null, java.time.ZoneOffset.UTC);
         vm.refresh();
     }
 

@@ -14,8 +14,10 @@ class RevertedDecisionWordsTest {
                 "not confirmed within 7 days", "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", "brain/review", null,
                 "rules/x.md", "", "x\n", true, "Approved by policy:supervised at 2026-11-01T10:00:00Z in 1a2b3c4d5e; "
                 + "reverted by commit 9f8e7d6c5b. The diff shows the change that was reverted.");
-        assertThat(DecisionWords.describe(r)).isEqualTo("Reverted by policy:expiry at 2026-11-09 10:00 UTC"
+        // the note's instant too is written as the window writes times, in its zone
+        assertThat(DecisionWords.describe(r, viewmodels.text.Moments.in(java.time.ZoneId.of("Europe/Berlin"))))
+                .isEqualTo("Reverted by policy:expiry at 2026-11-09 11:00"
                 + " · commit 1a2b3c4d5e on brain/review — reason: not confirmed within 7 days (Approved by "
-                + "policy:supervised at 2026-11-01T10:00:00Z in 1a2b3c4d5e; reverted by commit 9f8e7d6c5b.)");
+                + "policy:supervised at 2026-11-01 11:00 in 1a2b3c4d5e; reverted by commit 9f8e7d6c5b.)");
     }
 }

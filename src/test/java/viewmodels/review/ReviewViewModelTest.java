@@ -25,7 +25,9 @@ class ReviewViewModelTest {
     @BeforeEach
     void setUp() {
         Workspace ws = Fixtures.demo(tmp);
-        vm = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), new SynchronousTaskRunner(), "joel", false);
+        // times in a zone other than the files' UTC, so the test shows they are written in the window's zone
+        vm = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), new SynchronousTaskRunner(), "joel", false,
+                null, null, null, java.time.ZoneId.of("Europe/Berlin"));
         vm.refresh();
     }
 
@@ -68,8 +70,8 @@ class ReviewViewModelTest {
     void theDetailShowsRationaleEvidenceAndBothDiffModes() {
         ProposalDetailViewModel d = vm.detail();
         assertEquals("dream-2026-11-20-02 — SOUL.md", d.headingProperty().get());
-        // its creation time written as the record writes times, not as the file's raw ISO instant
-        assertThat(d.detailsProperty().get()).contains(" · created 2026-11-20 03:00 UTC · ")
+        // its creation time (03:00 UTC in the file) written as the window writes times, in its zone
+        assertThat(d.detailsProperty().get()).contains(" · created 2026-11-20 04:00 · ")
                 .doesNotContain("T03:00:00Z");
         assertThat(d.evidenceProperty().get()).startsWith("Evidence: session:");
         assertThat(d.diff()).anyMatch(l -> l.kind().equals("added") && !l.split()
@@ -189,13 +191,13 @@ class ReviewViewModelTest {
         vm.filterProperty().set(ReviewViewModel.Filter.DECIDED);
         vm.select("sp-2026-11-11-k8s-cluster-06");
         ProposalDetailViewModel d = vm.detail();
-        assertEquals("Rejected by joel at 2026-11-21 09:00 UTC — reason: Helm is out of scope for the home cluster.",
+        assertEquals("Rejected by joel at 2026-11-21 10:00 — reason: Helm is out of scope for the home cluster.",
                 d.decisionProperty().get());
         assertThat(d.diff()).isNotEmpty();
         assertThat(d.diffCaptionProperty().get()).contains("as proposed");
         assertFalse(d.decidableProperty().get());
         vm.select("sp-2026-11-10-vault-notes-05");
-        assertThat(d.decisionProperty().get()).startsWith("Approved by joel at 2026-11-21 09:00 UTC");
+        assertThat(d.decisionProperty().get()).startsWith("Approved by joel at 2026-11-21 10:00");
         assertThat(d.diffCaptionProperty().get()).startsWith("No commit is recorded");
         assertThat(vm.rows()).extracting(QueueRow::group).noneMatch(g -> g.contains("_"));
     }

@@ -44,7 +44,7 @@ class SimilarLessonsViewModelTest {
         index.flush();
         SimilarLessons similar = new SimilarLessons(index, Embeddings.disabled("turned off in workspace.json."));
         vm = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), new SynchronousTaskRunner(), "joel", false,
-                null, null, similar::forProposal);
+                null, null, similar::forProposal, java.time.ZoneOffset.UTC);
         vm.refresh();
     }
 
