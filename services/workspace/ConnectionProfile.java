@@ -70,8 +70,9 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
         }
         switch (redisMode) {
             case "standalone" -> {
-                if (redisUrl == null || !redisUrl.strip().matches("^rediss?://[^\\s/]+(/\\d+)?$")) {
-                    out.put("redisUrl", "Give a URL like redis://host:6379/0 (rediss:// for TLS).");
+                String urlProblem = redisUrlProblem(redisUrl);
+                if (urlProblem != null) {
+                    out.put("redisUrl", urlProblem);
                 } else if (redisUrl.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
                     out.put("redisUrl", "Put no password in the URL: name an environment variable below instead.");
                 }
@@ -248,7 +249,38 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
 
     private static boolean hostPorts(String text) {
         List<String> items = list(text);
-        return !items.isEmpty() && items.stream().allMatch(i -> i.matches("[A-Za-z0-9.\\-]+:\\d{1,5}"));
+        return !items.isEmpty() && items.stream().allMatch(i -> i.matches("[A-Za-z0-9.\\-]+:\\d{1,5}")
+                && port(i.substring(i.lastIndexOf(':') + 1)));
+    }
+
+    private static boolean port(String digits) {
+        int port = Integer.parseInt(digits);
+        return port >= 1 && port <= 65535;
+    }
+
+    /** What is wrong with a standalone Redis URL, said of its part (port, database, scheme), or null. */
+    private static String redisUrlProblem(String url) {
+        String like = " — give a URL like redis://host:6379/0 (rediss:// for TLS).";
+        if (url == null || url.isBlank()) {
+            return "Give a URL like redis://host:6379/0 (rediss:// for TLS).";
+        }
+        String u = url.strip();
+        if (u.matches("^rediss?://[^\\s/]+(/\\d+)?$")) {
+            java.util.regex.Matcher port = java.util.regex.Pattern.compile("^rediss?://(?:[^@/]*@)?[^:/@]+:(\\d+)(/.*)?$")
+                    .matcher(u);
+            if (port.matches() && (port.group(1).length() > 5 || !port(port.group(1)))) {
+                return "Port " + port.group(1) + " is not a port: from 1 to 65535" + like;
+            }
+            return null;
+        }
+        if (!u.matches("^rediss?://.*")) {
+            return "The URL starts with redis:// (or rediss:// for TLS)" + like;
+        }
+        java.util.regex.Matcher db = java.util.regex.Pattern.compile("^rediss?://[^\\s/]+/(.*)$").matcher(u);
+        if (db.matches()) {
+            return "\"" + db.group(1) + "\" after the host is not a database number (0, 1, …)" + like;
+        }
+        return "The host is missing or has a space" + like;
     }
 
     private static boolean isVariable(String name) {

@@ -47,6 +47,7 @@ public final class SettingsView {
         this.vm = vm;
         root.setPadding(new Insets(16));
         root.getStylesheets().add(SettingsView.class.getResource("/views/review/review.css").toExternalForm());
+        root.getStylesheets().add(SettingsView.class.getResource("/views/settings/settings.css").toExternalForm());
         Label title = new Label("Settings");
         title.getStyleClass().add(Styles.TITLE_3);
         // "connections": the trust dial below has its own save, for another file (policy), with its own reason
@@ -93,7 +94,8 @@ public final class SettingsView {
                 e.consume();
             }
         });
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, save);
+        // the first field, not Save: Enter on arrival saved (and reopened the workspace) with nothing changed
+        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, body.lookup("#settings-backend"));
     }
 
     private Node indexSection() {
@@ -198,7 +200,7 @@ public final class SettingsView {
      */
     private Node[] add(GridPane grid, String label, Node control, ReadOnlyStringProperty error, String hint) {
         Label name = new Label(label);
-        name.setMinWidth(Region.USE_PREF_SIZE);
+        name.getStyleClass().add("settings-label");
         grid.add(name, 0, row);
         VBox cell = new VBox(2, control);
         cell.setPadding(new Insets(0, 0, ROW_GAP, 0));

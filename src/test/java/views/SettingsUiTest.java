@@ -320,4 +320,32 @@ class SettingsUiTest {
         }
         assertThat(moved).isEmpty();
     }
+
+    /**
+     * Walk: choosing standalone moved the Redis choice 64 px to the right (its label column widened for "Password
+     * from"), and Settings opened with Save focused, so Enter saved and reopened the workspace with nothing changed.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void fieldsKeepTheirColumnWhateverTheModeAndEnterOnArrivalSavesNothing(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#settings-redis-mode").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        UiHarness.waitUntil(() -> robot.lookup("#settings-backend").queryAs(javafx.scene.Node.class).isFocused());
+        assertThat(robot.lookup("#settings-save").queryAs(javafx.scene.control.Button.class).isFocused()).isFalse();
+        java.util.Map<String, Double> left = new java.util.LinkedHashMap<>();
+        for (String mode : java.util.List.of("none", "standalone", "sentinel", "cluster")) {
+            robot.interact(() -> robot.lookup("#settings-redis-mode").queryAs(ChoiceBox.class).setValue(mode));
+            layout(robot);
+            javafx.scene.Node choice = robot.lookup("#settings-redis-mode").queryAs(javafx.scene.Node.class);
+            left.put(mode, choice.localToScene(choice.getLayoutBounds()).getMinX());
+        }
+        robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
+        layout(robot);
+        javafx.scene.Node backend = robot.lookup("#settings-backend").queryAs(javafx.scene.Node.class);
+        javafx.scene.Node redisMode = robot.lookup("#settings-redis-mode").queryAs(javafx.scene.Node.class);
+        left.put("backend (typesense)", backend.localToScene(backend.getLayoutBounds()).getMinX());
+        left.put("redis (typesense)", redisMode.localToScene(redisMode.getLayoutBounds()).getMinX());
+        assertThat(left.values().stream().distinct().count()).as("every field in one column: %s", left).isEqualTo(1);
+    }
 }

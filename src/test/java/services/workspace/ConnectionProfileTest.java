@@ -34,6 +34,31 @@ class ConnectionProfileTest {
         assertThat(url.problems().get("redisUrl")).contains("no password in the URL");
     }
 
+    /** Walk: redis://localhost:99999/abc heard only the generic "Give a URL like …"; a port past 65535 passed. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "redis://localhost:99999/0 | Port 99999 is not a port: from 1 to 65535",
+            "redis://localhost:0 | Port 0 is not a port",
+            "redis://localhost:6379/abc | \"abc\" after the host is not a database number",
+            "redis://localhost:99999/abc | \"abc\" after the host is not a database number",
+            "http://localhost:6379/0 | starts with redis://",
+            "localhost:6379 | starts with redis://",
+            "redis:// | host is missing",
+            "' ' | Give a URL like redis://host:6379/0"})
+    void aWrongRedisUrlSaysWhichPartIsWrong(String url, String says) {
+        ConnectionProfile p = new ConnectionProfile("lucene", "", "env", "K", "", "system_knowledge", "5",
+                "standalone", url, "", "", "", "", false, "", false, true);
+        assertThat(p.problems()).containsOnlyKeys("redisUrl");
+        assertThat(p.problems().get("redisUrl")).contains(says);
+        for (String fine : new String[] {"redis://localhost:6379/0", "rediss://user@cache.internal:6380/2",
+                "redis://127.0.0.1:65535", "redis://host"}) {
+            assertThat(new ConnectionProfile("lucene", "", "env", "K", "", "system_knowledge", "5", "standalone", fine,
+                    "", "", "", "", false, "", false, true).problems()).as(fine).isEmpty();
+        }
+        assertThat(new ConnectionProfile("lucene", "", "env", "K", "", "system_knowledge", "5", "sentinel", "",
+                "h:99999", "mymaster", "", "", false, "", false, true).problems()).containsOnlyKeys("sentinels");
+    }
+
     @Test
     void savingKeepsOtherKeysWritesTheTypedKeyToA0600FileAndNeverIntoWorkspaceJson() throws Exception {
         Workspace ws = load("{\"name\": \"w\", \"reviewer\": \"joel\", \"custom\": {\"keep\": true}, \"index\": {\"backend\": \"lucene\", \"embeddingDimensions\": 8}}");
