@@ -258,9 +258,11 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
         return port >= 1 && port <= 65535;
     }
 
-    /** What is wrong with a standalone Redis URL, said of its part (port, database, scheme), or null. */
+    /**
+     * What is wrong with a standalone Redis URL, said of its part (port, database, scheme), or null; each message
+     * fits the line under the field (a longer one would move what is below it).
+     */
     private static String redisUrlProblem(String url) {
-        String like = " — give a URL like redis://host:6379/0 (rediss:// for TLS).";
         if (url == null || url.isBlank()) {
             return "Give a URL like redis://host:6379/0 (rediss:// for TLS).";
         }
@@ -269,18 +271,19 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
             java.util.regex.Matcher port = java.util.regex.Pattern.compile("^rediss?://(?:[^@/]*@)?[^:/@]+:(\\d+)(/.*)?$")
                     .matcher(u);
             if (port.matches() && (port.group(1).length() > 5 || !port(port.group(1)))) {
-                return "Port " + port.group(1) + " is not a port: from 1 to 65535" + like;
+                return "Port " + port.group(1) + " is not a port: 1 to 65535.";
             }
             return null;
         }
         if (!u.matches("^rediss?://.*")) {
-            return "The URL starts with redis:// (or rediss:// for TLS)" + like;
+            return "A Redis URL starts with redis:// (rediss:// for TLS).";
         }
         java.util.regex.Matcher db = java.util.regex.Pattern.compile("^rediss?://[^\\s/]+/(.*)$").matcher(u);
         if (db.matches()) {
-            return "\"" + db.group(1) + "\" after the host is not a database number (0, 1, …)" + like;
+            String after = db.group(1).length() > 12 ? db.group(1).substring(0, 12) + "…" : db.group(1);
+            return "\"" + after + "\" is not a database number: redis://host:6379/0.";
         }
-        return "The host is missing or has a space" + like;
+        return "The host is missing: redis://host:6379/0.";
     }
 
     private static boolean isVariable(String name) {

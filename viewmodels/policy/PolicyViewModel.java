@@ -42,6 +42,8 @@ public final class PolicyViewModel {
     private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper messageIsProblem =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(false);
     private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper wouldHaveEmpty = new ReadOnlyStringWrapper(NOT_PREVIEWED);
     private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
@@ -69,13 +71,13 @@ public final class PolicyViewModel {
         runner.submit("Reading the trust dial", progress -> Map.entry(service.policy(), service.toConfirm()),
                 TaskCallbacks.of(read -> {
                     show(read.getKey().policy());
-                    message.set(read.getKey().problem() == null ? "" : read.getKey().problem());
+                    say(read.getKey().problem() == null ? "" : read.getKey().problem(), read.getKey().problem() != null);
                     toConfirmIds.clear();
                     toConfirm.setAll(read.getValue().stream().map(p -> {
                         toConfirmIds.add(p.id());
                         return toConfirmLine(p);
                     }).toList());
-                }, error -> message.set("Could not read the trust dial: " + error.getMessage())));
+                }, error -> problem("Could not read the trust dial: " + error.getMessage())));
     }
 
     /** "id — target · reverted after 2026-12-03 18:28 (in 7 d) unless confirmed", the time in the window's zone. */
@@ -100,7 +102,7 @@ public final class PolicyViewModel {
         for (var e : risk.entrySet()) {
             Level l = Level.of(e.getValue().get()).orElse(null);
             if (l == null) {
-                message.set("risk " + e.getKey() + ": choose auto, supervised or manual.");
+                problem("risk " + e.getKey() + ": choose auto, supervised or manual.");
                 return null;
             }
             r.put(e.getKey(), l);
@@ -111,7 +113,7 @@ public final class PolicyViewModel {
             if (!text.isEmpty()) {
                 Level l = Level.of(text).orElse(null);
                 if (l == null) {
-                    message.set(kindWords(e.getKey()) + ": choose auto, supervised, manual or nothing (the risk decides).");
+                    problem(kindWords(e.getKey()) + ": choose auto, supervised, manual or nothing (the risk decides).");
                     return null;
                 }
                 k.put(e.getKey(), l);
@@ -124,7 +126,7 @@ public final class PolicyViewModel {
             n = -1;
         }
         if (n < 1 || n > 365) {
-            message.set("confirmWithinDays: a whole number of days from 1 to 365.");
+            problem("confirm within (days): a whole number of days from 1 to 365.");
             return null;
         }
         List<String> paths = java.util.Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
@@ -145,9 +147,9 @@ public final class PolicyViewModel {
                     + " with this dial.");
             wouldHave.setAll(differ.stream().map(r -> r.id() + " (" + kindWords(r.kind()) + ", risk " + r.risk() + "): " + r.note()
                     + " — " + r.actual() + " → " + r.would()).toList());
-            message.set(rows.size() + " decisions in the last 30 days; " + differ.size() + " would have gone differently."
-                    + " Save again to store the dial.");
-        }, error -> message.set("Could not simulate: " + error.getMessage())));
+            say(rows.size() + " decisions in the last 30 days; " + differ.size() + " would have gone differently."
+                    + " Save again to store the dial.", false);
+        }, error -> problem("Could not simulate: " + error.getMessage())));
     }
 
     /** The first Save of a changed dial previews it; the next stores it with the reason. */
@@ -163,8 +165,8 @@ public final class PolicyViewModel {
         String reason = why.get();
         runner.submit("Saving the trust dial", progress -> service.set(c, person, reason), TaskCallbacks.of(saved -> {
             show(saved);
-            message.set("Saved the trust dial (" + saved.version() + ").");
-        }, error -> message.set(error.getMessage())));
+            say("Saved the trust dial (" + saved.version() + ").", false);
+        }, error -> problem(error.getMessage())));
     }
 
     /** The kill switch, or lifting it; both need a reason. */
@@ -173,8 +175,8 @@ public final class PolicyViewModel {
         runner.submit(freeze ? "Freezing the trust dial" : "Lifting the freeze", progress -> freeze
                 ? service.freeze(person, reason) : service.unfreeze(person, reason), TaskCallbacks.of(saved -> {
                     show(saved);
-                    message.set(freeze ? "Frozen: every proposal waits for a person." : "The freeze is lifted.");
-                }, error -> message.set(error.getMessage())));
+                    say(freeze ? "Frozen: every proposal waits for a person." : "The freeze is lifted.", false);
+                }, error -> problem(error.getMessage())));
     }
 
     /** Confirms the supervised approval at {@code index} of {@link #toConfirm()}. */
@@ -187,9 +189,9 @@ public final class PolicyViewModel {
             service.confirm(id, person);
             return id;
         }, TaskCallbacks.of(done -> {
-            message.set("Confirmed " + done + ".");
+            say("Confirmed " + done + ".", false);
             load();
-        }, error -> message.set(error.getMessage())));
+        }, error -> problem(error.getMessage())));
     }
 
     /** The risk classes and the kinds the dial has a level for, in the order shown. */
@@ -235,6 +237,20 @@ public final class PolicyViewModel {
     /** The dial's fingerprint, named: "version 09ba98b0ed15", with " · FROZEN" while the kill switch is on. */
     public ReadOnlyStringProperty versionLineProperty() {
         return versionLine.getReadOnlyProperty();
+    }
+
+    /** Whether the message says what is wrong (a field, a refusal) rather than what was done: shown in red. */
+    public javafx.beans.property.ReadOnlyBooleanProperty messageIsProblemProperty() {
+        return messageIsProblem.getReadOnlyProperty();
+    }
+
+    private void say(String text, boolean isProblem) {
+        messageIsProblem.set(isProblem);
+        message.set(text);
+    }
+
+    private void problem(String text) {
+        say(text, true);
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -90,6 +90,12 @@ public final class PolicyView {
         message.setId("policy-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
+        vm.messageIsProblemProperty().addListener((obs, was, problem) -> {
+            message.getStyleClass().remove(Styles.DANGER);
+            if (problem) {
+                message.getStyleClass().add(Styles.DANGER); // what is wrong in red, as a Settings field's message
+            }
+        });
         ListView<String> wouldHave = wrapping(new ListView<>(vm.wouldHave()));
         wouldHave.setId("policy-would-have");
         wouldHave.setPrefHeight(110);

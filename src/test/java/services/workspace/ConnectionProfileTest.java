@@ -37,13 +37,13 @@ class ConnectionProfileTest {
     /** Walk: redis://localhost:99999/abc heard only the generic "Give a URL like …"; a port past 65535 passed. */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-            "redis://localhost:99999/0 | Port 99999 is not a port: from 1 to 65535",
+            "redis://localhost:99999/0 | Port 99999 is not a port: 1 to 65535",
             "redis://localhost:0 | Port 0 is not a port",
-            "redis://localhost:6379/abc | \"abc\" after the host is not a database number",
-            "redis://localhost:99999/abc | \"abc\" after the host is not a database number",
+            "redis://localhost:6379/abc | \"abc\" is not a database number",
+            "redis://localhost:99999/abc | \"abc\" is not a database number",
             "http://localhost:6379/0 | starts with redis://",
             "localhost:6379 | starts with redis://",
-            "redis:// | host is missing",
+            "redis:// | The host is missing",
             "' ' | Give a URL like redis://host:6379/0"})
     void aWrongRedisUrlSaysWhichPartIsWrong(String url, String says) {
         ConnectionProfile p = new ConnectionProfile("lucene", "", "env", "K", "", "system_knowledge", "5",

@@ -68,7 +68,7 @@ class PolicyOnScreensTest {
         assertEquals("manual", vm.kindProperty("AMEND_SOUL").get());
         vm.daysProperty().set("0");
         vm.save();
-        assertThat(vm.messageProperty().get()).startsWith("confirmWithinDays");
+        assertThat(vm.messageProperty().get()).startsWith("confirm within (days): ");
         vm.daysProperty().set("5");
         vm.riskProperty("high").set("auto");
         vm.whyProperty().set("trial");

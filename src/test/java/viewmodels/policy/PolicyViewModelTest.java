@@ -83,4 +83,20 @@ class PolicyViewModelTest {
         // the row's kind in words; the dial's reason at the end keeps the key it records ("kind skill_update")
         assertThat(vm.wouldHave()).isNotEmpty().allSatisfy(row -> assertThat(row).matches("\\S+ \\(skill update, risk \\w+\\): .*"));
     }
+
+    /** Walk: "confirmWithinDays: a whole number…" named the JSON key, in the colour of a message that all went well. */
+    @Test
+    void aWrongFieldIsNamedAsItsLabelAndSaidAsAProblem() {
+        PolicyService policy = approvedBySupervisedDial();
+        PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, Fixtures.CLOCK);
+        vm.load();
+        vm.daysProperty().set("forever");
+        vm.save();
+        assertThat(vm.messageProperty().get()).startsWith("confirm within (days): ").doesNotContain("confirmWithinDays");
+        assertThat(vm.messageIsProblemProperty().get()).isTrue();
+        vm.daysProperty().set("7");
+        vm.preview();
+        assertThat(vm.messageProperty().get()).contains("decisions in the last 30 days");
+        assertThat(vm.messageIsProblemProperty().get()).isFalse();
+    }
 }
