@@ -47,6 +47,7 @@ public final class FailedTargetsViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper empty = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper storesShown = new ReadOnlyBooleanWrapper(false);
     private List<FailedTargetsService.Target> all = List.of();
     private boolean redisConfigured;
@@ -125,10 +126,30 @@ public final class FailedTargetsViewModel {
                             case INDEX -> "index only";
                         }, storesShouldAgree && t.where() != FailedTargetsService.Where.BOTH))
                 .toList());
-        long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
-        summary.set(rows.size() + (rows.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
+        long expired = all.stream().filter(t -> t.expiresAtMillis() <= now).count(); // what Prune removes, shown or not
+        boolean filtered = rows.size() < all.size();
+        summary.set((filtered ? rows.size() + " of " + all.size() : String.valueOf(all.size()))
+                + (all.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? ""
+                : " · " + expired + " expired (Prune removes " + (expired == 1 ? "it" : "them") + ")")
                 + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
                 : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
+        empty.set(all.isEmpty() ? "No failed targets: nothing is blocked from being retried."
+                : "No failed targets " + (ALL_PROJECTS.equals(project.get()) ? "" : "of " + project.get() + " ")
+                + (q.isEmpty() ? "" : "match “" + text.get().strip() + "” ") + "(" + all.size() + " in all). "
+                + (q.isEmpty() ? "Choose All projects to see them." : "Escape clears the filter."));
+    }
+
+    /** Escape in the filter: every target shown again (of the project chosen). */
+    public void clearFilter() {
+        text.set("");
+    }
+
+    /**
+     * What the empty table says: that nothing is blocked, or — when the filters hide every target — what they hide
+     * and how to see them again.
+     */
+    public ReadOnlyStringProperty emptyProperty() {
+        return empty.getReadOnlyProperty();
     }
 
     /**

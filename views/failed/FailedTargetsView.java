@@ -59,6 +59,12 @@ public final class FailedTargetsView {
         text.setId("failed-filter");
         text.setPromptText("Filter by target, story or loop");
         text.textProperty().bindBidirectional(vm.textProperty());
+        text.setOnKeyPressed(e -> { // Escape clears a filter; on an empty one it goes on to whoever else wants it
+            if (e.getCode() == KeyCode.ESCAPE && !text.getText().isEmpty()) {
+                vm.clearFilter();
+                e.consume();
+            }
+        });
         HBox.setHgrow(text, Priority.ALWAYS);
         Button clear = new Button("Clear selected…");
         clear.setId("failed-clear");
@@ -113,7 +119,11 @@ public final class FailedTargetsView {
         stored.visibleProperty().bind(vm.storesShownProperty()); // without Redis every row says "index only"
         table.getColumns().add(fixed(stored));
         views.components.ColumnHeaders.keepWhole(table);
-        table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
+        Label empty = new Label();
+        empty.setId("failed-empty");
+        empty.setWrapText(true);
+        empty.textProperty().bind(vm.emptyProperty());
+        table.setPlaceholder(empty);
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
         // with nothing selected, the first Down (or Up) selects the first row — the table's focus sits on row 0, so

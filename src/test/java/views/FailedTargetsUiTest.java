@@ -204,6 +204,26 @@ class FailedTargetsUiTest {
         assertThat(selectedFill(table(robot))).as("selected as in Health").isEqualTo(inHealth);
     }
 
+    /**
+     * A filter that matches nothing: the empty table says what it hides (it said nothing was blocked), the count says
+     * "0 of 3", and Escape in the field clears the filter.
+     */
+    @Test
+    void aFilterThatMatchesNothingSaysSoAndEscapeClearsIt(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("#failed-filter").write("nosuch");
+        UiHarness.waitUntil(() -> table(robot).getItems().isEmpty());
+        assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("0 of 3 failed targets");
+        assertThat(((Label) table(robot).getPlaceholder()).getText())
+                .isEqualTo("No failed targets match “nosuch” (3 in all). Escape clears the filter.");
+        robot.type(KeyCode.ESCAPE);
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 3);
+        assertThat(robot.lookup("#failed-filter").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
+        assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("3 failed targets");
+    }
+
     private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
         javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
