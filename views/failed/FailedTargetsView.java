@@ -213,6 +213,11 @@ public final class FailedTargetsView {
         dialog.getDialogPane().setContent(preview);
         ButtonType prune = new ButtonType("Prune", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(prune, ButtonType.CANCEL);
+        // it deletes documents and nothing typed makes it deliberate (Clear asks for a reason first): as Revert in
+        // Amendments, Enter cancels; Prune is clicked, or reached with Tab and pressed with Space
+        ((Button) dialog.getDialogPane().lookupButton(prune)).setDefaultButton(false);
+        ((Button) dialog.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        dialog.setOnShown(e -> dialog.getDialogPane().lookupButton(ButtonType.CANCEL).requestFocus());
         dialog.showAndWait().filter(b -> b == prune).ifPresent(b -> vm.prune());
     }
 

@@ -224,6 +224,31 @@ class FailedTargetsUiTest {
         assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("3 failed targets");
     }
 
+    /**
+     * Prune deletes documents: Enter in its dialog pruned them (Prune was the focused default button). As Revert in
+     * Amendments, the default is Cancel, focused; Prune takes a click or Tab and Space.
+     */
+    @Test
+    void enterInThePruneDialogCancels(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("#failed-prune");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        javafx.scene.control.Button cancel = (javafx.scene.control.Button) dialog.lookupButton(javafx.scene.control.ButtonType.CANCEL);
+        javafx.scene.control.Button prune = dialog.getButtonTypes().stream().filter(b -> b.getText().equals("Prune"))
+                .map(b -> (javafx.scene.control.Button) dialog.lookupButton(b)).findFirst().orElseThrow();
+        UiHarness.waitUntil(cancel::isFocused);
+        assertThat(cancel.isDefaultButton()).as("Cancel is the default").isTrue();
+        assertThat(prune.isDefaultButton()).as("Prune is not").isFalse();
+        robot.type(KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isEmpty());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getItems()).as("Enter pruned nothing").hasSize(3);
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).doesNotStartWith("Pruned");
+    }
+
     private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
         javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
