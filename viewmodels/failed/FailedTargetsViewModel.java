@@ -31,6 +31,10 @@ public final class FailedTargetsViewModel {
 
     public static final String ALL_PROJECTS = "All projects";
 
+    /** What a clear without a reason says (the service's own refusal says the same). */
+    public static final String NEEDS_REASON = "Clearing a failed target needs a reason (why it may be retried now): "
+            + "nothing was cleared.";
+
     private final FailedTargetsService service;
     private final TaskRunner runner;
     private final Clock clock;
@@ -184,9 +188,20 @@ public final class FailedTargetsViewModel {
         return selected.isEmpty() ? List.of() : service.preview(selected);
     }
 
+    /** Whether this reason is none: empty, or only spaces (the Clear button waits for words). */
+    public boolean isBlankReason(String reason) {
+        return reason == null || reason.isBlank();
+    }
+
+    /** Clears the selected targets for this reason (stripped); a blank reason is refused, saying why. */
     public void clearSelected(String reason) {
+        if (isBlankReason(reason)) {
+            message.set(NEEDS_REASON);
+            return;
+        }
         List<String> keys = selected;
-        runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, reason, operator),
+        String why = reason.strip();
+        runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, why, operator),
                 TaskCallbacks.of(out -> {
                     boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
                     message.set((complete ? "Cleared " : "Partly cleared (clear again to finish): ") + String.join("; ",

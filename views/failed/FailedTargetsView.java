@@ -241,10 +241,12 @@ public final class FailedTargetsView {
         dialog.getDialogPane().setContent(new VBox(8, preview, new Label("Reason"), reason));
         ButtonType clear = new ButtonType("Clear", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(clear, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(reason.textProperty().isEmpty());
-        dialog.setResultConverter(b -> b == clear ? reason.getText().strip() : null);
+        // three spaces are no reason: the button waits for words (the view model refuses a blank one too)
+        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
+        dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());
-        dialog.showAndWait().filter(r -> !r.isBlank()).ifPresent(vm::clearSelected);
+        dialog.showAndWait().ifPresent(vm::clearSelected);
     }
 
     private static Label label(String id, String style) {

@@ -249,6 +249,33 @@ class FailedTargetsUiTest {
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).doesNotStartWith("Pruned");
     }
 
+    /**
+     * Three spaces as the reason enabled Clear, and Enter closed the dialog with nothing done and no word why. The
+     * button stays disabled until the reason has words; Enter then does nothing, and the dialog stays.
+     */
+    @Test
+    void aBlankReasonNeverEnablesClear(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("gremlin");
+        robot.clickOn("#failed-clear");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        javafx.scene.Node clear = dialog.lookupButton(dialog.getButtonTypes().stream()
+                .filter(b -> b.getText().equals("Clear")).findFirst().orElseThrow());
+        robot.clickOn("#failed-reason").write("   ");
+        assertThat(clear.isDisabled()).as("a blank reason is no reason").isTrue();
+        robot.type(KeyCode.ENTER);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#failed-reason").tryQuery()).as("the dialog stays, waiting for a reason").isPresent();
+        robot.write("Fixed upstream.");
+        assertThat(clear.isDisabled()).isFalse();
+        robot.type(KeyCode.ENTER); // words typed: Enter clears, as before
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 2);
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
+    }
+
     private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
         javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
