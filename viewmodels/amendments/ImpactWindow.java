@@ -45,8 +45,8 @@ public final class ImpactWindow {
         parsed.ifPresent(days::set);
         text.set(String.valueOf(days.get()));
         if (parsed.isEmpty()) {
-            error.set((typed.isEmpty() ? "No days given" : "\"" + abbreviate(typed) + "\" refused") + ": " + RANGE
-                    + " The table shows " + days.get() + " days.");
+            error.set("Impact window: " + (typed.isEmpty() ? "no days given" : "\"" + abbreviate(typed) + "\" refused")
+                    + " — a whole number of days from " + MIN + " to " + MAX + "; the table shows " + days.get() + " days.");
         }
     }
 

@@ -160,8 +160,8 @@ class AmendmentsUiTest {
             robot.type(KeyCode.TAB);
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
             assertThat(days.getText()).as("the field shows the days the table is for").isEqualTo("14");
-            assertThat(error.getText()).startsWith("\"" + (typed.length() > 20 ? typed.substring(0, 19) + "…" : typed)
-                    + "\" refused: The impact window is a whole number of days from 1 to 90.");
+            assertThat(error.getText()).isEqualTo("Impact window: \"" + typed + "\" refused — a whole number of days "
+                    + "from 1 to 90; the table shows 14 days.");
             assertThat(robot.lookup("#error-banner").queryAs(Label.class).getText()).as("no banner").isEmpty();
         }
         robot.doubleClickOn(days);

@@ -65,12 +65,13 @@ class ImpactWindowTest {
                 assertThat(days.daysProperty().get()).isEqualTo(14);
                 assertThat(computedFor).as("nothing computed for " + refused).isEmpty();
                 assertThat(days.textProperty().get()).isEqualTo("14");
-                assertThat(days.errorProperty().get()).as(refused).contains("from 1 to 90")
-                        .endsWith("The table shows 14 days.");
+                assertThat(days.errorProperty().get()).as(refused).startsWith("Impact window: ").contains("from 1 to 90")
+                        .endsWith("the table shows 14 days.");
             }
             days.textProperty().set("abc");
             days.commit();
-            assertThat(days.errorProperty().get()).startsWith("\"abc\" refused: The impact window is a whole number");
+            assertThat(days.errorProperty().get()).isEqualTo("Impact window: \"abc\" refused — a whole number of days "
+                    + "from 1 to 90; the table shows 14 days.");
 
             for (String accepted : List.of("30", "1", "90", " 7 ")) {
                 computedFor.clear();
