@@ -57,6 +57,7 @@ final class SearchCommand extends WorkspaceCommand {
 
     @Override
     Integer run() {
+        SearchFilters.checkLimit(spec.commandLine(), limit);
         Workspace ws = cli.workspace();
         String text = String.join(" ", words);
         Map<String, List<String>> filters = new HashMap<>();
@@ -76,6 +77,7 @@ final class SearchCommand extends WorkspaceCommand {
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
         try (WorkspaceServices svc = cli.services(ws)) {
             KnowledgeIndex index = svc.index();
+            SearchFilters.checkTypes(spec.commandLine(), types, index);
             if (how != KnowledgeQuery.Retrieval.KEYWORD && !svc.semanticReady()) {
                 String off = svc.semanticOffReason();
                 cli.message("warning: no embeddings to search by meaning (" + (off != null ? off
@@ -96,16 +98,41 @@ final class SearchCommand extends WorkspaceCommand {
                 json.put("candidates", preview.candidates());
                 json.put("injected", preview.injected().stream().map(h -> h.doc().id()).toList());
                 json.put("context", preview.contextBlock());
+                if (preview.candidates() == 0) {
+                    unknownProject(index, json).ifPresent(notice -> cli.message("note: " + notice));
+                }
                 cli.print(json, preview.contextBlock().stripTrailing());
             } else {
-                KnowledgeQuery query = KnowledgeQuery.text(text, Math.max(1, limit == null ? 10 : limit)).withFilters(filters)
+                KnowledgeQuery query = KnowledgeQuery.text(text, limit == null ? 10 : limit).withFilters(filters)
                         .withSort(parseSort()).withRetrieval(how);
                 SearchResult result = index.search(query);
-                cli.print(Map.of("query", text, "total", result.total(), "tookMicros", result.tookMicros(),
-                        "hits", result.hits().stream().map(SearchResult.Hit::doc).toList()), human(result, ws));
+                Map<String, Object> json = new java.util.LinkedHashMap<>();
+                json.put("query", text);
+                json.put("total", result.total());
+                json.put("tookMicros", result.tookMicros());
+                json.put("hits", result.hits().stream().map(SearchResult.Hit::doc).toList());
+                String human = human(result, ws);
+                if (result.total() == 0) {
+                    human += unknownProject(index, json).map(notice -> "\n" + notice).orElse("");
+                }
+                cli.print(json, human);
             }
         }
         return 0;
+    }
+
+    /**
+     * When --project names a project the index holds no document of (not an error: projects are open-ended), what
+     * to say, and {@code unknownProject} and {@code knownProjects} in the JSON.
+     */
+    private java.util.Optional<String> unknownProject(KnowledgeIndex index, Map<String, Object> json) {
+        List<String> projects = SearchFilters.projectsIfUnknown(project, index);
+        if (projects == null) {
+            return java.util.Optional.empty();
+        }
+        json.put("unknownProject", project);
+        json.put("knownProjects", projects);
+        return java.util.Optional.of(SearchFilters.unknownProject(project, projects));
     }
 
     /** The implementor's injection for the story QUERY (title), --description and --project. */

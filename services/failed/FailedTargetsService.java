@@ -129,7 +129,8 @@ public final class FailedTargetsService {
             throw new FailedTargetsException("Name at least one failed target to clear.");
         }
         String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
-        return lock.run(() -> clearing.clear(keys, reason, who));
+        String why = reason.strip(); // recorded as typed, without the spaces around it
+        return lock.run(() -> clearing.clear(keys, why, who));
     }
 
     /** What a retry says of a target an earlier clear named and neither store holds any more. */

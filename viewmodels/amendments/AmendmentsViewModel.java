@@ -3,11 +3,9 @@ package viewmodels.amendments;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -50,7 +48,7 @@ public final class AmendmentsViewModel {
     private final Moments moments;
     private final StringProperty targetFilter = new SimpleStringProperty("");
     private final ObjectProperty<StatusFilter> statusFilter = new SimpleObjectProperty<>(StatusFilter.ALL);
-    private final IntegerProperty windowDays = new SimpleIntegerProperty(14);
+    private final ImpactWindow window = new ImpactWindow();
     private final ObservableList<AmendmentRow> rows = FXCollections.observableArrayList();
     private final ObservableList<AmendmentRow> rowsView = FXCollections.unmodifiableObservableList(rows);
     private final ObservableList<DiffLine> diff = FXCollections.observableArrayList();
@@ -80,7 +78,7 @@ public final class AmendmentsViewModel {
         this.moments = Moments.in(zone);
         targetFilter.addListener((o, a, b) -> showRows());
         statusFilter.addListener((o, a, b) -> showRows());
-        windowDays.addListener((o, a, b) -> showImpact());
+        window.daysProperty().addListener((o, a, b) -> showImpact());
     }
 
     public void refresh() {
@@ -163,12 +161,15 @@ public final class AmendmentsViewModel {
             impactRows.clear();
             return;
         }
-        var at = shown.at();
-        int days = windowDays.get();
-        runner.submit("Impact", progress -> impact.around(at, days), TaskCallbacks.of(found -> impactRows.setAll(
-                found.stream().map(p -> new ImpactRow(p.project(), AmendmentWords.outcome(p.before()),
-                        AmendmentWords.outcome(p.after()))).toList()),
-                error -> message.set("Could not compute the impact: " + error.getMessage())));
+        AmendmentsService.Amendment a = shown;
+        int days = window.daysProperty().get();
+        runner.submit("Impact", progress -> impact.around(a.at(), days), TaskCallbacks.of(found -> {
+            if (a != shown || days != window.daysProperty().get()) {
+                return; // computed for another amendment or window than the one now asked for: its own run follows
+            }
+            impactRows.setAll(found.stream().map(p -> new ImpactRow(p.project(), AmendmentWords.outcome(p.before()),
+                    AmendmentWords.outcome(p.after()))).toList());
+        }, error -> message.set("Could not compute the impact: " + error.getMessage())));
     }
 
     /**
@@ -227,8 +228,9 @@ public final class AmendmentsViewModel {
         return statusFilter;
     }
 
-    public IntegerProperty windowDaysProperty() {
-        return windowDays;
+    /** The impact's window in days, as typed, accepted or refused. */
+    public ImpactWindow impactWindow() {
+        return window;
     }
 
     public ObservableList<AmendmentRow> rows() {

@@ -31,6 +31,10 @@ public final class FailedTargetsViewModel {
 
     public static final String ALL_PROJECTS = "All projects";
 
+    /** What a clear without a reason says (the service's own refusal says the same). */
+    public static final String NEEDS_REASON = "Clearing a failed target needs a reason (why it may be retried now): "
+            + "nothing was cleared.";
+
     private final FailedTargetsService service;
     private final TaskRunner runner;
     private final Clock clock;
@@ -48,6 +52,7 @@ public final class FailedTargetsViewModel {
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper empty = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper storesShown = new ReadOnlyBooleanWrapper(false);
     private List<FailedTargetsService.Target> all = List.of();
     private boolean redisConfigured;
@@ -127,10 +132,30 @@ public final class FailedTargetsViewModel {
                             case INDEX -> "index only";
                         }, storesShouldAgree && t.where() != FailedTargetsService.Where.BOTH))
                 .toList());
-        long expired = rows.stream().filter(r -> r.expiresIn().equals("expired")).count();
-        summary.set(rows.size() + (rows.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? "" : " · " + expired + " expired (Prune removes them)")
+        long expired = all.stream().filter(t -> t.expiresAtMillis() <= now).count(); // what Prune removes, shown or not
+        boolean filtered = rows.size() < all.size();
+        summary.set((filtered ? rows.size() + " of " + all.size() : String.valueOf(all.size()))
+                + (all.size() == 1 ? " failed target" : " failed targets") + (expired == 0 ? ""
+                : " · " + expired + " expired (Prune removes " + (expired == 1 ? "it" : "them") + ")")
                 + (!redisConfigured ? " · index only: no Redis configured" : storesShouldAgree ? ""
                 : " · index only: this Redis holds no failed-target sets (" + FailedTargets.PREFIX + "*)"));
+        empty.set(all.isEmpty() ? "No failed targets: nothing is blocked from being retried."
+                : "No failed targets " + (ALL_PROJECTS.equals(project.get()) ? "" : "of " + project.get() + " ")
+                + (q.isEmpty() ? "" : "match “" + text.get().strip() + "” ") + "(" + all.size() + " in all). "
+                + (q.isEmpty() ? "Choose All projects to see them." : "Escape clears the filter."));
+    }
+
+    /** Escape in the filter: every target shown again (of the project chosen). */
+    public void clearFilter() {
+        text.set("");
+    }
+
+    /**
+     * What the empty table says: that nothing is blocked, or — when the filters hide every target — what they hide
+     * and how to see them again.
+     */
+    public ReadOnlyStringProperty emptyProperty() {
+        return empty.getReadOnlyProperty();
     }
 
     /**
@@ -166,9 +191,20 @@ public final class FailedTargetsViewModel {
         return selected.isEmpty() ? List.of() : service.preview(selected);
     }
 
+    /** Whether this reason is none: empty, or only spaces (the Clear button waits for words). */
+    public boolean isBlankReason(String reason) {
+        return reason == null || reason.isBlank();
+    }
+
+    /** Clears the selected targets for this reason (stripped); a blank reason is refused, saying why. */
     public void clearSelected(String reason) {
+        if (isBlankReason(reason)) {
+            message.set(NEEDS_REASON);
+            return;
+        }
         List<String> keys = selected;
-        runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, reason, operator),
+        String why = reason.strip();
+        runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, why, operator),
                 TaskCallbacks.of(out -> {
                     boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
                     message.set((complete ? "Cleared " : "Partly cleared (clear again to finish): ") + String.join("; ",

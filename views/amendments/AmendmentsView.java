@@ -15,7 +15,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -29,6 +28,7 @@ import javafx.scene.layout.VBox;
 import viewmodels.amendments.AmendmentRow;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.amendments.ImpactRow;
+import viewmodels.amendments.ImpactWindow;
 import viewmodels.amendments.RevertQuestion;
 import views.components.DiffView;
 
@@ -158,12 +158,41 @@ public final class AmendmentsView {
 
     private Node impact() {
         Label title = new Label("Impact: loop outcomes before and after, per project, within");
-        Spinner<Integer> days = new Spinner<>(1, 90, vm.windowDaysProperty().get());
-        days.setEditable(true);
-        days.setPrefWidth(80);
-        days.valueProperty().addListener((o, a, b) -> vm.windowDaysProperty().set(b));
-        HBox head = new HBox(8, title, days, new Label("days"));
+        ImpactWindow window = vm.impactWindow();
+        TextField days = new TextField();
+        days.setId("amendments-days");
+        days.setPrefColumnCount(3);
+        days.textProperty().bindBidirectional(window.textProperty());
+        days.setOnAction(e -> window.commit());
+        days.setOnKeyPressed(e -> { // as a spinner's arrows did: Up and Down step a day
+            if (e.getCode() == KeyCode.UP || e.getCode() == KeyCode.DOWN) {
+                window.step(e.getCode() == KeyCode.UP ? 1 : -1);
+                days.end();
+                e.consume();
+            }
+        });
+        days.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                window.commit();
+            }
+        });
+        Label unit = new Label("days");
+        HBox head = new HBox(8, title, days, unit);
         head.setAlignment(Pos.CENTER_LEFT);
+        // the line under the field: its range, or while the text is refused, why in red (as Settings' fields say it);
+        // as tall with either, so the table does not move when a message comes or goes
+        Label hint = new Label(ImpactWindow.MIN + " to " + ImpactWindow.MAX + " days either side of the amendment");
+        hint.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        hint.visibleProperty().bind(window.errorProperty().isEmpty());
+        Label error = new Label();
+        error.setId("amendments-days-error");
+        error.getStyleClass().addAll(Styles.DANGER, Styles.TEXT_SMALL);
+        error.setWrapText(true);
+        error.setMinHeight(Region.USE_PREF_SIZE);
+        error.textProperty().bind(window.errorProperty());
+        error.visibleProperty().bind(window.errorProperty().isNotEmpty());
+        javafx.scene.layout.StackPane line = new javafx.scene.layout.StackPane(hint, error);
+        line.setAlignment(Pos.TOP_LEFT);
         TableView<ImpactRow> table = new TableView<>(vm.impact());
         table.setId("amendments-impact");
         table.setPrefHeight(170);
@@ -176,7 +205,7 @@ public final class AmendmentsView {
         table.getColumns().add(column("After", ImpactRow::after, 280));
         views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No retros in this window."));
-        return new VBox(6, head, table);
+        return new VBox(4, head, line, table);
     }
 
     private static TableColumn<ImpactRow, String> column(String title, java.util.function.Function<ImpactRow, String> get,

@@ -59,6 +59,12 @@ public final class FailedTargetsView {
         text.setId("failed-filter");
         text.setPromptText("Filter by target, story or loop");
         text.textProperty().bindBidirectional(vm.textProperty());
+        text.setOnKeyPressed(e -> { // Escape clears a filter; on an empty one it goes on to whoever else wants it
+            if (e.getCode() == KeyCode.ESCAPE && !text.getText().isEmpty()) {
+                vm.clearFilter();
+                e.consume();
+            }
+        });
         HBox.setHgrow(text, Priority.ALWAYS);
         Button clear = new Button("Clear selected…");
         clear.setId("failed-clear");
@@ -113,7 +119,11 @@ public final class FailedTargetsView {
         stored.visibleProperty().bind(vm.storesShownProperty()); // without Redis every row says "index only"
         table.getColumns().add(fixed(stored));
         views.components.ColumnHeaders.keepWhole(table);
-        table.setPlaceholder(new Label("No failed targets: nothing is blocked from being retried."));
+        Label empty = new Label();
+        empty.setId("failed-empty");
+        empty.setWrapText(true);
+        empty.textProperty().bind(vm.emptyProperty());
+        table.setPlaceholder(empty);
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<FailedRow>) c ->
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
         // with nothing selected, the first Down (or Up) selects the first row — the table's focus sits on row 0, so
@@ -203,6 +213,11 @@ public final class FailedTargetsView {
         dialog.getDialogPane().setContent(preview);
         ButtonType prune = new ButtonType("Prune", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(prune, ButtonType.CANCEL);
+        // it deletes documents and nothing typed makes it deliberate (Clear asks for a reason first): as Revert in
+        // Amendments, Enter cancels; Prune is clicked, or reached with Tab and pressed with Space
+        ((Button) dialog.getDialogPane().lookupButton(prune)).setDefaultButton(false);
+        ((Button) dialog.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        dialog.setOnShown(e -> dialog.getDialogPane().lookupButton(ButtonType.CANCEL).requestFocus());
         dialog.showAndWait().filter(b -> b == prune).ifPresent(b -> vm.prune());
     }
 
@@ -226,10 +241,12 @@ public final class FailedTargetsView {
         dialog.getDialogPane().setContent(new VBox(8, preview, new Label("Reason"), reason));
         ButtonType clear = new ButtonType("Clear", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(clear, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(reason.textProperty().isEmpty());
-        dialog.setResultConverter(b -> b == clear ? reason.getText().strip() : null);
+        // three spaces are no reason: the button waits for words (the view model refuses a blank one too)
+        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
+        dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());
-        dialog.showAndWait().filter(r -> !r.isBlank()).ifPresent(vm::clearSelected);
+        dialog.showAndWait().ifPresent(vm::clearSelected);
     }
 
     private static Label label(String id, String style) {

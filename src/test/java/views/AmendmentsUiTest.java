@@ -139,4 +139,39 @@ class AmendmentsUiTest {
         UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> r.id().equals("dream-2026-11-10-01"))
                 .allMatch(r -> r.status().equals("reverted")));
     }
+
+    /**
+     * "abc" then Tab in the impact's days field put a red "Unexpected error (NumberFormatException …)" banner over
+     * the window; now the line under the field says what it takes, the field shows the days the table is for, and
+     * no banner comes.
+     */
+    @Test
+    void lettersInTheDaysFieldAreRefusedOnTheFieldNotByABanner(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
+        javafx.scene.control.TextField days = robot.lookup("#amendments-days").queryAs(javafx.scene.control.TextField.class);
+        Label error = robot.lookup("#amendments-days-error").queryAs(Label.class);
+        for (String typed : List.of("abc", "999999999999", "999")) {
+            robot.doubleClickOn(days);
+            robot.interact(days::selectAll);
+            robot.write(typed);
+            UiHarness.waitUntil(() -> error.isVisible() && error.getText().contains("from 1 to 90"));
+            robot.type(KeyCode.TAB);
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            assertThat(days.getText()).as("the field shows the days the table is for").isEqualTo("14");
+            assertThat(error.getText()).isEqualTo("Impact window: \"" + typed + "\" refused — a whole number of days "
+                    + "from 1 to 90; the table shows 14 days.");
+            assertThat(robot.lookup("#error-banner").queryAs(Label.class).getText()).as("no banner").isEmpty();
+        }
+        robot.doubleClickOn(days);
+        robot.interact(days::selectAll);
+        robot.write("30");
+        robot.type(KeyCode.ENTER);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(error.isVisible()).isFalse();
+        assertThat(days.getText()).isEqualTo("30");
+        robot.type(KeyCode.UP);
+        assertThat(days.getText()).as("Up steps a day, as the spinner did").isEqualTo("31");
+    }
 }

@@ -204,6 +204,78 @@ class FailedTargetsUiTest {
         assertThat(selectedFill(table(robot))).as("selected as in Health").isEqualTo(inHealth);
     }
 
+    /**
+     * A filter that matches nothing: the empty table says what it hides (it said nothing was blocked), the count says
+     * "0 of 3", and Escape in the field clears the filter.
+     */
+    @Test
+    void aFilterThatMatchesNothingSaysSoAndEscapeClearsIt(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("#failed-filter").write("nosuch");
+        UiHarness.waitUntil(() -> table(robot).getItems().isEmpty());
+        assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("0 of 3 failed targets");
+        assertThat(((Label) table(robot).getPlaceholder()).getText())
+                .isEqualTo("No failed targets match “nosuch” (3 in all). Escape clears the filter.");
+        robot.type(KeyCode.ESCAPE);
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 3);
+        assertThat(robot.lookup("#failed-filter").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
+        assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("3 failed targets");
+    }
+
+    /**
+     * Prune deletes documents: Enter in its dialog pruned them (Prune was the focused default button). As Revert in
+     * Amendments, the default is Cancel, focused; Prune takes a click or Tab and Space.
+     */
+    @Test
+    void enterInThePruneDialogCancels(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("#failed-prune");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        javafx.scene.control.Button cancel = (javafx.scene.control.Button) dialog.lookupButton(javafx.scene.control.ButtonType.CANCEL);
+        javafx.scene.control.Button prune = dialog.getButtonTypes().stream().filter(b -> b.getText().equals("Prune"))
+                .map(b -> (javafx.scene.control.Button) dialog.lookupButton(b)).findFirst().orElseThrow();
+        UiHarness.waitUntil(cancel::isFocused);
+        assertThat(cancel.isDefaultButton()).as("Cancel is the default").isTrue();
+        assertThat(prune.isDefaultButton()).as("Prune is not").isFalse();
+        robot.type(KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isEmpty());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getItems()).as("Enter pruned nothing").hasSize(3);
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).doesNotStartWith("Pruned");
+    }
+
+    /**
+     * Three spaces as the reason enabled Clear, and Enter closed the dialog with nothing done and no word why. The
+     * button stays disabled until the reason has words; Enter then does nothing, and the dialog stays.
+     */
+    @Test
+    void aBlankReasonNeverEnablesClear(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
+        robot.clickOn("gremlin");
+        robot.clickOn("#failed-clear");
+        UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
+        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        javafx.scene.Node clear = dialog.lookupButton(dialog.getButtonTypes().stream()
+                .filter(b -> b.getText().equals("Clear")).findFirst().orElseThrow());
+        robot.clickOn("#failed-reason").write("   ");
+        assertThat(clear.isDisabled()).as("a blank reason is no reason").isTrue();
+        robot.type(KeyCode.ENTER);
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#failed-reason").tryQuery()).as("the dialog stays, waiting for a reason").isPresent();
+        robot.write("Fixed upstream.");
+        assertThat(clear.isDisabled()).isFalse();
+        robot.type(KeyCode.ENTER); // words typed: Enter clears, as before
+        UiHarness.waitUntil(() -> table(robot).getItems().size() == 2);
+        assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
+    }
+
     private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
         javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
