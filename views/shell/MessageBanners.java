@@ -23,11 +23,15 @@ final class MessageBanners {
         Label error = new Label();
         error.setId("error-banner");
         error.setWrapText(true);
+        error.setMinHeight(Region.USE_PREF_SIZE); // every line of the message, never cut short
         error.textProperty().bind(vm.errorMessageProperty());
         Button dismiss = new Button("Dismiss");
+        dismiss.setId("error-dismiss");
+        dismiss.setMinWidth(Region.USE_PREF_SIZE); // a long message squeezed it to an ellipsis
         dismiss.setOnAction(e -> vm.dismissError());
         javafx.scene.control.Button rebuild = new javafx.scene.control.Button("Rebuild index");
         rebuild.setId("rebuild-index");
+        rebuild.setMinWidth(Region.USE_PREF_SIZE);
         rebuild.setOnAction(e -> vm.rebuildIndex());
         rebuild.visibleProperty().bind(vm.rebuildOfferedProperty());
         rebuild.managedProperty().bind(rebuild.visibleProperty());
@@ -40,6 +44,7 @@ final class MessageBanners {
         Label notice = new Label();
         notice.setId("notice-banner");
         notice.setWrapText(true);
+        notice.setMinHeight(Region.USE_PREF_SIZE);
         notice.textProperty().bind(vm.noticeProperty());
         Button ok = new Button("Dismiss");
         ok.setId("notice-dismiss");
@@ -54,6 +59,7 @@ final class MessageBanners {
         Label warnings = new Label();
         warnings.setId("warning-banner");
         warnings.setWrapText(true);
+        warnings.setMinHeight(Region.USE_PREF_SIZE);
         warnings.textProperty().bind(Bindings.createStringBinding(
                 () -> "Workspace settings to check:\n• " + String.join("\n• ", vm.warnings()), vm.warnings()));
         HBox warningBox = new HBox(warnings);

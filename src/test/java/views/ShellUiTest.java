@@ -98,6 +98,30 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
     }
 
+    /** Walk: a long error was cut off and its Dismiss button squeezed to "...", which took two clicks to hit. */
+    @Test
+    void aLongErrorShowsWholeWithItsDismissButtonWhole(FxRobot robot) throws Exception {
+        UiHarness.waitForIndex(robot);
+        Path broken = tmp.resolve("broken-" + System.nanoTime());
+        for (int i = 0; i < 6; i++) {
+            broken = broken.resolve("a-folder-with-a-long-name-that-makes-the-message-wrap-" + i);
+        }
+        Files.createDirectories(broken);
+        Files.writeString(broken.resolve("workspace.json"), "{\"failedTargetTtlDays\": \"seven\"}");
+        Path opened = broken;
+        robot.interact(() -> stage.setWidth(1100));
+        robot.interact(() -> ui.window.shell().openWorkspace(opened));
+        UiHarness.waitUntil(() -> !robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        Label error = robot.lookup("#error-banner").queryAs(Label.class);
+        javafx.scene.control.Button dismiss = robot.lookup("#error-dismiss").queryAs(javafx.scene.control.Button.class);
+        UiHarness.waitUntil(() -> error.getHeight() >= error.prefHeight(error.getWidth()) - 0.5
+                && dismiss.getWidth() >= dismiss.prefWidth(-1) - 0.5);
+        assertThat(error.prefHeight(error.getWidth())).as("the message wraps onto lines of its own").isGreaterThan(40);
+        robot.clickOn(dismiss);
+        UiHarness.waitUntil(() -> robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
+    }
+
     /** An entry without a key shows no key box; "Sync now" from the palette shows Knowledge and syncs. */
     @Test
     void thePaletteShowsNoEmptyKeyBoxAndSyncNowSyncs(FxRobot robot) {
