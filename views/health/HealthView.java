@@ -267,6 +267,7 @@ public final class HealthView {
         Label error = new Label();
         error.setId("health-schedule-error");
         error.setWrapText(true);
+        error.setMinHeight(Region.USE_PREF_SIZE); // the whole reason, never "…: Cron ..."
         error.getStyleClass().add("review-problem");
         error.textProperty().bind(jobs.scheduleErrorProperty());
         error.visibleProperty().bind(jobs.scheduleErrorProperty().isNotEmpty());
@@ -274,6 +275,8 @@ public final class HealthView {
         Label message = new Label();
         message.setId("health-jobs-message");
         message.textProperty().bind(jobs.messageProperty());
+        message.setWrapText(true);
+        message.setMinHeight(Region.USE_PREF_SIZE);
         message.getStyleClass().add(Styles.TEXT_MUTED);
         ListView<String> history = new ListView<>(jobs.history());
         history.setId("health-job-history");

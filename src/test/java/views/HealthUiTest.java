@@ -131,6 +131,9 @@ class HealthUiTest {
         robot.doubleClickOn("#health-schedule").eraseText(12).write("every night").clickOn("#health-schedule-save");
         UiHarness.waitUntil(() -> robot.lookup("#health-schedule-error").queryAs(Label.class).getText()
                 .contains("not a valid cron expression"));
+        Label reason = robot.lookup("#health-schedule-error").queryAs(Label.class);
+        // walk: "…is not a valid cron expression: Cron ..." — the reason was cut off; every line of it shows
+        UiHarness.waitUntil(() -> reason.getHeight() >= reason.prefHeight(reason.getWidth()) - 0.5);
         assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).doesNotContain("every night");
 
         robot.interact(() -> robot.lookup("#health-schedule").queryAs(javafx.scene.control.TextField.class).setText("30 2 * * *"));
