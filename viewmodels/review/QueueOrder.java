@@ -67,4 +67,18 @@ final class QueueOrder {
                 p.risk() == null ? "" : p.risk(), p.target() == null ? "" : p.target(), p.status(),
                 ReviewQueue.state(item), item.approvable());
     }
+
+    /** The row {@code step} rows from the selected one (the first when none is), kept within the list; null if empty. */
+    static String neighbour(List<QueueRow> rows, String selectedId, int step) {
+        if (rows.isEmpty()) {
+            return null;
+        }
+        int at = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).id().equals(selectedId)) {
+                at = i;
+            }
+        }
+        return rows.get(Math.max(0, Math.min(rows.size() - 1, at + step))).id();
+    }
 }

@@ -1,6 +1,5 @@
 package viewmodels.review;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -52,11 +51,7 @@ public final class ReviewViewModel {
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final Map<String, String> messages = new HashMap<>();
-    /** The proposals decided here whose message is their decision's: the record on screen says it instead. */
-    private final java.util.Set<String> made = new java.util.HashSet<>();
-    private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
-    private String listMessage = "";
+    private final ProposalMessages messages = new ProposalMessages();
     private List<ReviewService.Item> items = List.of();
     private final Function<Proposal, Policy.Applying> policy;
     private Map<String, Policy.Applying> policies = Map.of();
@@ -106,50 +101,33 @@ public final class ReviewViewModel {
     public void refresh() {
         // Also called when another console changed the proposals: the selection kept is the one shown when the
         // list arrives (the user may have moved on meanwhile), and an unchanged list changes nothing on screen.
-        runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
+        runner.submit("Reading proposals", progress -> QueueRead.of(review, policy), TaskCallbacks.of(read -> {
             policies = read.levels();
             decidedAt = read.decidedAt();
             List<ReviewService.Item> found = read.items();
             boolean leftOver = pinned == null && rows.stream().anyMatch(r -> found.stream() // a decided row moved off
                     .filter(i -> i.proposal().id().equals(r.id())).noneMatch(i -> QueueOrder.passes(i, filter.get())));
             if (!found.equals(items) || leftOver) {
-                boolean more = decidedElsewhere.note(items, found, id -> messages.containsKey(id) || id.equals(pinned));
+                boolean more = messages.noteElsewhere(items, found, id -> messages.has(id) || id.equals(pinned));
                 items = found;
                 showRows(selectedId.get());
                 if (more) {
-                    listMessage = decidedElsewhere.message();
                     showMessage();
                 }
             }
         }, error -> message.set("Could not read the proposals: " + error.getMessage())));
     }
 
-    /** The queue, when its decided proposals were decided and, where the trust dial is shown, each one's level. */
-    private record Read(List<ReviewService.Item> items, Map<String, Policy.Applying> levels,
-                        Map<String, java.time.Instant> decidedAt) {
-    }
-
-    /** Reads the queue (on the runner). */
-    private Read load() {
-        List<ReviewService.Item> all = review.list();
-        Map<String, Policy.Applying> levels = new HashMap<>();
-        if (policy != null) {
-            all.forEach(i -> levels.putIfAbsent(i.proposal().id(), policy.apply(i.proposal())));
-        }
-        return new Read(all, levels, review.decidedAt());
-    }
-
     private void refresh(String keep) {
-        runner.submit("Reading proposals", progress -> load(), TaskCallbacks.of(read -> {
+        runner.submit("Reading proposals", progress -> QueueRead.of(review, policy), TaskCallbacks.of(read -> {
             List<ReviewService.Item> found = read.items();
             policies = read.levels();
             decidedAt = read.decidedAt();
             items = found;
-            listMessage = "";
-            decidedElsewhere.clear();
+            messages.clearList();
             showRows(keep);
         }, error -> {
-            listMessage = "Could not read the proposals: " + error.getMessage();
+            messages.listProblem("Could not read the proposals: " + error.getMessage());
             showMessage();
         }));
     }
@@ -204,18 +182,7 @@ public final class ReviewViewModel {
     }
 
     private void showMessage() {
-        String id = selectedId.get();
-        String own = messages.get(id);
-        if (made.contains(id) && !detail.decisionProperty().get().isEmpty()) {
-            own = ""; // said once: the record names the decision, who, when, why, the commit and its branch
-        }
-        message.set(own != null ? own : listMessage);
-    }
-
-    /** The message about a proposal, said instead of its last decision. */
-    private void say(String id, String text) {
-        made.remove(id);
-        messages.put(id, text);
+        message.set(messages.shown(selectedId.get(), !detail.decisionProperty().get().isEmpty()));
     }
 
     public void next() {
@@ -227,16 +194,10 @@ public final class ReviewViewModel {
     }
 
     private void move(int step) {
-        if (rows.isEmpty()) {
-            return;
+        String to = QueueOrder.neighbour(rows, selectedId.get(), step);
+        if (to != null) {
+            select(to);
         }
-        int at = 0;
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).id().equals(selectedId.get())) {
-                at = i;
-            }
-        }
-        select(rows.get(Math.max(0, Math.min(rows.size() - 1, at + step))).id());
     }
 
     /**
@@ -247,7 +208,7 @@ public final class ReviewViewModel {
     public void approve() {
         if (selected != null && !readOnly && selected.approvable() && !detail.approvableProperty().get()) {
             // its diff is still being computed: said, so the key is not taken for an approval
-            say(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
+            messages.say(selected.proposal().id(), "Not approved: its diff was still being computed — read it, then "
                     + "approve again. Nothing is approved unseen.");
             showMessage();
             return;
@@ -274,12 +235,11 @@ public final class ReviewViewModel {
         }
         String id = selected.proposal().id();
         runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
-            say(id, decision.message()); // said whole only when its record cannot be read
-            made.add(id);
+            messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;
             refresh(id);
         }, error -> {
-            say(id, refusal(error));
+            messages.say(id, refusal(error));
             showMessage();
         }));
     }
