@@ -49,8 +49,13 @@ public final class Moments {
 
     /** An ISO instant ("2026-11-26T20:47:00Z", or with an offset) as {@link #moment(Instant)}; anything else as written. */
     public String moment(String iso) {
+        return written(iso, this::moment);
+    }
+
+    /** An ISO instant as {@code how} writes it; anything else as written (null: empty). */
+    private static String written(String iso, java.util.function.Function<Instant, String> how) {
         Instant t = parse(iso);
-        return t == null ? iso == null ? "" : iso : moment(t);
+        return t == null ? iso == null ? "" : iso : how.apply(t);
     }
 
     /**
@@ -71,8 +76,7 @@ public final class Moments {
 
     /** An ISO instant as {@link #day(Instant)}; anything else as written. */
     public String day(String iso) {
-        Instant t = parse(iso);
-        return t == null ? iso == null ? "" : iso : day(t);
+        return written(iso, this::day);
     }
 
     /** How far from now: "now" (within a minute), "in 7 d" (to the nearest unit), "3 h ago". */

@@ -3,6 +3,7 @@ package viewmodels.failed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,11 +18,13 @@ import services.workspace.Workspace;
 import testsupport.Fixtures;
 
 /**
- * A filter that hides every target said "No failed targets: nothing is blocked from being retried." and
- * "0 failed targets" while three were there, only filtered out. Now the count says how many are shown of all, and
- * the empty table what the filter hides and how to see them again.
+ * What a user types into Failed targets. Three spaces as a clear's reason: the window's dialog dropped it in silence;
+ * the view model refuses it itself, saying why, before anything runs, and a reason with spaces around it is recorded
+ * without them. A filter that hides every target said "No failed targets: nothing is blocked from being retried."
+ * and "0 failed targets" while three were there, only filtered out; now the count says how many are shown of all,
+ * and the empty table what the filter hides and how to see them again.
  */
-class FilterMatchesNothingTest {
+class FailedTargetsInputTest {
 
     @TempDir
     Path tmp;
@@ -42,6 +45,23 @@ class FilterMatchesNothingTest {
     @AfterEach
     void tearDown() {
         index.close();
+    }
+
+    @Test
+    void aBlankReasonIsRefusedSayingWhyAndClearsNothing() {
+        vm.select(List.of("gremlin/S1"));
+        assertThat(vm.isBlankReason("   ")).isTrue();
+        assertThat(vm.isBlankReason(" \t")).isTrue();
+        assertThat(vm.isBlankReason(" ok ")).isFalse();
+        vm.clearSelected("   ");
+        assertThat(vm.messageProperty().get()).isEqualTo("Clearing a failed target needs a reason (why it may be "
+                + "retried now): nothing was cleared.");
+        assertThat(vm.rows()).hasSize(3);
+        assertThat(vm.history()).isEmpty();
+
+        vm.clearSelected("  The migration landed.  ");
+        assertThat(vm.rows()).hasSize(2);
+        assertThat(vm.history().get(0)).endsWith("cleared gremlin/S1 — The migration landed.");
     }
 
     @Test
