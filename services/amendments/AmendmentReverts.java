@@ -155,21 +155,8 @@ final class AmendmentReverts {
     }
 
     private void record(Amendment a, String revert, String by) {
-        ObjectNode line = DecisionLog.entry();
-        line.put("ts", clock.instant().toString());
-        line.put("cycle", a.cycle());
-        line.put("trigger", "console");
-        ObjectNode output = line.putArray("outputs").addObject();
-        output.put("id", a.id());
-        output.put("kind", a.kind());
-        output.put("risk", a.risk());
-        output.put("target", a.target());
-        output.put("action", "reverted");
-        output.put("reverts", a.sha());
-        output.put("sha", revert);
-        output.put("branch", a.branch());
-        output.put("by", by);
-        dreamLog.append(line);
+        dreamLog.append(new services.audit.DreamRevert(a.cycle(), a.id(), a.kind(), a.risk(), a.target(), revert, a.sha(),
+                a.branch(), by, null).line(clock.instant()));
         ObjectNode entry = DecisionLog.entry();
         entry.put("ts", clock.instant().toString());
         entry.put("by", by);

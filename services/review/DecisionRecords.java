@@ -83,24 +83,9 @@ final class DecisionRecords {
         if (!p.isDream()) {
             return;
         }
-        ObjectNode line = DecisionLog.entry();
-        line.put("ts", clock.instant().toString());
-        line.put("cycle", p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id());
-        line.put("trigger", "console");
-        ObjectNode output = line.putArray("outputs").addObject();
-        output.put("id", p.id());
-        output.put("kind", p.kind());
-        output.put("risk", p.risk());
-        output.put("target", p.target());
-        output.put("action", "reverted");
-        output.put("sha", revertSha);
-        output.put("reverts", reverts);
-        if (branch != null) {
-            output.put("branch", branch);
-        }
-        output.put("by", by);
-        output.put("reason", why);
-        dreamLog.append(line);
+        String cycle = p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id();
+        dreamLog.append(new services.audit.DreamRevert(cycle, p.id(), p.kind(), p.risk(), p.target(), revertSha, reverts,
+                branch, by, why).line(clock.instant()));
     }
 
     /** The frontmatter keys of a reverted proposal: the approval's keys stay, these say what undid it. */
