@@ -322,6 +322,18 @@ class KnowledgeViewModelTest {
         assertThat(snippet).doesNotContain("\n").doesNotContain("##");
     }
 
+    /** The demo's retro writes the story "Index retros | lessons into system_knowledge" as retro.ts does ({@code \\|}). */
+    @Test
+    void aRetrosSnippetShowsAStoryTitleAsWrittenWithItsPipeAndUnderscore() {
+        sync.syncNow();
+        vm.queryProperty().set("Index retros lessons");
+        String snippets = vm.results().stream().filter(r -> r.type().equals("retro"))
+                .map(r -> r.snippet().stream().map(Snippet.Part::text).reduce("", String::concat))
+                .reduce("", (a, b) -> a + "\n" + b);
+        assertThat(snippets).contains("Index retros | lessons into system_knowledge")
+                .doesNotContain("retros lessons into systemknowledge");
+    }
+
     @Test
     void markingFindsWordStartsIgnoringCase() {
         List<Snippet.Part> parts = Snippet.mark("Retry the retried job; no Preretry here.", Snippet.terms("retr JOB"));
