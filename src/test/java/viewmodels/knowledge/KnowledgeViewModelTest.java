@@ -171,6 +171,15 @@ class KnowledgeViewModelTest {
         LinkRow retro = detail.provenance().get(0);
         assertThat(retro.label()).startsWith("Retro: Retrospective loop-");
         assertThat(detail.provenance()).anyMatch(l -> l.id().startsWith("pattern:"));
+        // every line says its type in the window's words ("Retro", "Brain notes", "Failed targets"), never a code
+        assertThat(detail.provenance()).extracting(LinkRow::label)
+                .noneMatch(l -> l.matches("^[a-z_]+: .*"))
+                .anyMatch(l -> l.startsWith("Brain note: loop "))
+                .noneMatch(l -> l.startsWith("Brain note: Brain note"))
+                .anyMatch(l -> l.startsWith("Pattern: "));
+        assertThat(ProvenanceLinks.label(new services.knowledge.KnowledgeDoc("failed_target:loop-1:S2", "failed_target",
+                "Failed: Index retros | lessons", "", null, null, "loop-1", null, null, List.of(), 1L, null)))
+                .isEqualTo("Failed target: Failed: Index retros | lessons");
         vm.follow(retro);
         assertEquals(retro.id(), detail.idProperty().get());
         assertThat(detail.markdownProperty().get()).contains("## Story Outcomes");
