@@ -75,7 +75,8 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         };
         Runnable outcome;
         try {
-            T result = task.run(sink);
+            sink.checkCancelled(); // cancelled while it waited for a thread (a superseded search): never started
+            T result = services.tasks.Cancellation.within(sink, task);
             outcome = handle.cancelled.get() ? callbacks.onCancelled() : () -> callbacks.onSuccess().accept(result);
         } catch (TaskCancelledException | InterruptedException e) {
             outcome = callbacks.onCancelled();

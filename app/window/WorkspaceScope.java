@@ -66,7 +66,8 @@ public final class WorkspaceScope implements AutoCloseable {
         ZoneId zone = app.clock().getZone();
         this.sync = new SyncViewModel(index, services.sync(), app.runner(), app.clock(), workspace.readOnly());
         this.knowledge = new KnowledgeViewModel(index,
-                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone);
+                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone,
+                KnowledgeViewModel.SEMANTIC_SETTLE_MILLIS);
         EmbeddingBackfill backfill = services.backfill();
         this.embeddings = new EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
                 backfill == null ? services.embeddingsOffReason() : null, app.runner());

@@ -9,6 +9,7 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.tasks.Cancellation;
 
 /**
  * Semantic recall behind the same search API. A query asking for {@code HYBRID} runs as two searches in one
@@ -20,7 +21,8 @@ import services.knowledge.SearchResult;
  * embedding half alone. Candidates less similar than {@link #MIN_SIMILARITY} count for nothing by meaning, so a
  * question about nothing in the index gets nothing rather than the least-distant noise. Until the index holds
  * embeddings, every query runs as keyword search. Writes pass through, with vectors already in the cache
- * attached, so re-writing an unchanged document keeps its embedding.
+ * attached, so re-writing an unchanged document keeps its embedding. A search run by a task that is cancelled
+ * meanwhile (a search superseded by the next keystroke) stops between candidates ({@link Cancellation#check}).
  */
 public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKnowledgeIndex {
 
@@ -134,6 +136,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             }
             int pool = Math.max(MIN_POOL, q.offset() + q.limit());
             int densePool = Math.max(pool, ranking.densePool());
+            Cancellation.check();
             float[] vector = q.vector() != null ? q.vector() : question(q.text());
             vectors.add(vector);
             int keyword = -1;
@@ -145,6 +148,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             layout.add(new int[] {keyword, plan.size()});
             plan.add(q.nearest(vector).withPage(0, densePool));
         }
+        Cancellation.check();
         List<SearchResult> found = index.searchAll(plan);
         List<SearchResult> out = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
@@ -207,6 +211,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         List<KnowledgeDoc> toEmbed = new ArrayList<>();
         for (SearchResult list : keyword == null ? List.of(dense) : List.of(keyword, dense)) {
             for (int rank = 0; rank < list.hits().size(); rank++) {
+                Cancellation.check(); // a superseded search (the user typed on) stops between candidates
                 KnowledgeDoc doc = list.hits().get(rank).doc();
                 if (out.containsKey(doc.id()) || vectorless.contains(doc.id())) {
                     continue;
@@ -226,6 +231,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
             }
         }
         if (!toEmbed.isEmpty()) {
+            Cancellation.check();
             try {
                 for (KnowledgeDoc doc : embeddings.embedAll(toEmbed).docs()) {
                     embeddedOnTheFly.add(doc.id());

@@ -15,6 +15,24 @@ public interface ProgressSink {
         }
     }
 
+    /**
+     * Waits {@code millis} (a search settling while the user types), waking early to throw
+     * {@link TaskCancelledException} when the task is cancelled meanwhile.
+     */
+    default void pause(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000L;
+        for (long left = millis; left > 0; left = (end - System.nanoTime()) / 1_000_000L) {
+            checkCancelled();
+            try {
+                Thread.sleep(Math.min(10, left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TaskCancelledException();
+            }
+        }
+        checkCancelled();
+    }
+
     ProgressSink NONE = new ProgressSink() {
         @Override
         public void update(double fraction, String message) {

@@ -46,7 +46,7 @@ public final class SynchronousTaskRunner implements TaskRunner {
             }
         };
         try {
-            T result = task.run(sink);
+            T result = Cancellation.within(sink, task);
             done.set(true);
             callbacks.onSuccess().accept(result);
         } catch (TaskCancelledException e) {

@@ -13,22 +13,31 @@ import javafx.collections.ObservableList;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.tasks.Cancellation;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
 
 /**
  * The Knowledge browser: search as you type, facet filters with counts, sort, a paged result list, and the
- * messages for an empty index, no hits or an error. A newer search always wins over an older one still running.
- * What is searched for (text, sort, Semantic, facets) is kept by {@link SearchCriteria}.
+ * messages for an empty index, no hits or an error. A newer search always wins over an older one still running:
+ * at most one search runs and one waits ({@link CoalescingTasks}) — each keystroke replaces the waiting search and
+ * cancels the running one — and a Semantic search first settles for {@code semanticSettleMillis}, so typing fast
+ * costs one search when the typing stops. What is searched for (text, sort, Semantic, facets) is kept by
+ * {@link SearchCriteria}.
  */
 public final class KnowledgeViewModel {
 
     public static final int PAGE = 200;
+    /** How long a Semantic search waits for the next keystroke before it starts (the window's choice). */
+    public static final long SEMANTIC_SETTLE_MILLIS = 150;
 
     private final KnowledgeIndex index;
     private final TaskRunner runner;
     private final Moments moments;
+    private final long semanticSettleMillis;
+    private final CoalescingTasks<Found> searches;
     private final DocumentDetailViewModel detail;
     private final SearchCriteria criteria = new SearchCriteria(this::search);
     private final ObservableList<ResultRow> results = FXCollections.observableArrayList();
@@ -43,10 +52,18 @@ public final class KnowledgeViewModel {
     private KnowledgeQuery lastShown; // the search whose first page the list shows
 
     public KnowledgeViewModel(KnowledgeIndex index, DocumentDetailViewModel detail, TaskRunner runner, ZoneId zone) {
+        this(index, detail, runner, zone, 0);
+    }
+
+    /** {@code semanticSettleMillis}: how long a Semantic search waits for the next keystroke before it starts. */
+    public KnowledgeViewModel(KnowledgeIndex index, DocumentDetailViewModel detail, TaskRunner runner, ZoneId zone,
+                              long semanticSettleMillis) {
         this.index = index;
         this.detail = detail;
         this.runner = runner;
         this.moments = Moments.in(zone);
+        this.semanticSettleMillis = semanticSettleMillis;
+        this.searches = new CoalescingTasks<>(runner, "Searching");
     }
 
     /** Whether the Semantic toggle can be used (the empty-result message then suggests it). */
@@ -64,7 +81,13 @@ public final class KnowledgeViewModel {
         lastQuery = criteria.query(PAGE);
         long mine = ++generation;
         KnowledgeQuery q = lastQuery;
-        runner.submit("Searching", progress -> found(q), TaskCallbacks.of(
+        long settle = q.retrieval() == KnowledgeQuery.Retrieval.HYBRID ? semanticSettleMillis : 0;
+        searches.submit(progress -> {
+            if (settle > 0) {
+                progress.pause(settle);
+            }
+            return found(q);
+        }, TaskCallbacks.of(
                 result -> {
                     if (mine == generation) {
                         show(result, false);
@@ -99,8 +122,10 @@ public final class KnowledgeViewModel {
     private Found found(KnowledgeQuery q) {
         SearchResult result = index.search(q);
         List<String> terms = Snippet.terms(q.text());
-        return new Found(result, result.hits().stream().map(h -> ResultRow.of(h.doc(), moments, terms, detail::adrDate))
-                .toList());
+        return new Found(result, result.hits().stream().map(h -> {
+            Cancellation.check(); // superseded by a newer search: its rows are never shown
+            return ResultRow.of(h.doc(), moments, terms, detail::adrDate);
+        }).toList());
     }
 
     private void show(Found found, boolean append) {
@@ -118,7 +143,8 @@ public final class KnowledgeViewModel {
         }
         hasMore.set(results.size() < result.total());
         boolean hybrid = lastQuery != null && lastQuery.retrieval() == KnowledgeQuery.Retrieval.HYBRID;
-        summary.set(ResultListText.summary(result.total(), results.size(), hybrid, result.tookMicros()));
+        summary.set(ResultListText.summary(result.total(), results.size(), hybrid, result.tookMicros(),
+                criteria.cut()));
         boolean anyFilter = criteria.narrowed();
         indexEmpty.set(result.total() == 0 && !anyFilter);
         if (result.total() == 0) {

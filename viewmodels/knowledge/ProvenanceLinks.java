@@ -6,11 +6,12 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.text.TypeWords;
 
 /**
  * A document's provenance as the detail pane lists it: for a document of a loop (a lesson, pattern or failed
  * target), the retro it came from first, then the loop's other documents, newest first; none for a document of no
- * loop. Blocking: it reads the index.
+ * loop. Each line starts with the document's type in words ("Retro:", "Failed target:"). Blocking: it reads the index.
  */
 final class ProvenanceLinks {
 
@@ -22,17 +23,27 @@ final class ProvenanceLinks {
         if (doc.loopId() != null) {
             String retroId = "retro:" + doc.loopId();
             if (!doc.id().equals(retroId)) {
-                index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), "Retro: " + r.title())));
+                index.get(retroId).ifPresent(r -> links.add(new LinkRow(r.id(), label(r))));
             }
             SearchResult sameLoop = index.search(KnowledgeQuery.all().withLoop(doc.loopId())
                     .withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(100));
             for (SearchResult.Hit hit : sameLoop.hits()) {
                 KnowledgeDoc other = hit.doc();
                 if (!other.id().equals(doc.id()) && !other.id().equals(retroId)) {
-                    links.add(new LinkRow(other.id(), other.type() + ": " + other.title()));
+                    links.add(new LinkRow(other.id(), label(other)));
                 }
             }
         }
         return links;
+    }
+
+    /**
+     * "Failed target: Failed: Add idempotency keys" — the type in the window's words ({@link TypeWords}), never
+     * its code ({@code failed_target}); a title that already says its type ("Brain note: loop …") is not prefixed twice.
+     */
+    static String label(KnowledgeDoc doc) {
+        String type = TypeWords.heading(doc.type());
+        String title = doc.title() == null || doc.title().isBlank() ? doc.id() : doc.title();
+        return title.regionMatches(true, 0, type + ":", 0, type.length() + 1) ? title : type + ": " + title;
     }
 }

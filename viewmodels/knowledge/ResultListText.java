@@ -11,9 +11,15 @@ final class ResultListText {
 
     /** {@code shown} of {@code total} documents are listed; {@code hybrid}: ranked by words and meaning. */
     static String summary(long total, int shown, boolean hybrid, long tookMicros) {
+        return summary(total, shown, hybrid, tookMicros, false);
+    }
+
+    /** As {@link #summary(long, int, boolean, long)}; {@code cut}: only the text's first 1,000 characters were searched. */
+    static String summary(long total, int shown, boolean hybrid, long tookMicros, boolean cut) {
         return total + (total == 1 ? " document" : " documents")
                 + (shown < total ? " · showing " + shown : "")
                 + (hybrid ? " · by words and meaning" : "")
+                + (cut ? " · first " + String.format(java.util.Locale.ROOT, "%,d", SearchCriteria.MAX_QUESTION) + " characters searched" : "")
                 + " · " + String.format("%.1f ms", tookMicros / 1000.0);
     }
 
@@ -26,7 +32,8 @@ final class ResultListText {
             return "";
         }
         if (narrowed) {
-            return "No documents match" + (text.isBlank() ? "" : " \"" + text.strip() + "\"")
+            String quoted = text.strip().length() > 80 ? text.strip().substring(0, 79) + "…" : text.strip();
+            return "No documents match" + (text.isBlank() ? "" : " \"" + quoted + "\"")
                     + ". Try fewer words" + semanticHint + ", or clear the filters (Esc).";
         }
         return "The index is empty. Run a sync to index the Vault's ADRs, retros, brain notes and skills.";

@@ -49,6 +49,26 @@ final class SearchCriteria {
         });
     }
 
+    /**
+     * The most of the typed text a search sends to the keyword and the embedding search: a pasted essay costs
+     * what its first 1,000 characters cost, not minutes.
+     */
+    static final int MAX_QUESTION = 1000;
+
+    /** The text a search asks for: the typed text, cut to its first {@link #MAX_QUESTION} characters. */
+    static String question(String typed) {
+        if (typed == null || typed.length() <= MAX_QUESTION) {
+            return typed == null ? "" : typed;
+        }
+        int end = Character.isLowSurrogate(typed.charAt(MAX_QUESTION)) ? MAX_QUESTION - 1 : MAX_QUESTION;
+        return typed.substring(0, end);
+    }
+
+    /** Whether the typed text is longer than a search asks for. */
+    boolean cut() {
+        return text.get() != null && text.get().length() > MAX_QUESTION;
+    }
+
     /** The first page of the search these criteria make, with facet counts. */
     KnowledgeQuery query(int page) {
         Map<String, List<String>> filters = new HashMap<>();
@@ -62,7 +82,7 @@ final class SearchCriteria {
             case NEWEST -> KnowledgeQuery.SortOrder.NEWEST;
             case SCORE -> KnowledgeQuery.SortOrder.SCORE;
         };
-        return KnowledgeQuery.text(text.get()).withFilters(filters).withSort(order).withLimit(page).withFacets(true)
+        return KnowledgeQuery.text(question(text.get())).withFilters(filters).withSort(order).withLimit(page).withFacets(true)
                 .withRetrieval(semantic.get() && order == KnowledgeQuery.SortOrder.RELEVANCE
                         ? KnowledgeQuery.Retrieval.HYBRID : KnowledgeQuery.Retrieval.KEYWORD);
     }

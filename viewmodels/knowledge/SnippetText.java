@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
  * A document's content as one line of prose for a result's snippet — our rendering, the document stays as it is:
  * a heading ends with a dash before what follows it; a markdown table's rows read as their cells joined by " · "
  * (its header row and the {@code | --- |} line under it left out); a turn note's {@code summary:} label is left
- * out, its other labels read "Decision:", "Evidence:", and its {@code context:} JSON is left out; emphasis marks go.
+ * out, its other labels read "Decision:", "Evidence:", and its {@code context:} JSON is left out; emphasis and
+ * code marks and a quote's {@code >} go, and nothing else: a pipe escaped or inside a cell and an underscore inside
+ * a word ({@code system_knowledge}) stay as written.
  */
 final class SnippetText {
 
@@ -19,6 +21,9 @@ final class SnippetText {
     /** A turn note's section label on a line of its own (running-system.md part 7: "summary:\n<text>"). */
     private static final Pattern LABEL = Pattern.compile("^([a-z][a-z_]*):\\s*$");
     private static final Pattern CELL_SPLIT = Pattern.compile("(?<!\\\\)\\|");
+    private static final Pattern QUOTE = Pattern.compile("^\\s{0,3}(>\\s?)+");
+    /** The characters markdown lets a backslash escape. */
+    private static final String ESCAPABLE = "\\`*_{}[]()#+-.!|>";
 
     private SnippetText() {
     }
@@ -58,19 +63,50 @@ final class SnippetText {
             }
             var heading = HEADING.matcher(line);
             if (heading.matches() && !heading.group(1).isEmpty()) {
-                out.add(heading.group(1) + " —");
+                out.add(prose(heading.group(1)) + " —");
                 continue;
             }
-            out.add(line);
+            out.add(prose(QUOTE.matcher(line).replaceFirst("")));
         }
-        String flat = String.join(" ", out).replaceAll("[*_`>|]+", "").replaceAll("\\s+", " ").strip();
+        String flat = String.join(" ", out).replaceAll("\\s+", " ").strip();
         return flat.replaceAll("[\\s—;]+$", ""); // no dash or semicolon left hanging at the end
+    }
+
+    /**
+     * Text without its emphasis and code marks, every other character as written: {@code *} and {@code `} go;
+     * {@code _} goes only where it opens or closes emphasis — inside a word ({@code system_knowledge}) it is part
+     * of the word; a backslash-escaped mark ({@code \\|}, {@code \\_}) reads as the mark itself; a {@code |} is
+     * text (a table's own pipes never get here).
+     */
+    private static String prose(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() && ESCAPABLE.indexOf(text.charAt(i + 1)) >= 0) {
+                out.append(text.charAt(++i));
+            } else if (c == '_') {
+                if (inWord(text, i - 1, -1) && inWord(text, i + 1, 1)) {
+                    out.append(c);
+                }
+            } else if (c != '*' && c != '`') {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Whether the first character from {@code i} on in direction {@code step} that is no {@code _} is a letter or digit. */
+    private static boolean inWord(String text, int i, int step) {
+        while (i >= 0 && i < text.length() && text.charAt(i) == '_') {
+            i += step;
+        }
+        return i >= 0 && i < text.length() && Character.isLetterOrDigit(text.charAt(i));
     }
 
     private static String cells(String row) {
         List<String> cells = new ArrayList<>();
         for (String cell : CELL_SPLIT.split(row.strip())) {
-            String text = cell.replace("\\|", "|").strip();
+            String text = prose(cell).strip(); // an escaped pipe (retro.ts escapeCell) reads as the pipe
             if (!text.isEmpty()) {
                 cells.add(text);
             }

@@ -209,8 +209,13 @@ public final class KnowledgeView {
         summary.getStyleClass().add(Styles.TEXT_MUTED);
         summary.textProperty().bind(vm.summaryProperty());
         // "117 documents · by words and meaning · 11.6 ms" is wider than the results column at 1100 px: it wraps
-        // by words there, never cut, and stays one line where it fits
+        // by words there, never cut, and stays one line where it fits — also when the problems pane below takes
+        // the height: the result list gives it up, never the summary's second line. Its height is asked at the
+        // column's width (a VBox asks so; an HBox beside Load more asked it at the label's least width, one word a
+        // line, and the screen grew taller than the window)
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        summary.setMaxWidth(Double.MAX_VALUE);
         Button more = new Button("Load more");
         more.setOnAction(e -> vm.loadMore());
         more.visibleProperty().bind(vm.hasMoreProperty());
@@ -231,10 +236,12 @@ public final class KnowledgeView {
         results.visibleProperty().bind(vm.messageProperty().isEmpty());
         StackPane stack = new StackPane(results, empty);
         VBox.setVgrow(stack, Priority.ALWAYS);
-        HBox footer = new HBox(8, summary, new Region(), more);
-        HBox.setHgrow(footer.getChildren().get(1), Priority.ALWAYS);
+        HBox moreRow = new HBox(more);
+        moreRow.setAlignment(Pos.CENTER_RIGHT);
+        moreRow.visibleProperty().bind(vm.hasMoreProperty());
+        moreRow.managedProperty().bind(moreRow.visibleProperty());
+        VBox footer = new VBox(4, summary, moreRow);
         footer.setPadding(new Insets(4, 8, 4, 8));
-        footer.setAlignment(Pos.CENTER_LEFT);
         return new VBox(stack, footer);
     }
 

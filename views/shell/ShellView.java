@@ -21,6 +21,7 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
@@ -58,7 +59,9 @@ public final class ShellView {
         root.setTop(menuBar());
         root.setLeft(rail.node());
         root.setCenter(center);
-        root.setBottom(StatusBar.of(vm, statusLeft));
+        Region statusBar = (Region) StatusBar.of(vm, statusLeft);
+        root.setBottom(statusBar);
+        toast.keepClear(center, statusBar); // the Overview's table, a screen's last rows: never under the notification
         vm.sections().addListener((ListChangeListener<SectionItem>) change -> rebuildRail());
         vm.selectedSectionProperty().addListener((obs, old, id) -> showSection(id));
         vm.darkThemeProperty().addListener((obs, old, dark) -> applyTheme(dark));

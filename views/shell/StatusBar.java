@@ -1,6 +1,7 @@
 package views.shell;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -26,10 +27,23 @@ final class StatusBar {
         ProgressBar progress = new ProgressBar();
         progress.setPrefWidth(140);
         progress.progressProperty().bind(vm.tasks().progressProperty());
-        Label task = new Label();
-        task.setId("status-task");
-        task.textProperty().bind(vm.tasks().messageProperty());
-        task.setMinWidth(120); // a long file name in the task gives way ("Sync: system/brain/…") before the path
+        // the task's name stays whole ("Embedding documents", never "Embedding docum…"); what it says after the name
+        // gives way first ("Sync: system/brain/…"), before the path; the whole message is the tooltip of both
+        Label name = new Label();
+        name.setId("status-task");
+        name.textProperty().bind(vm.tasks().nameProperty());
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        Label detail = new Label();
+        detail.setId("status-task-detail");
+        detail.textProperty().bind(Bindings.when(vm.tasks().detailProperty().isEmpty()).then("")
+                .otherwise(Bindings.concat(": ", vm.tasks().detailProperty())));
+        detail.setMinWidth(0);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(vm.tasks().messageProperty());
+        name.setTooltip(whole);
+        detail.setTooltip(whole);
+        HBox task = new HBox(name, detail);
+        task.setAlignment(Pos.CENTER_LEFT);
         // one width whatever the task says: the progress bar and Cancel stay put as the file names go by (they moved
         // with every new label, so a click meant for Cancel could miss)
         task.setPrefWidth(320);

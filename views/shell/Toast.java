@@ -7,8 +7,11 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -17,8 +20,8 @@ import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 
 /**
- * A notification inside the window, over its bottom-right corner (screens keep their buttons at the top): a title,
- * a text, a way to the screen it is about and a close button. It fades in and goes after {@link #SHOWN} unless the
+ * A notification inside the window, in its bottom-right corner, with the content kept clear of it while it shows
+ * ({@link #keepClear}): a title, a text, a way to the screen it is about and a close button (Escape closes it too). It fades in and goes after {@link #SHOWN} unless the
  * pointer rests on it. Built with the window, so showing one costs a text change — no pop-up window to create, no
  * style sheet to load while the window is busy (a desktop pop-up took 60–230 ms of the window's thread the first
  * time). A newer notification replaces the one showing.
@@ -26,6 +29,10 @@ import javafx.util.Duration;
 final class Toast {
 
     static final Duration SHOWN = Duration.seconds(12);
+    /** From the card's bottom edge to the window's (the status bar's height and a gap). */
+    private static final double BOTTOM = 40;
+    /** Between the content kept clear and the card. */
+    private static final double CLEAR = 8;
 
     private final Label title = new Label();
     private final Label text = new Label();
@@ -34,6 +41,7 @@ final class Toast {
     private final PauseTransition stay = new PauseTransition(SHOWN);
     private final FadeTransition fade;
     private Runnable onOpen = () -> { };
+    private Node lastFocusOutside;
 
     Toast() {
         title.setId("toast-title");
@@ -48,10 +56,7 @@ final class Toast {
         close.setId("toast-close");
         close.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         close.setOnAction(e -> hide());
-        // the notification comes by itself: Tab or a vanishing button must not put the focus on it, where a Space
-        // meant for the screen would close it — a click does
-        close.setFocusTraversable(false);
-        open.setFocusTraversable(false);
+
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox head = new HBox(8, title, gap, close);
@@ -66,8 +71,18 @@ final class Toast {
         card.setCursor(Cursor.HAND);
         card.setOnMouseClicked(e -> openAndHide());
         card.setVisible(false);
+        // the notification comes by itself and never takes the focus; Tab reaches its buttons while it shows (the
+        // last stops of the window's Tab order), and Escape closes it from anywhere in the window (installed with
+        // the scene) — the focus then goes back to where it was before it went into the notification
+        close.focusTraversableProperty().bind(card.visibleProperty());
+        open.focusTraversableProperty().bind(card.visibleProperty());
+        card.sceneProperty().addListener((o, old, scene) -> {
+            if (scene != null) {
+                attach(scene);
+            }
+        });
         StackPane.setAlignment(card, Pos.BOTTOM_RIGHT);
-        StackPane.setMargin(card, new Insets(0, 16, 40, 0)); // above the status bar
+        StackPane.setMargin(card, new Insets(0, 16, BOTTOM, 0)); // above the status bar
         fade = new FadeTransition(Duration.millis(180), card);
         stay.setOnFinished(e -> hide());
         card.hoverProperty().addListener((o, was, hovered) -> {
@@ -81,6 +96,47 @@ final class Toast {
 
     Node node() {
         return card;
+    }
+
+    /** Escape closes the notification while it shows; the focus owner outside it is remembered to return to. */
+    private void attach(Scene scene) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && !e.isShortcutDown() && !e.isAltDown() && !e.isShiftDown()
+                    && showing()) {
+                hide();
+                e.consume();
+            }
+        });
+        scene.focusOwnerProperty().addListener((o, was, now) -> {
+            if (now != null && !inside(now)) {
+                lastFocusOutside = now;
+            }
+        });
+    }
+
+    /**
+     * Keeps {@code content} clear of the notification while it shows: its bottom padding grows to end above the
+     * card, so nothing the user needs (the last rows of a table, a screen's bottom buttons) lies under it. The
+     * content must end where the card's layer does, less the status bar ({@code statusBar}'s height).
+     */
+    void keepClear(Region content, Region statusBar) {
+        Runnable fit = () -> {
+            double reserve = card.getHeight() + BOTTOM + CLEAR - statusBar.getHeight();
+            content.setPadding(card.isVisible() && card.getHeight() > 0
+                    ? new Insets(0, 0, Math.max(0, reserve), 0) : Insets.EMPTY);
+        };
+        card.visibleProperty().addListener((o, was, now) -> fit.run());
+        card.heightProperty().addListener((o, was, now) -> fit.run());
+        statusBar.heightProperty().addListener((o, was, now) -> fit.run());
+    }
+
+    private boolean inside(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n == card) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Shows {@code message} under {@code heading}; {@code action} names what {@code onOpen} opens. */
@@ -111,6 +167,11 @@ final class Toast {
     }
 
     void hide() {
+        Scene scene = card.getScene();
+        if (scene != null && scene.getFocusOwner() != null && inside(scene.getFocusOwner())
+                && lastFocusOutside != null && lastFocusOutside.getScene() == scene) {
+            lastFocusOutside.requestFocus(); // never left on a button that is going
+        }
         stay.stop();
         fade.stop();
         card.setVisible(false);

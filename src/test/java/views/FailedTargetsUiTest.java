@@ -177,7 +177,8 @@ class FailedTargetsUiTest {
 
     /**
      * With nothing selected, the first Down selects the first row (it picked the second: the table's focus sits on
-     * row 0), and the selected row looks as a selected row does in Health — the accent, not the theme's pale grey.
+     * row 0), and the selected row looks as a focused table's selected row does in Health — the accent, not the
+     * theme's pale grey.
      */
     @Test
     void theFirstDownSelectsTheFirstRowShownAsElsewhere(FxRobot robot) {
@@ -185,7 +186,10 @@ class FailedTargetsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#health-jobs").tryQuery().isPresent()
                 && !robot.lookup("#health-jobs").queryAs(TableView.class).getItems().isEmpty());
-        robot.interact(() -> robot.lookup("#health-jobs").queryAs(TableView.class).getSelectionModel().select(0));
+        robot.interact(() -> { // focused, as the failed-targets table is below: a focused table's selection
+            robot.lookup("#health-jobs").queryAs(TableView.class).getSelectionModel().select(0);
+            robot.lookup("#health-jobs").queryAs(TableView.class).requestFocus();
+        });
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.paint.Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
 

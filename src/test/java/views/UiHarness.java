@@ -79,6 +79,11 @@ public final class UiHarness {
                 java.time.Duration.between(java.time.Instant.now(), Fixtures.CLOCK.instant()));
     }
 
+    /** The window's task runner (a test holds a task running on it to see the status bar show it). */
+    public FxTaskRunner runner() {
+        return runner;
+    }
+
     /** Closes the window and waits for its background work to end, so a test's temp folder can be deleted. */
     public void close(FxRobot robot) {
         closeAndSettle(robot, stage, runner);

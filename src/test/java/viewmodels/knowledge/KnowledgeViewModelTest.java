@@ -171,6 +171,15 @@ class KnowledgeViewModelTest {
         LinkRow retro = detail.provenance().get(0);
         assertThat(retro.label()).startsWith("Retro: Retrospective loop-");
         assertThat(detail.provenance()).anyMatch(l -> l.id().startsWith("pattern:"));
+        // every line says its type in the window's words ("Retro", "Brain notes", "Failed targets"), never a code
+        assertThat(detail.provenance()).extracting(LinkRow::label)
+                .noneMatch(l -> l.matches("^[a-z_]+: .*"))
+                .anyMatch(l -> l.startsWith("Brain note: loop "))
+                .noneMatch(l -> l.startsWith("Brain note: Brain note"))
+                .anyMatch(l -> l.startsWith("Pattern: "));
+        assertThat(ProvenanceLinks.label(new services.knowledge.KnowledgeDoc("failed_target:loop-1:S2", "failed_target",
+                "Failed: Index retros | lessons", "", null, null, "loop-1", null, null, List.of(), 1L, null)))
+                .isEqualTo("Failed target: Failed: Index retros | lessons");
         vm.follow(retro);
         assertEquals(retro.id(), detail.idProperty().get());
         assertThat(detail.markdownProperty().get()).contains("## Story Outcomes");
@@ -320,6 +329,18 @@ class KnowledgeViewModelTest {
         String snippet = first.snippet().stream().map(Snippet.Part::text).reduce("", String::concat);
         assertThat(snippet.length()).isLessThanOrEqualTo(Snippet.LENGTH + 4);
         assertThat(snippet).doesNotContain("\n").doesNotContain("##");
+    }
+
+    /** The demo's retro writes the story "Index retros | lessons into system_knowledge" as retro.ts does ({@code \\|}). */
+    @Test
+    void aRetrosSnippetShowsAStoryTitleAsWrittenWithItsPipeAndUnderscore() {
+        sync.syncNow();
+        vm.queryProperty().set("Index retros lessons");
+        String snippets = vm.results().stream().filter(r -> r.type().equals("retro"))
+                .map(r -> r.snippet().stream().map(Snippet.Part::text).reduce("", String::concat))
+                .reduce("", (a, b) -> a + "\n" + b);
+        assertThat(snippets).contains("Index retros | lessons into system_knowledge")
+                .doesNotContain("retros lessons into systemknowledge");
     }
 
     @Test

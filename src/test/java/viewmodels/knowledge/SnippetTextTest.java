@@ -14,11 +14,31 @@ class SnippetTextTest {
                 + "| S1 | Add idempotency keys to email steps | pass | 1 | codex |\n"
                 + "| S2 | Split a \\| title | fail | 3 | claude |\n\n## What Worked\n- S1 passed on first attempt.\n";
         String text = SnippetText.of(retro);
-        assertThat(text).doesNotContain("---").doesNotContain("|").doesNotContain("#")
+        assertThat(text).doesNotContain("---").doesNotContain("#").doesNotContain("\\")
                 .doesNotContain("id · title · result")
                 .startsWith("Summary — joelclaw: 5 of 6 stories passed. Story Outcomes — "
-                        + "S1 · Add idempotency keys to email steps · pass · 1 · codex; S2 · Split a")
+                        + "S1 · Add idempotency keys to email steps · pass · 1 · codex; S2 · Split a | title · fail")
                 .contains("What Worked — - S1 passed on first attempt.");
+    }
+
+    /** As agent-loop/retro.ts writes a story whose title holds a pipe and a snake_case name (running-system.md §3). */
+    @Test
+    void aStoryTitleKeepsItsEscapedPipeAndTheUnderscoresInsideItsWords() {
+        String retro = "## Story Outcomes\n\n| id | title | result | attempts | tool |\n|---|---|---|---|---|\n"
+                + "| S2 | Index retros \\| lessons into system_knowledge | pass | 1 | codex |\n"
+                + "| S3 | Read `agent-loop:prd:<loopId>` keys | fail | 3 | claude |\n";
+        assertThat(SnippetText.of(retro)).isEqualTo("Story Outcomes — S2 · Index retros | lessons into system_knowledge"
+                + " · pass · 1 · codex; S3 · Read agent-loop:prd:<loopId> keys · fail · 3 · claude");
+    }
+
+    @Test
+    void underscoresInsideWordsAndPipesOrArrowsInProseAreTextOnlyEmphasisMarksGo() {
+        assertThat(SnippetText.of("Writes to system_knowledge and loop_failed_targets, _not_ to __otel_events__."))
+                .isEqualTo("Writes to system_knowledge and loop_failed_targets, not to otel_events.");
+        assertThat(SnippetText.of("Route a | b -> c; keep \\_private\\_ and \\*stars\\* as written."))
+                .isEqualTo("Route a | b -> c; keep _private_ and *stars* as written.");
+        assertThat(SnippetText.of("## The `retry_budget` heading\n> > nested quote")).isEqualTo(
+                "The retry_budget heading — nested quote");
     }
 
     @Test
