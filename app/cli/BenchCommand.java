@@ -23,14 +23,15 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, embed, reach or cli", defaultValue = "knowledge")
     String what;
 
-    @Option(names = "--sizes", split = ",", defaultValue = "10000,100000",
+    @Option(names = "--sizes", split = ",", defaultValue = "10000,100000", converter = OptionValues.Documents.class,
             description = "Vault sizes in documents (default 10000,100000).")
     List<Integer> sizes;
 
     @Option(names = "--dir", description = "Where generated vaults are kept (default: /tmp/brain-console-bench).")
     Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brain-console-bench");
 
-    @Option(names = "--runs", defaultValue = "25", description = "Search repetitions of the query set (default 25); "
+    @Option(names = "--runs", defaultValue = "25",
+            converter = OptionValues.Runs.class, description = "Search repetitions of the query set (default 25); "
             + "bench embed: how many documents (default 400).")
     int runs;
 
@@ -73,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
         if ("embed".equals(what)) {
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 400;
             app.bench.EmbeddingThroughputBenchmark.Result r = new app.bench.EmbeddingThroughputBenchmark(dir)
-                    .run(Math.max(1, n), spec.commandLine().getErr());
+                    .run(n, spec.commandLine().getErr());
             out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(r) + System.lineSeparator() : app.bench.EmbeddingThroughputBenchmark.table(r));
             out.flush();
@@ -82,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
         if ("cli".equals(what)) {
             // Each run is a process start: 5 of each unless --runs says otherwise.
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 5;
-            app.bench.CliBenchmark.Result r = new app.bench.CliBenchmark(dir).run(Math.max(1, n), spec.commandLine().getErr());
+            app.bench.CliBenchmark.Result r = new app.bench.CliBenchmark(dir).run(n, spec.commandLine().getErr());
             if (json) {
                 out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(r));
             } else {
@@ -164,7 +165,8 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!"knowledge".equals(what)) {
-            throw new services.errors.ConsoleException("Unknown benchmark \"" + what + "\" (available: knowledge, review, startup, brief, watchdog, recall, reach, cli).");
+            throw OptionValues.notOneOf(spec.commandLine(), "WHAT", what, "a benchmark", List.of("knowledge", "review",
+                    "startup", "brief", "watchdog", "recall", "embed", "reach", "cli"));
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

@@ -27,7 +27,7 @@ final class DemoCommand extends WorkspaceCommand {
         if (redis != null) {
             var ws = cli.app().loader().load(summary.dir());
             try (var client = services.redis.RedisConnector.client(ws.redis())) {
-                keys = RedisDemoSeed.seed(summary.dir(), client);
+                keys = RedisDemoSeed.seed(summary.dir(), client, ws.redis().describe());
             }
         }
         cli.print(new Result(summary.dir().toString(), summary.adrs(), summary.skills(), summary.loops(),

@@ -22,14 +22,14 @@ final class LessonsCommand extends WorkspaceCommand {
     @Option(names = "--state", paramLabel = "S", description = "Only lessons in this state.")
     String state;
 
-    @Option(names = "--days", paramLabel = "N", description = "The window (default: lessons.deprecateAfterDays, 60).")
+    @Option(names = "--days", paramLabel = "N",
+            converter = OptionValues.Days.class, description = "The window (default: lessons.deprecateAfterDays, 60).")
     Integer days;
 
     @Override
     Integer run() {
         if (state != null && !LessonLifecycle.STATES.contains(state)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--state " + state + ": one of "
-                    + String.join(", ", LessonLifecycle.STATES) + ".");
+            throw OptionValues.notOneOf(spec.commandLine(), "--state", state, "a lesson state", LessonLifecycle.STATES);
         }
         Workspace ws = cli.workspace();
         LessonLifecycle.Rules rules = LessonLifecycle.Rules.of(ws);

@@ -19,7 +19,8 @@ final class NoteCommand extends WorkspaceCommand {
     @Option(names = "--source", required = true) String source;
     @Option(names = "--agent", required = true) String agent;
     @Option(names = "--session", required = true) String session;
-    @Option(names = "--turn", required = true, description = "The turn number (0 or more).") int turn;
+    @Option(names = "--turn", required = true,
+            converter = OptionValues.TurnNumber.class, description = "The turn number (0 or more).") int turn;
     @Option(names = "--channel") String channel;
     @Option(names = "--summary") String summary;
     @Option(names = "--decision") String decision;

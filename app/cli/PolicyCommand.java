@@ -179,11 +179,16 @@ final class PolicyCommand {
         @Option(names = "--kind", paramLabel = "KIND=LEVEL", description = "e.g. AMEND_SKILL=supervised, skill_update.structural=manual.")
         List<String> kinds = new ArrayList<>();
 
-        @Option(names = "--days", defaultValue = "30", paramLabel = "N", description = "Decisions of the last N days (default 30).")
+        @Option(names = "--days", defaultValue = "30", paramLabel = "N",
+                converter = OptionValues.Days.class, description = "Decisions of the last N days (default 30).")
         int days;
 
         Policy candidate() {
-            return PolicySettings.overrides(policy.policy().policy(), risk, kinds);
+            try {
+                return PolicySettings.overrides(policy.policy().policy(), risk, kinds);
+            } catch (PolicySettings.BadOverride e) { // a bad --risk or --kind is a usage error, as any bad value is
+                throw OptionValues.invalid(spec.commandLine(), e.flag(), e.detail());
+            }
         }
 
         static String table(List<PolicySimulation.Row> rows) {

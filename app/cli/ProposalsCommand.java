@@ -133,18 +133,10 @@ final class ProposalsCommand {
         @Parameters(paramLabel = "ID")
         String id;
 
-        @Option(names = "--recall-days", defaultValue = "14", paramLabel = "N", description = "The effect on recall "
+        @Option(names = "--recall-days", defaultValue = "14", paramLabel = "N",
+                converter = OptionValues.Days.class, description = "The effect on recall "
                 + "replays the stories of the loops of the last N days (default 14).")
         int recallDays;
-
-        @Override
-        Integer run() {
-            if (recallDays < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
-                        + "'--recall-days': " + recallDays + " is not a number of days; give 1 or more.");
-            }
-            return super.run();
-        }
 
         @Option(names = "--no-similar", description = "Do not look for existing lessons like it (no index opened).")
         boolean noSimilar;

@@ -21,10 +21,12 @@ import services.workspace.Workspace;
                 + "document, per story, and the lessons, patterns and failed targets no story got (and why).")
 final class ReachCommand extends WorkspaceCommand {
 
-    @Option(names = "--days", paramLabel = "N", defaultValue = "14", description = "The window (default 14 days).")
+    @Option(names = "--days", paramLabel = "N", defaultValue = "14",
+            converter = OptionValues.Days.class, description = "The window (default 14 days).")
     int days;
 
-    @Option(names = "--top", paramLabel = "K", defaultValue = "10", description = "Rows per list in the text output.")
+    @Option(names = "--top", paramLabel = "K", defaultValue = "10",
+            converter = OptionValues.Rows.class, description = "Rows per list in the text output.")
     int top;
 
     @Option(names = "--full", description = "Search every story again, ignoring what the last replay kept "
@@ -39,10 +41,6 @@ final class ReachCommand extends WorkspaceCommand {
 
     @Override
     Integer run() {
-        if (days < 1) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--days " + days
-                    + ": give a whole number of days, 1 or more.");
-        }
         Workspace ws = cli.workspace();
         Instant now = cli.app().clock().instant();
         Instant since = now.minus(Duration.ofDays(days));

@@ -30,18 +30,23 @@ final class SchedulerCommand extends WorkspaceCommand {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
+    /** The longest --for: a year (longer is a scheduler that runs until stopped: leave --for out). */
+    static final Duration LONGEST_RUN = Duration.ofDays(366);
+
     @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long: 500ms, 90s, 10m, 2h.")
     String forDuration;
 
     @Option(names = "--run-now", paramLabel = "JOB", description = "Run this job at start (sync, watchdog, policy, reach); repeatable.")
     List<String> runNow = new ArrayList<>();
 
-    @Option(names = "--tick", paramLabel = "MS", hidden = true, defaultValue = "1000")
-    long tickMillis;
+    @Option(names = "--tick", paramLabel = "MS", hidden = true, defaultValue = "1000",
+            converter = OptionValues.Millis.class)
+    int tickMillis;
 
     @Option(names = "--stuck-after", paramLabel = "MS", hidden = true, defaultValue = "30000",
+            converter = OptionValues.Millis.class,
             description = "After --for, a job that reports no progress for this long is cancelled.")
-    long stuckAfterMillis;
+    int stuckAfterMillis;
 
     private volatile boolean stopped;
     private volatile boolean hookRan;
@@ -70,6 +75,12 @@ final class SchedulerCommand extends WorkspaceCommand {
              WarmOwner warmOwner = WarmOwner.start(ws.dir(), new WarmCommands(svc, System.getenv()))) {
             SynchronousTaskRunner jobs = new SynchronousTaskRunner();
             Scheduler scheduler = svc.scheduler(jobs, true, Runnable::run);
+            List<String> jobIds = scheduler.statuses().stream().map(s -> s.id()).toList();
+            for (String job : runNow) { // before any job runs: a misspelt --run-now is not a scheduler that runs nothing
+                if (!jobIds.contains(job)) {
+                    throw OptionValues.notOneOf(spec.commandLine(), "--run-now", job, "a job", jobIds);
+                }
+            }
             scheduler.problems().forEach(p -> cli.message("warning: " + p));
             Map<String, JobRun> seen = new HashMap<>();
             scheduler.statuses().forEach(s -> seen.put(s.id(), s.lastRun()));
@@ -196,17 +207,24 @@ final class SchedulerCommand extends WorkspaceCommand {
                 + r.durationMillis() + " ms): " + r.summary();
     }
 
+    /** 1 ms up to {@link #LONGEST_RUN}; anything else — no unit, 0, a fraction, a sign, too long — is a usage error. */
     private Duration parse(String text) {
         Matcher m = DURATION.matcher(text.strip());
-        if (!m.matches()) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--for " + text + ": give a number and a unit, e.g. 500ms, 90s, 10m or 2h.");
+        Duration d = null;
+        if (m.matches() && m.group(1).length() <= 12) {
+            long n = Long.parseLong(m.group(1));
+            d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
+        if (d == null || d.isZero() || d.compareTo(LONGEST_RUN) > 0) {
+            throw OptionValues.invalid(spec.commandLine(), "--for", OptionValues.shown(text) + " is not a duration; "
+                    + "give a number and a unit (ms, s, m or h), e.g. 500ms, 90s, 10m or 2h, up to "
+                    + LONGEST_RUN.toHours() + "h (without --for it runs until stopped).");
+        }
+        return d;
     }
 }

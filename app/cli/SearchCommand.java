@@ -51,13 +51,13 @@ final class SearchCommand extends WorkspaceCommand {
     @Option(names = "--sort", paramLabel = "S", description = "relevance (default), newest or score.")
     String sort;
 
-    @Option(names = "--limit", paramLabel = "N", description = "At most N hits (default 10); with a budget, joelclaw "
+    @Option(names = "--limit", paramLabel = "N",
+            converter = OptionValues.Hits.class, description = "At most N hits (default 10); with a budget, joelclaw "
             + "recall's --limit (default 5; the budget caps it: lean 5, balanced and deep 10).")
     Integer limit;
 
     @Override
     Integer run() {
-        SearchFilters.checkLimit(spec.commandLine(), limit);
         Workspace ws = cli.workspace();
         String text = String.join(" ", words);
         Map<String, List<String>> filters = new HashMap<>();
@@ -71,7 +71,7 @@ final class SearchCommand extends WorkspaceCommand {
             return implementor(ws, text);
         }
         if (description != null) {
-            throw new services.errors.ConsoleException("--description: only with --budget implementor.");
+            throw OptionValues.invalid(spec.commandLine(), "--description", "only with --budget implementor.");
         }
         RecallBudget b = budget == null ? null : parseBudget(text);
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
@@ -138,8 +138,8 @@ final class SearchCommand extends WorkspaceCommand {
     /** The implementor's injection for the story QUERY (title), --description and --project. */
     private Integer implementor(Workspace ws, String title) {
         if (types != null || mode != null || sort != null || limit != null) {
-            throw new services.errors.ConsoleException("--budget implementor: --type, --mode, --sort and --limit do not "
-                    + "apply (the implementor's types, keyword search and limit are fixed).");
+            throw OptionValues.invalid(spec.commandLine(), "--budget", "implementor takes no --type, --mode, --sort or "
+                    + "--limit (the implementor's types, keyword search and limit are fixed).");
         }
         try (WorkspaceServices svc = cli.services(ws)) {
             KnowledgeIndex index = svc.index();
@@ -163,8 +163,8 @@ final class SearchCommand extends WorkspaceCommand {
         try {
             return RecallBudget.parse(budget, question);
         } catch (IllegalArgumentException e) {
-            throw new services.errors.ConsoleException("--budget: " + e.getMessage()
-                    + " (--budget implementor: the implementor's own injection.)");
+            throw OptionValues.notOneOf(spec.commandLine(), "--budget", budget, "a recall budget",
+                    List.of("lean", "balanced", "deep", "auto", "implementor (the implementor's own injection)"));
         }
     }
 
@@ -172,7 +172,8 @@ final class SearchCommand extends WorkspaceCommand {
         try {
             return KnowledgeQuery.Retrieval.valueOf(mode.strip().toUpperCase());
         } catch (IllegalArgumentException e) {
-            throw new services.errors.ConsoleException("--mode: unknown mode \"" + mode + "\" (keyword, dense, hybrid).");
+            throw OptionValues.notOneOf(spec.commandLine(), "--mode", mode, "a retrieval mode",
+                    List.of("keyword", "dense", "hybrid"));
         }
     }
 
@@ -183,7 +184,8 @@ final class SearchCommand extends WorkspaceCommand {
         try {
             return KnowledgeQuery.SortOrder.valueOf(sort.strip().toUpperCase());
         } catch (IllegalArgumentException e) {
-            throw new services.errors.ConsoleException("--sort: unknown order \"" + sort + "\" (relevance, newest, score).");
+            throw OptionValues.notOneOf(spec.commandLine(), "--sort", sort, "a sort order",
+                    List.of("relevance", "newest", "score"));
         }
     }
 

@@ -10,10 +10,10 @@ import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 
 /**
- * What {@code search} checks of its filters before it answers: {@code --limit} from 1 to {@link #MAX_LIMIT} and
- * {@code --type} a known type are usage errors otherwise (exit 2, as an unknown {@code --status} is); a
- * {@code --project} the index does not hold is no error — projects are open-ended — but the answer says so and
- * names the projects there are.
+ * What {@code search} checks of its filters before it answers: {@code --type} a known type, another is a usage
+ * error (exit 2, as an unknown {@code --status} is; {@code --limit} is read from 1 to {@link #MAX_LIMIT} by
+ * {@link OptionValues.Hits}); a {@code --project} the index does not hold is no error — projects are open-ended —
+ * but the answer says so and names the projects there are.
  */
 final class SearchFilters {
 
@@ -31,13 +31,6 @@ final class SearchFilters {
     static final int PROJECTS_NAMED = 10;
 
     private SearchFilters() {
-    }
-
-    static void checkLimit(CommandLine cmd, Integer limit) {
-        if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
-            throw new CommandLine.ParameterException(cmd, "Invalid value for option '--limit': " + limit
-                    + " is not a number of hits; give a whole number from 1 to " + MAX_LIMIT + ".");
-        }
     }
 
     /** Refuses a type that is neither known nor in the index (the index is asked only for an unknown one). */

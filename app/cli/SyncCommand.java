@@ -1,6 +1,7 @@
 package app.cli;
 
 import app.compose.WorkspaceServices;
+import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,7 +26,7 @@ final class SyncCommand extends WorkspaceCommand {
     Only only;
 
     @Option(names = "--allow-mass-delete", description = "Let this sync delete the documents of more than "
-            + "sync.maxDeleteShare (default 20 %) of a source's files; without it such a sync is refused.")
+            + "sync.maxDeleteShare (default 20 %%) of a source's files; without it such a sync is refused.")
     boolean allowMassDelete;
 
     @Option(names = "--rebuild", description = "Move the embedded index aside (a damaged one, say) and index "
@@ -135,8 +136,8 @@ final class SyncCommand extends WorkspaceCommand {
 
     private Integer copy(Workspace ws) {
         if (!copyTo.equals("typesense") && !copyTo.equals("lucene")) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "--copy-to " + copyTo + ": give typesense or lucene.");
+            throw OptionValues.notOneOf(spec.commandLine(), "--copy-to", copyTo, "an index backend",
+                    List.of("typesense", "lucene"));
         }
         if (ws.readOnly()) {
             throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a copy writes an index.");

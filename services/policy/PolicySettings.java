@@ -127,11 +127,11 @@ public final class PolicySettings {
             String name = eq < 0 ? pair : pair.substring(0, eq).strip();
             Level level = eq < 0 ? null : Level.of(pair.substring(eq + 1)).orElse(null);
             if (!allowed.contains(name)) {
-                throw new PolicyException(flag + " " + PlainText.shown(pair) + ": " + PlainText.shown(name)
+                throw new BadOverride(flag, PlainText.shown(pair) + ": " + PlainText.shown(name)
                         + " is not one of " + String.join(", ", allowed) + ".");
             }
             if (level == null) {
-                throw new PolicyException(flag + " " + PlainText.shown(pair) + ": give NAME=auto, NAME=supervised or "
+                throw new BadOverride(flag, PlainText.shown(pair) + ": give NAME=auto, NAME=supervised or "
                         + "NAME=manual.");
             }
             into.put(name, level);
@@ -177,5 +177,27 @@ public final class PolicySettings {
             node.put("confirmWithinDays", p.confirmWithinDays());
             node.put("frozen", p.frozen());
         });
+    }
+
+    /** A {@code name=level} pair of {@link #overrides} that is refused: the flag, and what is wrong with the pair. */
+    public static final class BadOverride extends PolicyException {
+        private final String flag;
+        private final String detail;
+
+        BadOverride(String flag, String detail) {
+            super(flag + " " + detail);
+            this.flag = flag;
+            this.detail = detail;
+        }
+
+        /** {@code --risk} or {@code --kind}. */
+        public String flag() {
+            return flag;
+        }
+
+        /** The pair as given and why it is refused ({@code "huge=auto": "huge" is not one of low, medium, high.}). */
+        public String detail() {
+            return detail;
+        }
     }
 }

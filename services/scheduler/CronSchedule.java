@@ -32,13 +32,24 @@ public final class CronSchedule {
                     + "day-of-month month day-of-week, e.g. \"0 3 * * *\" for 03:00 every day.");
         }
         String trimmed = expression.strip().replaceAll("\\s+", " ");
+        CronSchedule parsed;
         try {
-            return new CronSchedule(trimmed, PARSER.parse(trimmed).validate());
+            parsed = new CronSchedule(trimmed, PARSER.parse(trimmed).validate());
         } catch (IllegalArgumentException e) {
             throw new ScheduleException("Schedule of job " + job + " \"" + trimmed + "\" is not a valid cron expression: "
                     + e.getMessage() + " (five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\").");
         }
+        // A valid expression whose day never comes (31 February, 31 April) would be a job that never runs
+        if (parsed.next(NEVER_AFTER_FROM).isEmpty()) {
+            throw new ScheduleException("Schedule of job " + job + " \"" + trimmed + "\" never comes: no month has that "
+                    + "day (e.g. \"0 3 1 * *\" for 03:00 on the first of every month).");
+        }
+        return parsed;
     }
+
+    /** From where a schedule must have a next time (a leap day comes within the next eight years of any date). */
+    private static final ZonedDateTime NEVER_AFTER_FROM =
+            ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, java.time.ZoneOffset.UTC);
 
     public String expression() {
         return expression;

@@ -33,6 +33,9 @@ public final class ReachViewModel {
 
     private final KnowledgeReach reach;
     private final TaskRunner runner;
+    /** The longest window (a hundred years, as the command line's --days). */
+    static final int MAX_DAYS = 36_500;
+
     private final StringProperty days = new SimpleStringProperty("14");
     /** The state filter's first choice: every lesson, whatever its state. */
     public static final String ANY_STATE = "Any state";
@@ -62,14 +65,10 @@ public final class ReachViewModel {
     }
 
     public void run() {
-        int n;
-        try {
-            n = Integer.parseInt(days.get().strip());
-        } catch (NumberFormatException e) {
-            n = 0;
-        }
-        if (n < 1) {
-            summary.set("Days: give a whole number of days, 1 or more.");
+        String typed = days.get() == null ? "" : days.get().strip();
+        int n = typed.matches("\\d{1,9}") ? Integer.parseInt(typed) : 0; // at most 9 digits: no overflow of an int
+        if (n < 1 || n > MAX_DAYS) {
+            summary.set("Days: give a whole number of days from 1 to " + MAX_DAYS + ".");
             return;
         }
         if (running.get()) {

@@ -45,8 +45,8 @@ class PolicyCommandTest {
         assertThat(show.get("risk").get("medium").asText()).isEqualTo("supervised");
 
         DemoCommandTest.Run bad = run("policy", "simulate", "--risk", "medium=always", "--workspace", ws);
-        assertEquals(1, bad.code());
-        assertThat(bad.err()).contains("--risk").contains("medium=always");
+        assertEquals(2, bad.code()); // a bad option value is a usage error
+        assertThat(bad.err()).contains("Invalid value for option '--risk'").contains("medium=always");
 
         DemoCommandTest.Run person = run("proposals", "approve", "dream-2026-11-20-02", "--by", "policy:auto", "--workspace", ws);
         assertEquals(1, person.code());

@@ -79,8 +79,9 @@ class SemanticSearchCommandTest {
         JsonNode dense = search("search", "make sure a customer is never mailed twice", "--mode", "dense", "--limit", "3");
         assertThat(dense.get("hits").get(0).get("title").asText()).startsWith("Every step that sends email");
         DemoCommandTest.Run bad = run("search", "x", "--mode", "vibes", "--workspace", ws);
-        assertThat(bad.code()).isNotZero();
-        assertThat(bad.err()).contains("--mode: unknown mode \"vibes\" (keyword, dense, hybrid)");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("Invalid value for option '--mode': \"vibes\" is not a retrieval mode; use one of "
+                + "keyword, dense, hybrid.");
     }
 
     @Test

@@ -106,10 +106,10 @@ class SyncSearchCommandTest {
         assertEquals(0, none.code());
         assertThat(none.out()).startsWith("(nothing: the implementor would leave the System Context section out)");
         DemoCommandTest.Run wrong = run("search", "x", "--budget", "implementor", "--type", "adr", "--workspace", ws);
-        assertEquals(1, wrong.code());
-        assertThat(wrong.err()).contains("--budget implementor: --type");
+        assertEquals(2, wrong.code()); // options that do not go together: a usage error
+        assertThat(wrong.err()).contains("Invalid value for option '--budget': implementor takes no --type");
         DemoCommandTest.Run unknown = run("search", "x", "--budget", "huge", "--workspace", ws);
-        assertThat(unknown.err()).contains("(--budget implementor: the implementor's own injection.)");
+        assertThat(unknown.err()).contains("implementor (the implementor's own injection)");
     }
 
     @Test
@@ -234,8 +234,9 @@ class SyncSearchCommandTest {
     @Test
     void refusalsExitNonZeroWithAClearMessage() throws Exception {
         DemoCommandTest.Run badBudget = run("search", "x", "--budget", "huge", "--workspace", ws);
-        assertEquals(1, badBudget.code());
-        assertThat(badBudget.err()).contains("--budget: Unknown budget \"huge\": use lean, balanced, deep or auto.");
+        assertEquals(2, badBudget.code()); // a usage error, as every bad option value is
+        assertThat(badBudget.err()).contains("Invalid value for option '--budget': \"huge\" is not a recall budget; "
+                + "use one of lean, balanced, deep, auto");
         DemoCommandTest.Run missing = run("sync", "--workspace", tmp.resolve("nope").toString());
         assertEquals(1, missing.code());
         assertThat(missing.err()).contains("Workspace folder " + tmp.resolve("nope") + " does not exist.");

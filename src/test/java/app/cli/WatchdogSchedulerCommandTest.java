@@ -106,6 +106,6 @@ class WatchdogSchedulerCommandTest {
         assertThat(json.readTree(s.out()).get("runs").findValuesAsText("job")).contains("sync", "watchdog");
         DemoCommandTest.Run bad = run("scheduler", "--workspace", ws, "--for", "soon");
         assertEquals(2, bad.code());
-        assertThat(bad.err()).contains("--for soon: give a number and a unit");
+        assertThat(bad.err()).contains("Invalid value for option '--for': \"soon\" is not a duration; give a number and a unit");
     }
 }

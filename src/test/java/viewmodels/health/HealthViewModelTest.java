@@ -98,6 +98,13 @@ class HealthViewModelTest {
         assertThat(jobs.rows().get(0).last()).startsWith("OK · 2026-11-01 10:02 (").endsWith("WARNING");
         assertThat(jobs.applySchedule("watchdog", "0 25 * * *")).isFalse();
         assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression");
+        for (String typed : new String[] {"abc", "-1", "99999999999", "99999999999 * * * *", ""}) {
+            assertThat(jobs.applySchedule("watchdog", typed)).as(typed).isFalse();
+            assertThat(jobs.scheduleErrorProperty().get()).as(typed).startsWith("Schedule of job watchdog");
+        }
+        // valid fields, but a day no month has: refused, not a job that never runs
+        assertThat(jobs.applySchedule("watchdog", "0 3 31 2 *")).isFalse();
+        assertThat(jobs.scheduleErrorProperty().get()).contains("never comes");
         assertThat(jobs.applySchedule("watchdog", "0 */2 * * *")).isTrue();
         assertThat(jobs.rows().get(0).schedule()).isEqualTo("0 */2 * * *");
     }

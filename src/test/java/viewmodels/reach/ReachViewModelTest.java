@@ -106,9 +106,11 @@ class ReachViewModelTest {
 
     @Test
     void aBadWindowIsRefusedWithAMessage() {
-        vm.daysProperty().set("soon");
-        vm.run();
-        assertThat(vm.summaryProperty().get()).contains("whole number of days");
-        assertThat(vm.mostReached()).isEmpty();
+        for (String typed : new String[] {"soon", "abc", "-1", "0", "1.5", "", "36501", "99999999999"}) {
+            vm.daysProperty().set(typed);
+            vm.run();
+            assertThat(vm.summaryProperty().get()).as(typed).isEqualTo("Days: give a whole number of days from 1 to 36500.");
+            assertThat(vm.mostReached()).isEmpty();
+        }
     }
 }
