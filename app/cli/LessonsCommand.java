@@ -95,7 +95,7 @@ final class LessonsCommand extends WorkspaceCommand {
             Workspace ws = cli.workspace();
             try (WorkspaceServices svc = cli.services(ws)) {
                 services.knowledge.KnowledgeDoc doc = svc.index().get(id).orElseThrow(() ->
-                        new services.errors.ConsoleException("No document " + id + " in the index."));
+                        new services.errors.ConsoleException("No document \"" + id + "\" in the index."));
                 if (!"lesson".equals(doc.type())) {
                     throw new services.errors.ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
                 }

@@ -185,7 +185,7 @@ public final class LessonLifecycle {
         if (!log.writable()) {
             throw new ConsoleException("The workspace is read-only (\"readOnly\": true): " + id + " was not deprecated.");
         }
-        KnowledgeDoc doc = index.get(id).orElseThrow(() -> new ConsoleException("No document " + id + " in the index."));
+        KnowledgeDoc doc = index.get(id).orElseThrow(() -> new ConsoleException("No document \"" + id + "\" in the index."));
         if (!"lesson".equals(doc.type())) {
             throw new ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
         }
