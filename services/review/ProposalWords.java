@@ -21,7 +21,7 @@ public final class ProposalWords {
 
     public static String kind(String kind) {
         if (kind == null) {
-            return "unknown kind";
+            return "no kind"; // as the queue's row says it; a kind the console does not know is shown as written
         }
         String words = services.text.KindWords.of(kind);
         return words != null ? words : kind;

@@ -106,7 +106,7 @@ public final class ProposalDetailViewModel {
         heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
         details.set(ReviewWords.kind(p.kind()) + (p.drift() == null ? "" : " (" + ReviewWords.drift(p.drift()) + ")")
                 + (p.risk() == null ? "" : " · risk " + p.risk()) + (p.repo() == null ? "" : " · " + p.repo() + " repo")
-                + " · " + (p.valid() ? ReviewWords.status(p.status()) : "invalid")
+                + " · " + services.review.ReviewQueue.state(shown) // as the row's badge says it: blocked, conflict…
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
                 + (p.created() == null ? "" : " · created " + moments.moment(p.created())) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));

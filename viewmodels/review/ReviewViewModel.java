@@ -256,6 +256,12 @@ public final class ReviewViewModel {
         return error.getMessage();
     }
 
+    /** The next filter, round from All to Open again (the key {@code f}): the filter box is not on the Tab path. */
+    public void nextFilter() {
+        Filter[] all = Filter.values();
+        filter.set(all[(filter.get().ordinal() + 1) % all.length]);
+    }
+
     public ObjectProperty<Filter> filterProperty() {
         return filter;
     }

@@ -35,6 +35,7 @@ final class WhatApplies {
         if (open) {
             keys.append(" · s show / hide the stories");
         }
+        keys.append(" · f filter");
         return keys.toString();
     }
 

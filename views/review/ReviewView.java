@@ -65,6 +65,7 @@ public final class ReviewView {
             case E -> edit();
             case D -> vm.detail().toggleDiffMode();
             case S -> vm.detail().recallEffect().toggleStories();
+            case F -> vm.nextFilter();
             default -> {
                 return;
             }
@@ -88,7 +89,8 @@ public final class ReviewView {
                 return null;
             }
         });
-        filter.setFocusTraversable(false);
+        filter.setFocusTraversable(false); // off the Tab path, which goes list ↔ detail: the key f cycles it
+        filter.setTooltip(new javafx.scene.control.Tooltip("f: the next filter"));
         Label counts = new Label();
         counts.setId("review-counts");
         counts.setWrapText(true);

@@ -85,4 +85,22 @@ class ReviewDialogsUiTest {
         QueueRow still = queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
         assertThat(still.state()).isNotEqualTo("approved");
     }
+
+    /** Walk 2: the filter was off the Tab path with no key, so Decided could not be reached from the keyboard. */
+    @Test
+    void theKeyFCyclesTheFilterFromTheKeyboard(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
+                && queue(robot).getSelectionModel().getSelectedItem() != null);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<viewmodels.review.ReviewViewModel.Filter> filter =
+                robot.lookup("#review-filter").queryAs(javafx.scene.control.ComboBox.class);
+        robot.press(KeyCode.F).release(KeyCode.F).press(KeyCode.F).release(KeyCode.F);
+        UiHarness.waitUntil(() -> filter.getValue() == viewmodels.review.ReviewViewModel.Filter.DECIDED);
+        UiHarness.waitUntil(() -> !queue(robot).getItems().isEmpty()
+                && queue(robot).getItems().stream().allMatch(r -> r.state().equals("approved")
+                || r.state().equals("rejected")));
+        assertThat(robot.lookup("#review-keys").queryAs(javafx.scene.control.Label.class).getText()).endsWith("f filter");
+    }
 }

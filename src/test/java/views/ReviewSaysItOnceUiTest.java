@@ -123,7 +123,7 @@ class ReviewSaysItOnceUiTest {
             assertThat(robot.lookup("#review-diff").queryAs(Node.class).isVisible()).as("no empty diff pane").isFalse();
             assertThat(robot.lookup("#review-mode").queryAs(Node.class).isVisible()).isFalse();
             assertThat(label(robot, "#review-diff-caption").getText()).startsWith("No diff: nothing would be written");
-            assertThat(label(robot, "#review-keys").getText()).isEqualTo("Keys: j / k move");
+            assertThat(label(robot, "#review-keys").getText()).isEqualTo("Keys: j / k move · f filter");
             assertThat(label(robot, "#review-closed").getText()).startsWith("Invalid — ");
             // the state stands where the buttons stand for a proposal that can be decided
             Node closed = robot.lookup("#review-closed").query();

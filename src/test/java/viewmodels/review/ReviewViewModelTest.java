@@ -207,7 +207,7 @@ class ReviewViewModelTest {
     void aDecidedOrInvalidProposalOffersOnlyWhatApplies() {
         ProposalDetailViewModel d = vm.detail();
         assertEquals("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve"
-                + " · d unified / side by side · s show / hide the stories", d.keysProperty().get());
+                + " · d unified / side by side · s show / hide the stories · f filter", d.keysProperty().get());
         assertEquals("", d.closedProperty().get());
         assertTrue(d.hasDiffProperty().get());
 
@@ -215,18 +215,20 @@ class ReviewViewModelTest {
                 .extracting(QueueRow::group).as("the badge says invalid; the row said it twice")
                 .doesNotContain("invalid").allMatch(g -> !g.isBlank() && !g.contains("_"));
         vm.select("dream-2026-11-20-06"); // invalid: nothing to decide, no diff
-        assertEquals("Keys: j / k move", d.keysProperty().get());
+        assertEquals("Keys: j / k move · f filter", d.keysProperty().get());
         assertThat(d.closedProperty().get()).startsWith("Invalid — nothing to decide");
         assertFalse(d.hasDiffProperty().get()); // the diff pane folds to its caption
         assertThat(d.diffCaptionProperty().get()).startsWith("No diff: nothing would be written");
 
         vm.select("dream-2026-11-20-04"); // blocked: still open, it can be rejected or sent back — not approved
         assertThat(d.keysProperty().get()).contains("r reject · c request changes").doesNotContain("approve");
+        assertThat(d.detailsProperty().get()).as("the details say the badge's state").contains(" · blocked · ")
+                .doesNotContain(" · pending · ");
         assertEquals("", d.closedProperty().get());
 
         vm.select("dream-2026-11-20-02");
         vm.approve();
-        assertEquals("Keys: j / k move · d unified / side by side", d.keysProperty().get());
+        assertEquals("Keys: j / k move · d unified / side by side · f filter", d.keysProperty().get());
         assertEquals("Approved — nothing left to decide; its record is below.", d.closedProperty().get());
         vm.filterProperty().set(ReviewViewModel.Filter.DECIDED);
         vm.select("sp-2026-11-11-k8s-cluster-06");
@@ -282,7 +284,7 @@ class ReviewViewModelTest {
         readOnly.select("dream-2026-11-20-02");
         assertThat(d.closedProperty().get()).startsWith("Read-only workspace — ").contains("Settings");
         assertFalse(d.decidableProperty().get());
-        assertEquals("Keys: j / k move · d unified / side by side", d.keysProperty().get());
+        assertEquals("Keys: j / k move · d unified / side by side · f filter", d.keysProperty().get());
         readOnly.select("dream-2026-11-20-06"); // invalid says what is wrong, read-only or not
         assertThat(d.closedProperty().get()).startsWith("Invalid — ");
         readOnly.filterProperty().set(ReviewViewModel.Filter.DECIDED);
