@@ -37,7 +37,8 @@ public final class CronSchedule {
             parsed = new CronSchedule(trimmed, PARSER.parse(trimmed).validate());
         } catch (IllegalArgumentException e) {
             throw new ScheduleException("Schedule of job " + job + " \"" + trimmed + "\" is not a valid cron expression: "
-                    + e.getMessage() + " (five fields: minute hour day-of-month month day-of-week, e.g. \"0 */4 * * *\").");
+                    + inWords(e.getMessage()) + " (five fields: minute hour day-of-month month day-of-week, e.g. "
+                    + "\"0 */4 * * *\").");
         }
         // A valid expression whose day never comes (31 February, 31 April) would be a job that never runs
         if (parsed.next(NEVER_AFTER_FROM).isEmpty()) {
@@ -45,6 +46,27 @@ public final class CronSchedule {
                     + "day (e.g. \"0 3 1 * *\" for 03:00 on the first of every month).");
         }
         return parsed;
+    }
+
+    /** The cron library's reason in the console's words ("we expect one of [5]" is its own phrasing). */
+    static String inWords(String library) {
+        String m = library == null ? "" : library.replaceFirst("^Failed to parse cron expression\\.\\s*", "");
+        java.util.regex.Matcher parts = java.util.regex.Pattern.compile("contains (\\d+) parts? but we expect one of \\[5\\]")
+                .matcher(m);
+        if (parts.find()) {
+            return "it has " + parts.group(1) + " field" + ("1".equals(parts.group(1)) ? "" : "s") + ", not five";
+        }
+        java.util.regex.Matcher range = java.util.regex.Pattern.compile("(Value|Period) (\\S+) not in range \\[(\\d+), (\\d+)\\]")
+                .matcher(m);
+        if (range.find()) {
+            return ("Period".equals(range.group(1)) ? "a step of " : "") + range.group(2) + " is outside " + range.group(3)
+                    + " to " + range.group(4);
+        }
+        java.util.regex.Matcher chars = java.util.regex.Pattern.compile("Invalid chars: (.*)$").matcher(m);
+        if (chars.find()) {
+            return "it holds characters a schedule does not take (" + chars.group(1).strip() + ")";
+        }
+        return m;
     }
 
     /** From where a schedule must have a next time (a leap day comes within the next eight years of any date). */

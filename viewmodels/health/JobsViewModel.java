@@ -91,8 +91,10 @@ public final class JobsViewModel {
     }
 
     public void select(String jobId) {
+        if (!java.util.Objects.equals(jobId, selected)) {
+            scheduleError.set(""); // another job: the refusal was of the other one's field (the same job's stays said)
+        }
         selected = jobId;
-        scheduleError.set("");
         showHistory();
     }
 

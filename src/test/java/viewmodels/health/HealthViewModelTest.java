@@ -96,8 +96,16 @@ class HealthViewModelTest {
         assertThat(vm.findings().get(0).isNew()).isFalse();
         assertThat(vm.alertProperty().get()).isSameAs(before);
         assertThat(jobs.rows().get(0).last()).startsWith("OK · 2026-11-01 10:02 (").endsWith("WARNING");
+        jobs.select("watchdog");
         assertThat(jobs.applySchedule("watchdog", "0 25 * * *")).isFalse();
-        assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression");
+        assertThat(jobs.scheduleErrorProperty().get()).contains("not a valid cron expression: 25 is outside 0 to 23");
+        jobs.select("watchdog"); // the same job again (coming back to Health): its field still holds what was refused
+        assertThat(jobs.scheduleErrorProperty().get()).as("still said beside the refused text").isNotEmpty();
+        jobs.select("sync"); // another job: its field shows its own schedule, nothing refused
+        assertThat(jobs.scheduleErrorProperty().get()).isEmpty();
+        assertThat(jobs.applySchedule("watchdog", "every night")).isFalse();
+        assertThat(jobs.scheduleErrorProperty().get()).contains("it has 2 fields, not five")
+                .doesNotContain("we expect");
         for (String typed : new String[] {"abc", "-1", "99999999999", "99999999999 * * * *", ""}) {
             assertThat(jobs.applySchedule("watchdog", typed)).as(typed).isFalse();
             assertThat(jobs.scheduleErrorProperty().get()).as(typed).startsWith("Schedule of job watchdog");
