@@ -48,7 +48,8 @@ final class BriefMarkdown {
         out.append("\n## System health\n\n- index: ").append(h.indexDocuments()).append(" documents\n- Redis: ")
                 .append(h.redis()).append('\n');
         h.repos().forEach((k, v) -> out.append("- ").append(k).append(": ").append(v).append('\n'));
-        out.append("- last watchdog run: ").append(h.lastWatchdog()).append('\n');
+        // the running system's watchdog, whose runs its Redis records; this console's own runs are on Health
+        out.append("- last watchdog run (the running system's, from its Redis): ").append(h.lastWatchdog()).append('\n');
         b.problems().forEach(p -> out.append("- ⚠ ").append(p).append('\n'));
         out.append("\n_Gathered in ").append(b.gatheredMillis()).append(" ms at ").append(b.generatedAt()).append("._\n");
         return out.toString();
