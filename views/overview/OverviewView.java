@@ -73,7 +73,18 @@ public final class OverviewView {
             }
         });
         table.getColumns().add(status);
-        table.getColumns().add(column("Folder", "path", 500));
+        TableColumn<LocationRow, String> folder = column("Folder", "path", 500);
+        folder.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String path, boolean empty) {
+                super.updateItem(path, empty);
+                setText(empty ? null : path);
+                // a narrow window cuts the start, which the folders share, never the end that tells them apart
+                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+                setTooltip(empty || path == null ? null : new javafx.scene.control.Tooltip(path));
+            }
+        });
+        table.getColumns().add(folder);
         views.components.ColumnHeaders.keepWhole(table);
         table.setPrefHeight(220);
         VBox.setVgrow(table, Priority.SOMETIMES);
