@@ -64,6 +64,20 @@ public final class PolicyViewModel {
         this.moments = new Moments(clock.withZone(zone));
         Policy.RISKS.forEach(r -> risk.put(r, new SimpleStringProperty("")));
         Policy.KIND_KEYS.forEach(k -> kinds.put(k, new SimpleStringProperty("")));
+        days.addListener((obs, was, typed) -> { // said as it is typed, as a connection field's message is
+            if (!validDays(typed)) {
+                problem(DAYS_PROBLEM);
+            } else if (DAYS_PROBLEM.equals(message.get())) {
+                say("", false);
+            }
+        });
+    }
+
+    private static final String DAYS_PROBLEM = "confirm within (days): a whole number of days from 1 to 365.";
+
+    private static boolean validDays(String text) {
+        String t = text == null ? "" : text.strip();
+        return t.matches("\\d{1,3}") && Integer.parseInt(t) >= 1 && Integer.parseInt(t) <= 365;
     }
 
     /** Reads the dial and the approvals to confirm. */
@@ -119,16 +133,11 @@ public final class PolicyViewModel {
                 k.put(e.getKey(), l);
             }
         }
-        int n;
-        try {
-            n = Integer.parseInt(days.get().strip());
-        } catch (NumberFormatException | NullPointerException e) {
-            n = -1;
-        }
-        if (n < 1 || n > 365) {
-            problem("confirm within (days): a whole number of days from 1 to 365.");
+        if (!validDays(days.get())) {
+            problem(DAYS_PROBLEM);
             return null;
         }
+        int n = Integer.parseInt(days.get().strip());
         List<String> paths = java.util.Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         return new Policy(r, k, paths, n, frozen.get());

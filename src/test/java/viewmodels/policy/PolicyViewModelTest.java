@@ -90,9 +90,14 @@ class PolicyViewModelTest {
         PolicyService policy = approvedBySupervisedDial();
         PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel", BERLIN, Fixtures.CLOCK);
         vm.load();
-        vm.daysProperty().set("forever");
-        vm.save();
+        vm.daysProperty().set("forever"); // said as it is typed, before any Preview
         assertThat(vm.messageProperty().get()).startsWith("confirm within (days): ").doesNotContain("confirmWithinDays");
+        assertThat(vm.messageIsProblemProperty().get()).isTrue();
+        vm.daysProperty().set("14");
+        assertThat(vm.messageProperty().get()).as("typed right: the problem goes").isEmpty();
+        vm.daysProperty().set("366");
+        vm.save();
+        assertThat(vm.messageProperty().get()).startsWith("confirm within (days): ");
         assertThat(vm.messageIsProblemProperty().get()).isTrue();
         vm.daysProperty().set("7");
         vm.preview();
