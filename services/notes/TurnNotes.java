@@ -78,6 +78,9 @@ public final class TurnNotes {
         if (r.turnNumber() == null) {
             missing.add("turn");
         }
+        if (!missing.isEmpty() && orEmpty(r.summary()).isBlank() && orEmpty(r.skipReason()).isBlank()) {
+            missing.add("summary (or a skip reason)"); // said now too, not as the next refusal once these are typed
+        }
         if (!missing.isEmpty()) { // every empty field at once, the first one's code (the running CLI's first check)
             String first = missing.get(0);
             List<String> more = missing.subList(1, missing.size());

@@ -162,6 +162,10 @@ class TurnNotesTest {
                 " ", null, null, "", null, null, "x", null, null, null, null, null, null, null, null, null, null, null)));
         assertEquals("missing_source", empty.code());
         assertThat(empty.reason()).startsWith("source is empty; so are agent, session and turn:");
+        TurnNoteRefused blank = assertThrows(TurnNoteRefused.class, () -> notes.writeByHand(new TurnNoteRequest(
+                null, null, null, null, null, null, " ", null, null, null, null, null, null, null, null, null, null, null)));
+        assertThat(blank.reason()).startsWith("source is empty; so are agent, session, turn and summary (or a skip "
+                + "reason):");
         assertEquals(before, events().size()); // refused before any event, as the running CLI refuses
         assertEquals(0, index.status().documents());
         // the running function's own defaults stay for what the loops send
