@@ -308,7 +308,27 @@ public final class ReviewView {
         dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
         dialog.setResultConverter(b -> b == approve ? text.getText() : null);
         dialog.setOnShown(e -> text.requestFocus());
+        String proposed = text.getText();
+        dialog.setOnCloseRequest(e -> { // Escape or Cancel after editing: the edits are not thrown away unasked
+            if (dialog.getResult() == null && !text.getText().equals(proposed) && !discardEdits(dialog)) {
+                e.consume();
+            }
+        });
         dialog.showAndWait().ifPresent(vm::approveEdited);
+    }
+
+    /** Asks before edits are thrown away; Keep editing is the default, so Enter keeps them. */
+    private static boolean discardEdits(Dialog<String> owner) {
+        ButtonType discard = new ButtonType("Discard edits", javafx.scene.control.ButtonBar.ButtonData.OTHER);
+        ButtonType keep = new ButtonType("Keep editing", javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
+        javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                "Your edits to the text are not approved or kept anywhere else.", discard, keep);
+        ask.initOwner(owner.getDialogPane().getScene().getWindow());
+        ask.setTitle("Discard your edits?");
+        ask.setHeaderText("Discard your edits?");
+        ask.getDialogPane().setId("review-discard-edits");
+        ((javafx.scene.control.Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        return ask.showAndWait().filter(discard::equals).isPresent();
     }
 
     private void reject() {

@@ -80,7 +80,15 @@ class ReviewDialogsUiTest {
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#review-edit-text").tryQuery()).as("Enter wrote a new line; the dialog is open").isPresent();
+        // walk 2: Escape threw the edits away unasked — now it asks, and Enter keeps editing
         robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        UiHarness.waitUntil(() -> robot.lookup("#review-discard-edits").tryQuery().isPresent());
+        robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
+        UiHarness.waitUntil(() -> robot.lookup("#review-discard-edits").tryQuery().isEmpty());
+        assertThat(robot.lookup("#review-edit-text").tryQuery()).as("kept editing").isPresent();
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        UiHarness.waitUntil(() -> robot.lookup("#review-discard-edits").tryQuery().isPresent());
+        robot.clickOn("Discard edits");
         UiHarness.waitUntil(() -> robot.lookup("#review-edit-text").tryQuery().isEmpty());
         QueueRow still = queue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
         assertThat(still.state()).isNotEqualTo("approved");
