@@ -158,8 +158,14 @@ public final class MarkdownView extends VBox {
         flow.setPrefWidth(Math.max(flow.getMinWidth(), Math.min(Math.ceil(whole * 1.1) + 4, 320)));
     }
 
+    /**
+     * The width of a text in bold at the default size: a header cell is bold, and the theme's size is a little larger
+     * than the default, so a regular measure let "result" break as "resul / t"; the 10 % above covers the size.
+     */
     private static double measure(String text) {
         javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        javafx.scene.text.Font base = javafx.scene.text.Font.getDefault();
+        t.setFont(javafx.scene.text.Font.font(base.getFamily(), javafx.scene.text.FontWeight.BOLD, base.getSize()));
         return t.getLayoutBounds().getWidth();
     }
 
