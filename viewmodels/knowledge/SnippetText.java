@@ -22,6 +22,8 @@ final class SnippetText {
     private static final Pattern LABEL = Pattern.compile("^([a-z][a-z_]*):\\s*$");
     private static final Pattern CELL_SPLIT = Pattern.compile("(?<!\\\\)\\|");
     private static final Pattern QUOTE = Pattern.compile("^\\s{0,3}(>\\s?)+");
+    /** A list item's mark at a line's start ("- ", "* ", "+ ", "1. "), followed by its text. */
+    private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+(?=\\S)");
     /** The characters markdown lets a backslash escape. */
     private static final String ESCAPABLE = "\\`*_{}[]()#+-.!|>";
 
@@ -35,8 +37,11 @@ final class SnippetText {
         String[] lines = content.split("\\R", -1);
         List<String> out = new ArrayList<>();
         boolean skipBlock = false;
+        boolean lastWasItem = false;
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
+            boolean afterItem = lastWasItem; // only a list item right after another one is joined by "·"
+            lastWasItem = false;
             if (skipBlock) {
                 skipBlock = !line.isBlank();
                 continue;
@@ -66,7 +71,14 @@ final class SnippetText {
                 out.add(prose(heading.group(1)) + " —");
                 continue;
             }
-            out.add(prose(QUOTE.matcher(line).replaceFirst("")));
+            // a list item reads as its text, the next ones after a "·": "Analysis — Writing the retro… · Small
+            // PRDs…", not "Analysis — - Writing the retro… - Small PRDs…"
+            String text = QUOTE.matcher(line).replaceFirst("");
+            var item = LIST_MARK.matcher(text);
+            boolean isItem = item.find();
+            out.add((isItem && afterItem ? "· " : "") + prose(isItem ? text.substring(item.end()) : text));
+            lastWasItem = isItem;
+            continue;
         }
         String flat = String.join(" ", out).replaceAll("\\s+", " ").strip();
         return flat.replaceAll("[\\s—;]+$", ""); // no dash or semicolon left hanging at the end

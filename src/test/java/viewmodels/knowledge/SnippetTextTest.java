@@ -18,7 +18,7 @@ class SnippetTextTest {
                 .doesNotContain("id · title · result")
                 .startsWith("Summary — joelclaw: 5 of 6 stories passed. Story Outcomes — "
                         + "S1 · Add idempotency keys to email steps · pass · 1 · codex; S2 · Split a | title · fail")
-                .contains("What Worked — - S1 passed on first attempt.");
+                .contains("What Worked — S1 passed on first attempt.");
     }
 
     /** As agent-loop/retro.ts writes a story whose title holds a pipe and a snake_case name (running-system.md §3). */
@@ -46,12 +46,21 @@ class SnippetTextTest {
         String note = "summary:\nPicked Lucene for the local index.\n\ndecision:\nKeep Typesense for the shared one."
                 + "\n\nevidence:\n- bench knowledge\n- ADR-0007\n\ncontext:\n{\"project\":\"joelclaw\",\"loopId\":\"loop-1\"}";
         assertThat(SnippetText.of(note)).isEqualTo("Picked Lucene for the local index. Decision: Keep Typesense for the"
-                + " shared one. Evidence: - bench knowledge - ADR-0007");
+                + " shared one. Evidence: bench knowledge · ADR-0007");
     }
 
     @Test
     void plainTextAndEmphasisStayAsTheyReadWithoutMarks() {
         assertThat(SnippetText.of("On a **retry** the `job` sends the email _twice_.\n\n> quoted"))
                 .isEqualTo("On a retry the job sends the email twice. quoted");
+    }
+
+    /** Walk 2: "Analysis — - Writing the retro…": a list's marks stood in the prose. */
+    @Test
+    void aListReadsAsItsItemsWithoutTheirMarks() {
+        assertThat(SnippetText.of("## Analysis\n- Writing the retro first.\n- Small PRDs finish.\n\n## Next\n1. Split it."
+                + "\n2) Ship it.\n- a dash-joined-word stays; -5 degrees stays"))
+                .isEqualTo("Analysis — Writing the retro first. · Small PRDs finish. Next — Split it. · Ship it. · a "
+                        + "dash-joined-word stays; -5 degrees stays");
     }
 }
