@@ -30,7 +30,7 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false, false));
+    private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false, false, false));
     private final ReadOnlyStringWrapper closed = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
@@ -61,6 +61,15 @@ public final class ProposalDetailViewModel {
         this.diff = new ProposalDiffViewModel(runner);
         this.similar = new SimilarLessonsViewModel(runner, similarLessons);
         this.recallEffect = new RecallEffectViewModel(runner, recallEffects);
+        recallEffect.hasStoriesProperty().addListener((obs, had, has) -> showKeys()); // its stories come later
+    }
+
+    /** The keys line for the proposal shown, once its diff and the stories of its effect on recall are known. */
+    private void showKeys() {
+        if (item != null) {
+            keys.set(WhatApplies.keys(item.proposal(), readOnly, diff.hasDiffProperty().get(), item.approvable(),
+                    recallEffect.hasStoriesProperty().get()));
+        }
     }
 
     /** The trust dial's level for the next proposal shown (null: none shown). */
@@ -97,7 +106,7 @@ public final class ProposalDetailViewModel {
             problem.set("");
             notice.set("");
             decidable.set(false);
-            keys.set(WhatApplies.keys(null, readOnly, false, false));
+            keys.set(WhatApplies.keys(null, readOnly, false, false, false));
             closed.set("");
             similar.show(null);
             return;
@@ -123,7 +132,7 @@ public final class ProposalDetailViewModel {
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
         decision.set(decided == null ? "" : DecisionWords.describe(decided, moments));
         diff.show(shown, decided, !readOnly && shown.approvable());
-        keys.set(WhatApplies.keys(p, readOnly, diff.hasDiffProperty().get(), shown.approvable()));
+        showKeys();
         closed.set(WhatApplies.closed(p, readOnly));
         similar.show(shown);
     }

@@ -17,7 +17,7 @@ final class WhatApplies {
      * approved (a blocked or conflicting one can be rejected or sent back); for a decided or invalid one only moving
      * and what its diff offers; a read-only workspace decides nothing.
      */
-    static String keys(Proposal p, boolean readOnly, boolean hasDiff, boolean approvable) {
+    static String keys(Proposal p, boolean readOnly, boolean hasDiff, boolean approvable, boolean hasStories) {
         StringBuilder keys = new StringBuilder("Keys: j / k move");
         boolean open = p != null && p.valid() && p.open() && !readOnly;
         if (open) {
@@ -32,7 +32,7 @@ final class WhatApplies {
         if (hasDiff) {
             keys.append(" · d unified / side by side");
         }
-        if (open) {
+        if (hasStories) { // only when its effect on recall has stories to show (a SOUL change has none)
             keys.append(" · s show / hide the stories");
         }
         keys.append(" · f filter");

@@ -162,4 +162,15 @@ class RecallEffectViewModelTest {
         assertThat(held.summaryProperty().get()).startsWith("Effect on recall: skill:b:");
         assertFalse(held.hasStoriesProperty().get());
     }
+
+    /** Walk 2: the keys line offered "s show / hide the stories" for a proposal whose effect has no stories. */
+    @Test
+    void theKeysLineOffersSOnlyWhereThereAreStories() {
+        ProposalDetailViewModel detail = new ProposalDetailViewModel(new SynchronousTaskRunner(), false, null,
+                Map.of("sp-a", TEN, "sp-b", NONE)::get, viewmodels.text.Moments.in(java.time.ZoneOffset.UTC));
+        detail.show(item("sp-a", true), null, "");
+        assertThat(detail.keysProperty().get()).contains(" · s show / hide the stories");
+        detail.show(item("sp-b", true), null, "");
+        assertThat(detail.keysProperty().get()).doesNotContain("stories");
+    }
 }

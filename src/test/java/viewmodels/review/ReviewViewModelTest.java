@@ -207,7 +207,7 @@ class ReviewViewModelTest {
     void aDecidedOrInvalidProposalOffersOnlyWhatApplies() {
         ProposalDetailViewModel d = vm.detail();
         assertEquals("Keys: j / k move · a approve · r reject · c request changes · e edit, then approve"
-                + " · d unified / side by side · s show / hide the stories · f filter", d.keysProperty().get());
+                + " · d unified / side by side · f filter", d.keysProperty().get()); // no effect on recall here: no s
         assertEquals("", d.closedProperty().get());
         assertTrue(d.hasDiffProperty().get());
 
