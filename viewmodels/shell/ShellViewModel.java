@@ -60,7 +60,9 @@ public final class ShellViewModel {
     public void openWorkspace(Path dir) {
         opening.set(dir.toString());
         runner.submit("Opening workspace", progress -> loader.load(dir), TaskCallbacks.of(this::show,
-                error -> couldNotOpen("Could not open " + dir + ": " + error.getMessage())));
+                error -> couldNotOpen(String.valueOf(error.getMessage()).contains(dir.toString())
+                        ? "Could not open the workspace: " + error.getMessage() // it names the folder: once is enough
+                        : "Could not open " + dir + ": " + error.getMessage())));
     }
 
     /** The window writes (or refreshes) the demo workspace in {@code dir}, then opens it. */

@@ -52,8 +52,10 @@ class ShellViewModelTest {
         Files.writeString(bad.resolve("workspace.json"), "{\"name\": 3}");
         vm.openWorkspace(bad);
         assertEquals("good", vm.workspaceProperty().get().name());
-        assertThat(vm.errorMessageProperty().get()).startsWith("Could not open " + bad)
-                .contains("key 'name': expected text, found a number 3.");
+        assertThat(vm.errorMessageProperty().get()).startsWith("Could not open the workspace: ")
+                .contains("key 'name': expected text, found a number 3.").contains(bad.toString());
+        assertThat(vm.errorMessageProperty().get().split(java.util.regex.Pattern.quote(bad.toString()), -1))
+                .as("the folder named once").hasSize(2);
         vm.dismissError();
         assertEquals("", vm.errorMessageProperty().get());
     }
