@@ -41,6 +41,7 @@ class CopyToTypesenseCommandTest {
         }
         DemoCommandTest.Run bad = run("sync", "--copy-to", "elastic", "--workspace", ws);
         assertEquals(2, bad.code());
-        assertThat(bad.err()).contains("--copy-to elastic: give typesense or lucene.");
+        assertThat(bad.err()).contains("Invalid value for option '--copy-to': \"elastic\" is not an index backend; use one "
+                + "of typesense, lucene.");
     }
 }

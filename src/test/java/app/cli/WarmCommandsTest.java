@@ -84,10 +84,17 @@ class WarmCommandsTest {
                 Arguments.of(List.of("search", "the agent forgets what it learned", "--budget", "deep", "--mode", "keyword")),
                 Arguments.of(List.of("search", "flaky tests", "--mode", "hybrid", "--limit", "3", "--json")),
                 Arguments.of(List.of("search", "Add idempotency keys", "--budget", "implementor", "--project", "joelclaw")),
-                Arguments.of(List.of("search", "x", "--budget", "enormous")),          // a command error: exit 1
                 Arguments.of(List.of("failed", "list")),
                 Arguments.of(List.of("failed", "list", "--json")),
                 Arguments.of(List.of("failed", "list", "--project", "joelclaw")));
+    }
+
+    /** A bad option value is a usage error (exit 2), which the command says in its own process, never the owner. */
+    @org.junit.jupiter.api.Test
+    void aUsageErrorIsLeftToTheCommandItself() {
+        String[] args = {"search", "--workspace", ws, "x", "--budget", "enormous"};
+        assertEquals(2, run(args).code());
+        assertTrue(warm(args).code().isEmpty(), "not answered by the owner");
     }
 
     @ParameterizedTest
