@@ -48,6 +48,8 @@ final class StatusBar {
         // with every new label, so a click meant for Cancel could miss)
         task.setPrefWidth(320);
         task.setMaxWidth(320);
+        // and a narrow window shrinks it to one width too, not to its name's (which moved the bar by each task's name)
+        task.setMinWidth(200);
         progress.setId("status-progress");
         Button cancel = new Button("Cancel");
         cancel.setId("status-cancel");
