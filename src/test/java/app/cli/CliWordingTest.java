@@ -61,8 +61,9 @@ class CliWordingTest {
         picocli.CommandLine line = RootCommand.commandLine();
         line.parseArgs("bench", "brief", "--workspace", tmp.toString()); // no usage error
         DemoCommandTest.Run run = DemoCommandTest.run("bench", "nothing", "--workspace", tmp.toString());
-        assertEquals(1, run.code()); // the benchmark's name is refused, not the option
-        assertThat(run.err()).contains("Unknown benchmark \"nothing\"");
+        assertEquals(2, run.code()); // the benchmark's name is refused (a usage error), not the option
+        assertThat(run.err()).contains("\"nothing\" is not a benchmark; use one of knowledge,")
+                .doesNotContain("Unknown option");
     }
 
     @Test
