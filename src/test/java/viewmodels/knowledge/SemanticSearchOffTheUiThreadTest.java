@@ -70,7 +70,11 @@ class SemanticSearchOffTheUiThreadTest {
         void finishAndDeliver() throws Exception {
             boolean delivered = true;
             while (delivered) {
-                pool.submit(() -> { }).get(2, TimeUnit.MINUTES); // one thread: every task submitted so far is done
+                if (pool.isShutdown()) { // a test that shut the pool first: its tasks end, no new one can come
+                    pool.awaitTermination(2, TimeUnit.MINUTES);
+                } else {
+                    pool.submit(() -> { }).get(2, TimeUnit.MINUTES); // one thread: every task submitted so far is done
+                }
                 delivered = false;
                 for (Runnable r; (r = callbacks.poll()) != null; ) {
                     r.run();
