@@ -43,8 +43,15 @@ final class FailedCommand {
             }
             List<FailedTargetsService.Target> shown = listing.targets().stream()
                     .filter(t -> project == null || t.project().equals(project)).toList();
+            if (project != null && shown.isEmpty() && !listing.targets().isEmpty()) { // a typo reads as "all clear"
+                List<String> projects = listing.targets().stream().map(FailedTargetsService.Target::project).distinct()
+                        .sorted().toList();
+                cli.message("note: no failed target of project '" + project + "'"
+                        + (projects.size() <= 10 ? " — the projects with failed targets: " + String.join(", ", projects)
+                        : " (" + projects.size() + " projects have failed targets)") + ".");
+            }
             long now = cli.app().clock().millis();
-            StringBuilder text = new StringBuilder(shown.size() + " failed targets"
+            StringBuilder text = new StringBuilder(Plural.of(shown.size(), "failed target")
                     + (!listing.redisConfigured() ? " (index only: no Redis configured)" : listing.notice() != null
                     ? " (index only: this Redis holds no failed-target sets)" : ""));
             for (FailedTargetsService.Target t : shown) {

@@ -33,6 +33,15 @@ class FailedListStoriesCommandTest {
         assertThat(row).contains("Index retros | lessons into system_knowledge")
                 .contains("+ 1 other story: Kill dev servers | watchers after each story");
 
+        // a project with no failed target (a typo) says so on stderr and names those that have some; one is singular
+        DemoCommandTest.Run none = run("failed", "list", "--project", "joelclow", "--workspace", ws);
+        assertEquals(0, none.code(), none.err());
+        assertThat(none.out()).startsWith("0 failed targets");
+        assertThat(none.err()).contains("note: no failed target of project 'joelclow' — the projects with failed "
+                + "targets: ").contains("joelclaw");
+        assertThat(run("failed", "list", "--project", "gremlin", "--workspace", ws).out()).startsWith("1 failed target")
+                .doesNotStartWith("1 failed targets");
+
         DemoCommandTest.Run json = run("failed", "list", "--workspace", ws, "--json");
         assertEquals(0, json.code(), json.err());
         JsonNode target = null;
