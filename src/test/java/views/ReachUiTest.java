@@ -26,7 +26,9 @@ class ReachUiTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        new UiHarness(stage, tmp.resolve("reach-" + System.nanoTime()));
+        // the window's clock runs from the day the demo is written for: "the last 30 days" hold its stories whatever
+        // today's date (on the system clock they fell out of the window on 2026-11-27 and the test failed)
+        new UiHarness(stage, tmp.resolve("reach-" + System.nanoTime()), false, null, window -> { }, UiHarness.demoTime());
     }
 
     @Test
@@ -141,7 +143,10 @@ class ReachUiTest {
                 }
             }
         });
-        assertThat(checked).as("State / Type cells shown").contains("candidate", "failed_target");
+        // a lesson's state badge (which states show depends on the demo's dates; "established" is the longest word)
+        // and the longest type shown
+        assertThat(checked).as("State / Type cells shown").contains("failed_target")
+                .containsAnyOf("candidate", "established", "proven");
         assertThat(broken).as("State / Type cells broken over lines at 1100 px").isEmpty();
     }
 }
