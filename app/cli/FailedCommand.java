@@ -46,9 +46,9 @@ final class FailedCommand {
             if (project != null && shown.isEmpty() && !listing.targets().isEmpty()) { // a typo reads as "all clear"
                 List<String> projects = listing.targets().stream().map(FailedTargetsService.Target::project).distinct()
                         .sorted().toList();
-                cli.message("note: no failed target of project '" + project + "'"
-                        + (projects.size() <= 10 ? " — the projects with failed targets: " + String.join(", ", projects)
-                        : " (" + projects.size() + " projects have failed targets)") + ".");
+                cli.message("note: no failed target of project '" + project + "' — " + SearchFilters.projectsNamed(
+                        projects, "the projects with failed targets", projects.size() + " projects have failed targets")
+                        + ".");
             }
             long now = cli.app().clock().millis();
             StringBuilder text = new StringBuilder(Plural.of(shown.size(), "failed target")

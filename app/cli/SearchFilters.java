@@ -65,7 +65,15 @@ final class SearchFilters {
     /** "No document of project 'nosuch' — the index's projects: a, b, c." (or how many there are, when many). */
     static String unknownProject(String project, List<String> projects) {
         return "No document of project '" + project + "' — " + (projects.isEmpty() ? "the index holds no project."
-                : projects.size() <= PROJECTS_NAMED ? "the index's projects: " + String.join(", ", projects) + "."
-                : "the index holds " + projects.size() + " projects (search without --project to see them).");
+                : projectsNamed(projects, "the index's projects",
+                "the index holds " + projects.size() + " projects (search without --project to see them)") + ".");
+    }
+
+    /**
+     * "{@code label}: a, b, c" when there are at most {@link #PROJECTS_NAMED} projects, else {@code many}: how a
+     * command answering for a project that has nothing names the ones there are (search, failed list).
+     */
+    static String projectsNamed(List<String> projects, String label, String many) {
+        return projects.size() <= PROJECTS_NAMED ? label + ": " + String.join(", ", projects) : many;
     }
 }
