@@ -33,6 +33,10 @@ final class DecisionClaims {
             "changes_requested", Set.of("request_changes"),
             "reverted", Set.of("policy.revert"));
 
+    /** Every decision-log action that decides a proposal (what the queue's decided order is dated by). */
+    static final Set<String> DECIDING = ACTIONS.values().stream().flatMap(Set::stream)
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
     private static final Map<String, String> NOUNS = Map.of("approved", "approval", "rejected", "rejection",
             "changes_requested", "request for changes", "reverted", "revert");
 
@@ -49,12 +53,17 @@ final class DecisionClaims {
      */
     DecisionClaims(Path stateDir, Predicate<Proposal> approvalCommitted, BiPredicate<Proposal, String> revertCommitted,
                    String reviewBranch, BooleanSupplier settled) {
-        this.logs = List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
-                new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
+        this.logs = logs(stateDir);
         this.approvalCommitted = approvalCommitted;
         this.revertCommitted = revertCommitted;
         this.reviewBranch = reviewBranch;
         this.settled = settled;
+    }
+
+    /** The logs that record the console's decisions: its own, then the demo's (written with the demo, never appended). */
+    static List<DecisionLog> logs(Path stateDir) {
+        return List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
+                new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
     }
 
     /** The proposals with every decided status that no decision of the console backs turned into a problem. */

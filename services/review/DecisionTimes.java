@@ -7,7 +7,6 @@ import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 
@@ -18,13 +17,10 @@ import services.errors.ConsoleException;
  */
 final class DecisionTimes {
 
-    private static final Set<String> DECISIONS = Set.of("approve", "reject", "request_changes", "policy.revert");
-
     private final List<DecisionLog> logs;
 
     DecisionTimes(Path stateDir) {
-        this.logs = List.of(new DecisionLog(stateDir.resolve("decisions.jsonl")),
-                new DecisionLog(stateDir.resolve(DecisionClaims.DEMO_DECISIONS)));
+        this.logs = DecisionClaims.logs(stateDir);
     }
 
     Map<String, Instant> read() {
@@ -38,7 +34,7 @@ final class DecisionTimes {
             }
             for (JsonNode e : entries) {
                 String id = e.path("proposal").asText(null);
-                if (id == null || !DECISIONS.contains(e.path("action").asText())) {
+                if (id == null || !DecisionClaims.DECIDING.contains(e.path("action").asText())) {
                     continue;
                 }
                 try {
