@@ -35,7 +35,7 @@ public final class ReviewWords {
             return ProposalWords.group(p);
         }
         if (p.kind() == null || p.kind().isBlank()) {
-            return "no kind";
+            return ProposalWords.kind(null); // as its detail says it
         }
         if (services.text.KindWords.of(p.kind()) == null) {
             return "unknown kind";
