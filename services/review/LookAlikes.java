@@ -166,9 +166,23 @@ final class LookAlikes {
                         while (end < path.length() && Character.isLetter(path.codePointAt(end))) {
                             end += Character.charCount(path.codePointAt(end));
                         }
-                        return Optional.of("letters of two scripts in one word (\"" + path.substring(wordStart, end)
-                                + "\": " + first + " and " + script + "; " + name(cp) + " at character " + n
-                                + "), a look-alike of another name");
+                        // the letter named is the look-alike: the one not in Latin, when the other script is Latin
+                        int odd = cp;
+                        int oddAt = n;
+                        if (script == Character.UnicodeScript.LATIN) {
+                            int k = 0;
+                            for (int j = 0; j < path.length(); j += Character.charCount(path.codePointAt(j))) {
+                                k++;
+                                if (j >= wordStart && Character.UnicodeScript.of(path.codePointAt(j)) == first) {
+                                    odd = path.codePointAt(j);
+                                    oddAt = k;
+                                    break;
+                                }
+                            }
+                        }
+                        return Optional.of("letters of two scripts in one " + (wholeName ? "name" : "word") + " (\""
+                                + path.substring(wordStart, end) + "\": " + first + " and " + script + "; " + name(odd)
+                                + " at character " + oddAt + "), a look-alike of another name");
                     }
                 }
             }
