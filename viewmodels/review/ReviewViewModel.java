@@ -12,6 +12,7 @@ import javafx.collections.ObservableList;
 import services.policy.Policy;
 import services.review.Proposal;
 import services.review.ReviewService;
+import services.review.Seen;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -213,34 +214,43 @@ public final class ReviewViewModel {
             showMessage();
             return;
         }
-        decide("Approving", id -> review.approve(id, reviewer, null));
+        decide("Approving", (id, seen) -> review.approve(id, reviewer, null, seen));
     }
 
     /** Approves with the text the user edited (it replaces the proposed result). */
     public void approveEdited(String text) {
-        decide("Approving (edited)", id -> review.approve(id, reviewer, text));
+        decide("Approving (edited)", (id, seen) -> review.approve(id, reviewer, text, seen));
     }
 
     public void reject(String reason) {
-        decide("Rejecting", id -> review.reject(id, reviewer, reason));
+        decide("Rejecting", (id, seen) -> review.reject(id, reviewer, reason, seen));
     }
 
     public void requestChanges(String feedback) {
-        decide("Requesting changes", id -> review.requestChanges(id, reviewer, feedback));
+        decide("Requesting changes", (id, seen) -> review.requestChanges(id, reviewer, feedback, seen));
     }
 
-    private void decide(String what, Function<String, ReviewService.Decision> action) {
+    /**
+     * Decides the proposal on screen — the snapshot whose digest the detail shows: the service refuses, writing
+     * nothing, when its file was rewritten since it was read ("rewritten since you saw it"), and the queue is read
+     * again so that what is shown is the file as it is now.
+     */
+    private void decide(String what, java.util.function.BiFunction<String, Seen, ReviewService.Decision> action) {
         if (selected == null) {
             return;
         }
         String id = selected.proposal().id();
-        runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
+        Seen seen = Seen.given(selected.proposal().digest());
+        runner.submit(what + " " + id, progress -> action.apply(id, seen), TaskCallbacks.of(decision -> {
             messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;
             refresh(id);
         }, error -> {
             messages.say(id, refusal(error));
             showMessage();
+            if (error instanceof services.review.ProposalRewritten) {
+                refresh(); // show the file as it is now, with its digest
+            }
         }));
     }
 
