@@ -123,8 +123,8 @@ final class Approval {
             intents.clear(id);
             steps.accept("cleared");
             return new ReviewService.Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id
-                    + " (" + p.shortDigest() + "): committed " + commit.sha().substring(0, 10) + " to "
-                    + commit.branch() + " in " + repos.root(p) + ".");
+                    + ": committed " + commit.sha().substring(0, 10) + " to " + commit.branch() + " in "
+                    + repos.root(p) + "." + (p.digest() == null ? "" : " Snapshot " + p.shortDigest() + "."));
         }
     }
 

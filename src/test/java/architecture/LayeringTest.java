@@ -226,6 +226,7 @@ class LayeringTest {
             java.util.Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
             java.util.Map.entry("policy -> review.Proposal", "the dial judges proposals"),
             java.util.Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),
+            java.util.Map.entry("policy -> review.Seen", "the dial approves only the snapshot it judged"),
             java.util.Map.entry("policy -> sync.SyncedDocuments", "the recall effect applies a change as the sync would"),
             java.util.Map.entry("reach -> embedding.EmbeddingCache", "similar lessons compare by the index's embeddings"),
             java.util.Map.entry("reach -> embedding.EmbeddingModel", "similar lessons compare by the index's embeddings"),
