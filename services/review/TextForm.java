@@ -16,8 +16,8 @@ import java.util.Objects;
 /**
  * How a text file is written in bytes: UTF-8 with or without a byte order mark, and each line's ending (CRLF or LF).
  * The console reviews the text with LF endings and no BOM; {@link #bytes} writes a new text back in the file's own
- * form: a line left as it was keeps its ending, a new or changed line takes the ending most lines have (LF on a tie
- * the last ending does not break), and the BOM stays. So the committed diff changes exactly the lines the review
+ * form: a line left as it was keeps its ending, a new or changed line takes the ending most lines have (on a tie,
+ * the ending of the last line that has one), and the BOM stays. So the committed diff changes exactly the lines the review
  * showed. Bytes that are not UTF-8 (or hold a NUL) are refused, never decoded with replacement characters.
  */
 public final class TextForm {
