@@ -38,6 +38,8 @@ public final class TextDiff {
      * line gains or loses its newline, which the commit changes too (git shows it as "\\ No newline at end of file").
      */
     public static final String NO_NEWLINE = " \u27E8no newline at end of file\u27E9";
+    /** {@link #NO_NEWLINE} while lines are compared: a mark, not a word, so it does not make unlike lines alike. */
+    private static final String MARK = " \uE000";
 
     private TextDiff() {
     }
@@ -64,31 +66,36 @@ public final class TextDiff {
         return fold(all);
     }
 
-    /** The lines of a text, the last one marked {@link #NO_NEWLINE} when the text has no final newline. */
+    /** The lines of a text, the last one marked when the text has no final newline. */
     private static List<String> marked(String text) {
         List<String> lines = ChangePlanner.lines(text);
         if (!text.isEmpty() && !text.endsWith("\n")) {
-            lines.set(lines.size() - 1, lines.get(lines.size() - 1) + NO_NEWLINE);
+            lines.set(lines.size() - 1, lines.get(lines.size() - 1) + MARK);
         }
         return lines;
     }
 
-    /** The row without {@link #NO_NEWLINE} where both sides have it (or it is unchanged): only a difference shows. */
+    /**
+     * The row without the mark where both sides have it (or it is unchanged), else with {@link #NO_NEWLINE} where
+     * it was: only a difference shows.
+     */
     private static Row unmarked(Row row) {
-        boolean oldMark = text(row.oldLine()).endsWith(NO_NEWLINE);
-        boolean newMark = text(row.newLine()).endsWith(NO_NEWLINE);
-        if (!(oldMark && newMark) && !(row.tag() == Tag.EQUAL && (oldMark || newMark))) {
+        boolean oldMark = text(row.oldLine()).endsWith(MARK);
+        boolean newMark = text(row.newLine()).endsWith(MARK);
+        if (!oldMark && !newMark) {
             return row;
         }
-        return new Row(row.tag(), row.oldNo(), withoutMark(row.oldLine()), row.newNo(), withoutMark(row.newLine()));
+        boolean show = !(oldMark && newMark) && row.tag() != Tag.EQUAL;
+        return new Row(row.tag(), row.oldNo(), withoutMark(row.oldLine(), show), row.newNo(),
+                withoutMark(row.newLine(), show));
     }
 
-    private static List<Segment> withoutMark(List<Segment> line) {
-        if (!text(line).endsWith(NO_NEWLINE)) {
+    private static List<Segment> withoutMark(List<Segment> line, boolean show) {
+        if (!text(line).endsWith(MARK)) {
             return line;
         }
         List<Segment> out = new ArrayList<>(line);
-        int left = NO_NEWLINE.length();
+        int left = MARK.length();
         while (left > 0 && !out.isEmpty()) {
             Segment last = out.remove(out.size() - 1);
             if (last.text().length() > left) {
@@ -97,6 +104,9 @@ public final class TextDiff {
             } else {
                 left -= last.text().length();
             }
+        }
+        if (show) {
+            out.add(new Segment(NO_NEWLINE, true));
         }
         return out.isEmpty() ? List.of(new Segment("", false)) : List.copyOf(out);
     }

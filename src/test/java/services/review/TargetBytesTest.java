@@ -75,10 +75,11 @@ class TargetBytesTest {
         try (Repository repo = new FileRepositoryBuilder().setGitDir(ws.behaviourRepo().resolve(".git").toFile()).build();
              RevWalk walk = new RevWalk(repo)) {
             RevCommit c = walk.parseCommit(repo.resolve(sha));
+            RevCommit parent = walk.parseCommit(c.getParent(0));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (DiffFormatter f = new DiffFormatter(out)) {
                 f.setRepository(repo);
-                for (DiffEntry e : f.scan(c.getParent(0).getTree(), c.getTree())) {
+                for (DiffEntry e : f.scan(parent.getTree(), c.getTree())) {
                     f.format(e);
                 }
             }
