@@ -1,11 +1,14 @@
 package services.policy;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -48,5 +51,12 @@ class ProtectedPathFoldingTest {
         Policy p = new Policy(Map.of("low", Level.AUTO), Map.of(), List.of("AGENTS.md", "rules/**/*.md", "skills/"),
                 7, false);
         assertEquals(Level.AUTO, p.resolve("PROPOSE_RULE", null, "low", target).level(), target);
+    }
+
+    @Test
+    void aGlobThatCannotBeReadIsRefusedNamingItsKey() {
+        PolicyException e = assertThrows(PolicyException.class, () ->
+                PolicySettings.parse(new ObjectMapper().readTree("{\"protected\": [\"SOUL.md\", \"rules/[a-\"]}")));
+        assertThat(e.getMessage()).contains("policy.protected[1]").contains("glob");
     }
 }
