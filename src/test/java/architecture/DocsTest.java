@@ -23,13 +23,16 @@ import services.watchdog.Watchdogs;
 /**
  * The documentation agrees with the code: the README stays a front door, every relative link in the README and
  * docs/ leads to a file (and a heading, when it names one), and the window's sections, the commands and the
- * watchdog's checks the docs list are exactly the code's.
+ * watchdog's checks the docs list are exactly the code's, and every test they cite as proof exists.
  */
 class DocsTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$");
+    /** {@code `SomeTest`}, {@code `SomeTest.aMethod`} or {@code `SomeTest.aMethodPrefix…`}, in backticks. */
+    private static final Pattern CITED_TEST =
+            Pattern.compile("`([A-Z][A-Za-z0-9]*Test)(?:[.#]([a-z][A-Za-z0-9_]*)(…)?)?[`\\[]");
     private static final Pattern SECTION = Pattern.compile("new Section\\(\"([a-z-]+)\", \"([^\"]+)\"");
 
     @Test
@@ -112,6 +115,31 @@ class DocsTest {
         assertThat(Files.readString(ROOT.resolve("docs/guide/scheduler-watchdog.md")))
                 .as("the guide counts the checks in words")
                 .contains("has " + words(checks.size()) + " checks");
+    }
+
+    @Test
+    void everyTestTheDocsCiteExists() throws IOException {
+        Map<String, String> tests = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.walk(ROOT.resolve("src/test/java"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                tests.put(f.getFileName().toString().replace(".java", ""), Files.readString(f));
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (Path doc : docs()) {
+            Matcher m = CITED_TEST.matcher(Files.readString(doc));
+            while (m.find()) {
+                String source = tests.get(m.group(1));
+                String method = m.group(2);
+                boolean prefix = m.group(3) != null;
+                if (source == null) {
+                    missing.add(ROOT.relativize(doc) + ": " + m.group(1));
+                } else if (method != null && !source.contains("void " + method + (prefix ? "" : "("))) {
+                    missing.add(ROOT.relativize(doc) + ": " + m.group(1) + "." + method + (prefix ? "…" : ""));
+                }
+            }
+        }
+        assertThat(missing).as("tests the docs cite that do not exist").isEmpty();
     }
 
     private static List<Path> docs() throws IOException {
