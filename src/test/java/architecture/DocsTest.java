@@ -28,7 +28,8 @@ import services.watchdog.Watchdogs;
 class DocsTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
-    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+    /** A markdown link or image, {@code [text](target)}, or an HTML {@code src} / {@code href}. */
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)|(?:src|href)=\"([^\"]+)\"");
     private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$");
     /** {@code `SomeTest`}, {@code `SomeTest.aMethod`} or {@code `SomeTest.aMethodPrefix…`}, in backticks. */
     private static final Pattern CITED_TEST =
@@ -165,7 +166,7 @@ class DocsTest {
         }
         Matcher m = LINK.matcher(prose);
         while (m.find()) {
-            targets.add(m.group(1));
+            targets.add(m.group(1) != null ? m.group(1) : m.group(2));
         }
         return targets;
     }
