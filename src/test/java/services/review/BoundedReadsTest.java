@@ -29,10 +29,10 @@ import testsupport.Fixtures;
  * listed with its size in words, never read whole (JGit's LargeObjectException past 50 MB never escapes), and every
  * other proposal stays listed and decidable — by a person and by the trust dial.
  */
-class BoundedReadsTest {
+public class BoundedReadsTest {
 
     /** Past JGit's own threshold for reading an object whole (50 MiB): before the limit, reading it threw. */
-    static final long HUGE = 52L * 1024 * 1024;
+    public static final long HUGE = 52L * 1024 * 1024;
 
     @TempDir
     Path tmp;
@@ -46,9 +46,13 @@ class BoundedReadsTest {
         review = new ReviewService(ws, Fixtures.CLOCK);
     }
 
-    /** Writes a blob of {@code size} bytes of text into the behaviour repository's objects; returns its id. */
     private String hugeBlob(long size) throws IOException {
-        try (Repository repo = new FileRepositoryBuilder().setGitDir(ws.behaviourRepo().resolve(".git").toFile()).build();
+        return hugeBlob(ws.behaviourRepo(), size);
+    }
+
+    /** Writes a blob of {@code size} bytes of text into a repository's objects, never in memory; returns its id. */
+    public static String hugeBlob(Path repoDir, long size) throws IOException {
+        try (Repository repo = new FileRepositoryBuilder().setGitDir(repoDir.resolve(".git").toFile()).build();
              ObjectInserter inserter = repo.newObjectInserter()) {
             ObjectId id = inserter.insert(Constants.OBJ_BLOB, size, new Text(size));
             inserter.flush();

@@ -29,9 +29,9 @@ import testsupport.Fixtures;
  * line), its byte order mark and its final newline or the lack of one; the committed diff changes exactly the lines
  * the review showed; a target or base that is not UTF-8 is refused with its name and byte offset, never rewritten.
  */
-class TargetBytesTest {
+public class TargetBytesTest {
 
-    static final String BRANCH = "brain/review";
+    public static final String BRANCH = "brain/review";
 
     @TempDir
     Path tmp;
@@ -60,7 +60,7 @@ class TargetBytesTest {
     }
 
     /** A dream proposal with a unified diff as its change. */
-    static void patchProposal(Workspace ws, String id, String target, String base, String patch) throws Exception {
+    public static void patchProposal(Workspace ws, String id, String target, String base, String patch) throws Exception {
         String text = "---\nid: " + id + "\nkind: PROPOSE_RULE\nrisk: low\nrepo: behaviour\ntarget: "
                 + ProposalWriter.quote(target) + "\nbase: " + ProposalWriter.quote(base) + "\nevidence:\n"
                 + "  - \"session:x\"\nsource: \"dream:2026-11-21\"\ncreated: \"2026-11-21T03:00:00Z\"\nstatus: pending\n"
