@@ -119,4 +119,12 @@ class CaseCollisionTest {
                 .allMatch(o -> o.action().equals("waits"), "every case variant waits for a person");
         assertThat(approvedOnBranch()).noneMatch(id -> id.startsWith("p-"));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SOUL~1.MD", "rules/RULES~12.MD", "AGENTS~1"})
+    void aWindowsShortNameIsRefused(String target) throws Exception {
+        rule("p-short", "medium", target);
+
+        assertThat(review.find("p-short").problem()).contains("Windows 8.3 short name");
+    }
 }
