@@ -165,7 +165,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             return "";
         }
         ObjectLoader loader = repo.open(id);
-        if (ReadLimit.over(loader.getSize())) { // read whole, a blob past JGit's threshold would not load at all
+        if (ReadLimit.over(loader.getSize())) { // refused by its size: a huge blob is never loaded
             throw new AmendmentException(ReadLimit.tooLarge("blob " + id.abbreviate(12).name() + " in " + dir,
                     loader.getSize()) + "; its change is not shown.");
         }

@@ -54,10 +54,10 @@ public record PlannedChange(String repo, String path, String before, String afte
 
     /**
      * The bytes of {@code text} — an edited result, CRLF read as LF — in the target's form: what an edited approval
-     * commits.
+     * commits ({@link #afterBytes()} for {@code after} itself).
      */
     public byte[] bytesFor(String text) {
-        return form.bytes(before, text.replace("\r\n", "\n"));
+        return text.equals(after) ? afterBytes() : form.bytes(before, text.replace("\r\n", "\n"));
     }
 
     /** This change with {@code text} (CRLF read as LF) as its result: an edit of what approving would commit. */
