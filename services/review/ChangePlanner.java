@@ -55,6 +55,11 @@ public final class ChangePlanner {
         return merge(p, path, baseText, now, proposed, current.isEmpty(), tip, decoded.form());
     }
 
+    /** The bytes committing {@code text} (an edited result, or the change's own) gives: {@link PlannedChange#bytesFor}. */
+    public static byte[] bytesFor(PlannedChange change, String text) {
+        return change.bytesFor(text);
+    }
+
     /** {@code after} ending with a newline exactly when {@code before} does (a new or empty file: as it is). */
     static String finalNewlineOf(String before, String after) {
         if (before.isEmpty() || after.isEmpty()) {
