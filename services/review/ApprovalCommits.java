@@ -1,6 +1,5 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -158,7 +157,7 @@ final class ApprovalCommits {
      * a plan into the committed bytes.
      */
     static byte[] result(PlannedChange change, String edited) {
-        return (edited != null ? edited : change.after()).getBytes(StandardCharsets.UTF_8);
+        return edited != null ? change.bytesFor(edited) : change.afterBytes();
     }
 
     private static List<String> values(List<Map.Entry<String, String>> trailers, String key) {
