@@ -74,7 +74,7 @@ public record PrdKeys(int ended, int noExpiry, int expiring, long soonestExpiryM
         List<String> parts = new ArrayList<>();
         if (noExpiry > 0) {
             parts.add(noExpiry + " with no expiry (each story update rewrites the key without one: it stays until "
-                    + "`joelclaw loop nuke`)");
+                    + "joelclaw loop nuke)");
         }
         if (expiring > 0) {
             String soonest = HumanDuration.until(soonestExpiryMillis);

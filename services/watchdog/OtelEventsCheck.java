@@ -28,8 +28,8 @@ public final class OtelEventsCheck implements WatchdogCheck {
         String blind = run.blindness();
         EventWindow w = run.events();
         if (blind != null) {
-            return CheckResult.of(Finding.of(name(), Severity.WARNING, "Blind: " + blind + " — the watchdog cannot "
-                    + "see the system's events, so it cannot say the system is healthy", Finding.ordered("blind", true,
+            return CheckResult.of(Finding.of(name(), Severity.WARNING, "Blind: " + blind + ". No source of events is "
+                    + "read, so this run cannot say the system is healthy", Finding.ordered("blind", true,
                     "eventsInWindow", w == null ? 0 : w.inWindow(), "present", w == null ? 0 : w.present(),
                     "windowHours", run.settings.windowHours()))).withStats("otel_blind", true);
         }

@@ -107,16 +107,16 @@ public final class WatchdogRun {
         boolean missing = folder != null && !Files.isDirectory(folder);
         if (events.outboxOnly()) {
             // the console's own watchdog runs join the spool it reads: they say nothing of the system
-            return w.present() - w.count(EventKind.WATCHDOG) > 0 ? null : "the only source read is " + events.describe() + ", an outbox that holds "
-                    + "just the events whose ClickHouse write failed (empty on a healthy system), and it "
-                    + (missing ? "does not exist" : w.present() > 0 ? "holds only this console's own watchdog runs" : "is empty")
-                    + ": no source of events is read — point otelEvents "
-                    + "at ClickHouse (\"source\": \"clickhouse\"), where the running system writes them";
+            return w.present() - w.count(EventKind.WATCHDOG) > 0 ? null : "the only source read is "
+                    + events.describe() + ", an outbox (events whose ClickHouse write failed; empty on a healthy "
+                    + "system), and it " + (missing ? "does not exist" : w.present() > 0
+                    ? "holds only this console's own watchdog runs" : "is empty")
+                    + " — point otelEvents at ClickHouse (\"source\": \"clickhouse\")";
         }
         if (w.present() > 0 || w.hint() != null) {
             return null;
         }
-        return missing ? events.describe() + " does not exist (otelEvents.path): no source of events is read"
+        return missing ? events.describe() + " does not exist (otelEvents.path)"
                 : events.describe() + " holds no events at all: it is not where the running system writes them";
     }
 

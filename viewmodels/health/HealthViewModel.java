@@ -121,7 +121,7 @@ public final class HealthViewModel {
         healthy.set(latest.healthy());
         String counts = errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s");
         summary.set("Last run " + moments.moment(latest.ranAt()) + " · " + (latest.blind()
-                ? "BLIND: it could read no source of events, so it cannot say the system is healthy · " + counts
+                ? "BLIND: no source of events, so not healthy · " + counts
                 : latest.healthy() ? "healthy" : counts) + systemWatchdog(latest.systemWatchdog()));
         if (!first && alerted != null && latest.ranAt().isAfter(alerted) && !fresh.isEmpty()) {
             alert.set(String.join("\n", fresh));

@@ -138,7 +138,7 @@ class BriefRealShapesTest {
         assertThat(keys.newest()).hasSize(5).startsWith(newest);
         assertThat(keys.more()).isEqualTo(148);
         String line = "153 ended loops still have PRD keys: 150 with no expiry (each story update rewrites the key "
-                + "without one: it stays until `joelclaw loop nuke`); 3 expire in 7 d; newest: " + newest;
+                + "without one: it stays until joelclaw loop nuke); 3 expire in 7 d; newest: " + newest;
         assertThat(b.reasons()).anySatisfy(r -> assertThat(r).startsWith(line).endsWith(" and 148 more — not running, "
                 + "not counted"));
         String md = MiseBrief.markdown(b);

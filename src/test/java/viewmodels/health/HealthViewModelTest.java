@@ -82,8 +82,8 @@ class HealthViewModelTest {
                 new SynchronousTaskRunner(), ZoneOffset.UTC, item -> { });
         vm.start();
         assertThat(vm.healthyProperty().get()).isFalse();
-        assertThat(vm.summaryProperty().get()).isEqualTo("Last run 2026-11-01 10:00 · BLIND: it could read no source "
-                + "of events, so it cannot say the system is healthy · 0 errors, 1 warning\nThe running system's watchdog "
+        assertThat(vm.summaryProperty().get()).isEqualTo("Last run 2026-11-01 10:00 · BLIND: no source of events, so "
+                + "not healthy · 0 errors, 1 warning\nThe running system's watchdog "
                 + "last ran 2026-11-01 08:00 (Redis knowledge:watchdog:last_run; this console leaves it to that watchdog)");
         assertThat(vm.findings().get(0).message()).startsWith("Blind: ");
     }
