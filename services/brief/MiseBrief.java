@@ -146,10 +146,11 @@ public final class MiseBrief {
         List<LoopState.Loop> active = found.running();
         PrdKeys prdKeys = null;
         PitchGate.Result gate = PitchGate.of(ws.adrDir()); // the running pitch's first step, before its history rules
+        String gatePassed = null;
         if (gate.refusal() != null) {
             refusals.add(gate.refusal());
         } else {
-            checked.add("pitch gate: " + services.text.Plural.of(gate.candidates().size(), "open ADR") + " of "
+            gatePassed = ("pitch gate: " + services.text.Plural.of(gate.candidates().size(), "open ADR") + " of "
                     + gate.open() + " pass (readiness ≥ 3, confidence ≥ 3, band do-now or next): ADR-"
                     + String.join(", ADR-", gate.candidates()));
         }
@@ -178,6 +179,9 @@ public final class MiseBrief {
             verdict.blockedAdrs().forEach((adr, until) -> checked.add("rejected ADR: ADR-" + adr + " was rejected in "
                     + "the last 7 days — not pitched again before " + until));
             problems.addAll(verdict.notes());
+        }
+        if (gatePassed != null) {
+            checked.add(gatePassed);
         }
         if (docsInIndex == 0) {
             refusals.add("empty index: retrieval would inject nothing (run a sync)");
