@@ -82,7 +82,19 @@ public record Workspace(
      * the running system's spool {@code ~/.joelclaw/spool/otel} when {@code otelEvents.source} is {@code spool}.
      */
     public Path otelDir() {
-        String p = settings.otelEvents().path();
+        return resolveHome(settings.otelEvents().path());
+    }
+
+    /**
+     * The running system's OTEL spool read beside a store ({@code otelEvents.spool}, {@code ~} expanded; default
+     * {@code ~/.joelclaw/spool/otel}): events whose ClickHouse write failed wait there to be delivered.
+     */
+    public Path otelSpoolDir() {
+        return resolveHome(settings.otelEvents().spool());
+    }
+
+    private Path resolveHome(String path) {
+        String p = path;
         String home = System.getProperty("user.home");
         if (p.equals("~") || p.startsWith("~/")) {
             p = home + p.substring(1);
