@@ -78,6 +78,9 @@ public final class DocumentDetailViewModel {
 
     /** Follows a provenance link: the document shown now is one Back away. */
     public void follow(String docId) {
+        if (docId == null || docId.isBlank()) {
+            return; // a link to a page that is not indexed opens nothing
+        }
         history.add(docId);
         display(docId);
     }
@@ -153,8 +156,12 @@ public final class DocumentDetailViewModel {
             meta.add("dated " + dated);
         }
         meta.add("written " + moments.moment(Instant.ofEpochSecond(doc.createdAt())));
-        if (!doc.tags().isEmpty()) {
-            meta.add("tags " + String.join(", ", doc.tags()));
+        if (doc.id().startsWith("brain:") && doc.tags().contains("private")) {
+            meta.add("private page (never copied to another backend)");
+        }
+        List<String> tags = doc.tags().stream().filter(t -> !ProvenanceLinks.isLinkTag(t)).toList();
+        if (!tags.isEmpty()) {
+            meta.add("tags " + String.join(", ", tags));
         }
         metadata.set(String.join(" · ", meta));
         markdown.set(doc.content());
@@ -198,6 +205,14 @@ public final class DocumentDetailViewModel {
             file = workspace.vault().resolve(source.substring(6));
         } else if (source.startsWith("skills:")) {
             file = workspace.skillsDir().resolve(source.substring(7));
+        } else if (source.startsWith("brain:") && source.contains("/.brain/")) { // a Brain page, in its folder
+            String folder = source.substring(6, source.indexOf("/.brain/"));
+            String inside = source.substring(source.indexOf("/.brain/") + 8);
+            for (services.workspace.BrainSettings.Root root : workspace.brain().roots()) {
+                if (root.name().equals(folder) && file == null) {
+                    file = root.brainDir().resolve(inside);
+                }
+            }
         } else if (source.startsWith("skills/")) { // the running writers' form, which the console's sync writes too
             file = workspace.skillsDir().resolve(source.substring(7));
         }
