@@ -68,7 +68,8 @@ class SqliteCriticalSearchTest {
         assertThat(r.ids()).containsSubsequence("obs-1", "obs-2");
         assertEquals(5, r.found());
         assertThat(r.hits().get(1).freshness()).isEqualTo("fresh");
-        assertThat(r.hits().get(1).snippet()).contains("<mark>");
+        assertThat(r.hits().stream().filter(h -> h.id().equals("obs-1")).findFirst().orElseThrow().snippet())
+                .contains("<mark>sqlite</mark>");
     }
 
     @Test
