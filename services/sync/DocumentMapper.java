@@ -128,13 +128,19 @@ final class DocumentMapper {
         for (String blocker : page.blockers()) {
             link("blocker", blocker, folder, inside, tags, unresolved);
         }
-        long when = epochSeconds(page.createdAt(), modified);
+        long when = epochSeconds(page.createdAt(), -1);
+        if (when < 0) { // dated by its file (a checkout's time), as the running builder does: said, so no era trusts it
+            when = modified;
+            tags.add(UNDATED);
+        }
         return List.of(new KnowledgeDoc("brain:" + folder + "/" + stem, decision ? "decision" : "brain_page",
                 page.title(), limit(page.text(), BRAIN_CONTENT), "brain:" + folder + "/.brain/" + inside, null, null,
                 page.status(), null, List.copyOf(tags), when, null));
     }
 
     static final int BRAIN_CONTENT = 16_000;
+    /** The tag of a Brain page with no date in its frontmatter: its time is its file's. */
+    public static final String UNDATED = "undated";
     /** The tag that keeps a Brain page's own frontmatter {@code type} as a facet value. */
     static final String BRAIN_TYPE = "brain-type:";
     /** The tag of a page whose {@code privacy} is set and not public: never copied to another backend. */
