@@ -84,7 +84,7 @@ final class Sections {
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",
-                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner())).root()),
+                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner(), services.critical())).root()),
                 new Section("review", "Review", "Approve or reject skill-update and dream proposals",
                         () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
                                 app.runner(), reviewer, workspace.readOnly(), policy::applying,

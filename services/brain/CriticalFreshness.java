@@ -17,9 +17,10 @@ import java.util.Map;
  * @param status        ok, stale or degraded
  * @param sources       per source, in the order the metadata lists them
  * @param coverageGaps  {@code coverage_gaps_json}
+ * @param evaluatedAt   when the ages were judged
  */
 public record CriticalFreshness(Instant builtAt, long documentCount, String status, List<Source> sources,
-                                List<String> coverageGaps) {
+                                List<String> coverageGaps, Instant evaluatedAt) {
 
     /** The sources whose absence makes the database degraded. */
     public static final List<String> REQUIRED = List.of("files:observations", "files:brain", "files:vault",
@@ -57,7 +58,12 @@ public record CriticalFreshness(Instant builtAt, long documentCount, String stat
                 || !"ok".equals(raw.get(k).buildStatus()));
         boolean stale = sources.stream().anyMatch(s -> LIVE.contains(s.key()) && "stale".equals(s.freshness()));
         return new CriticalFreshness(builtAt, documentCount, degraded ? "degraded" : stale ? "stale" : "ok", sources,
-                gaps);
+                gaps, now);
+    }
+
+    /** {@link #words(Instant)} at the time the freshness was judged. */
+    public String words() {
+        return words(evaluatedAt);
     }
 
     /** One line a person reads: "critical.db built 2 h ago, 12,034 documents — ok" and what is wrong, if anything. */

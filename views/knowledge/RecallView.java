@@ -35,6 +35,12 @@ public final class RecallView {
                 + "by keyword and meaning). auto: deep when over 90 characters or containing \" and \" or \"why\".");
         intro.setWrapText(true);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
+        Label era = new Label();
+        era.setId("recall-era");
+        era.setWrapText(true);
+        era.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        era.getStyleClass().add(Styles.WARNING);
+        era.textProperty().bind(vm.eraProperty());
         TextField question = new TextField();
         question.setId("recall-question");
         question.setPromptText("A story title or a question, e.g. \"Add idempotency keys to the email sender\"");
@@ -104,7 +110,7 @@ public final class RecallView {
         };
         vm.columns().addListener((ListChangeListener<RecallViewModel.Column>) c -> fill.run());
         fill.run();
-        root.getChildren().addAll(title, intro, ask, story, auto, message, columns);
+        root.getChildren().addAll(title, intro, era, ask, story, auto, message, columns);
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, question);
         vm.loadProjects();
     }
