@@ -57,7 +57,7 @@ final class Sections {
     /** The Overview, its figures read again after every sync (the first one at start included). */
     private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope, WorkspaceServices services) {
         OverviewViewModel vm = new OverviewViewModel(workspace, app.inventory(), () -> SyncSources.of(workspace),
-                () -> services.review().proposals(), app.runner());
+                () -> services.review().proposals(), app.runner()).withEra(services::era);
         scope.sync().syncsFinishedProperty().addListener((o, was, now) -> vm.refresh());
         return new OverviewView(vm).root();
     }
