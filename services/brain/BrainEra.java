@@ -60,7 +60,7 @@ public final class BrainEra {
 
     /** @param critical the workspace's critical.db, or null when {@code criticalDb} is not set */
     public static Era of(Workspace ws, KnowledgeIndex index, CriticalSearch critical, Clock clock) {
-        String[] adr = lastAdr(ws.adrDir());
+        String[] adr = lastAdr(ws.adrDir(), null);
         SearchResult pages = index.search(KnowledgeQuery.all().withFilters(Map.of("type",
                 List.of("brain_page", "decision"))).withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(200));
         String newest;
@@ -75,6 +75,13 @@ public final class BrainEra {
                     + "July 2026 are .svx pages in .brain folders";
         } else {
             newest = "none indexed yet — run a sync";
+        }
+        String newestDate = pages.hits().isEmpty() ? null : pages.hits().stream().map(SearchResult.Hit::doc)
+                .filter(p -> !p.tags().contains("undated")).findFirst()
+                .map(p -> LocalDate.ofInstant(Instant.ofEpochSecond(p.createdAt()), ZoneOffset.UTC).toString())
+                .orElse(null);
+        if (newestDate != null) {
+            adr = lastAdr(ws.adrDir(), newestDate);
         }
         String words;
         String status;
@@ -96,7 +103,7 @@ public final class BrainEra {
     }
 
     /** {text, number, date} of the highest-numbered ADR file. */
-    private static String[] lastAdr(Path dir) {
+    private static String[] lastAdr(Path dir, String newestPage) {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.list(dir)) {
@@ -112,8 +119,8 @@ public final class BrainEra {
                 .orElseThrow();
         String number = last.getFileName().toString().substring(0, 4);
         String date = AdrDates.of(last, dir, null);
+        boolean older = date != null && newestPage != null && date.compareTo(newestPage) < 0;
         return new String[] {"last ADR " + number + (date == null ? " (undated)" : ", dated " + date)
-                + (date != null && date.compareTo("2026-07") < 0 ? " — the Vault's ADRs stop in June 2026; later "
-                + "decisions are Brain pages" : ""), number, date};
+                + (older ? " — older than the newest Brain page: decisions since are Brain pages" : ""), number, date};
     }
 }

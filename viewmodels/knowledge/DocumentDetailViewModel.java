@@ -43,6 +43,8 @@ public final class DocumentDetailViewModel {
     private final ReadOnlyStringWrapper sourceFile = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<LinkRow> provenance = FXCollections.observableArrayList();
+    private final javafx.beans.property.ReadOnlyStringWrapper provenanceHeading =
+            new javafx.beans.property.ReadOnlyStringWrapper("Provenance — the loop this came from");
     private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
     private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper canGoForward = new ReadOnlyBooleanWrapper(false);
@@ -167,6 +169,8 @@ public final class DocumentDetailViewModel {
         markdown.set(doc.content());
         sourceFile.set(sourcePath(doc.source()));
         provenance.setAll(loaded.links());
+        provenanceHeading.set(doc.loopId() == null && doc.id().startsWith("brain:")
+                ? "Provenance — its parent and blockers" : "Provenance — the loop this came from");
         showing.set(true);
     }
 
@@ -249,6 +253,11 @@ public final class DocumentDetailViewModel {
 
     public ReadOnlyBooleanProperty canGoForwardProperty() {
         return canGoForward.getReadOnlyProperty();
+    }
+
+    /** What the provenance lines are: a loop's documents, or a Brain page's parent and blockers. */
+    public ReadOnlyStringProperty provenanceHeadingProperty() {
+        return provenanceHeading.getReadOnlyProperty();
     }
 
     public ObservableList<LinkRow> provenance() {
