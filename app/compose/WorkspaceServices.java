@@ -283,6 +283,17 @@ public final class WorkspaceServices implements AutoCloseable {
         return new RecallService(index(), telemetry);
     }
 
+    /** The running system's critical.db (workspace.json key {@code criticalDb}), or null when none is configured. */
+    public services.brain.CriticalSearch critical() {
+        java.nio.file.Path db = workspace.brain().criticalDb();
+        return db == null ? null : new services.brain.SqliteCriticalSearch(db, clock);
+    }
+
+    /** Which era each source is from: last ADR, newest Brain page, critical.db's freshness. */
+    public services.brain.BrainEra.Era era() {
+        return services.brain.BrainEra.of(workspace, index(), critical(), clock);
+    }
+
     /** The mise brief's view of Redis (a failed open is reported in the brief). */
     public MiseBrief brief() {
         LoopState loops = null;

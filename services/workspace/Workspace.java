@@ -102,6 +102,11 @@ public record Workspace(
         return dir.resolve(p).normalize();
     }
 
+    /** The Brain era's keys: the {@code brain} folders and the {@code criticalDb} file (running-system.md part 11). */
+    public BrainSettings brain() {
+        return BrainSettings.of(raw, dir, UserHome.path());
+    }
+
     public Path indexDir() {
         return stateDir().resolve("index");
     }
