@@ -28,6 +28,7 @@ import viewmodels.telemetry.TelemetryViewModel;
 import views.amendments.AmendmentsView;
 import views.brief.BriefView;
 import views.failed.FailedTargetsView;
+import views.inbox.InboxView;
 import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.notes.NoteView;
@@ -62,6 +63,17 @@ final class Sections {
         return new OverviewView(vm).root();
     }
 
+    /** Review; the inbox opens it at a proposal. */
+    private static Node review(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        PolicyService policy = services.policy();
+        ReviewViewModel vm = scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(), app.runner(),
+                services.reviewer(), services.workspace().readOnly(), policy::applying,
+                id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS), services.similarLessons()::forProposal,
+                app.clock().getZone()));
+        scope.onSubject("review", vm::open);
+        return new ReviewView(vm).root();
+    }
+
     /** Settings and, below it, the trust dial; the rail marks Settings while its form differs from workspace.json. */
     private static Node settings(WorkspaceScope scope, AppContext app, WorkspaceServices services, Runnable reopen) {
         SettingsViewModel vm = new SettingsViewModel(services.workspace(), app.connections(), app.runner(),
@@ -79,17 +91,14 @@ final class Sections {
         String reviewer = services.reviewer();
         PolicyService policy = services.policy();
         return List.of(
-                new Section("overview", "Overview", "The workspace's folders and what they hold",
-                        () -> overview(workspace, app, scope, services)),
+                new Section("inbox", "Inbox", "What needs you now, most urgent first",
+                        () -> new InboxView(scope.inbox()).root()),
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",
                         () -> new RecallView(new RecallViewModel(services.recall(), app.runner())).root()),
                 new Section("review", "Review", "Approve or reject skill-update and dream proposals",
-                        () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
-                                app.runner(), reviewer, workspace.readOnly(), policy::applying,
-                                id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS),
-                                services.similarLessons()::forProposal, zone))).root()),
+                        () -> review(scope, app, services)),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                                 services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
@@ -107,6 +116,8 @@ final class Sections {
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
                         () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),
+                new Section("overview", "Overview", "The workspace's folders and what they hold",
+                        () -> overview(workspace, app, scope, services)),
                 new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),
