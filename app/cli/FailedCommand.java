@@ -80,7 +80,7 @@ final class FailedCommand {
         @Option(names = "--reason", required = true, paramLabel = "R")
         String reason;
 
-        @Option(names = "--by", paramLabel = "NAME", description = "Who clears (default: your user name).")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
         @Override
@@ -100,7 +100,7 @@ final class FailedCommand {
 
     @Command(name = "prune", mixinStandardHelpOptions = true, description = "Remove targets older than the TTL.")
     static final class Prune extends Base {
-        @Option(names = "--by", paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
         @Override

@@ -50,6 +50,7 @@ import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
 import services.watchdog.WatchdogLog;
 import services.watchdog.Watchdogs;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -92,10 +93,9 @@ public final class WorkspaceServices implements AutoCloseable {
         return workspace;
     }
 
-    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user (see {@link Reviewer}). */
     public String reviewer() {
-        String reviewer = workspace.settings().reviewer();
-        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
+        return Reviewer.of(workspace);
     }
 
     /** The process's composition root these services were wired by. */

@@ -63,6 +63,13 @@ final class Sections {
         return new OverviewView(vm).root();
     }
 
+    /** The knowledge note; closing the window with typed text in it asks first, as with unsaved Settings. */
+    private static Node note(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        NoteViewModel vm = new NoteViewModel(services.turnNotes(), app.runner(), services.workspace().readOnly());
+        scope.unsaved().track("note", vm.unsavedProperty(), vm::saveBeforeLeaving);
+        return new NoteView(vm).root();
+    }
+
     /** Review; the inbox opens it at a proposal. */
     private static Node review(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
         PolicyService policy = services.policy();
@@ -109,8 +116,7 @@ final class Sections {
                 new Section("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog",
                         scope::healthView),
                 new Section("note", "Knowledge note", "Write a turn note: what was decided and why",
-                        () -> new NoteView(new NoteViewModel(services.turnNotes(), app.runner(),
-                                workspace.readOnly())).root()),
+                        () -> note(scope, app, services)),
                 new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
