@@ -181,7 +181,8 @@ public final class InboxService {
             return;
         }
         WatchdogLog.Entry last = runs.get(runs.size() - 1);
-        String ago = "watchdog, " + HumanDuration.of(now.toEpochMilli() - last.ranAt().toEpochMilli()) + " ago";
+        long since = now.toEpochMilli() - last.ranAt().toEpochMilli();
+        String ago = since < 60_000 ? "watchdog, just now" : "watchdog, " + HumanDuration.of(since) + " ago";
         for (Finding f : last.findings()) {
             if (!f.severity().unhealthy()) {
                 continue;
