@@ -63,6 +63,15 @@ final class Sections {
         return new OverviewView(vm).root();
     }
 
+    /** The mise brief, gathered again when what it reads changes elsewhere (a clear, a sync, a watchdog run). */
+    private static Node brief(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        BriefViewModel vm = new BriefViewModel(services.brief(), app.runner(), app.clock().getZone());
+        for (Area area : List.of(Area.FAILED, Area.INDEX, Area.HEALTH, Area.PROPOSALS)) {
+            scope.live(area, "brief", vm);
+        }
+        return new BriefView(vm).root();
+    }
+
     /** The knowledge note; closing the window with typed text in it asks first, as with unsaved Settings. */
     private static Node note(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
         NoteViewModel vm = new NoteViewModel(services.turnNotes(), app.runner(), services.workspace().readOnly());
@@ -121,7 +130,7 @@ final class Sections {
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
-                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),
+                        () -> brief(scope, app, services)),
                 new Section("overview", "Overview", "The workspace's folders and what they hold",
                         () -> overview(workspace, app, scope, services)),
                 new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",

@@ -19,6 +19,7 @@ import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
+import viewmodels.brief.BriefViewModel;
 import viewmodels.failed.FailedTargetsViewModel;
 import viewmodels.inbox.InboxViewModel;
 import viewmodels.knowledge.DocumentDetailViewModel;
@@ -168,6 +169,8 @@ public final class WorkspaceScope implements AutoCloseable {
         } else if (viewModel instanceof AmendmentsViewModel vm) {
             refresh = vm::refresh;
         } else if (viewModel instanceof FailedTargetsViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof BriefViewModel vm) {
             refresh = vm::refresh;
         } else {
             throw new IllegalArgumentException(who);
