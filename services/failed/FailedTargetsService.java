@@ -164,7 +164,14 @@ public final class FailedTargetsService {
      * Writes every failed_target document's member into Redis (score = its failure time), so both stores agree;
      * also the demo's seeding step. Returns how many members were written.
      */
-    public int copyIndexToRedis() {
+    /**
+     * What {@link #copyIndexToRedis()} wrote: {@code targets} Redis members (what the Failed targets screen and
+     * {@code failed list} count) from {@code documents} documents (several documents may name one target).
+     */
+    public record Copied(int targets, int documents) {
+    }
+
+    public Copied copyIndexToRedis() {
         requireWritable();
         return pruning.copyIndexToRedis();
     }

@@ -58,7 +58,7 @@ public final class HealthView {
         lower.setDividerPositions(0.22);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.58); // the findings first: at 1100 × 700 two of them in view, not one and a half
+        split.setDividerPositions(0.5); // one line a finding: at 1280 × 800 every finding and every job in view
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -337,8 +337,10 @@ public final class HealthView {
 
     /** A severity in words: "Warning", not "WARNING". */
     private static String severityWords(String severity) {
-        return severity == null || severity.isEmpty() ? ""
-                : severity.charAt(0) + severity.substring(1).toLowerCase(java.util.Locale.ROOT);
+        if (severity == null || severity.isEmpty() || "OK".equals(severity)) {
+            return severity == null ? "" : severity;
+        }
+        return severity.charAt(0) + severity.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** A cell showing a node made from its row (a badge, the trend squares). */

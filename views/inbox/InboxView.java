@@ -53,6 +53,7 @@ public final class InboxView {
         list.setId("inbox-list");
         list.setItems(vm.rows());
         list.setCellFactory(v -> new RowCell());
+        list.setFixedCellSize(52); // every row two lines (what, why now): one height, measured once
         list.getStyleClass().add(Styles.STRIPED);
         list.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {
             if (now.intValue() >= 0 && now.intValue() != vm.selectedProperty().get()) {
