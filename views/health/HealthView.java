@@ -58,7 +58,7 @@ public final class HealthView {
         lower.setDividerPositions(0.22);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.5); // one line a finding: at 1280 × 800 every finding and every job in view
+        split.setDividerPositions(0.55); // one line a finding: at 1280 × 800 every finding and every job in view
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -105,6 +105,7 @@ public final class HealthView {
     private Node findingsPane() {
         TableView<FindingRow> table = new TableView<>(vm.findings());
         table.setId("health-findings");
+        table.setFixedCellSize(26); // one line a finding, the badge's row as tall as the others
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<FindingRow, String> severity = HealthView.<FindingRow>column("Severity", FindingRow::severity, 140);
         severity.setMinWidth(140);
