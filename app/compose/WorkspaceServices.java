@@ -17,6 +17,7 @@ import services.failed.FailedTargetsException;
 import services.failed.FailedTargetsService;
 import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
+import services.inbox.InboxService;
 import services.knowledge.KnowledgeIndex;
 import services.policy.PolicyException;
 import services.policy.PolicyService;
@@ -47,8 +48,10 @@ import services.watchdog.OtelEventSource;
 import services.watchdog.RedisWatchdogGate;
 import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
+import services.watchdog.WatchdogLog;
 import services.watchdog.Watchdogs;
 import services.workspace.IndexSettings;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -91,10 +94,9 @@ public final class WorkspaceServices implements AutoCloseable {
         return workspace;
     }
 
-    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user (see {@link Reviewer}). */
     public String reviewer() {
-        String reviewer = workspace.settings().reviewer();
-        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
+        return Reviewer.of(workspace);
     }
 
     /** The process's composition root these services were wired by. */
@@ -306,6 +308,15 @@ public final class WorkspaceServices implements AutoCloseable {
             }
         }
         return new MiseBrief(workspace, index(), failedTargets(), loops, problem, clock);
+    }
+
+    /**
+     * What waits for a person (the inbox): read from the review queue, the trust dial, the failed targets, the
+     * watchdog's log and the job history of this workspace.
+     */
+    public InboxService inbox() {
+        return new InboxService(review(), policy(), this::failedTargets, new WatchdogLog(workspace.stateDir()),
+                new JobHistory(workspace.stateDir()), clock);
     }
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */

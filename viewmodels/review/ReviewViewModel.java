@@ -60,6 +60,8 @@ public final class ReviewViewModel {
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
+    /** A proposal the inbox asked to show before the queue was read (see {@link #open}). */
+    private String opening;
 
     /** Times written in UTC (a test's; the window gives its zone). */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
@@ -137,9 +139,23 @@ public final class ReviewViewModel {
         List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), pinned, rows);
         rows.setAll(shown);
         counts.set(services.review.ReviewQueue.counts(items));
-        String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
+        String wanted = opening != null ? opening : keep;
+        opening = null;
+        String target = wanted != null && shown.stream().anyMatch(r -> r.id().equals(wanted)) ? wanted
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
+    }
+
+    /**
+     * Shows one proposal opened from elsewhere (the inbox): at once when the queue holds it, else as soon as the
+     * queue is read (the section was just opened).
+     */
+    public void open(String id) {
+        if (rows.stream().anyMatch(r -> r.id().equals(id))) {
+            select(id);
+        } else {
+            opening = id;
+        }
     }
 
     /** Shows one proposal (null clears the detail). */

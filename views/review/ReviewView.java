@@ -25,6 +25,7 @@ import javafx.util.StringConverter;
 import viewmodels.review.QueueRow;
 import viewmodels.review.ReviewViewModel;
 import views.components.DiffView;
+import views.components.TabMovesFocus;
 
 /**
  * The review queue and the selected proposal's diff. Keys: j/k or arrows move, a approve, r reject (asks for a
@@ -274,7 +275,8 @@ public final class ReviewView {
         dialog.setTitle("Edit, then approve " + vm.selectedIdProperty().get());
         dialog.setHeaderText(vm.detail().headingProperty().get()
                 + "\nThe text that approving commits. Edits are recorded (Edited-By).");
-        TextArea text = new TextArea(vm.detail().proposedText());
+        // Tab and Shift+Tab leave the editor as they leave every field: a tab typed here would be committed
+        TextArea text = TabMovesFocus.on(new TextArea(vm.detail().proposedText()));
         text.setId("review-edit-text");
         text.setPrefSize(760, 460);
         text.getStyleClass().add("review-edit-text");

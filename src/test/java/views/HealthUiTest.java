@@ -115,7 +115,7 @@ class HealthUiTest {
 
         // It stays over whichever screen is open; its button leads back to Health and it goes away.
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
         assertThat(robot.lookup("#toast").query().isVisible()).isTrue();
         robot.clickOn("#toast-open");
         UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
