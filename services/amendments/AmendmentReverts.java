@@ -88,7 +88,11 @@ final class AmendmentReverts {
                             + ")"));
                     continue;
                 }
-                requireOwnCommit(a);
+                if (a.status() == Status.LEFT_ALONE) { // not the dream's own amendment: the whole request is refused
+                    throw new AmendmentException("Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch()
+                            + "): " + a.note() + ". Nothing was reverted.", a.note().contains("besides its target")
+                            ? otherPaths(a) : List.of());
+                }
                 chosen.add(a);
             }
             if (chosen.isEmpty()) {
@@ -123,30 +127,6 @@ final class AmendmentReverts {
         });
     }
 
-    /**
-     * The dream log is an agent's: the commit it names must be an amendment of the dream's own branch that changes
-     * its target and nothing else — never a commit of the review branch (a person's approval), or one that also changes
-     * other files (reverting it would delete or undo them). A commit the branch does not hold, or a merge, is refused by
-     * {@link AmendmentHistory#revert}.
-     */
-    private void requireOwnCommit(Amendment a) {
-        String refused = "Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch() + ")";
-        if (a.branch().equals(ws.reviewBranch())) {
-            throw new AmendmentException(refused + ": " + a.branch() + " is the review branch, where people's approvals "
-                    + "are committed; a dream amendment is never there. Nothing was reverted.");
-        }
-        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
-            List<String> paths = history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of());
-            List<String> others = paths.stream().filter(p -> !p.equals(a.target())).toList();
-            if (!others.isEmpty()) {
-                throw new AmendmentException(refused + ": the commit changes " + (others.size() == 1 ? "a file" : others.size()
-                        + " files") + " besides its target " + PlainText.shown(a.target()) + " (" + String.join(", ",
-                        others.stream().limit(5).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo "
-                        + "them too. Nothing was reverted.", others);
-            }
-        }
-    }
-
     /** Every value from the dream log is kept on its line: none can add a trailer. */
     private static String message(Amendment a, String by) {
         return "Revert " + PlainText.oneLine(a.kind()) + ": " + PlainText.oneLine(a.target()) + "\n\nReverts dream "
@@ -167,6 +147,14 @@ final class AmendmentReverts {
         entry.put("branch", a.branch());
         entry.put("target", a.target());
         decisions.append(entry);
+    }
+
+    /** The files an amendment's commit changes besides its target. */
+    private List<String> otherPaths(Amendment a) {
+        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+            return history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of()).stream()
+                    .filter(p -> !p.equals(a.target())).toList();
+        }
     }
 
     private Path root(String repo) {

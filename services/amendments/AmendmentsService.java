@@ -25,7 +25,8 @@ import services.workspace.Workspace;
  */
 public final class AmendmentsService {
 
-    public enum Status { APPLIED, REVERTED, COMMIT_MISSING }
+    /** {@code LEFT_ALONE}: the logged commit is not the dream's own amendment ({@link AmendmentOwnership}); never reverted. */
+    public enum Status { APPLIED, REVERTED, COMMIT_MISSING, LEFT_ALONE }
 
     /** The actions of formats.md part 11. */
     private static final java.util.Set<String> ACTIONS = java.util.Set.of("applied", "staged", "reverted", "approved",
@@ -35,7 +36,8 @@ public final class AmendmentsService {
                             String branch, String repo, Status status, String revertedBy, List<String> evidence,
                             String note) {
         public String label() {
-            return status == Status.COMMIT_MISSING ? "commit missing" : status.name().toLowerCase();
+            return status == Status.COMMIT_MISSING ? "commit missing" : status == Status.LEFT_ALONE ? "left alone"
+                    : status.name().toLowerCase();
         }
 
         /** The kind in words, as the window and the command line say it: "SOUL amendment", "skill amendment". */
@@ -155,6 +157,13 @@ public final class AmendmentsService {
             }
             if (commit.isPresent()) {
                 String found = commit.get().sha();
+                Optional<String> foreign = AmendmentOwnership.whyLeftAlone(ws, history, commit.get(), id,
+                        o.path("target").asText(""), branch);
+                if (foreign.isPresent()) {
+                    return new Amendment(id, kind, o.path("risk").asText(""), o.path("target").asText(""), cycle,
+                            at != null ? at : Instant.ofEpochSecond(commit.get().epochSeconds()), found, branch, repo,
+                            Status.LEFT_ALONE, null, List.of(), foreign.get());
+                }
                 String revert = revertedBy.get(found);
                 if (revert != null && history.commit(revert).map(c -> !trailers(c.message(), "Reverts").contains(found))
                         .orElse(true)) { // the log is an agent's: a "reverted" line counts only with its revert commit

@@ -63,6 +63,14 @@ public final class WorkspaceLoader {
         BranchName.problem(branch).ifPresent(why -> {
             throw new WorkspaceException(file + " key 'reviewBranch': " + why + ".");
         });
+        String dreamBranch = keys.string("dreamBranch", WorkspaceSettings.DEFAULT_DREAM_BRANCH);
+        BranchName.problem(dreamBranch).ifPresent(why -> {
+            throw new WorkspaceException(file + " key 'dreamBranch': " + why + ".");
+        });
+        if (dreamBranch.equals(branch)) {
+            throw new WorkspaceException(file + " key 'dreamBranch': " + dreamBranch + " is the review branch, where "
+                    + "people's approvals are committed; the dream's amendments need a branch of their own.");
+        }
         int ttl = keys.integer("failedTargetTtlDays", 7, 1, 3650);
         boolean readOnly = keys.bool("readOnly", false);
         IndexSettings index = readIndex(root.get("index"), file);
