@@ -87,11 +87,47 @@ public final class AmendmentsService {
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.lock = new DecisionLock(ws.stateDir());
-        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> list().amendments(), dreamLog,
-                decisions, lock);
+        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
+                dreamLog, decisions, lock);
     }
 
+    /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
+    public void onStep(java.util.function.Consumer<String> steps) {
+        reverts.onStep(steps);
+    }
+
+    /**
+     * Records the reverts a crash or a failed write kept out of the logs (their intent is in the decisions log): one
+     * line each; a read-only workspace is left as it is.
+     */
+    public List<String> recover() {
+        if (ws.readOnly()) {
+            return List.of();
+        }
+        RevertIntents.Recovery r = reverts.recover(System.getProperty("user.name", "operator"));
+        List<String> out = new ArrayList<>(r.recorded());
+        r.unrecorded().forEach((sha, why) -> out.add("The revert of " + abbreviate(sha) + " is not recorded yet: " + why));
+        return out;
+    }
+
+    /** The amendments, after recording any revert a crash kept out of the logs ({@link #recover}). */
     public Listing list() {
+        List<String> recovered = List.of();
+        try {
+            recovered = recover();
+        } catch (RuntimeException e) {
+            recovered = List.of("Reverts cut short could not be reconciled: " + e.getMessage());
+        }
+        Listing l = listAsRecorded();
+        if (recovered.isEmpty()) {
+            return l;
+        }
+        List<String> problems = new ArrayList<>(recovered);
+        problems.addAll(l.problems());
+        return new Listing(l.amendments(), problems);
+    }
+
+    private Listing listAsRecorded() {
         DecisionLog.Read read = dreamLog.read();
         Map<String, String> revertedBy = new HashMap<>();
         List<JsonNode> applied = new ArrayList<>();
