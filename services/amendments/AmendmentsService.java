@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -158,7 +157,7 @@ public final class AmendmentsService {
                     revertedBy.put(output.get("reverts").asText(), output.path("sha").asText(""));
                 } else if ("applied".equals(action)) {
                     applied.add(output);
-                    appliedAt.add(instant(line.path("ts").asText(null)));
+                    appliedAt.add(instant(line.path("ts").asText(null), entry, problems));
                     cycles.add(PlainText.oneLine(line.path("cycle").asText("")));
                 }
             }
@@ -273,12 +272,17 @@ public final class AmendmentsService {
         return Trailers.values(message, key).stream().map(String::strip).toList();
     }
 
-    private static Instant instant(String iso) {
-        try {
-            return iso == null ? null : Instant.parse(iso);
-        } catch (DateTimeParseException e) {
+    /** A line's time by the one checked-number reader; one out of range is reported, and the commit's time used. */
+    private Instant instant(String iso, String entry, List<String> problems) {
+        if (iso == null) {
             return null;
         }
+        services.text.CheckedNumber.Checked at = services.text.CheckedNumber.instant(iso, clock.instant());
+        if (!at.ok()) {
+            problems.add(entry + ": 'ts' " + at.problem() + "; the commit's time is shown instead");
+            return null;
+        }
+        return Instant.ofEpochMilli(at.value());
     }
 
     static String abbreviate(String sha) {

@@ -91,7 +91,7 @@ public final class FailedTargetsService {
         this.ws = ws;
         this.lock = new DecisionLock(ws.stateDir());
         this.log = new FailedTargetsLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
-        this.listing = new TargetListing(index, redis, this::ttlMillis);
+        this.listing = new TargetListing(index, redis, this::ttlMillis, clock);
         this.clearing = new TargetClearing(listing, index, redis, log, step -> steps.accept(step));
         this.pruning = new TargetPruning(ws, listing, index, redis, clock, log);
     }
