@@ -2,6 +2,7 @@ package services.failed;
 
 import java.util.Collection;
 import java.util.List;
+import services.text.LookAlikeText;
 
 /**
  * The key of a failed target as the CLI and the window name it: {@code project/target}, with a {@code /} or
@@ -14,7 +15,7 @@ final class TargetKeys {
 
     /** The key of a project's target: the project's own {@code /} and {@code \\} escaped with a backslash. */
     static String key(String project, String target) {
-        return project.replace("\\", "\\\\").replace("/", "\\/") + "/" + target;
+        return LookAlikeText.visible(project).replace("/", "\\/") + "/" + LookAlikeText.visible(target, false);
     }
 
     /** The project and target of a key ({@link #key(String, String)} read back), or null for a document id. */
@@ -25,15 +26,41 @@ final class TargetKeys {
         StringBuilder project = new StringBuilder();
         for (int i = 0; i < key.length(); i++) {
             char c = key.charAt(i);
-            if (c == '\\' && i + 1 < key.length()) {
+            int code = code(key, i);
+            if (code >= 0) {
+                project.appendCodePoint(code);
+                i = key.indexOf('}', i);
+            } else if (c == '\\' && i + 1 < key.length()) {
                 project.append(key.charAt(++i));
             } else if (c == '/') {
-                return new String[] {project.toString(), key.substring(i + 1)};
+                String target = key.substring(i + 1);
+                StringBuilder t = new StringBuilder();
+                for (int j = 0; j < target.length(); j++) {
+                    int tc = code(target, j);
+                    if (tc >= 0) {
+                        t.appendCodePoint(tc);
+                        j = target.indexOf('}', j);
+                    } else {
+                        t.append(target.charAt(j));
+                    }
+                }
+                return new String[] {project.toString(), t.toString()};
             } else {
                 project.append(c);
             }
         }
         return null;
+    }
+
+    /** The code point of a {@code \\u{XXXX}} at {@code i} of {@code key}, or -1. */
+    private static int code(String key, int i) {
+        if (key.charAt(i) != '\\' || !key.startsWith("u{", i + 1)) {
+            return -1;
+        }
+        int end = key.indexOf('}', i);
+        String hex = end < 0 ? "" : key.substring(i + 3, end);
+        return hex.matches("[0-9A-Fa-f]{1,6}") && Integer.parseInt(hex, 16) <= Character.MAX_CODE_POINT
+                ? Integer.parseInt(hex, 16) : -1;
     }
 
     /**

@@ -69,6 +69,15 @@ final class TargetListing {
                 problems.add(e.getMessage() + " — showing the index only");
             }
         }
+        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        for (TargetCollector c : byKey.values()) {
+            for (String[] part : new String[][] {{"project", c.project}, {"target", c.target}}) {
+                services.text.LookAlikeText.problem(part[1]).filter(why -> named.add(part[0] + part[1])).ifPresent(why ->
+                        problems.add("The " + part[0] + " \"" + services.text.LookAlikeText.visible(part[1]) + "\" has "
+                                + why + ": it could pass for another " + part[0] + ", so its key shows the character "
+                                + "as \\u{…} (type the key as shown to clear it)"));
+            }
+        }
         long ttl = ttlMillis.getAsLong();
         List<FailedTargetsService.Target> targets = byKey.values().stream().map(b -> b.build(ttl))
                 .sorted(Comparator.comparingLong(FailedTargetsService.Target::failedAtMillis).reversed()).toList();
