@@ -1,6 +1,5 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -65,7 +64,7 @@ final class Approval {
                     throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "
                             + "nothing to commit. Reject it as superseded, or request changes.");
                 }
-                commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
+                commit = branch.commit(change.path(), change.bytesFor(after),
                         ApprovalCommits.message(p, change, by, edited, policyVersion), by, change.tip());
             }
             steps.accept("committed");

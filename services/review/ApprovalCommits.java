@@ -1,6 +1,5 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +98,7 @@ final class ApprovalCommits {
             PlannedChange change = planner.plan(p, parent, repoRoot);
             Optional<ReviewBranch.Blob> blob = made.read(path);
             return !change.conflicted() && blob.isPresent()
-                    && java.util.Arrays.equals(change.after().getBytes(StandardCharsets.UTF_8), blob.get().content());
+                    && java.util.Arrays.equals(change.afterBytes(), blob.get().content());
         } catch (ReviewException notThisOne) {
             return false;
         }

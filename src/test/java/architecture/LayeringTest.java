@@ -10,7 +10,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The house rules of DEVELOPERS.md, as tests so they cannot rot. */
+/** The house rules of docs/architecture.md ("What the layering tests enforce"), as tests so they cannot rot. */
 class LayeringTest {
 
     private static JavaClasses product;
