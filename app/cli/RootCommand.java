@@ -102,7 +102,7 @@ public final class RootCommand implements Callable<Integer> {
                 LOG.error("Command failed", error);
                 message = ErrorReporter.userMessage(error, AppDirs.fromEnvironment().logs().resolve("brain-console.log"));
             }
-            message = services.text.TerminalText.safe(message);
+            message = services.text.UrlCredentials.scrub(services.text.TerminalText.safe(message));
             cmd.getErr().println("error: " + message);
             cmd.getErr().flush();
             if (parsed.originalArgs().contains("--json")) {

@@ -112,6 +112,30 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     }
 
     @Override
+    public boolean isMerge(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId id = objectId(sha);
+            return id != null && walk.parseCommit(id).getParentCount() > 1;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean onBranch(String branch, String sha) {
+        if (BranchName.problem(branch).isPresent()) {
+            return false;
+        }
+        try (RevWalk walk = new RevWalk(repo)) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            ObjectId id = objectId(sha);
+            return ref != null && id != null && walk.isMergedInto(walk.parseCommit(id), walk.parseCommit(ref.getObjectId()));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
     public Optional<CommitInfo> revertOf(String branch, String sha) {
         return findByTrailer(branch, "Reverts", sha);
     }

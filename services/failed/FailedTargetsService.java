@@ -79,6 +79,7 @@ public final class FailedTargetsService {
     private final TargetClearing clearing;
     private final TargetPruning pruning;
     private final FailedTargetsLog log;
+    private java.util.function.Consumer<String> steps = step -> { };
 
     /** @param redis null for index-only mode (no Redis configured) */
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock) {
@@ -91,9 +92,26 @@ public final class FailedTargetsService {
         this.ws = ws;
         this.lock = new DecisionLock(ws.stateDir());
         this.log = new FailedTargetsLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
-        this.listing = new TargetListing(index, redis, this::ttlMillis);
-        this.clearing = new TargetClearing(listing, index, redis, log);
+        this.listing = new TargetListing(index, redis, this::ttlMillis, clock);
+        this.clearing = new TargetClearing(listing, index, redis, log, step -> steps.accept(step));
         this.pruning = new TargetPruning(ws, listing, index, redis, clock, log);
+    }
+
+    /** Fault-injection seam for the crash tests: told "begun", "removed" (after each target), "done" as a clear goes. */
+    public void onStep(java.util.function.Consumer<String> steps) {
+        this.steps = steps;
+    }
+
+    /**
+     * Finishes the clears a crash cut short (their intent is in the decision log, their result is not), so the log
+     * agrees with Redis and the index; a read-only workspace is left as it is. Returns the keys finished.
+     */
+    public List<String> recover() {
+        if (ws.readOnly()) {
+            return List.of();
+        }
+        String who = System.getProperty("user.name", "operator");
+        return lock.run(() -> List.copyOf(clearing.finishUnfinished(who).keySet()));
     }
 
     public long ttlMillis() {
@@ -105,8 +123,22 @@ public final class FailedTargetsService {
         return TargetKeys.key(project, target);
     }
 
+    /** The targets of both stores; a clear a crash cut short is finished first, so none of its targets is listed. */
     public Listing list() {
+        if (!ws.readOnly()) {
+            try {
+                recover();
+            } catch (RuntimeException e) { // the listing still shows what there is
+                return withProblem(listing.list(), "A clear cut short could not be finished: " + e.getMessage());
+            }
+        }
         return listing.list();
+    }
+
+    private static Listing withProblem(Listing l, String problem) {
+        List<String> problems = new java.util.ArrayList<>(l.problems());
+        problems.add(problem);
+        return new Listing(l.targets(), problems, l.redisConfigured(), l.notice());
     }
 
     /** What clearing these targets removes, one line each, before anything is removed. */
@@ -133,6 +165,9 @@ public final class FailedTargetsService {
         String why = reason.strip(); // recorded as typed, without the spaces around it
         return lock.run(() -> clearing.clear(keys, why, who));
     }
+
+    /** What a retry says of a store a clear cut short had not yet cleared, and which the retry finished. */
+    public static final String FINISHED = "removed (finishing a clear that was cut short)";
 
     /** What a retry says of a target an earlier clear named and neither store holds any more. */
     public static final String ALREADY_GONE = "already gone (cleared before)";

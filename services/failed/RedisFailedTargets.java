@@ -85,6 +85,17 @@ public final class RedisFailedTargets implements FailedTargets {
     }
 
     @Override
+    public long pruneAfter(long maxMillis) {
+        long removed = 0;
+        for (String key : keys()) {
+            if ("zset".equals(call(() -> redis.type(key)))) {
+                removed += call(() -> redis.zremrangeByScore(key, "(" + maxMillis, "+inf"));
+            }
+        }
+        return removed;
+    }
+
+    @Override
     public void add(String project, String target, long scoreMillis) {
         call(() -> redis.zadd(PREFIX + project, scoreMillis, target));
     }

@@ -35,7 +35,8 @@ final class TargetPruning {
     /** Removes every member and document older than the TTL plus {@code graceMillis}; run under the decision lock. */
     FailedTargetsService.PruneResult prune(String who, long ttlMillis, long graceMillis) {
         long cutoff = clock.millis() - ttlMillis - graceMillis;
-        long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff);
+        long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff)
+                + redis.pruneAfter(clock.instant().plus(services.text.CheckedNumber.AHEAD).toEpochMilli());
         List<String> ids = listing.docs(cutoff / 1000 - 1).stream().map(KnowledgeDoc::id).toList();
         index.delete(ids);
         index.flush();

@@ -36,7 +36,8 @@ public final class RedisConnector {
         try {
             return client(settings, password);
         } catch (RuntimeException e) {
-            throw new RedisConnectionException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
+            throw new RedisConnectionException("Cannot connect to " + settings.describe() + ": "
+                    + services.text.UrlCredentials.scrub(e.getMessage()), e);
         }
     }
 

@@ -64,12 +64,18 @@ public final class RetroParser {
                 sections.get("Patterns"), lessons, front.body());
     }
 
+    /** A count of the frontmatter, read by the one checked-number reader: overflow and negatives are bad input. */
     private static Integer count(Frontmatter front, String key) {
-        if (front.values().get(key) != null && front.integer(key) == null) {
-            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \""
-                    + front.values().get(key) + "\"");
+        Object value = front.values().get(key);
+        if (value == null) {
+            return null;
         }
-        return front.integer(key);
+        services.text.CheckedNumber.Checked n = services.text.CheckedNumber.count(value);
+        if (!n.ok()) {
+            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \"" + value + "\""
+                    + (n.problem().endsWith("is not a whole number") ? "" : ": " + n.problem()));
+        }
+        return n.value().intValue();
     }
 
     /**

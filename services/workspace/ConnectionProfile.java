@@ -73,7 +73,7 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 String urlProblem = redisUrlProblem(redisUrl);
                 if (urlProblem != null) {
                     out.put("redisUrl", urlProblem);
-                } else if (redisUrl.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
+                } else if (services.text.UrlCredentials.hasSecret(redisUrl)) {
                     out.put("redisUrl", "Put no password in the URL: name an environment variable below instead.");
                 }
             }

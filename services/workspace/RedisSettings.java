@@ -23,7 +23,7 @@ public record RedisSettings(String url, List<String> sentinels, String masterNam
     /** Where it points, without any secret, for messages and the status line. */
     public String describe() {
         if (url != null) {
-            return url.replaceAll("//[^@/]*:[^@/]*@", "//***@");
+            return services.text.UrlCredentials.redact(url);
         }
         if (!sentinels.isEmpty()) {
             return "sentinel " + masterName + " via " + String.join(", ", sentinels);
