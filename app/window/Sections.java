@@ -57,7 +57,7 @@ final class Sections {
     /** The Overview, its figures read again after every sync (the first one at start included). */
     private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope, WorkspaceServices services) {
         OverviewViewModel vm = new OverviewViewModel(workspace, app.inventory(), () -> SyncSources.of(workspace),
-                () -> services.review().proposals(), app.runner());
+                () -> services.review().proposals(), app.runner()).withEra(services::era);
         scope.sync().syncsFinishedProperty().addListener((o, was, now) -> vm.refresh());
         return new OverviewView(vm).root();
     }
@@ -84,7 +84,7 @@ final class Sections {
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",
-                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner())).root()),
+                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner(), services.critical())).root()),
                 new Section("review", "Review", "Approve or reject skill-update and dream proposals",
                         () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
                                 app.runner(), reviewer, workspace.readOnly(), policy::applying,

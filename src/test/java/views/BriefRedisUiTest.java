@@ -52,7 +52,8 @@ class BriefRedisUiTest {
         String verdict = robot.lookup("#brief-verdict").queryAs(Label.class).getText();
         assertThat(verdict).startsWith("Pitch not allowed\n✗ pending pitch: ADR-0205")
                 .contains("\n· capacity: 2 of 3 loops running (loop-")
-                .containsPattern("\\d+ ended loops? still ha(s|ve) PRD keys \\(kept 7 days after a loop ends\\): not counted")
+                .containsPattern("\\d+ ended loops? still ha(s a PRD key|ve PRD keys)[^\\n]* — not running, not counted")
+                .doesNotContain("kept 7 days")
                 .doesNotContain("(s)");
         UiHarness.waitUntil(() -> robot.lookup("Active loops").tryQuery().isPresent());
         assertThat(robot.lookup(n -> n instanceof javafx.scene.text.Text t && t.getText() != null
