@@ -132,7 +132,8 @@ public final class ProposalDetailViewModel {
                 ? "Stale: the target changed; the diff shows it merged onto its current text."
                 : "";
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
-        problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);
+        // a tampered proposal's problem is what its own box says (what changed): not said twice
+        problem.set(shown.problem() == null || p.isTampered() ? "" : shown.problem() + conflicts);
         notice.set(shown.problem() == null ? stale : "");
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));
