@@ -5,17 +5,31 @@ import java.util.List;
 import services.text.LookAlikeText;
 
 /**
- * The key of a failed target as the CLI and the window name it: {@code project/target}, with a {@code /} or
- * {@code \\} inside the project escaped by a backslash, so that every (project, target) pair has its own key.
+ * The key of a failed target as the CLI and the window name it: {@code project/target}, the project as written (an
+ * absolute path reads {@code /Users/joel/Code/joelclaw/US-001}, never {@code \/Users\/joel…}), each {@code \\} in
+ * the project doubled, and in the target a {@code /} written {@code \/} (and a {@code \\} doubled where a {@code /}
+ * or {@code \\} follows it). The last unescaped {@code /} parts the two, so every (project, target) pair has its
+ * own key.
  */
 final class TargetKeys {
 
     private TargetKeys() {
     }
 
-    /** The key of a project's target: the project's own {@code /} and {@code \\} escaped with a backslash. */
-    static String key(String project, String target) {
-        return LookAlikeText.visible(project).replace("/", "\\/") + "/" + LookAlikeText.visible(target, false);
+    /** The key of a project's target: the project as written but for its {@code \\}, the target's {@code /} escaped. */
+    static String key(String project, String raw) {
+        // characters that would make the key read as another (U+200B, a Cyrillic а) are written as their code (LookAlikeText.visible)
+        StringBuilder out = new StringBuilder(LookAlikeText.visible(project)).append('/');
+        String target = LookAlikeText.visible(raw, false);
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            char next = i + 1 < target.length() ? target.charAt(i + 1) : 0;
+            if (c == '/' || c == '\\' && (next == '/' || next == '\\')) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     /** The project and target of a key ({@link #key(String, String)} read back), or null for a document id. */
@@ -23,33 +37,26 @@ final class TargetKeys {
         if (key.startsWith("failed_target:")) {
             return null;
         }
-        StringBuilder project = new StringBuilder();
+        StringBuilder text = new StringBuilder();
+        int cut = -1;
         for (int i = 0; i < key.length(); i++) {
             char c = key.charAt(i);
+            char next = i + 1 < key.length() ? key.charAt(i + 1) : 0;
             int code = code(key, i);
-            if (code >= 0) {
-                project.appendCodePoint(code);
+            if (c == '\\' && (next == '\\' || next == '/')) {
+                text.append(next);
+                i++;
+            } else if (code >= 0) {
+                text.appendCodePoint(code);
                 i = key.indexOf('}', i);
-            } else if (c == '\\' && i + 1 < key.length()) {
-                project.append(key.charAt(++i));
-            } else if (c == '/') {
-                String target = key.substring(i + 1);
-                StringBuilder t = new StringBuilder();
-                for (int j = 0; j < target.length(); j++) {
-                    int tc = code(target, j);
-                    if (tc >= 0) {
-                        t.appendCodePoint(tc);
-                        j = target.indexOf('}', j);
-                    } else {
-                        t.append(target.charAt(j));
-                    }
-                }
-                return new String[] {project.toString(), t.toString()};
             } else {
-                project.append(c);
+                if (c == '/') {
+                    cut = text.length();
+                }
+                text.append(c);
             }
         }
-        return null;
+        return cut < 0 ? null : new String[] {text.substring(0, cut), text.substring(cut + 1)};
     }
 
     /** The code point of a {@code \\u{XXXX}} at {@code i} of {@code key}, or -1. */

@@ -76,6 +76,7 @@ public final class WorkspaceLoader {
         noCredentials(root.path("telemetry").path("otlpEndpoint"), file, "telemetry.otlpEndpoint", "give the "
                 + "collector's address only; its credentials go in OTEL_EXPORTER_OTLP_HEADERS in the environment");
         RedisSettings redis = readRedis(root.get("redis"), file);
+        BrainSettings.read(root, folder, userHome, file, problems);
         return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, redis, readOnly,
                 problems, root, WorkspaceSettings.of(root, folder));
     }
