@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -30,8 +31,10 @@ public final class EmbeddingThroughputBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
 
-    public EmbeddingThroughputBenchmark(Path base) {
+    public EmbeddingThroughputBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -43,7 +46,7 @@ public final class EmbeddingThroughputBenchmark {
     public Result run(int documents, PrintWriter log, boolean withWindow) throws IOException, InterruptedException {
         Files.createDirectories(base);
         Path dir = Files.createTempDirectory(base, "embed");
-        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir)) {
+        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir, pools)) {
             long t = System.nanoTime();
             index.embeddings().model().embed(List.of("warm the model up", "a second text to warm it"));
             long loadMs = (System.nanoTime() - t) / 1_000_000;
@@ -54,7 +57,7 @@ public final class EmbeddingThroughputBenchmark {
             log.flush();
             EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
                     new BackfillState(dir.resolve("state/embeddings")), Telemetry.noop())
-                    .writingBeside(app.compose.AppContext.BACKFILL_WRITES); // as the window and the CLI run it
+                    .writingBeside(pools.backfillWrites()); // as the window and the CLI run it
             List<Double> late = new ArrayList<>();
             AtomicBoolean done = new AtomicBoolean();
             Thread ui = new Thread(() -> watch(done, late), "ui-stand-in");

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +40,11 @@ public final class KnowledgeBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
     private final int searchRuns;
 
-    public KnowledgeBenchmark(Path base, int searchRuns) {
+    public KnowledgeBenchmark(Path base, int searchRuns, Pools pools) {
+        this.pools = pools;
         this.base = base;
         this.searchRuns = searchRuns;
     }
@@ -61,7 +64,7 @@ public final class KnowledgeBenchmark {
             deleteState(ws);
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(workspace.indexDir(), 384)) {
                 VaultSync sync = new VaultSync(workspace, index, Clock.systemUTC())
-                        .preparingIn(app.compose.AppContext.WORK_LANES);
+                        .preparingIn(pools.workLanes());
                 long t0 = System.nanoTime();
                 SyncResult result = sync.run(SyncOptions.all(), ProgressSink.NONE);
                 full.add((System.nanoTime() - t0) / 1_000_000);

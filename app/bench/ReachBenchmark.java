@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,8 +47,10 @@ public final class ReachBenchmark {
     private static final String[] TYPES = {"lesson", "pattern", "failed_target", "retro"};
 
     private final Path dir;
+    private final Pools pools;
 
-    public ReachBenchmark(Path dir) {
+    public ReachBenchmark(Path dir, Pools pools) {
+        this.pools = pools;
         this.dir = dir;
     }
 
@@ -125,10 +128,11 @@ public final class ReachBenchmark {
         }
     }
 
-    private static ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
+    private ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
                                    ProgressSink progress) {
         return new ReachService(new ImplementorRecall(index), index).report(loaded, 14, now.minus(Duration.ofDays(14)),
-                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)).sharingWith(app.compose.AppContext.WORK_LANES),
+                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)).sharingWith(pools.workLanes())
+                        .matchingChangesIn(scratch -> new LuceneKnowledgeIndex(scratch, 1)),
                 progress);
     }
 

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -35,8 +36,10 @@ public final class RecallCostBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
 
-    public RecallCostBenchmark(Path base) {
+    public RecallCostBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -47,12 +50,12 @@ public final class RecallCostBenchmark {
             SyntheticVault.write(ws, syncDocs);
             Workspace w = new WorkspaceLoader().load(ws);
             long[] resync;
-            try (HybridKnowledgeIndex index = RecallBenchmark.open(ws)) {
+            try (HybridKnowledgeIndex index = RecallBenchmark.open(ws, pools)) {
                 VaultSync sync = new VaultSync(w, index, java.time.Clock.systemUTC())
-                        .preparingIn(app.compose.AppContext.WORK_LANES);
+                        .preparingIn(pools.workLanes());
                 EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
                         new BackfillState(ws.resolve("state/embeddings")), Telemetry.noop())
-                        .writingBeside(app.compose.AppContext.BACKFILL_WRITES);
+                        .writingBeside(pools.backfillWrites());
                 log.printf("first sync and embeddings of %,d documents …%n", syncDocs);
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);
@@ -86,7 +89,7 @@ public final class RecallCostBenchmark {
 
     private Cost dense(Path dir, int syncDocs, long[] resync, int docs, PrintWriter log) {
         RecallCorpus corpus = RecallCorpus.load();
-        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir)) {
+        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir, pools)) {
             List<KnowledgeDoc> seeds = index.embeddings().embedAll(corpus.all()).docs();
             Random random = new Random(3);
             log.printf("indexing %,d documents with vectors …%n", docs);

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,8 +30,10 @@ public final class StartupBenchmark {
     private static final Pattern AFTER = Pattern.compile("after browsing: resident (\\d+) MB");
 
     private final Path base;
+    private final Pools pools;
 
-    public StartupBenchmark(Path base) {
+    public StartupBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -63,7 +66,7 @@ public final class StartupBenchmark {
         // semantic off: the window must not start embedding 100,000 documents here; on: nothing is left to embed
         new services.workspace.WorkspaceFile(vault).saveSemantic(semantic);
         if (semantic) {
-            StandInModel.embedEverything(vault, log);
+            StandInModel.embedEverything(vault, log, pools);
         }
         String browsed = run(launcher, home, List.of("--workspace", vault.toString(), "--browse-then-exit"));
         Matcher after = AFTER.matcher(browsed);

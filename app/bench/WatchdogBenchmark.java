@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,8 +46,10 @@ public final class WatchdogBenchmark {
         "session.started", "tool.call"};
 
     private final Path base;
+    private final Pools pools;
 
-    public WatchdogBenchmark(Path base) {
+    public WatchdogBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -66,13 +69,13 @@ public final class WatchdogBenchmark {
             KnowledgeBenchmark.deleteState(dir);
         }
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-            VaultSync sync = new VaultSync(loaded, index, clock).preparingIn(app.compose.AppContext.WORK_LANES);
+            VaultSync sync = new VaultSync(loaded, index, clock).preparingIn(pools.workLanes());
             if (index.status().documents() < docs / 2) {
                 log.println("syncing the vault …");
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);
             }
-            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES);
+            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir()).readingIn(pools.workLanes());
             Watchdog watchdog = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock), source,
                     new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop());
             long t0 = System.nanoTime();
@@ -95,7 +98,7 @@ public final class WatchdogBenchmark {
                 }
             }
             Watchdog fresh = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock),
-                    new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES), new FileWatchdogGate(ws.stateDir()),
+                    new JsonlOtelEvents(ws.otelDir()).readingIn(pools.workLanes()), new FileWatchdogGate(ws.stateDir()),
                     clock, Telemetry.noop());
             long t3 = System.nanoTime();
             fresh.run(true, ProgressSink.NONE);

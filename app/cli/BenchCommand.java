@@ -1,6 +1,7 @@
 package app.cli;
 
 import app.bench.KnowledgeBenchmark;
+import app.compose.Pools;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +53,9 @@ final class BenchCommand implements Callable<Integer> {
             + "build their own workspaces (the demo, generated vaults) and leave yours untouched.")
     Path workspace;
 
+    /** The worker threads of this benchmark run (its own process's, as the window's and the CLI's are theirs). */
+    private final Pools pools = new Pools();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -61,7 +65,7 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         if ("startup".equals(what)) {
-            app.bench.StartupBenchmark.Result r = new app.bench.StartupBenchmark(dir).run(semantic ? 1 : 5, spec.commandLine().getErr(),
+            app.bench.StartupBenchmark.Result r = new app.bench.StartupBenchmark(dir, pools).run(semantic ? 1 : 5, spec.commandLine().getErr(),
                     semantic);
             out.printf("launcher: %s%n| cold start, median of %d | all runs | resident at start | resident after browsing "
                     + "%,d docs, semantic %s |%n|---:|---|---:|---:|%n| %d ms | %s ms | %d MB | %d MB |%n"
@@ -73,7 +77,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if ("embed".equals(what)) {
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 400;
-            app.bench.EmbeddingThroughputBenchmark.Result r = new app.bench.EmbeddingThroughputBenchmark(dir)
+            app.bench.EmbeddingThroughputBenchmark.Result r = new app.bench.EmbeddingThroughputBenchmark(dir, pools)
                     .run(n, spec.commandLine().getErr());
             out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(r) + System.lineSeparator() : app.bench.EmbeddingThroughputBenchmark.table(r));
@@ -95,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
         if ("recall".equals(what)) {
             java.util.Map<String, Object> asJson = new java.util.LinkedHashMap<>();
             if (!costOnly) {
-                app.bench.RecallBenchmark.Quality q = new app.bench.RecallBenchmark().quality(spec.commandLine().getErr());
+                app.bench.RecallBenchmark.Quality q = new app.bench.RecallBenchmark(pools).quality(spec.commandLine().getErr());
                 asJson.put("quality", app.bench.RecallBenchmark.json(q));
                 if (!json) {
                     out.print(app.bench.RecallBenchmark.table(q));
@@ -103,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             if (!qualityOnly) {
-                app.bench.RecallCostBenchmark.Cost c = new app.bench.RecallCostBenchmark(dir).run(
+                app.bench.RecallCostBenchmark.Cost c = new app.bench.RecallCostBenchmark(dir, pools).run(
                         sizes.get(0), sizes.get(sizes.size() - 1), spec.commandLine().getErr());
                 asJson.put("cost", c);
                 if (!json) {
@@ -121,7 +125,7 @@ final class BenchCommand implements Callable<Integer> {
         if ("reach".equals(what)) {
             java.nio.file.Path runDir = java.nio.file.Files.createTempDirectory(
                     java.nio.file.Files.createDirectories(dir), "reach");
-            app.bench.ReachBenchmark.Result r = new app.bench.ReachBenchmark(runDir).run(10_000,
+            app.bench.ReachBenchmark.Result r = new app.bench.ReachBenchmark(runDir, pools).run(10_000,
                     sizes.get(sizes.size() - 1), spec.commandLine().getErr());
             out.printf("| stories | documents | build the index (not counted) | read the retros | replay + lists "
                     + "(first run) | documents reached | never reached | next run (read + replay + lists) | documents "
@@ -135,7 +139,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if ("watchdog".equals(what)) {
             int docs = sizes.get(sizes.size() - 1);
-            app.bench.WatchdogBenchmark.Result r = new app.bench.WatchdogBenchmark(dir).run(docs, 1_000_000,
+            app.bench.WatchdogBenchmark.Result r = new app.bench.WatchdogBenchmark(dir, pools).run(docs, 1_000_000,
                     spec.commandLine().getErr());
             out.printf("| documents | OTEL events | event files | cold run | every file read (JIT warm) | warm run (median of 5) "
                     + "| after 1,000 new events (median of 5) |%n|---:|---:|---:|---:|---:|---:|---:|%n"
@@ -169,7 +173,7 @@ final class BenchCommand implements Callable<Integer> {
                     "startup", "brief", "watchdog", "recall", "embed", "reach", "cli"));
         }
         PrintWriter err = spec.commandLine().getErr();
-        KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);
+        KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs, pools);
         List<KnowledgeBenchmark.Row> rows = new ArrayList<>();
         for (int size : sizes) {
             rows.add(bench.run(size, err));

@@ -8,6 +8,7 @@ import services.watchdog.JsonlOtelEvents;
 import services.watchdog.OtelEventSource;
 import services.watchdog.SpoolOtelEvents;
 import services.watchdog.TypesenseOtelEvents;
+import services.tasks.Lanes;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
@@ -24,7 +25,7 @@ final class OtelSources {
     private OtelSources() {
     }
 
-    static OtelEventSource open(Workspace workspace, Secrets secrets) {
+    static OtelEventSource open(Workspace workspace, Secrets secrets, Lanes lanes) {
         var events = workspace.settings().otelEvents();
         String source = events.source();
         switch (source) {
@@ -38,7 +39,7 @@ final class OtelSources {
                     return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
                 }
             case "jsonl":
-                return new JsonlOtelEvents(workspace.otelDir()).readingIn(AppContext.WORK_LANES);
+                return new JsonlOtelEvents(workspace.otelDir()).readingIn(lanes);
             case "typesense":
                 IndexSettings s = workspace.index();
                 if (s.nodes().isEmpty()) {

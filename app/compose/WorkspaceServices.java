@@ -2,6 +2,7 @@ package app.compose;
 
 import java.time.Clock;
 import java.util.List;
+import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
 import services.amendments.JGitAmendmentHistory;
 import services.brief.LoopState;
@@ -18,7 +19,9 @@ import services.failed.FailedTargetsService;
 import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.LuceneKnowledgeIndex;
 import services.policy.PolicyException;
+import services.profiles.AgentProfiles;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.reach.KnowledgeReach;
@@ -155,7 +158,7 @@ public final class WorkspaceServices implements AutoCloseable {
         }
         return new EmbeddingBackfill(hybrid, hybrid.embeddings(),
                 new BackfillState(workspace.stateDir().resolve("embeddings")), telemetry)
-                .writingBeside(AppContext.BACKFILL_WRITES);
+                .writingBeside(app.pools().backfillWrites());
     }
 
     /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). Opened once. */
@@ -176,7 +179,7 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized VaultSync sync() {
         if (sync == null) {
             sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry)
-                    .preparingIn(AppContext.WORK_LANES);
+                    .preparingIn(app.pools().workLanes());
         }
         return sync;
     }
@@ -215,6 +218,16 @@ public final class WorkspaceServices implements AutoCloseable {
         return amendments;
     }
 
+    /** Did an amendment help: the loops before and after it, from the retros in the workspace's index. */
+    public AmendmentImpact amendmentImpact() {
+        return new AmendmentImpact(index());
+    }
+
+    /** The agents' .profile folders: lessons-learned.md and the journal. */
+    public AgentProfiles agentProfiles() {
+        return new AgentProfiles();
+    }
+
     public synchronized FailedTargetsService failedTargets() {
         if (failedTargets == null) {
             failedTargets = new FailedTargetsService(workspace, index(), failedStore(), clock, telemetry);
@@ -248,7 +261,8 @@ public final class WorkspaceServices implements AutoCloseable {
         if (knowledgeReach == null) {
             knowledgeReach = new KnowledgeReach(workspace.retrosDir(), this::openLoopPrds, index(),
                     new LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                    LessonLifecycle.Rules.of(workspace), clock).sharingWith(AppContext.WORK_LANES);
+                    LessonLifecycle.Rules.of(workspace), clock, dir -> new LuceneKnowledgeIndex(dir, 1))
+                    .sharingWith(app.pools().workLanes());
         }
         return knowledgeReach;
     }
@@ -298,7 +312,7 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */
     public OtelEventSource otelEvents() {
-        return OtelSources.open(workspace, app.secrets());
+        return OtelSources.open(workspace, app.secrets(), app.pools().workLanes());
     }
 
     /**

@@ -6,10 +6,8 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.scene.Node;
-import services.amendments.AmendmentImpact;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
-import services.profiles.AgentProfiles;
 import services.sync.SyncSources;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges.Area;
@@ -92,7 +90,7 @@ final class Sections {
                                 services.similarLessons()::forProposal, zone))).root()),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
-                                services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
+                                services.amendments(), services.amendmentImpact(), app.runner(), reviewer,
                                 zone))).root()),
                 new Section("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune",
                         () -> new FailedTargetsView(scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
@@ -103,7 +101,7 @@ final class Sections {
                         () -> new NoteView(new NoteViewModel(services.turnNotes(), app.runner(),
                                 workspace.readOnly())).root()),
                 new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
-                        () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
+                        () -> new LessonsView(new LessonsViewModel(services.agentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
                         () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),

@@ -17,7 +17,7 @@ import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
-import services.knowledge.LuceneKnowledgeIndex;
+import services.knowledge.ScratchIndexes;
 import services.knowledge.SearchResult;
 import services.recall.ImplementorRecall;
 import services.tasks.Lanes;
@@ -70,6 +70,8 @@ public final class StoryReplays {
     private final boolean forceFull;
     /** Where the shares of a batch are searched (given by the composition root; else one after the other). */
     private volatile Lanes lanes = Lanes.ONE_BY_ONE;
+    /** Where the changed documents are matched against the cached queries (given by the composition root). */
+    private volatile ScratchIndexes scratch;
 
     public StoryReplays(KnowledgeIndex index, Path cacheFile, boolean writable, LocalDate today) {
         this(index, cacheFile, writable, today, false);
@@ -91,6 +93,12 @@ public final class StoryReplays {
     /** Searches the shares of each batch side by side in {@code shares}. Returns these replays. */
     public StoryReplays sharingWith(Lanes shares) {
         this.lanes = java.util.Objects.requireNonNull(shares);
+        return this;
+    }
+
+    /** Matches changed documents against the cached queries on scratch indexes {@code scratch} opens. Returns this. */
+    public StoryReplays matchingChangesIn(ScratchIndexes scratch) {
+        this.scratch = java.util.Objects.requireNonNull(scratch);
         return this;
     }
 
@@ -134,7 +142,7 @@ public final class StoryReplays {
                     affected.add(key);
                 }
             });
-            affected.addAll(matching(fresh, cache, affected, progress));
+            affected.addAll(matching(fresh, cache, affected, progress, scratch));
         }
         long matchMs = ms(t1);
         long t2 = System.nanoTime();
@@ -271,7 +279,7 @@ public final class StoryReplays {
      * scratch index holding only those documents (any word of it, for a query that matched nothing whole).
      */
     private static Set<String> matching(List<KnowledgeDoc> fresh, ReplayCache cache, Set<String> skip,
-                                        ProgressSink progress) {
+                                        ProgressSink progress, ScratchIndexes scratchIndexes) {
         Set<String> out = new HashSet<>();
         if (fresh.isEmpty()) {
             return out;
@@ -284,10 +292,13 @@ public final class StoryReplays {
                     return changed.mayMatch(e.getKey().substring(cut + 1), e.getKey().substring(0, cut),
                             e.getValue().dropped() > 0 || e.getValue().ranked().isEmpty());
                 }).map(Map.Entry::getKey).toList();
+        if (scratchIndexes == null) {
+            throw new IllegalStateException("a replay that keeps a cache needs a scratch index (matchingChangesIn)");
+        }
         Path dir = null;
         try {
             dir = Files.createTempDirectory("reach-changed");
-            try (LuceneKnowledgeIndex scratch = new LuceneKnowledgeIndex(dir.resolve("index"), 1)) {
+            try (KnowledgeIndex scratch = scratchIndexes.open(dir.resolve("index"))) {
                 scratch.upsert(fresh);
                 for (int from = 0; from < keys.size(); from += BATCH) {
                     progress.checkCancelled();

@@ -35,7 +35,7 @@ class EmbeddingThroughputBenchmarkTest {
 
     @Test
     void aSmallRunReportsThroughputCpuAndTheUiStandIn() throws Exception {
-        EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(tmp)
+        EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(tmp, new app.compose.Pools())
                 .run(6, new PrintWriter(new StringWriter()), false);
         assertThat(r.documents()).isEqualTo(6);
         assertThat(r.sentenceVectors()).isGreaterThan(6);

@@ -50,7 +50,8 @@ class ReachViewModelTest {
                     + " | 1 | codex |\n");
         }
         KnowledgeReach reach = new KnowledgeReach(retros, () -> LoopPrds.NONE, index, dir.resolve("state"),
-                LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC));
+                LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC),
+                scratch -> new services.knowledge.LuceneKnowledgeIndex(scratch, 1));
         vm = new ReachViewModel(reach, new SynchronousTaskRunner(), ZoneOffset.UTC);
     }
 
