@@ -143,7 +143,7 @@ final class SearchCommand extends WorkspaceCommand {
         }
         try (WorkspaceServices svc = cli.services(ws)) {
             KnowledgeIndex index = svc.index();
-            services.recall.ImplementorRecall.Injection in = new services.recall.ImplementorRecall(index)
+            services.recall.ImplementorRecall.Injection in = svc.implementorRecall()
                     .inject(title, description == null ? "" : description, project == null ? "" : project);
             Map<String, Object> json = new java.util.LinkedHashMap<>();
             json.put("budget", "implementor");

@@ -1,8 +1,10 @@
 package app.compose;
 
 import java.time.Clock;
+import services.amendments.JGitAmendmentHistory;
 import services.demo.DemoWorkspace;
 import services.knowledge.KnowledgeIndex;
+import services.review.JGitReviewBranch;
 import services.tasks.TaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
@@ -135,6 +137,6 @@ public final class AppContext {
     }
 
     public DemoWorkspace demo() {
-        return new DemoWorkspace(clock);
+        return new DemoWorkspace(clock, JGitReviewBranch::new, JGitAmendmentHistory::new);
     }
 }

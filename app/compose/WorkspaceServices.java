@@ -35,6 +35,7 @@ import services.recall.ImplementorRecall;
 import services.recall.RecallService;
 import services.redis.RedisConnectionException;
 import services.redis.RedisConnector;
+import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
@@ -45,6 +46,7 @@ import services.tasks.TaskRunner;
 import services.telemetry.Telemetry;
 import services.telemetry.TracedKnowledgeIndex;
 import services.vault.FileText;
+import services.watchdog.Evidence;
 import services.watchdog.FileWatchdogGate;
 import services.watchdog.OtelEventSource;
 import services.watchdog.RedisWatchdogGate;
@@ -52,6 +54,7 @@ import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
 import services.watchdog.Watchdogs;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceChanges;
 
 /**
  * Everything one open workspace needs, wired once from its settings: the knowledge index, Redis, the watchdog's
@@ -186,7 +189,7 @@ public final class WorkspaceServices implements AutoCloseable {
 
     public synchronized ReviewService review() {
         if (review == null) {
-            review = new ReviewService(workspace, clock, telemetry);
+            review = new ReviewService(workspace, clock, telemetry, JGitReviewBranch::new, JGitAmendmentHistory::new);
         }
         return review;
     }
@@ -285,7 +288,25 @@ public final class WorkspaceServices implements AutoCloseable {
     }
 
     public ReachService reach() {
-        return new ReachService(new ImplementorRecall(index()), index());
+        return new ReachService(implementorRecall(), index());
+    }
+
+    /** What the implementor's recall injects for a story (its fixed types, keyword search and limit). */
+    public ImplementorRecall implementorRecall() {
+        return new ImplementorRecall(index());
+    }
+
+    /** The evidence behind a watchdog finding: the documents in the index and the OTEL events it names. */
+    public Evidence evidence() {
+        return new Evidence(index(), workspace.otelDir());
+    }
+
+    /** What changed in the workspace since the last look: its files, the index's stamp and Redis's failed targets. */
+    public WorkspaceChanges changes() {
+        FailedTargets failed = failedStore();
+        KnowledgeIndex watched = index();
+        return new WorkspaceChanges(workspace, watched::changeStamp,
+                failed == null ? null : () -> failed.members().members());
     }
 
     public RecallService recall() {

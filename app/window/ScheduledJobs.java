@@ -62,8 +62,7 @@ final class ScheduledJobs implements AutoCloseable {
                 BackgroundThreads.named("bc-job-history"));
         scheduler = services.scheduler(app.runner(), false, historyWriter);
         jobs = new JobsViewModel(scheduler, zone, app.clock());
-        health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(services.index(),
-                services.workspace().otelDir()), app.runner(), zone, open);
+        health = new HealthViewModel(watchdog.log(), scheduler, services.evidence(), app.runner(), zone, open);
         alerts.bind(health.alertProperty());
         Map<String, Instant> seen = new HashMap<>(Map.of("sync", Instant.EPOCH, "watchdog", Instant.EPOCH));
         scheduler.addListener(() -> { // a scheduled sync or a watchdog prune changed the index

@@ -15,7 +15,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import services.embedding.EmbeddingBackfill;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceChanges;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.failed.FailedTargetsViewModel;
@@ -92,9 +91,7 @@ public final class WorkspaceScope implements AutoCloseable {
                 openFile.accept(item.file().toString());
             }
         }, sync::indexChangedElsewhere);
-        var failedStore = services.failedStore();
-        this.live = new LiveWorkspaceViewModel(new WorkspaceChanges(workspace,
-                index::changeStamp, failedStore == null ? null : () -> failedStore.members().members()));
+        this.live = new LiveWorkspaceViewModel(services.changes());
         live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
         live.on(Area.HEALTH, "health", jobs::refreshHealth);
         List<Section> all = new java.util.ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));

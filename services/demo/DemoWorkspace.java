@@ -6,7 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
+import services.amendments.AmendmentHistory;
+import services.review.ReviewBranch;
 import services.workspace.WorkspaceException;
 
 /**
@@ -21,9 +25,18 @@ public final class DemoWorkspace {
     public static final String MARKER = ".brain-console-demo";
 
     private final Clock clock;
+    private final BiFunction<Path, String, ReviewBranch> branches;
+    private final Function<Path, AmendmentHistory> histories;
 
-    public DemoWorkspace(Clock clock) {
+    /**
+     * @param branches  opens a repository's branch (the applied amendments are committed through it)
+     * @param histories opens a repository's amendment history (one amendment is reverted through it)
+     */
+    public DemoWorkspace(Clock clock, BiFunction<Path, String, ReviewBranch> branches,
+                         Function<Path, AmendmentHistory> histories) {
         this.clock = clock;
+        this.branches = branches;
+        this.histories = histories;
     }
 
     public record Summary(Path dir, int adrs, int skills, int loops, int proposals) {
@@ -80,7 +93,7 @@ public final class DemoWorkspace {
                     dir.resolve("state").resolve(services.review.ReviewService.DEMO_DECISIONS)).write();
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
-                    clock.instant()).write();
+                    clock.instant(), branches, histories).write();
             new DemoOtel(dir, clock.instant()).write();
             DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
             // one lesson deprecated by hand, so the lifecycle shows every state (the others follow from reach)

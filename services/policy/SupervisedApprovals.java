@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import services.amendments.JGitAmendmentHistory;
+import services.amendments.AmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.PlainText;
 import services.errors.ConsoleException;
@@ -106,7 +106,7 @@ public final class SupervisedApprovals {
                 throw new PolicyException("The approval " + p.commit() + " of " + p.id() + " was settled meanwhile.");
             }
             Path root = "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();
-            try (JGitAmendmentHistory history = new JGitAmendmentHistory(root)) {
+            try (AmendmentHistory history = review.histories().apply(root)) {
                 String already = history.revertOf(p.branch(), p.commit()).map(c -> c.sha()).orElse(null);
                 String sha = already != null ? already : history.revert(p.branch(), p.commit(), message(p, by, why), by);
                 if (review != null) {

@@ -6,6 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import services.amendments.AmendmentHistory;
+import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
@@ -31,6 +35,7 @@ public final class ReviewService {
     private final ProposalCatalog catalog;
     private final ProposalItems items = new ProposalItems(planner);
     private final Repositories.Opener opener;
+    private final Function<Path, AmendmentHistory> histories;
     private final Approval approval;
     private final Decisions decided;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
@@ -51,12 +56,28 @@ public final class ReviewService {
     }
 
     public ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry) {
-        this(ws, clock, telemetry, new ProposalParser()::parse, JGitReviewBranch::new);
+        this(ws, clock, telemetry, JGitReviewBranch::new, JGitAmendmentHistory::new);
+    }
+
+    /**
+     * With the adapters the composition root gives: {@code branches} opens a repository's branch to commit approvals
+     * to, {@code histories} a repository's amendment history (a decided proposal's diff, the dial's reverts).
+     */
+    public ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry,
+                         BiFunction<Path, String, ReviewBranch> branches, Function<Path, AmendmentHistory> histories) {
+        this(ws, clock, telemetry, new ProposalParser()::parse, branches::apply, histories);
     }
 
     /** With the parser of proposal files and the opener of repositories given (tests count what they do). */
     ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry, ProposalCatalog.Reader reader,
                   Repositories.Opener opener) {
+        this(ws, clock, telemetry, reader, opener, JGitAmendmentHistory::new);
+    }
+
+    private ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry,
+                          ProposalCatalog.Reader reader, Repositories.Opener opener,
+                          Function<Path, AmendmentHistory> histories) {
+        this.histories = histories;
         this.telemetry = telemetry;
         this.ws = ws;
         this.opener = opener;
@@ -131,7 +152,12 @@ public final class ReviewService {
         if (!p.valid() || p.open() && !"changes_requested".equals(p.status())) {
             return null;
         }
-        return new DecisionRecordReader(decisions).read(p, repoRoot(p));
+        return new DecisionRecordReader(decisions, histories).read(p, repoRoot(p));
+    }
+
+    /** Opens a repository's amendment history (the adapter the composition root gave). */
+    public Function<Path, AmendmentHistory> histories() {
+        return histories;
     }
 
     public Item find(String id) {

@@ -56,7 +56,7 @@ class BadInputCorpusTest {
 
     @BeforeAll
     void template() throws Exception {
-        template = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("template")).dir();
+        template = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("template")).dir();
         Path copy = copy("baseline");
         SyncResult r = sync(copy);
         Workspace ws = new WorkspaceLoader().load(copy);

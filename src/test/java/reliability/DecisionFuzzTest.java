@@ -72,7 +72,7 @@ class DecisionFuzzTest {
         seedNote = " [replay with -Dfuzz.seed=" + seed + "]";
         System.out.println("DecisionFuzzTest seed " + seed + " for " + seconds + " s");
 
-        ws = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        ws = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("victim.txt"), "mine\n");
         Files.writeString(ws.resolve("repos/victim.txt"), "mine\n");

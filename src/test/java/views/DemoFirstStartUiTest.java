@@ -43,7 +43,7 @@ class DemoFirstStartUiTest {
     void start(Stage stage) {
         Path dir = tmp.resolve("first-" + System.nanoTime());
         this.stage = stage;
-        workspace = new DemoWorkspace(Clock.systemUTC()).write(dir.resolve("demo")).dir();
+        workspace = testsupport.Fixtures.demoWriter(Clock.systemUTC()).write(dir.resolve("demo")).dir();
         new services.workspace.WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
         AppContext app = new AppContext(new AppDirs(dir.resolve("config"), dir.resolve("data")), Clock.systemUTC(), runner);
         MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));

@@ -47,7 +47,7 @@ class OverviewCardsUiTest {
 
     @Start
     void start(Stage stage) {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("cards-" + System.nanoTime())).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         sources.set(sources(false, 0));

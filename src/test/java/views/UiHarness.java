@@ -49,7 +49,7 @@ public final class UiHarness {
      */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
                      java.util.function.Consumer<MainWindow> beforeOpen, java.time.Clock clock) {
-        workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
+        workspace = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
             try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
                 services.demo.RedisDemoSeed.seed(workspace, client);

@@ -29,7 +29,7 @@ class RecallServiceTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         recall = new RecallService(index);

@@ -41,7 +41,7 @@ class VaultSyncTest {
 
     @BeforeEach
     void setUp() {
-        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
         ws = new WorkspaceLoader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, CLOCK, 64 * 1024);

@@ -28,7 +28,7 @@ class OverviewViewModelTest {
 
     @Test
     void showsFoldersAndCounts() {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),
@@ -46,7 +46,7 @@ class OverviewViewModelTest {
     /** The Proposals card says how many of them wait for a decision and how many are invalid, as Review counts them. */
     @Test
     void theProposalsCardSaysHowManyAreOpenAndInvalid() {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         var review = new services.review.ReviewService(ws, Clock.systemUTC());
@@ -68,7 +68,7 @@ class OverviewViewModelTest {
      */
     @Test
     void saysWhichFilesTheLastSyncCouldNotIndex() throws Exception {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(tmp.resolve("index"), 384)) {
