@@ -87,12 +87,7 @@ final class SyncCommand extends WorkspaceCommand {
 
     /** Checks the sources first (a refused sync must not leave an empty index), then moves the index aside. */
     private String rebuild(Workspace ws) {
-        if (ws.readOnly()) {
-            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a rebuild writes "
-                    + "the index.");
-        }
-        services.sync.VaultSync.check(ws, new SyncOptions(false, SyncOptions.Scope.ALL, allowMassDelete));
-        java.nio.file.Path aside = services.sync.IndexRebuild.moveAside(ws, cli.app().clock());
+        java.nio.file.Path aside = cli.app().moveIndexAsideForRebuild(ws, allowMassDelete);
         if (aside == null) {
             return "";
         }

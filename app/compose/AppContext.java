@@ -99,6 +99,24 @@ public final class AppContext {
                 services.embedding.MiniLmEmbeddingModel.MAX_CHARS);
     }
 
+    /**
+     * The first half of rebuilding a workspace's embedded index, the one place it is orchestrated (the window's
+     * offer for a damaged index and {@code sync --rebuild}): refuses a read-only workspace, checks the sources (a
+     * refused sync must not leave an empty index), then moves the index aside. The caller then opens the workspace,
+     * whose empty index the next sync fills in full — turn notes from their log included.
+     *
+     * @return where the old index now is, or null when there was none
+     */
+    public java.nio.file.Path moveIndexAsideForRebuild(Workspace workspace, boolean allowMassDelete) {
+        if (workspace.readOnly()) {
+            throw new services.errors.ConsoleException("Workspace " + workspace.name() + " is read-only: a rebuild "
+                    + "writes the index.");
+        }
+        services.sync.VaultSync.check(workspace, new services.sync.SyncOptions(false, services.sync.SyncOptions.Scope.ALL,
+                allowMassDelete));
+        return services.sync.IndexRebuild.moveAside(workspace, clock);
+    }
+
     /** The worker threads this process shares (made once here, handed to what runs work beside the caller). */
     public Pools pools() {
         return pools;

@@ -201,8 +201,7 @@ public final class MainWindow {
      */
     private void rebuild(Workspace workspace) {
         app.runner().submit("Rebuilding the index", progress -> {
-            services.sync.VaultSync.check(workspace, services.sync.SyncOptions.all());
-            return services.sync.IndexRebuild.moveAside(workspace, app.clock());
+            return app.moveIndexAsideForRebuild(workspace, false);
         }, TaskCallbacks.of(aside -> show(workspace),
                 error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }

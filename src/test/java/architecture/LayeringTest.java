@@ -10,7 +10,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The house rules of DEVELOPERS.md, as tests so they cannot rot. */
+/** The house rules of docs/architecture.md, as tests so they cannot rot. */
 class LayeringTest {
 
     private static JavaClasses product;
@@ -119,6 +119,105 @@ class LayeringTest {
                 .because("a second wiring of the index, the sync or the watchdog drifts from the first").check(product);
     }
 
+    /** Adapters: classes named for a technology, built only where the composition is made (issue 38). */
+    private static final String ADAPTER = "(Lucene|JGit|Typesense|Redis|ClickHouse|MiniLm)\\w*";
+
+    /**
+     * An adapter (a services class named Lucene*, JGit*, Typesense*, Redis*, ClickHouse*, MiniLm*) is built — by
+     * {@code new}, a constructor reference or a static factory returning it — only by the composition (app.compose),
+     * the benchmarks that time one adapter, and its own package. Everything else takes it, or a factory of it, as a
+     * port. The exceptions are listed, each with its reason.
+     */
+    @Test
+    void adaptersAreBuiltOnlyByTheComposition() {
+        java.util.Map<String, String> exceptions = java.util.Map.of(
+                "services.review.ReviewService -> services.amendments.JGitAmendmentHistory",
+                "ReviewService(ws, clock[, telemetry]), the tests' shorthand, defaults to the JGit adapters; the "
+                        + "composition passes its own");
+        classes().that().resideInAnyPackage("app..", "views..", "viewmodels..", "services..")
+                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaClass>(
+                        "build adapters only in app.compose, app.bench or the adapter's own package") {
+                    @Override
+                    public void check(com.tngtech.archunit.core.domain.JavaClass item,
+                                      com.tngtech.archunit.lang.ConditionEvents events) {
+                        String from = item.getPackageName();
+                        if (from.startsWith("app.compose") || from.startsWith("app.bench")) {
+                            return;
+                        }
+                        for (com.tngtech.archunit.core.domain.JavaCodeUnitAccess<?> a : item.getCodeUnitAccessesFromSelf()) {
+                            com.tngtech.archunit.core.domain.JavaClass target = a.getTargetOwner();
+                            boolean builds = a instanceof com.tngtech.archunit.core.domain.JavaConstructorCall
+                                    || a instanceof com.tngtech.archunit.core.domain.JavaConstructorReference
+                                    || a instanceof com.tngtech.archunit.core.domain.JavaMethodCall call
+                                    && call.getTarget().resolveMember().map(m -> m.getModifiers().contains(
+                                            com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+                                            && m.getRawReturnType().equals(target)).orElse(false);
+                            String simple = target.getName().substring(target.getName().lastIndexOf('.') + 1)
+                                    .replaceFirst("\\$.*", "");
+                            String top = target.getName().replaceFirst("\\$.*", "");
+                            if (builds && target.getPackageName().startsWith("services.") && simple.matches(ADAPTER)
+                                    && !target.getPackageName().equals(from)
+                                    && !exceptions.containsKey(item.getName().replaceFirst("\\$.*", "") + " -> " + top)) {
+                                events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(item,
+                                        a.getDescription() + ": take the adapter or a factory of it from app.compose"));
+                            }
+                        }
+                    }
+                })
+                .check(product);
+    }
+
+    /**
+     * Worker threads are made once per process by the composition (app.compose.Pools) and handed on: no static
+     * field holds an executor, and no static field holds lanes but {@code Lanes.ONE_BY_ONE} (the caller's thread).
+     */
+    @Test
+    void noStaticPools() {
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields()
+                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaField>(
+                        "be static and hold an executor or lanes") {
+                    @Override
+                    public void check(com.tngtech.archunit.core.domain.JavaField f,
+                                      com.tngtech.archunit.lang.ConditionEvents events) {
+                        com.tngtech.archunit.core.domain.JavaClass type = f.getRawType();
+                        boolean pool = type.isAssignableTo(java.util.concurrent.Executor.class)
+                                || type.isAssignableTo(services.tasks.Lanes.class)
+                                && !f.getFullName().equals("services.tasks.Lanes.ONE_BY_ONE");
+                        boolean isStatic = f.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC);
+                        events.add(new com.tngtech.archunit.lang.SimpleConditionEvent(f, pool && isStatic,
+                                f.getFullName() + (pool && isStatic ? " is a static pool" : " is no static pool")));
+                    }
+                })
+                .because("pools are injected: AppContext.pools() owns them, a benchmark run makes its own")
+                .check(product);
+    }
+
+    /**
+     * The faces (the command line, the window, the warm socket) build no services of their own: from services they
+     * construct only records, exceptions and task runners; everything else comes from WorkspaceServices/AppContext.
+     */
+    @Test
+    void theFacesTakeTheirServicesFromTheComposition() {
+        noClasses().that().resideInAnyPackage("app.cli..", "app.window..", "app.warm..")
+                .should().callConstructorWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "a services class that is not a record, an exception or in services.tasks", call -> {
+                            com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
+                            return owner.getPackageName().startsWith("services.") && !owner.isRecord()
+                                    && !owner.isAssignableTo(Throwable.class)
+                                    && !owner.getPackageName().equals("services.tasks");
+                        }))
+                .because("a workspace's graph is wired once, in app.compose").check(product);
+    }
+
+    /** A rebuild of the index is orchestrated in one place (AppContext.moveIndexAsideForRebuild). */
+    @Test
+    void oneRebuild() {
+        noClasses().that().resideOutsideOfPackages("app.compose..", "services.sync..")
+                .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("IndexRebuild.moveAside",
+                        call -> call.getTargetOwner().getName().equals("services.sync.IndexRebuild")))
+                .because("the window and sync --rebuild share one orchestration").check(product);
+    }
+
     @Test
     void workspaceJsonIsReadThroughTypedSettingsOutsideItsPackage() {
         noClasses().that().resideOutsideOfPackage("services.workspace..")
@@ -206,13 +305,11 @@ class LayeringTest {
      */
     private static final java.util.Map<String, String> FEATURE_PORTS = java.util.Map.ofEntries(
             java.util.Map.entry("brief -> failed.FailedTargetsService", "the brief counts failed targets through their use case"),
-            java.util.Map.entry("demo -> amendments.JGitAmendmentHistory", "the demo seeds amendments with the real writer"),
+            java.util.Map.entry("demo -> amendments.AmendmentHistory", "the demo reverts a seeded amendment through the history port"),
             java.util.Map.entry("demo -> reach.LessonLog", "the demo seeds lesson states with the real log"),
             java.util.Map.entry("demo -> review.ChangePlanner", "the demo plans its seeded proposals like a review does"),
-            java.util.Map.entry("demo -> review.JGitReviewBranch", "the demo seeds the review branch with the real writer"),
             java.util.Map.entry("demo -> review.ReviewBranch", "the commits the demo's seeding returns"),
             java.util.Map.entry("policy -> amendments.AmendmentHistory", "the dial reverts what it applied as amendments"),
-            java.util.Map.entry("policy -> amendments.JGitAmendmentHistory", "the dial reads what it applied from the amendments"),
             java.util.Map.entry("policy -> embedding.HybridKnowledgeIndex", "the recall effect searches by meaning like recall"),
             java.util.Map.entry("policy -> embedding.Embeddings", "the recall effect searches by meaning like recall"),
             java.util.Map.entry("policy -> reach.Loop", "the dial's evidence is the loops of the reach"),
