@@ -120,18 +120,18 @@ public final class UiHarness {
 
     /** Review's queue of proposals. */
     @SuppressWarnings("unchecked")
-    static javafx.scene.control.ListView<viewmodels.review.QueueRow> reviewQueue(FxRobot robot) {
+    public static javafx.scene.control.ListView<viewmodels.review.QueueRow> reviewQueue(FxRobot robot) {
         return robot.lookup("#review-queue").queryAs(javafx.scene.control.ListView.class);
     }
 
     /** Review's diff of the proposal shown. */
     @SuppressWarnings("unchecked")
-    static javafx.scene.control.ListView<viewmodels.review.DiffLine> reviewDiff(FxRobot robot) {
+    public static javafx.scene.control.ListView<viewmodels.review.DiffLine> reviewDiff(FxRobot robot) {
         return robot.lookup("#review-diff").queryAs(javafx.scene.control.ListView.class);
     }
 
     /** Lets a resize or a new selection settle: a second and a half of the FX thread's events. */
-    static void settle() {
+    public static void settle() {
         for (int i = 0; i < 6; i++) {
             WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS);
             WaitForAsyncUtils.waitForFxEvents();
@@ -139,7 +139,7 @@ public final class UiHarness {
     }
 
     /** The window at this size on the Review screen, its queue filled. */
-    void reviewAt(FxRobot robot, double width, double height) {
+    public void reviewAt(FxRobot robot, double width, double height) {
         robot.interact(() -> {
             stage.setWidth(width);
             stage.setHeight(height);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -24,6 +25,7 @@ import testsupport.RealShapes.Story;
 import testsupport.RedisServer;
 
 /** The mise brief against a real redis-server seeded with loop keys, and without Redis. */
+@Tag("server")
 class MiseBriefTest {
 
     @TempDir

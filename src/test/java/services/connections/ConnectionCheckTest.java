@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -20,6 +21,7 @@ import testsupport.RedisServer;
  * "Test connection" names exactly what failed, in one line: against the local fake Typesense server (HTTP level)
  * and a real local redis-server.
  */
+@Tag("server")
 class ConnectionCheckTest {
 
     static final String KEY = "connection-check-key-77";

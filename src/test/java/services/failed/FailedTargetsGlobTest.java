@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -28,6 +29,7 @@ import testsupport.RedisServer;
  * of {@code loop:failed:targets:<project>} and exactly the documents whose id names it — never a member or a
  * document the pattern would also have matched. The state is read back with a raw client, not the code under test.
  */
+@Tag("server")
 public class FailedTargetsGlobTest {
 
     public static final List<String> PROJECTS = List.of("p*", "p?", "p[ab]", "p\\", "p\\*", "p]", "pa", "pb", "p", "px");

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.errors.ConsoleException;
@@ -37,6 +38,7 @@ import testsupport.MutableClock;
  * system's table (observability/clickhouse-store.ts; {@code DateTime} in place of {@code DateTime64(3)}, which the
  * 18.16 server lacks) and rows in the shape {@code toClickHouseOtelRow} writes.
  */
+@Tag("server")
 class ClickHouseOtelEventsTest {
 
     private static final String COLUMNS = "id,timestamp,sessionId,systemId,level,source,component,action,success,"

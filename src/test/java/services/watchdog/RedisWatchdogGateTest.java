@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.UnifiedJedis;
@@ -20,6 +21,7 @@ import testsupport.MutableClock;
 import testsupport.RedisServer;
 
 /** The shared gate {@code knowledge:watchdog:last_run} on a real redis-server. */
+@Tag("server")
 class RedisWatchdogGateTest {
 
     @TempDir

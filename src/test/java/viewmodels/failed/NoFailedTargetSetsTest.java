@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import redis.clients.jedis.RedisClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +29,7 @@ import testsupport.RedisServer;
  * A Redis as the running system has it: loop state and other keys, but no {@code loop:failed:targets:*} set at all
  * (ADR-0199 designed them, nothing upstream ever wrote them). Said once; the index is the store; no row is flagged.
  */
+@Tag("server")
 class NoFailedTargetSetsTest {
 
     @TempDir

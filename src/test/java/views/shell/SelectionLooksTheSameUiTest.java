@@ -16,6 +16,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -30,6 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * unfocused: a quieter tone that is still plainly there — never the theme's pale grey.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class SelectionLooksTheSameUiTest {
 
     /** The theme's own selection colour (PrimerLight -color-base-1), hardly there on white. */

@@ -10,6 +10,7 @@ import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import viewmodels.shell.ShellViewModel;
  * long task, at 1100 px.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class StartScreenUiTest {
 
     @TempDir

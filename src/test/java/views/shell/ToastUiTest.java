@@ -13,6 +13,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -22,6 +23,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The in-window notification, clicked like a user: its close button, its action, the card itself. */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class ToastUiTest {
 
     private Toast toast;
