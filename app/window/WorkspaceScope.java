@@ -4,7 +4,6 @@ import app.compose.AppContext;
 import app.compose.WorkspaceServices;
 import app.warm.WarmOwner;
 import app.warm.WarmProtocol;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,14 +12,13 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
-import services.embedding.EmbeddingBackfill;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.failed.FailedTargetsViewModel;
-import viewmodels.knowledge.DocumentDetailViewModel;
 import viewmodels.knowledge.EmbeddingsViewModel;
 import viewmodels.knowledge.KnowledgeViewModel;
+import viewmodels.knowledge.KnowledgeWorkspaceViewModel;
 import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
@@ -63,23 +61,11 @@ public final class WorkspaceScope implements AutoCloseable {
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
         app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         ZoneId zone = app.clock().getZone();
-        this.sync = new SyncViewModel(index, services.sync(), app.runner(), app.clock(), workspace.readOnly());
-        this.knowledge = new KnowledgeViewModel(index,
-                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone,
+                services.backfill(), services.embeddingsOffReason(), app.runner(), app.clock(),
                 KnowledgeViewModel.SEMANTIC_SETTLE_MILLIS);
-        EmbeddingBackfill backfill = services.backfill();
-        this.embeddings = new EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
-                backfill == null ? services.embeddingsOffReason() : null, app.runner());
-        knowledge.setSemanticAvailable(embeddings.available());
-        sync.setAfterSync(() -> {
-            knowledge.search();
-            embeddings.embedMissing();
-        });
-        embeddings.setAfterEmbedding(() -> {
-            if (knowledge.semanticProperty().get()) {
-                knowledge.search();
-            }
-        });
+        this.sync = browser.sync();
+        this.knowledge = browser.knowledge();
+        this.embeddings = browser.embeddings();
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.openFromElsewhere(id); // what was shown before stays one Back away
