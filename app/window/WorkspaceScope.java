@@ -4,12 +4,18 @@ import app.compose.AppContext;
 import app.compose.WorkspaceServices;
 import app.warm.WarmOwner;
 import app.warm.WarmProtocol;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import services.workspace.Workspace;
@@ -22,6 +28,7 @@ import viewmodels.knowledge.KnowledgeWorkspaceViewModel;
 import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
+import viewmodels.shell.SectionAction;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.UnsavedEdits;
 
@@ -47,7 +54,7 @@ public final class WorkspaceScope implements AutoCloseable {
     private final LiveWorkspaceViewModel live;
     private final WarmAnswers warmAnswers;
     private final UnsavedEdits unsaved;
-    private java.util.concurrent.ScheduledExecutorService changesPoll;
+    private ScheduledExecutorService changesPoll;
     private WarmOwner warmOwner;
 
     WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
@@ -60,7 +67,7 @@ public final class WorkspaceScope implements AutoCloseable {
         this.unsaved = unsaved;
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
         app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
-        ZoneId zone = app.clock().getZone();
+        KnowledgeWorkspaceViewModel browser = new KnowledgeWorkspaceViewModel(workspace, index, services.sync(),
                 services.backfill(), services.embeddingsOffReason(), app.runner(), app.clock(),
                 KnowledgeViewModel.SEMANTIC_SETTLE_MILLIS);
         this.sync = browser.sync();
@@ -80,12 +87,12 @@ public final class WorkspaceScope implements AutoCloseable {
         this.live = new LiveWorkspaceViewModel(services.changes());
         live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
         live.on(Area.HEALTH, "health", jobs::refreshHealth);
-        List<Section> all = new java.util.ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
+        List<Section> all = new ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
         added.forEach(a -> all.add(new Section(a.id(), a.title(), a.hint(), () -> a.view().apply(services))));
         this.sections = all.stream()
                 .collect(Collectors.toMap(Section::id, s -> s, (a, b) -> {
                     throw new IllegalArgumentException("Two sections with the id " + a.id());
-                }, java.util.LinkedHashMap::new));
+                }, LinkedHashMap::new));
     }
 
     SyncViewModel sync() {
@@ -139,7 +146,7 @@ public final class WorkspaceScope implements AutoCloseable {
             embeddings.embedMissing(); // documents written by others, or before semantic search existed
         });
         // What a command, another window or the scheduler changed shows within two seconds, without a click.
-        changesPoll = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        changesPoll = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "bc-workspace-changes");
             t.setDaemon(true);
             return t;
@@ -149,15 +156,15 @@ public final class WorkspaceScope implements AutoCloseable {
             try {
                 Set<Area> changed = live.poll();
                 if (!changed.isEmpty()) {
-                    javafx.application.Platform.runLater(() -> live.apply(changed));
+                    Platform.runLater(() -> live.apply(changed));
                 }
             } catch (RuntimeException e) {
                 org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
             }
-        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }, every, every, TimeUnit.MILLISECONDS);
         // "last sync 3 min ago" follows the clock (it stayed as first said until the document count changed)
-        changesPoll.scheduleWithFixedDelay(() -> javafx.application.Platform.runLater(sync::tick), 30, 30,
-                java.util.concurrent.TimeUnit.SECONDS);
+        changesPoll.scheduleWithFixedDelay(() -> Platform.runLater(sync::tick), 30, 30,
+                TimeUnit.SECONDS);
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */
@@ -197,8 +204,8 @@ public final class WorkspaceScope implements AutoCloseable {
      * The actions the command palette runs itself, not only goes to: Sync now (none on a read-only workspace, whose
      * Knowledge has no Sync now).
      */
-    public List<viewmodels.shell.SectionAction> paletteActions() {
-        return workspace.readOnly() ? List.of() : List.of(new viewmodels.shell.SectionAction("knowledge",
+    public List<SectionAction> paletteActions() {
+        return workspace.readOnly() ? List.of() : List.of(new SectionAction("knowledge",
                 "Sync now: the Vault's ADRs, retros, brain notes and the skills into the index", sync::syncNow));
     }
 
