@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import services.brief.MiseBrief;
-import services.demo.DemoWorkspace;
 import services.sync.SyncOptions;
 import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;

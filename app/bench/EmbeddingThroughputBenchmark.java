@@ -1,16 +1,22 @@
 package app.bench;
 
 import app.compose.Pools;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
+import services.embedding.Embeddings;
 import services.embedding.HybridKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
 import services.tasks.ProgressSink;
@@ -105,7 +111,7 @@ public final class EmbeddingThroughputBenchmark {
     }
 
     private static boolean onPath(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(d, program))) {
                 return true;
             }
@@ -117,7 +123,7 @@ public final class EmbeddingThroughputBenchmark {
     private static void watch(AtomicBoolean done, List<Double> late) {
         while (!done.get()) {
             long asked = System.nanoTime() + 5_000_000;
-            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+            LockSupport.parkNanos(5_000_000);
             late.add(Math.max(0, System.nanoTime() - asked) / 1e6);
         }
     }
@@ -131,7 +137,7 @@ public final class EmbeddingThroughputBenchmark {
      * each sentence made the document's own (as a loop's lessons are), so no vector comes from the cache.
      */
     static List<KnowledgeDoc> documents(int n) {
-        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        Set<String> distinct = new LinkedHashSet<>();
         for (KnowledgeDoc d : RecallCorpus.load().all()) {
             for (String s : (d.content().isBlank() ? d.title() : d.content()).split("(?<=[.!?])\\s+")) {
                 if (s.strip().length() > 40) { // long enough that the sentence splitter keeps it on its own
@@ -158,7 +164,7 @@ public final class EmbeddingThroughputBenchmark {
                 + "| %,d | %d | %,d ms | %,d ms | **%.0f** | %.1f ms | %.2f | %,d | %.1f / %.1f ms |%n"
                 + "Targets: >= 100 documents of 1,000 characters a second on 2 cores, everything included; the UI thread "
                 + "never blocked > 50 ms while embedding.%nThe window (demo workspace) %s%n",
-                services.embedding.Embeddings.SentenceVectors.configured().name().toLowerCase(java.util.Locale.ROOT)
+                Embeddings.SentenceVectors.configured().name().toLowerCase(Locale.ROOT)
                         .replace('_', ' '), r.documents(), r.cores(),
                 r.modelLoadMs(), r.wallMs(), r.docsPerSecond(), r.cpuMsPerDoc(), r.coresBusy(), r.sentenceVectors(),
                 r.uiLateP99Ms(), r.uiLateMaxMs(), r.window());

@@ -2,6 +2,7 @@ package app.bench;
 
 import app.compose.Pools;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -49,7 +50,7 @@ public final class KnowledgeBenchmark {
         this.searchRuns = searchRuns;
     }
 
-    public Row run(int docs, java.io.PrintWriter log) throws IOException, InterruptedException {
+    public Row run(int docs, PrintWriter log) throws IOException, InterruptedException {
         Path ws = base.resolve("vault-" + docs);
         if (!Files.exists(ws.resolve("workspace.json"))) {
             log.println("generating a vault of " + docs + " documents in " + ws + " …");

@@ -3,6 +3,7 @@ package app.bench;
 import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -151,7 +152,7 @@ public final class ReachBenchmark {
 
     /** CPU time of this process so far (all threads), in ms: what the replay cost, whatever else ran. */
     private static long cpuMs() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1_000_000;
     }
 

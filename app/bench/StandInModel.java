@@ -4,6 +4,7 @@ import app.compose.Pools;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -73,7 +74,7 @@ final class StandInModel implements EmbeddingModel {
             if (index.status().documents() == 0) {
                 log.println("syncing " + workspaceDir + " …");
                 log.flush();
-                new VaultSync(ws, index, java.time.Clock.systemUTC()).preparingIn(pools.workLanes())
+                new VaultSync(ws, index, Clock.systemUTC()).preparingIn(pools.workLanes())
                         .run(SyncOptions.all(), ProgressSink.NONE);
             }
             log.println("giving every document and sentence a stand-in vector …");

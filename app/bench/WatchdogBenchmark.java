@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -94,7 +95,7 @@ public final class WatchdogBenchmark {
             }
             try (Stream<Path> files = Files.list(ws.otelDir())) {
                 for (Path p : files.toList()) {
-                    Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(clock.millis()));
+                    Files.setLastModifiedTime(p, FileTime.fromMillis(clock.millis()));
                 }
             }
             Watchdog fresh = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock),
@@ -139,7 +140,7 @@ public final class WatchdogBenchmark {
                     out.newLine();
                 }
             }
-            Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(start + 86_400_000L));
+            Files.setLastModifiedTime(file, FileTime.fromMillis(start + 86_400_000L));
         }
         long bytes = 0;
         try (Stream<Path> files = Files.list(dir)) {

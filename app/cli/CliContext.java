@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.SynchronousTaskRunner;
+import services.text.TerminalText;
 import services.workspace.AppDirs;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
@@ -97,14 +98,14 @@ final class CliContext {
                 throw new IllegalStateException("Could not write JSON output", e);
             }
         } else {
-            out.println(services.text.TerminalText.safe(text));
+            out.println(TerminalText.safe(text));
         }
         out.flush();
     }
 
     /** A line on stderr; what came from files is printed with its control characters escaped. */
     void message(String text) {
-        err.println(services.text.TerminalText.safe(text));
+        err.println(TerminalText.safe(text));
         err.flush();
     }
 }

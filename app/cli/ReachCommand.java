@@ -1,6 +1,7 @@
 package app.cli;
 
 import app.compose.WorkspaceServices;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -57,7 +58,7 @@ final class ReachCommand extends WorkspaceCommand {
         r.reachedFailed().stream().limit(top).forEach(d -> t.append(String.format("%n  %4d  %-14s %s",
                 d.failedStories(), d.type(), d.title())));
         Map<String, List<ReachReport.NeverReached>> byWhy = new TreeMap<>();
-        r.neverReached().forEach(n -> byWhy.computeIfAbsent(n.why(), k -> new java.util.ArrayList<>()).add(n));
+        r.neverReached().forEach(n -> byWhy.computeIfAbsent(n.why(), k -> new ArrayList<>()).add(n));
         t.append("\n\nNever reached:");
         byWhy.forEach((why, list) -> {
             t.append(String.format("%n  %s: %d", why, list.size()));

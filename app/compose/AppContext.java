@@ -1,14 +1,27 @@
 package app.compose;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import services.amendments.JGitAmendmentHistory;
+import services.connections.ConnectionCheck;
 import services.demo.DemoWorkspace;
+import services.embedding.EmbeddingCache;
+import services.embedding.EmbeddingModel;
+import services.embedding.Embeddings;
+import services.embedding.MiniLmEmbeddingModel;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.review.JGitReviewBranch;
+import services.sync.IndexRebuild;
+import services.sync.SyncOptions;
+import services.sync.VaultSync;
 import services.tasks.TaskRunner;
+import services.telemetry.RecentSpans;
+import services.telemetry.Telemetry;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
 import services.workspace.Secrets;
+import services.workspace.SemanticSettings;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
 import services.workspace.WorkspaceLoader;
@@ -32,11 +45,11 @@ public final class AppContext {
     private final TelemetrySetup otel;
     private final Pools pools;
 
-    public services.telemetry.Telemetry telemetry() {
+    public Telemetry telemetry() {
         return otel.telemetry();
     }
 
-    public services.telemetry.RecentSpans recentSpans() {
+    public RecentSpans recentSpans() {
         return otel.recent();
     }
 
@@ -84,19 +97,19 @@ public final class AppContext {
     }
 
     /** The workspace's embedding model and vector cache, or why semantic search is off. */
-    public services.embedding.Embeddings embeddings(Workspace workspace) {
-        if (!services.workspace.SemanticSettings.of(workspace).enabled()) {
-            return services.embedding.Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
+    public Embeddings embeddings(Workspace workspace) {
+        if (!SemanticSettings.of(workspace).enabled()) {
+            return Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
         }
-        services.embedding.EmbeddingModel model = pools.embeddingModel();
+        EmbeddingModel model = pools.embeddingModel();
         if (model.dimensions() != workspace.index().embeddingDimensions()) {
-            return services.embedding.Embeddings.disabled("the index's embedding field has "
+            return Embeddings.disabled("the index's embedding field has "
                     + workspace.index().embeddingDimensions() + " dimensions (index.embeddingDimensions) and the shipped "
                     + "model " + model.name() + " makes " + model.dimensions() + ".");
         }
-        return new services.embedding.Embeddings(model, new services.embedding.EmbeddingCache(
+        return new Embeddings(model, new EmbeddingCache(
                 workspace.stateDir().resolve("embeddings"), model.name(), model.dimensions()), null,
-                services.embedding.MiniLmEmbeddingModel.MAX_CHARS);
+                MiniLmEmbeddingModel.MAX_CHARS);
     }
 
     /**
@@ -107,14 +120,14 @@ public final class AppContext {
      *
      * @return where the old index now is, or null when there was none
      */
-    public java.nio.file.Path moveIndexAsideForRebuild(Workspace workspace, boolean allowMassDelete) {
+    public Path moveIndexAsideForRebuild(Workspace workspace, boolean allowMassDelete) {
         if (workspace.readOnly()) {
-            throw new services.errors.ConsoleException("Workspace " + workspace.name() + " is read-only: a rebuild "
+            throw new ConsoleException("Workspace " + workspace.name() + " is read-only: a rebuild "
                     + "writes the index.");
         }
-        services.sync.VaultSync.check(workspace, new services.sync.SyncOptions(false, services.sync.SyncOptions.Scope.ALL,
+        VaultSync.check(workspace, new SyncOptions(false, SyncOptions.Scope.ALL,
                 allowMassDelete));
-        return services.sync.IndexRebuild.moveAside(workspace, clock);
+        return IndexRebuild.moveAside(workspace, clock);
     }
 
     /** The worker threads this process shares (made once here, handed to what runs work beside the caller). */
@@ -126,8 +139,8 @@ public final class AppContext {
         return secrets;
     }
 
-    public services.connections.ConnectionCheck connections() {
-        return new services.connections.ConnectionCheck(secrets);
+    public ConnectionCheck connections() {
+        return new ConnectionCheck(secrets);
     }
 
     public AppDirs dirs() {

@@ -1,5 +1,6 @@
 package app.compose;
 
+import java.time.Duration;
 import services.errors.ConsoleException;
 import services.knowledge.TypesenseConnection;
 import services.watchdog.ClickHouseOtelEvents;
@@ -34,7 +35,7 @@ final class OtelSources {
             case "clickhouse":
                 try {
                     return new ClickHouseOtelEvents(ClickHouseSettings.of(events.clickHouse(), System.getenv()),
-                            java.time.Duration.ofSeconds(10));
+                            Duration.ofSeconds(10));
                 } catch (ConsoleException e) {
                     return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
                 }

@@ -1,7 +1,10 @@
 package app.compose;
 
+import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
 import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
 import services.amendments.JGitAmendmentHistory;
@@ -20,6 +23,9 @@ import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.LuceneKnowledgeIndex;
+import services.notes.TurnEvents;
+import services.notes.TurnNoteLog;
+import services.notes.TurnNotes;
 import services.policy.PolicyException;
 import services.profiles.AgentProfiles;
 import services.policy.PolicyService;
@@ -205,7 +211,7 @@ public final class WorkspaceServices implements AutoCloseable {
     /** The effect of a change on recall, on an overlay of the workspace's index (never created here when missing). */
     public RecallEffect recallEffect() {
         return new RecallEffect(workspace, () -> {
-            if (workspace.index().isLucene() && !java.nio.file.Files.isDirectory(workspace.indexDir())) {
+            if (workspace.index().isLucene() && !Files.isDirectory(workspace.indexDir())) {
                 throw new PolicyException("The knowledge index " + workspace.indexDir()
                         + " does not exist yet: sync first.");
             }
@@ -248,9 +254,9 @@ public final class WorkspaceServices implements AutoCloseable {
         } catch (RedisConnectionException e) {
             return new LoopPrds() {
                 @Override
-                public java.util.Map<String, Prd> all(List<String> problems) {
+                public Map<String, Prd> all(List<String> problems) {
                     problems.add(e.getMessage());
-                    return java.util.Map.of();
+                    return Map.of();
                 }
 
                 @Override
@@ -277,9 +283,9 @@ public final class WorkspaceServices implements AutoCloseable {
     }
 
     /** Turn notes written into the index, checked against the turn events, each kept in the note log first. */
-    public services.notes.TurnNotes turnNotes() {
-        return new services.notes.TurnNotes(index(), services.notes.TurnEvents.of(workspace, clock), clock,
-                new services.notes.TurnNoteLog(workspace.stateDir()));
+    public TurnNotes turnNotes() {
+        return new TurnNotes(index(), TurnEvents.of(workspace, clock), clock,
+                new TurnNoteLog(workspace.stateDir()));
     }
 
     /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
@@ -374,7 +380,7 @@ public final class WorkspaceServices implements AutoCloseable {
      *                          the command line
      */
     public synchronized Scheduler scheduler(TaskRunner jobs, boolean backfillAfterSync,
-                                            java.util.concurrent.Executor historyWriter) {
+                                            Executor historyWriter) {
         if (scheduler == null) {
             List<Job> registered = WorkspaceJobs.of(this, backfillAfterSync ? backfill() : null);
             scheduler = new Scheduler(registered, new ScheduleSettings(workspace),

@@ -5,6 +5,7 @@ import app.compose.WorkspaceServices;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javafx.scene.Node;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
@@ -49,7 +50,7 @@ final class Sections {
 
     /** A section added to the window after the shipped ones (a sample, a test): built from the workspace's services. */
     record Added(String id, String title, String hint,
-                 java.util.function.Function<WorkspaceServices, Node> view) {
+                 Function<WorkspaceServices, Node> view) {
     }
 
     /** The Overview, its figures read again after every sync (the first one at start included). */

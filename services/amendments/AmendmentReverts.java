@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import services.amendments.AmendmentsService.Amendment;
@@ -15,6 +17,7 @@ import services.amendments.AmendmentsService.Reverted;
 import services.amendments.AmendmentsService.Status;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.DreamRevert;
 import services.audit.PlainText;
 import services.workspace.Workspace;
 
@@ -68,7 +71,7 @@ final class AmendmentReverts {
             List<Amendment> chosen = new ArrayList<>();
             List<RevertReport.LeftOut> leftOut = new ArrayList<>();
             List<String> refusals = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (String sha : shas) {
                 Amendment a = ShaPrefix.find(all, sha, dreamLog.file());
                 if (!seen.add(a.sha())) {
@@ -155,7 +158,7 @@ final class AmendmentReverts {
     }
 
     private void record(Amendment a, String revert, String by) {
-        dreamLog.append(new services.audit.DreamRevert(a.cycle(), a.id(), a.kind(), a.risk(), a.target(), revert, a.sha(),
+        dreamLog.append(new DreamRevert(a.cycle(), a.id(), a.kind(), a.risk(), a.target(), revert, a.sha(),
                 a.branch(), by, null).line(clock.instant()));
         ObjectNode entry = DecisionLog.entry();
         entry.put("ts", clock.instant().toString());

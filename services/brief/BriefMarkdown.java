@@ -1,5 +1,8 @@
 package services.brief;
 
+import services.text.Plural;
+import services.vault.RetroCounts;
+
 /** The mise brief as markdown: the verdict with every reason, then one section per part. */
 final class BriefMarkdown {
 
@@ -28,7 +31,7 @@ final class BriefMarkdown {
                 .append(l.passed()).append(" of ").append(l.total()).append(" stories passed, ").append(l.pending())
                 .append(" pending").append(l.skipped() > 0 ? ", " + l.skipped() + " skipped" : "").append('\n'));
         if (!b.endedLoops().isEmpty()) {
-            out.append("\n").append(services.text.Plural.of(b.endedLoops().size(), "ended loop"))
+            out.append("\n").append(Plural.of(b.endedLoops().size(), "ended loop"))
                     .append(b.endedLoops().size() == 1 ? " still has" : " still have").append(" PRD keys (kept 7 days): ")
                     .append(String.join(", ", b.endedLoops().stream().map(LoopState.Loop::loopId).toList()))
                     .append(" — not running, not counted.\n");
@@ -57,11 +60,11 @@ final class BriefMarkdown {
 
     /** Where counts came from, said only when they are not the retro file's own (or its sync's). */
     private static String countsNote(String from) {
-        if (from == null || services.vault.RetroCounts.FRONTMATTER.equals(from)
-                || services.vault.RetroCounts.TITLE.equals(from)) {
+        if (from == null || RetroCounts.FRONTMATTER.equals(from)
+                || RetroCounts.TITLE.equals(from)) {
             return "";
         }
-        return services.vault.RetroCounts.UNKNOWN.equals(from) ? " (counts unknown: no frontmatter, title or story table)"
+        return RetroCounts.UNKNOWN.equals(from) ? " (counts unknown: no frontmatter, title or story table)"
                 : " (counts from the " + from + ")";
     }
 }

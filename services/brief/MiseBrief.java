@@ -14,6 +14,7 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.text.Plural;
 import services.vault.RetroCounts;
 import services.workspace.Workspace;
 
@@ -147,7 +148,7 @@ public final class MiseBrief {
                 checked.add("capacity: " + active.size() + " of " + max + " loops running" + names);
             }
             if (!found.ended().isEmpty()) {
-                checked.add(services.text.Plural.of(found.ended().size(), "ended loop")
+                checked.add(Plural.of(found.ended().size(), "ended loop")
                         + (found.ended().size() == 1 ? " still has" : " still have")
                         + " PRD keys (kept 7 days after a loop ends): not counted");
             }
@@ -161,7 +162,7 @@ public final class MiseBrief {
             refusals.add("empty index: retrieval would inject nothing (run a sync)");
         }
         if (!failedTargets.isEmpty()) {
-            checked.add(services.text.Plural.of(failedTargets.size(), "failed target")
+            checked.add(Plural.of(failedTargets.size(), "failed target")
                     + " must not be pitched again until " + (failedTargets.size() == 1 ? "it expires or is" : "they expire or are")
                     + " cleared");
         }

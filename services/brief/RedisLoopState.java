@@ -2,11 +2,14 @@ package services.brief;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import services.errors.ConsoleException;
+import services.redis.RedisConnector;
+import services.redis.WatchdogLastRun;
 
 /**
  * {@link LoopState} on Redis. Loops are the {@code agent-loop:prd:*} keys (not the {@code loop:*:prd} the upstream
@@ -27,7 +30,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Loops loops() {
-        List<String> keys = services.redis.RedisConnector.keys(redis, PRD);
+        List<String> keys = RedisConnector.keys(redis, PRD);
         List<Loop> running = new ArrayList<>();
         List<Loop> ended = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -53,7 +56,7 @@ public final class RedisLoopState implements LoopState {
         JsonNode prd;
         try {
             prd = json.readTree(value);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ConsoleException(PRD + loopId + " is not JSON (" + firstLine(e.getMessage()) + "): not counted");
         }
         if (prd == null || !prd.isObject() || !prd.path("stories").isArray()) {
@@ -99,7 +102,7 @@ public final class RedisLoopState implements LoopState {
         JsonNode history;
         try {
             history = json.readTree(raw);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ConsoleException("Redis key " + PITCHES + " is not JSON: " + firstLine(e.getMessage()));
         }
         if (history == null || !history.isArray()) {
@@ -128,7 +131,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Long lastWatchdogRun() {
-        return services.redis.WatchdogLastRun.parse(redis.get(services.redis.WatchdogLastRun.KEY));
+        return WatchdogLastRun.parse(redis.get(WatchdogLastRun.KEY));
     }
 
     @Override

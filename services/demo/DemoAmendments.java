@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -67,7 +68,7 @@ final class DemoAmendments {
                 "1f0c4b7e9a2d3c5b6a7e8f9d0c1b2a3e4f5d6c7b");
         // One line torn by a crash of the writer: it is reported with its line number, the rest still listed.
         Files.write(log.file(), "{\"ts\": \"2026-11-18T03:00:00Z\", \"cycle\": \"2026-11-18\", \"outp\n"
-                .getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND);
+                .getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
         return 4;
     }
 

@@ -3,6 +3,7 @@ package services.demo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -10,7 +11,9 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import services.amendments.AmendmentHistory;
+import services.reach.LessonLog;
 import services.review.ReviewBranch;
+import services.review.ReviewService;
 import services.workspace.WorkspaceException;
 
 /**
@@ -54,7 +57,7 @@ public final class DemoWorkspace {
         Path dir = target.toAbsolutePath().normalize();
         checkTarget(dir);
         try {
-            if (Files.exists(dir.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)) {
                 DemoManifest.deleteEarlierDemo(dir, dir.resolve(MARKER));
             }
             Files.createDirectories(dir);
@@ -90,14 +93,14 @@ public final class DemoWorkspace {
             }
             int proposals = new JGitDemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
                     vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals"),
-                    dir.resolve("state").resolve(services.review.ReviewService.DEMO_DECISIONS)).write();
+                    dir.resolve("state").resolve(ReviewService.DEMO_DECISIONS)).write();
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
                     clock.instant(), branches, histories).write();
             new DemoOtel(dir, clock.instant()).write();
             DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
             // one lesson deprecated by hand, so the lifecycle shows every state (the others follow from reach)
-            new services.reach.LessonLog(dir.resolve("state")).append(List.of(new services.reach.LessonLog.Transition(
+            new LessonLog(dir.resolve("state")).append(List.of(new LessonLog.Transition(
                     "lesson:" + loopList.get(loopList.size() - 1).id() + ":0", "candidate", "deprecated",
                     clock.instant().minusSeconds(86_400).toString(), "hand", "Superseded: every cron function now "
                     + "gets a concurrency limit of one from the shared Inngest client.", null)));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,7 +38,7 @@ final class FailedTargetsLog {
     List<JsonNode> history() {
         List<JsonNode> out = new ArrayList<>(decisions.read().entries().stream()
                 .filter(e -> e.path("action").asText().endsWith("_failed")).toList());
-        java.util.Collections.reverse(out);
+        Collections.reverse(out);
         return out;
     }
 

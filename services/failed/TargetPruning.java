@@ -1,7 +1,9 @@
 package services.failed;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
@@ -39,8 +41,8 @@ final class TargetPruning {
         index.flush();
         FailedTargetsService.PruneResult result = new FailedTargetsService.PruneResult(fromRedis, ids);
         log.record("prune_failed", who, "older than " + ws.failedTargetTtlDays() + " days"
-                + (graceMillis > 0 ? " and expired over " + java.time.Duration.ofMillis(graceMillis).toString()
-                .substring(2).toLowerCase(java.util.Locale.ROOT) + " ago" : ""), List.of(), ids, List.of(),
+                + (graceMillis > 0 ? " and expired over " + Duration.ofMillis(graceMillis).toString()
+                .substring(2).toLowerCase(Locale.ROOT) + " ago" : ""), List.of(), ids, List.of(),
                 result);
         return result;
     }

@@ -1,9 +1,13 @@
 package services.policy;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +110,7 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
             boolean folder = e.endsWith("/");
             String plain = folder ? e.substring(0, e.length() - 1) : e;
             if (e.contains("*") || e.contains("?")) {
-                if (java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + e).matches(java.nio.file.Path.of(t))) {
+                if (FileSystems.getDefault().getPathMatcher("glob:" + e).matches(Path.of(t))) {
                     return entry;
                 }
             } else if (t.equals(plain) || t.endsWith("/" + plain) || t.startsWith(plain + "/") || t.contains("/" + plain + "/")) {
@@ -122,12 +126,12 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         new TreeMap<>(risk).forEach((k, v) -> canon.append("risk.").append(k).append('=').append(v.key()).append(';'));
         new TreeMap<>(kinds).forEach((k, v) -> canon.append("kind.").append(k).append('=').append(v.key()).append(';'));
         List<String> prot = new ArrayList<>(protectedPaths);
-        java.util.Collections.sort(prot);
+        Collections.sort(prot);
         canon.append("protected=").append(String.join(",", prot)).append(";days=").append(confirmWithinDays)
                 .append(";frozen=").append(frozen);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canon.toString().getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(hash, 0, 6);
+            return HexFormat.of().formatHex(hash, 0, 6);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.review.Proposal;
@@ -114,7 +115,7 @@ public final class PolicyService {
                 try {
                     String effect = effectEvidence(item);
                     ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
-                            effect == null ? java.util.Map.of() : java.util.Map.of("recall_effect", effect));
+                            effect == null ? Map.of() : Map.of("recall_effect", effect));
                     outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));

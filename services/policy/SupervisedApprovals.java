@@ -15,6 +15,7 @@ import services.amendments.AmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.PlainText;
 import services.errors.ConsoleException;
+import services.review.ReviewService;
 import services.workspace.Workspace;
 
 /**
@@ -33,9 +34,9 @@ public final class SupervisedApprovals {
     private final Workspace ws;
     private final PolicyLog log;
     private final DecisionLock lock;
-    private final services.review.ReviewService review;
+    private final ReviewService review;
 
-    SupervisedApprovals(Workspace ws, PolicyLog log, services.review.ReviewService review) {
+    SupervisedApprovals(Workspace ws, PolicyLog log, ReviewService review) {
         this.ws = ws;
         this.log = log;
         this.review = review;

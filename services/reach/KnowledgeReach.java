@@ -4,10 +4,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Objects;
 import java.util.function.Supplier;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.ScratchIndexes;
 import services.recall.ImplementorRecall;
+import services.tasks.Lanes;
 import services.tasks.ProgressSink;
 
 /**
@@ -26,7 +30,7 @@ public final class KnowledgeReach {
     private final LessonLog lessons;
     private final Clock clock;
     private final ScratchIndexes scratch;
-    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
+    private volatile Lanes lanes = Lanes.ONE_BY_ONE;
 
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
                           LessonLifecycle.Rules rules, Clock clock, ScratchIndexes scratch) {
@@ -46,8 +50,8 @@ public final class KnowledgeReach {
     }
 
     /** Searches the stories' shares side by side in {@code shares} ({@link StoryReplays#sharingWith}). Returns this. */
-    public KnowledgeReach sharingWith(services.tasks.Lanes shares) {
-        this.lanes = java.util.Objects.requireNonNull(shares);
+    public KnowledgeReach sharingWith(Lanes shares) {
+        this.lanes = Objects.requireNonNull(shares);
         return this;
     }
 
@@ -57,7 +61,7 @@ public final class KnowledgeReach {
 
     public Result run(int days, ProgressSink progress) {
         if (days < 1) {
-            throw new services.errors.ConsoleException("Days: give a whole number of days, 1 or more (got " + days + ").");
+            throw new ConsoleException("Days: give a whole number of days, 1 or more (got " + days + ").");
         }
         Instant now = clock.instant();
         ReachReport report = report(days, false, now, progress);
@@ -80,7 +84,7 @@ public final class KnowledgeReach {
             loaded = new LoopHistory(retrosDir, p).load(since, now);
         }
         StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE),
-                lessons.writable(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate(), full).sharingWith(lanes)
+                lessons.writable(), now.atZone(ZoneOffset.UTC).toLocalDate(), full).sharingWith(lanes)
                 .matchingChangesIn(scratch);
         return new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays, progress);
     }

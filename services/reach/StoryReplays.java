@@ -1,5 +1,6 @@
 package services.reach;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,13 +8,17 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -92,13 +97,13 @@ public final class StoryReplays {
 
     /** Searches the shares of each batch side by side in {@code shares}. Returns these replays. */
     public StoryReplays sharingWith(Lanes shares) {
-        this.lanes = java.util.Objects.requireNonNull(shares);
+        this.lanes = Objects.requireNonNull(shares);
         return this;
     }
 
     /** Matches changed documents against the cached queries on scratch indexes {@code scratch} opens. Returns this. */
     public StoryReplays matchingChangesIn(ScratchIndexes scratch) {
-        this.scratch = java.util.Objects.requireNonNull(scratch);
+        this.scratch = Objects.requireNonNull(scratch);
         return this;
     }
 
@@ -205,7 +210,7 @@ public final class StoryReplays {
             int to = Math.min(stories.size(), from + BATCH);
             // The searches are independent reads of one index snapshot each: the lanes take a share of the batch.
             int shares = (to - from + PART - 1) / PART;
-            List<List<ImplementorRecall.Replay>> parts = lanes.map(java.util.stream.IntStream.range(0, shares).boxed()
+            List<List<ImplementorRecall.Replay>> parts = lanes.map(IntStream.range(0, shares).boxed()
                     .toList(), p -> recall.replayAll(stories.subList(start + p * PART,
                             Math.min(to, start + (p + 1) * PART)), depth));
             int i = from;
@@ -319,8 +324,8 @@ public final class StoryReplays {
                     }
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new services.errors.ConsoleException("Cannot make a scratch index for the changed documents in "
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot make a scratch index for the changed documents in "
                     + System.getProperty("java.io.tmpdir") + ": " + e.getMessage());
         } finally {
             deleteQuietly(dir);
@@ -333,8 +338,8 @@ public final class StoryReplays {
             return;
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException ignored) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
             // a scratch folder left in the temp dir is harmless
         }
     }

@@ -1,6 +1,8 @@
 package services.redis;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -63,13 +65,13 @@ public final class RedisConnector {
                 .connectionTimeoutMillis(3000).socketTimeoutMillis(3000).clientName("brain-console").build();
     }
 
-    private static Set<HostAndPort> nodes(java.util.List<String> list) {
+    private static Set<HostAndPort> nodes(List<String> list) {
         return list.stream().map(HostAndPort::from).collect(Collectors.toSet());
     }
 
     /** Every key that starts with {@code prefix}, by SCAN (never KEYS), each once, sorted. */
-    public static java.util.List<String> keys(UnifiedJedis redis, String prefix) {
-        java.util.List<String> keys = new java.util.ArrayList<>();
+    public static List<String> keys(UnifiedJedis redis, String prefix) {
+        List<String> keys = new ArrayList<>();
         ScanParams params = new ScanParams().match(prefix + "*")
                 .count(500);
         String cursor = ScanParams.SCAN_POINTER_START;

@@ -2,6 +2,7 @@ package services.review;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,7 +100,7 @@ final class ApprovalCommits {
             PlannedChange change = planner.plan(p, parent, repoRoot);
             Optional<ReviewBranch.Blob> blob = made.read(path);
             return !change.conflicted() && blob.isPresent()
-                    && java.util.Arrays.equals(change.after().getBytes(StandardCharsets.UTF_8), blob.get().content());
+                    && Arrays.equals(change.after().getBytes(StandardCharsets.UTF_8), blob.get().content());
         } catch (ReviewException notThisOne) {
             return false;
         }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 
@@ -35,7 +36,7 @@ final class DecisionClaims {
 
     /** Every decision-log action that decides a proposal (what the queue's decided order is dated by). */
     static final Set<String> DECIDING = ACTIONS.values().stream().flatMap(Set::stream)
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .collect(Collectors.toUnmodifiableSet());
 
     private static final Map<String, String> NOUNS = Map.of("approved", "approval", "rejected", "rejection",
             "changes_requested", "request for changes", "reverted", "revert");

@@ -2,11 +2,14 @@ package services.review;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
+import services.errors.ConsoleException;
 
 /**
  * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose approval
@@ -30,11 +33,11 @@ final class InterruptedApprovals {
      * into are added to {@code written}.
      */
     List<String> finish(List<Proposal> all, Repositories repos, Set<Path> written) {
-        java.util.Set<String> logged = new java.util.HashSet<>();
+        Set<String> logged = new HashSet<>();
         try {
             decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
                     .forEach(e -> logged.add(e.path("proposal").asText()));
-        } catch (services.errors.ConsoleException unreadable) {
+        } catch (ConsoleException unreadable) {
             return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
         }
         List<String> out = new ArrayList<>();
@@ -55,14 +58,14 @@ final class InterruptedApprovals {
                     written.add(p.file());
                 }
                 if (!logged.contains(p.id())) {
-                    Map<String, String> extra = new java.util.LinkedHashMap<>();
+                    Map<String, String> extra = new LinkedHashMap<>();
                     extra.put("recovered", "an approval interrupted after its commit");
                     if (made.policyVersion() != null) {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
                     }
                     try {
                         records.log("approve", p, by, "approved", extra, commit, made.edited());
-                    } catch (services.errors.ConsoleException stillUnwritable) {
+                    } catch (ConsoleException stillUnwritable) {
                         out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
                                 + stillUnwritable.getMessage());
                         continue;

@@ -1,5 +1,9 @@
 package services.sync;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
 import services.vault.AdrParser;
@@ -30,10 +34,10 @@ final class VaultDocuments {
     /** Size and modification time (ms) of a file, or -1s when it cannot be read (then it is read and reported). */
     static long[] stamp(VaultFiles.SourceFile file) {
         try {
-            java.nio.file.attribute.BasicFileAttributes attrs = java.nio.file.Files.readAttributes(file.path(),
-                    java.nio.file.attribute.BasicFileAttributes.class);
+            BasicFileAttributes attrs = Files.readAttributes(file.path(),
+                    BasicFileAttributes.class);
             return new long[] {attrs.size(), attrs.lastModifiedTime().toMillis()};
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return new long[] {-1, -1};
         }
     }
@@ -54,14 +58,14 @@ final class VaultDocuments {
      * links skill folders of other repositories into {@code skills/}, so a skill may live elsewhere, but only as a
      * file named SKILL.md.
      */
-    private java.nio.file.Path root(VaultFiles.SourceFile file) {
+    private Path root(VaultFiles.SourceFile file) {
         if (file.kind() != VaultFiles.Kind.SKILL) {
             return workspace.vault();
         }
         try {
-            java.nio.file.Path real = file.path().toRealPath();
+            Path real = file.path().toRealPath();
             return real.getFileName().toString().equals("SKILL.md") ? null : workspace.skillsRepo();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return workspace.skillsRepo(); // the read reports why
         }
     }

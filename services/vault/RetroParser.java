@@ -2,6 +2,7 @@ package services.vault;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Parses loop retrospectives and brain notes (formats.md part 5, running-system.md part 3): frontmatter, the story
@@ -95,7 +96,7 @@ public final class RetroParser {
             } catch (NumberFormatException e) {
                 attempts = 1;
             }
-            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(java.util.Locale.ROOT), attempts,
+            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(Locale.ROOT), attempts,
                     cells.get(4)));
         }
         return out;

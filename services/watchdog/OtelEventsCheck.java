@@ -1,5 +1,6 @@
 package services.watchdog;
 
+import java.nio.file.Files;
 import java.util.Map;
 
 /**
@@ -42,7 +43,7 @@ public final class OtelEventsCheck implements WatchdogCheck {
                     + ", which holds " + w.present() + (run.eventsFolder() != null ? " files" : " events")
                     + ": the retrieval and turn-write checks have nothing to check", figures);
         }
-        if (run.eventsFolder() != null && !java.nio.file.Files.isDirectory(run.eventsFolder())) {
+        if (run.eventsFolder() != null && !Files.isDirectory(run.eventsFolder())) {
             return Finding.of(name(), Severity.WARNING, "No OTEL events: " + where + " does not exist (otelEvents.path)",
                     figures);
         }

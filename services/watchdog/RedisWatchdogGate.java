@@ -1,11 +1,12 @@
 package services.watchdog;
 
 import redis.clients.jedis.UnifiedJedis;
+import services.redis.WatchdogLastRun;
 
 /** The gate in Redis, shared with the running system's own watchdog. */
 public final class RedisWatchdogGate implements WatchdogGate {
 
-    public static final String KEY = services.redis.WatchdogLastRun.KEY;
+    public static final String KEY = WatchdogLastRun.KEY;
 
     private final UnifiedJedis redis;
 
@@ -20,7 +21,7 @@ public final class RedisWatchdogGate implements WatchdogGate {
 
     /** The key's value as epoch ms, or null when absent or not a number. */
     public static Long parse(String raw) {
-        return services.redis.WatchdogLastRun.parse(raw);
+        return WatchdogLastRun.parse(raw);
     }
 
     @Override

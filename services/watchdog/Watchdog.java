@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.opentelemetry.api.common.Attributes;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,7 +115,7 @@ public final class Watchdog {
         long end = clock.millis();
         WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), recovery, issues,
                 stats, pruned == null ? Map.of() : pruned, findings,
-                java.time.Instant.ofEpochMilli(now), end - now, null, problems);
+                Instant.ofEpochMilli(now), end - now, null, problems);
         record(report, problems);
         return report;
     }

@@ -15,6 +15,7 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import services.vault.AdrDateReader;
 import services.vault.AdrDates;
 import services.workspace.Workspace;
 import viewmodels.text.Moments;
@@ -33,7 +34,7 @@ public final class DocumentDetailViewModel {
 
     private final KnowledgeIndex index;
     private final Workspace workspace;
-    private final services.vault.AdrDateReader adrDates;
+    private final AdrDateReader adrDates;
     private final TaskRunner runner;
     private final Moments moments;
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper("");
@@ -52,7 +53,7 @@ public final class DocumentDetailViewModel {
     public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
         this.index = index;
         this.workspace = workspace;
-        this.adrDates = new services.vault.AdrDateReader(workspace.adrDir());
+        this.adrDates = new AdrDateReader(workspace.adrDir());
         this.runner = runner;
         this.moments = Moments.in(zone);
     }

@@ -1,5 +1,8 @@
 package viewmodels.review;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -10,10 +13,16 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.policy.Policy;
+import services.policy.RecallEffect;
+import services.reach.SimilarLessons;
+import services.review.DecisionRecord;
 import services.review.Proposal;
+import services.review.ProposalBlocked;
+import services.review.ReviewQueue;
 import services.review.ReviewService;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The review queue: proposals grouped by kind and risk, open ones first, with counts; the selected proposal's
@@ -55,7 +64,7 @@ public final class ReviewViewModel {
     private List<ReviewService.Item> items = List.of();
     private final Function<Proposal, Policy.Applying> policy;
     private Map<String, Policy.Applying> policies = Map.of();
-    private Map<String, java.time.Instant> decidedAt = Map.of();
+    private Map<String, Instant> decidedAt = Map.of();
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
@@ -71,7 +80,7 @@ public final class ReviewViewModel {
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy) {
-        this(review, runner, reviewer, readOnly, policy, null, null, java.time.ZoneOffset.UTC);
+        this(review, runner, reviewer, readOnly, policy, null, null, ZoneOffset.UTC);
     }
 
     /**
@@ -81,16 +90,16 @@ public final class ReviewViewModel {
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy,
-                           Function<String, services.policy.RecallEffect.Effect> recall,
-                           Function<ReviewService.Item, services.reach.SimilarLessons.Found>
-                                   similarLessons, java.time.ZoneId zone) {
+                           Function<String, RecallEffect.Effect> recall,
+                           Function<ReviewService.Item, SimilarLessons.Found>
+                                   similarLessons, ZoneId zone) {
         this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
         this.readOnly = readOnly;
         this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall,
-                viewmodels.text.Moments.in(zone));
+                Moments.in(zone));
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);
@@ -135,7 +144,7 @@ public final class ReviewViewModel {
     private void showRows(String keep) {
         List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), pinned, rows);
         rows.setAll(shown);
-        counts.set(services.review.ReviewQueue.counts(items));
+        counts.set(ReviewQueue.counts(items));
         String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
@@ -173,7 +182,7 @@ public final class ReviewViewModel {
         }
     }
 
-    private services.review.DecisionRecord recordOf(Proposal p) {
+    private DecisionRecord recordOf(Proposal p) {
         try {
             return review.record(p);
         } catch (RuntimeException unreadable) {
@@ -250,7 +259,7 @@ public final class ReviewViewModel {
      * that points there.
      */
     private String refusal(Throwable error) {
-        if (error instanceof services.review.ProposalBlocked && !detail.problemProperty().get().isEmpty()) {
+        if (error instanceof ProposalBlocked && !detail.problemProperty().get().isEmpty()) {
             return "Not approved: what stops it is shown below.";
         }
         return error.getMessage();

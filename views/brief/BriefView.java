@@ -9,10 +9,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.brief.BriefViewModel;
 import views.components.MarkdownView;
+import views.shell.ShellView;
 
 /** The mise brief: the verdict on top, the brief below; F5 or Refresh gathers it again. */
 public final class BriefView {
@@ -47,7 +49,7 @@ public final class BriefView {
         vm.markdownProperty().addListener((o, a, text) -> body.setMarkdown(text));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
-        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
         root.getStylesheets().addAll(BriefView.class.getResource("/views/review/review.css").toExternalForm(),
                 BriefView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
         root.getChildren().addAll(head, verdict, scroll);
@@ -56,7 +58,7 @@ public final class BriefView {
                 vm.refresh();
             }
         });
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, refresh);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, refresh);
         vm.refresh();
     }
 

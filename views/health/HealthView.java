@@ -3,15 +3,21 @@ package views.health;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -21,16 +27,22 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import viewmodels.health.EvidenceRow;
 import viewmodels.health.FindingRow;
 import viewmodels.health.HealthViewModel;
 import viewmodels.health.JobRow;
 import viewmodels.health.JobsViewModel;
+import views.components.ColumnHeaders;
+import views.components.WrappingCell;
+import views.shell.ShellView;
 
 /**
  * Health: the watchdog's latest findings, worst first, with each check's trend over the last runs, figures and
@@ -58,7 +70,7 @@ public final class HealthView {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.58); // the findings first: at 1100 × 700 two of them in view, not one and a half
         root.setCenter(split);
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 vm.runWatchdogNow();
                 e.consume();
@@ -80,14 +92,14 @@ public final class HealthView {
         HBox head = new HBox(12, title, run, summary);
         head.setAlignment(Pos.CENTER_LEFT);
         Label problems = banner("health-problems");
-        problems.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> java.util.stream.Stream.of(
+        problems.textProperty().bind(Bindings.createStringBinding(() -> Stream.of(
                 vm.problemsProperty().get(), jobs.problemsProperty().get()).filter(t -> !t.isEmpty())
-                .collect(java.util.stream.Collectors.joining("\n")), vm.problemsProperty(), jobs.problemsProperty()));
+                .collect(Collectors.joining("\n")), vm.problemsProperty(), jobs.problemsProperty()));
         problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty().or(jobs.problemsProperty().isNotEmpty()));
         problems.managedProperty().bind(problems.visibleProperty());
         VBox top = new VBox(8, head, problems);
         top.setPadding(new Insets(0, 0, 8, 0));
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, run);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, run);
         return top;
     }
 
@@ -117,7 +129,7 @@ public final class HealthView {
         table.getColumns().add(check);
         for (TableColumn<FindingRow, String> text : List.of(HealthView.<FindingRow>column("Finding", FindingRow::message, 420),
                 HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {
-            text.setCellFactory(c -> new views.components.WrappingCell<>()); // a long finding wraps whole, every line shown
+            text.setCellFactory(c -> new WrappingCell<>()); // a long finding wraps whole, every line shown
             table.getColumns().add(text);
             if ("Figures".equals(text.getText())) {
                 text.setMinWidth(190); // squeezed to 130 px at 1100, eight figures made a row seven lines tall
@@ -137,7 +149,7 @@ public final class HealthView {
             return cells;
         }));
         table.getColumns().add(3, trend);
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
 
@@ -156,7 +168,7 @@ public final class HealthView {
         evidence.setPlaceholder(none);
         evidence.setCellFactory(l -> {
             // an event line wraps within the pane, every line shown: no sideways scroll, nothing cut
-            javafx.scene.text.Text text = new javafx.scene.text.Text();
+            Text text = new Text();
             text.wrappingWidthProperty().bind(evidence.widthProperty().subtract(36));
             ListCell<EvidenceRow> cell = new ListCell<>() {
                 @Override
@@ -169,7 +181,7 @@ public final class HealthView {
             };
             text.fillProperty().bind(cell.textFillProperty());
             text.fontProperty().bind(cell.fontProperty());
-            cell.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            cell.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             cell.setPrefWidth(0);
             return cell;
         });
@@ -204,16 +216,16 @@ public final class HealthView {
                 HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 90),
                 HealthView.<JobRow>column("Last run", JobRow::last, 260))) {
             c.setMinWidth(c.getPrefWidth() * 0.6); // narrow enough to fit at 1100 px: the texts wrap by words
-            c.setCellFactory(x -> new views.components.WrappingCell<>());
+            c.setCellFactory(x -> new WrappingCell<>());
             jobTable.getColumns().add(c);
         }
-        views.components.ColumnHeaders.keepWhole(jobTable);
+        ColumnHeaders.keepWhole(jobTable);
         jobTable.setPrefHeight(300); // the four jobs with their wrapped lines; a short window scrolls the pane
         jobTable.setMinHeight(240);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron, e.g. 0 3 * * *"); // whole at 1100 px; the fields' order is in the tooltip
-        schedule.setTooltip(new javafx.scene.control.Tooltip("cron: minute hour day-of-month month day-of-week"));
+        schedule.setTooltip(new Tooltip("cron: minute hour day-of-month month day-of-week"));
         schedule.setPrefColumnCount(14);
         schedule.setMinWidth(150);
         Label description = new Label();
@@ -229,7 +241,7 @@ public final class HealthView {
             }
             description.setText(row.problem().isEmpty() ? row.description() : row.problem());
         });
-        jobs.rows().addListener((javafx.collections.ListChangeListener<JobRow>) c -> {
+        jobs.rows().addListener((ListChangeListener<JobRow>) c -> {
             for (int i = 0; i < jobTable.getItems().size(); i++) {
                 if (jobTable.getItems().get(i).id().equals(scheduleFor)
                         && jobTable.getSelectionModel().getSelectedIndex() != i) {
@@ -262,7 +274,7 @@ public final class HealthView {
         apply.setMinWidth(Region.USE_PREF_SIZE);
         HBox scheduleEdit = new HBox(8, schedule, apply); // the field and its Save keep together on a line
         scheduleEdit.setAlignment(Pos.CENTER_LEFT);
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, run, pause, cancel, scheduleEdit);
+        FlowPane actions = new FlowPane(8, 6, run, pause, cancel, scheduleEdit);
         actions.setAlignment(Pos.CENTER_LEFT);
         Label error = new Label();
         error.setId("health-schedule-error");
@@ -296,10 +308,10 @@ public final class HealthView {
         // the job's actions above its table: in a short window they stay in view without scrolling the pane
         VBox box = new VBox(6, title, actions, error, jobTable, description, message, history);
         box.setPadding(new Insets(8, 8, 0, 8));
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true); // a short window scrolls the jobs pane rather than squeezing the runs list
         scroll.setFitToHeight(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMinHeight(0);
         return scroll;
     }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
@@ -64,7 +65,7 @@ public class FailedTargetsGlobTest {
     }
 
     /** Every (project, target) as a Redis member, and as a document of loop-<n> (n: the project's place). */
-    public static void plant(FailedTargets redis, services.knowledge.KnowledgeIndex index) {
+    public static void plant(FailedTargets redis, KnowledgeIndex index) {
         List<KnowledgeDoc> docs = new ArrayList<>();
         for (int p = 0; p < PROJECTS.size(); p++) {
             for (String target : TARGETS) {

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
+import services.errors.ConsoleException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
@@ -57,15 +59,15 @@ class ApprovalCrashTest {
     @org.junit.jupiter.api.Test
     void anUnwritableDecisionLogIsReportedAndTheDecisionIsRecordedOnceItCanBe() throws Exception {
         Workspace ws = Fixtures.demo(tmp);
-        java.nio.file.Path log = ws.stateDir().resolve("decisions.jsonl");
-        java.nio.file.Files.createDirectories(log); // a folder where the log should be: every append fails, as on a full disk
+        Path log = ws.stateDir().resolve("decisions.jsonl");
+        Files.createDirectories(log); // a folder where the log should be: every append fails, as on a full disk
         ReviewService service = new ReviewService(ws, Fixtures.CLOCK);
-        services.errors.ConsoleException e = assertThrows(services.errors.ConsoleException.class,
+        ConsoleException e = assertThrows(ConsoleException.class,
                 () -> service.approve(ID, "joel", null));
         assertThat(e.getMessage()).startsWith("Cannot write the log " + log);
         assertThat(service.recover()).singleElement().asString().startsWith("Cannot read the log " + log);
         assertThat(service.list()).isNotEmpty();
-        java.nio.file.Files.delete(log);
+        Files.delete(log);
         assertThat(service.recover()).singleElement().asString().startsWith("Finished the approval of " + ID);
         assertEquals(1, commits(ws));
         assertEquals(1, new DecisionLog(log).read().entries().size());

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ class ClickHouseOtelEventsTest {
     static Path tmp;
 
     private static ClickHouseServer server;
-    private static final long NOW = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toEpochMilli();
+    private static final long NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS).toEpochMilli();
 
     @BeforeAll
     static void start() throws IOException {

@@ -3,6 +3,7 @@ package services.watchdog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class RedisWatchdogGateTest {
                 assertThat(skipped.skipped()).isTrue();
                 assertThat(skipped.skipReason()).contains("1 h ago").contains("Redis knowledge:watchdog:last_run");
 
-                clock.advance(java.time.Duration.ofHours(2));
+                clock.advance(Duration.ofHours(2));
                 assertThat(w.run(false, ProgressSink.NONE).skipped()).isFalse();
                 assertThat(jedis.get(RedisWatchdogGate.KEY)).isEqualTo(String.valueOf(clock.millis()));
             }

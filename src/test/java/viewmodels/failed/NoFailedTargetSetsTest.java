@@ -3,6 +3,8 @@ package viewmodels.failed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import redis.clients.jedis.RedisClient;
@@ -82,8 +84,8 @@ class NoFailedTargetSetsTest {
         FailedRow row = vm.rows().get(0);
         assertThat(row.whenLines()).as("day and time in the window's zone, ago, expiry")
                 .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\n\\d+ (min|h|d) ago\n(expired|expires in .+)");
-        assertThat(row.failedAt()).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
-                .format(java.time.Instant.ofEpochMilli(row.failedAtMillis()).atZone(Fixtures.CLOCK.getZone())));
+        assertThat(row.failedAt()).isEqualTo(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(Instant.ofEpochMilli(row.failedAtMillis()).atZone(Fixtures.CLOCK.getZone())));
     }
 
     @Test

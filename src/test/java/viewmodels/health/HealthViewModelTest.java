@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -14,8 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
 import services.scheduler.JobOutcome;
+import services.scheduler.JobRun;
 import services.scheduler.ScheduleSettings;
 import services.scheduler.Scheduler;
+import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.watchdog.Evidence;
 import services.watchdog.Finding;
@@ -49,8 +52,8 @@ class HealthViewModelTest {
                 return "0 */4 * * *";
             }
 
-            public JobOutcome run(services.scheduler.JobRun.Trigger trigger, services.tasks.ProgressSink progress) {
-                clock.advance(java.time.Duration.ofMinutes(1));
+            public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
+                clock.advance(Duration.ofMinutes(1));
                 Severity s = next.remove(0);
                 log.append(new WatchdogReport("ran", !s.unhealthy(), null, List.of(), Map.of(), Map.of(), List.of(
                         Finding.of("staleness", s, "stale " + s, Map.of("ageHours", 50)),

@@ -1,5 +1,11 @@
 package views.amendments;
 
+import java.util.HashSet;
+import java.util.Set;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.TextField;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,7 +54,7 @@ class AmendmentsUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
         assertThat(robot.lookup("#amendments-problems").queryAs(Label.class).getText()).contains("line 6: not valid JSON");
         // the button stays put whatever the heading and details of the amendment shown (it moved by 18 px)
-        java.util.Set<Double> revertAt = new java.util.HashSet<>();
+        Set<Double> revertAt = new HashSet<>();
         for (int i = 0; i < 4; i++) {
             int row = i;
             robot.interact(() -> list(robot).getSelectionModel().clearAndSelect(row));
@@ -66,12 +72,12 @@ class AmendmentsUiTest {
                 .startsWith("dream-2026-11-10-01"));
         String sha = list(robot).getSelectionModel().getSelectedItem().sha();
         robot.clickOn("#amendments-revert");
-        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertThat(dialog.getHeaderText()).contains("dream-2026-11-10-01").contains(sha.substring(0, 10)) // what it reverts
                 .contains("SOUL amendment on SOUL.md"); // in the list's words, not the log's code
         assertThat(dialog.getHeaderText() + dialog.getContentText()).doesNotContain("AMEND_");
         assertThat(dialog.getContentText()).as("said once, in the heading").doesNotContain("dream-2026-11-10-01");
-        assertThat(dialog.getButtonTypes()).extracting(javafx.scene.control.ButtonType::getText)
+        assertThat(dialog.getButtonTypes()).extracting(ButtonType::getText)
                 .containsExactly("Revert", "Cancel"); // the button says what it does
         robot.clickOn("Revert");
         UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText()
@@ -82,7 +88,7 @@ class AmendmentsUiTest {
         UiHarness.waitUntil(() -> list(robot).getSelectionModel().getSelectedItems().size() == 1
                 && list(robot).getSelectionModel().getSelectedItem().sha().equals(sha));
         assertThat(robot.lookup("#amendments-heading").queryAs(Label.class).getText()).startsWith("dream-2026-11-10-01");
-        UiHarness.waitUntil(() -> robot.lookup("#amendments-revert").queryAs(javafx.scene.control.Button.class)
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-revert").queryAs(Button.class)
                 .isDisabled()); // a reverted amendment cannot be reverted again: the button says so before a dialog
         assertThat(robot.lookup("#amendments-details").queryAs(Label.class).getText()).contains("in commit ");
         robot.clickOn(list(robot).getItems().stream().filter(r -> !r.sha().equals(sha)).findFirst().orElseThrow().id());
@@ -120,8 +126,8 @@ class AmendmentsUiTest {
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         robot.press(KeyCode.DELETE).release(KeyCode.DELETE);
         UiHarness.waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
-        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
-        assertThat(dialog.getButtonTypes()).extracting(javafx.scene.control.ButtonType::getText)
+        DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        assertThat(dialog.getButtonTypes()).extracting(ButtonType::getText)
                 .containsExactly("Revert 1", "Cancel");
         assertThat(dialog.getHeaderText()).startsWith("Revert dream-2026-11-10-01");
         assertThat(dialog.getContentText()).contains("Left out, cannot be reverted:\ndream-2026-11-15-03 — already reverted");
@@ -153,7 +159,7 @@ class AmendmentsUiTest {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent() && list(robot).getItems().size() == 4);
-        javafx.scene.control.TextField days = robot.lookup("#amendments-days").queryAs(javafx.scene.control.TextField.class);
+        TextField days = robot.lookup("#amendments-days").queryAs(TextField.class);
         Label error = robot.lookup("#amendments-days-error").queryAs(Label.class);
         for (String typed : List.of("abc", "999999999999", "999")) {
             robot.doubleClickOn(days);

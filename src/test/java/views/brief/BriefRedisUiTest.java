@@ -1,5 +1,6 @@
 package views.brief;
 
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,7 +60,7 @@ class BriefRedisUiTest {
                 .containsPattern("\\d+ ended loops? still ha(s|ve) PRD keys \\(kept 7 days after a loop ends\\): not counted")
                 .doesNotContain("(s)");
         UiHarness.waitUntil(() -> robot.lookup("Active loops").tryQuery().isPresent());
-        assertThat(robot.lookup(n -> n instanceof javafx.scene.text.Text t && t.getText() != null
+        assertThat(robot.lookup(n -> n instanceof Text t && t.getText() != null
                 && t.getText().contains("Recall preview in the brief")).tryQuery()).isPresent();
     }
 }

@@ -1,6 +1,23 @@
 package views.failed;
 
+import java.util.ArrayList;
+import java.util.List;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Paint;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
+import viewmodels.knowledge.ResultRow;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,26 +62,26 @@ class FailedTargetsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        java.util.List<String> stories = table(robot).getItems().stream().map(FailedRow::story).toList();
+        List<String> stories = table(robot).getItems().stream().map(FailedRow::story).toList();
         robot.interact(() -> {
-            java.util.List<String> shown = table(robot).lookupAll(".wrapping-cell").stream()
-                    .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getGraphic())
-                    .filter(g -> g instanceof javafx.scene.text.Text).map(g -> ((javafx.scene.text.Text) g).getText())
+            List<String> shown = table(robot).lookupAll(".wrapping-cell").stream()
+                    .map(n -> ((TableCell<?, ?>) n).getGraphic())
+                    .filter(g -> g instanceof Text).map(g -> ((Text) g).getText())
                     .filter(t -> !t.isEmpty()).toList();
             assertThat(shown).containsExactlyInAnyOrderElementsOf(stories);
             // and no other cell is cut ("loop-mwowhuqw-c5im…", "2 d ago · 11-2…")
-            java.util.List<String> cut = new java.util.ArrayList<>();
+            List<String> cut = new ArrayList<>();
             table(robot).lookupAll(".table-cell").forEach(n -> {
-                javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) n;
+                TableCell<?, ?> cell = (TableCell<?, ?>) n;
                 if (cell.getText() != null && !cell.getText().isEmpty()
-                        && cell.lookup(".text") instanceof javafx.scene.text.Text rendered
+                        && cell.lookup(".text") instanceof Text rendered
                         && !rendered.getText().equals(cell.getText())) {
                     cut.add("\"" + rendered.getText() + "\" of \"" + cell.getText() + "\"");
                 }
             });
             assertThat(cut).as("cells cut at 1100").isEmpty();
             table(robot).lookupAll(".wrapping-cell").forEach(n -> {
-                javafx.scene.control.TableCell<?, ?> cell = (javafx.scene.control.TableCell<?, ?>) n;
+                TableCell<?, ?> cell = (TableCell<?, ?>) n;
                 if (cell.getGraphic() != null) {
                     assertThat(cell.getHeight()).as("the row grows to every line of " + cell.getItem())
                             .isGreaterThanOrEqualTo(cell.getGraphic().getLayoutBounds().getHeight());
@@ -86,7 +103,7 @@ class FailedTargetsUiTest {
         assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText())
                 .startsWith("3 failed targets").contains("index only");
         robot.interact(() -> table(robot).getSelectionModel().clearSelection());
-        assertThat(robot.lookup("#failed-clear").queryAs(javafx.scene.control.Button.class).isDisabled())
+        assertThat(robot.lookup("#failed-clear").queryAs(Button.class).isDisabled())
                 .as("nothing selected: nothing to clear").isTrue();
         robot.clickOn("gremlin");
         robot.clickOn("#failed-clear");
@@ -107,7 +124,7 @@ class FailedTargetsUiTest {
 
         robot.clickOn("course-builder");
         robot.type(KeyCode.ENTER); // the loop's retro, in the Knowledge browser
-        UiHarness.waitUntil(() -> robot.lookup("#nav-knowledge").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected());
         UiHarness.waitUntil(() -> robot.lookup("#detail-title").queryAs(Label.class).getText()
                 .startsWith("Retrospective loop-") && robot.lookup("#detail-title").queryAs(Label.class).getText()
                 .contains("course-builder"));
@@ -122,11 +139,11 @@ class FailedTargetsUiTest {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().isPresent());
-        robot.interact(() -> robot.lookup("#knowledge-search").queryAs(javafx.scene.control.TextField.class).setText("retry"));
+        robot.interact(() -> robot.lookup("#knowledge-search").queryAs(TextField.class).setText("retry"));
         @SuppressWarnings("unchecked")
-        ListView<viewmodels.knowledge.ResultRow> results = robot.lookup("#knowledge-results").queryAs(ListView.class);
+        ListView<ResultRow> results = robot.lookup("#knowledge-results").queryAs(ListView.class);
         UiHarness.waitUntil(() -> robot.lookup("#facet-type-lesson").tryQuery().isPresent());
-        robot.interact(() -> robot.lookup("#facet-type-lesson").queryAs(javafx.scene.control.CheckBox.class).fire());
+        robot.interact(() -> robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).fire());
         UiHarness.waitUntil(() -> results.getItems().size() > 2 && results.getItems().stream()
                 .allMatch(r -> r.type().equals("lesson"))); // lessons only: no retro among the results
         robot.interact(() -> results.getSelectionModel().select(1));
@@ -145,10 +162,10 @@ class FailedTargetsUiTest {
         robot.type(KeyCode.ENTER);
         UiHarness.waitUntil(() -> title.getText().startsWith("Retrospective loop-") && title.getText().contains("joelclaw"));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        viewmodels.knowledge.ResultRow selected = results.getSelectionModel().getSelectedItem();
+        ResultRow selected = results.getSelectionModel().getSelectedItem();
         assertThat(selected).as("the retro is not among the results: no other document claims to be selected")
                 .isNull();
-        javafx.scene.control.Button back = robot.lookup("#detail-back").queryAs(javafx.scene.control.Button.class);
+        Button back = robot.lookup("#detail-back").queryAs(Button.class);
         assertThat(back.isDisabled()).as("Back returns to what was shown before").isFalse();
         robot.interact(back::fire);
         UiHarness.waitUntil(() -> meta.getText().contains(" · " + browsed + " · "));
@@ -165,7 +182,7 @@ class FailedTargetsUiTest {
         assertThat(expired).isPositive();
         robot.clickOn("#failed-prune");
         UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
-        String preview = robot.lookup("#failed-prune-preview").queryAs(javafx.scene.control.TextArea.class).getText();
+        String preview = robot.lookup("#failed-prune-preview").queryAs(TextArea.class).getText();
         assertThat(preview.lines()).hasSize((int) expired).allMatch(l -> l.contains(" ago · "));
         robot.clickOn("Cancel"); // nothing removed
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
@@ -194,7 +211,7 @@ class FailedTargetsUiTest {
             robot.lookup("#health-jobs").queryAs(TableView.class).requestFocus();
         });
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        javafx.scene.paint.Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
+        Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
@@ -227,7 +244,7 @@ class FailedTargetsUiTest {
                 .isEqualTo("No failed targets match “nosuch” (3 in all). Escape clears the filter.");
         robot.type(KeyCode.ESCAPE);
         UiHarness.waitUntil(() -> table(robot).getItems().size() == 3);
-        assertThat(robot.lookup("#failed-filter").queryAs(javafx.scene.control.TextField.class).getText()).isEmpty();
+        assertThat(robot.lookup("#failed-filter").queryAs(TextField.class).getText()).isEmpty();
         assertThat(robot.lookup("#failed-summary").queryAs(Label.class).getText()).startsWith("3 failed targets");
     }
 
@@ -242,10 +259,10 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
         robot.clickOn("#failed-prune");
         UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
-        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
-        javafx.scene.control.Button cancel = (javafx.scene.control.Button) dialog.lookupButton(javafx.scene.control.ButtonType.CANCEL);
-        javafx.scene.control.Button prune = dialog.getButtonTypes().stream().filter(b -> b.getText().equals("Prune"))
-                .map(b -> (javafx.scene.control.Button) dialog.lookupButton(b)).findFirst().orElseThrow();
+        DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        Button cancel = (Button) dialog.lookupButton(ButtonType.CANCEL);
+        Button prune = dialog.getButtonTypes().stream().filter(b -> b.getText().equals("Prune"))
+                .map(b -> (Button) dialog.lookupButton(b)).findFirst().orElseThrow();
         UiHarness.waitUntil(cancel::isFocused);
         assertThat(cancel.isDefaultButton()).as("Cancel is the default").isTrue();
         assertThat(prune.isDefaultButton()).as("Prune is not").isFalse();
@@ -268,8 +285,8 @@ class FailedTargetsUiTest {
         robot.clickOn("gremlin");
         robot.clickOn("#failed-clear");
         UiHarness.waitUntil(() -> robot.lookup("#failed-reason").tryQuery().isPresent());
-        javafx.scene.control.DialogPane dialog = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
-        javafx.scene.Node clear = dialog.lookupButton(dialog.getButtonTypes().stream()
+        DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        Node clear = dialog.lookupButton(dialog.getButtonTypes().stream()
                 .filter(b -> b.getText().equals("Clear")).findFirst().orElseThrow());
         robot.clickOn("#failed-reason").write("   ");
         assertThat(clear.isDisabled()).as("a blank reason is no reason").isTrue();
@@ -283,11 +300,11 @@ class FailedTargetsUiTest {
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
     }
 
-    private static javafx.scene.paint.Paint selectedFill(TableView<?> table) {
-        javafx.scene.layout.Region row = (javafx.scene.layout.Region) table.lookupAll(".table-row-cell").stream()
-                .filter(n -> n.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("selected")))
+    private static Paint selectedFill(TableView<?> table) {
+        Region row = (Region) table.lookupAll(".table-row-cell").stream()
+                .filter(n -> n.getPseudoClassStates().contains(PseudoClass.getPseudoClass("selected")))
                 .findFirst().orElseThrow();
-        java.util.List<javafx.scene.layout.BackgroundFill> fills = row.getBackground().getFills();
+        List<BackgroundFill> fills = row.getBackground().getFills();
         return fills.get(fills.size() - 1).getFill();
     }
 }

@@ -1,5 +1,8 @@
 package views.health;
 
+import java.util.UUID;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,7 +53,7 @@ class HealthUiTest {
     }
 
     private void spool(long ts, String component, String action, String metadata) throws IOException {
-        String id = java.util.UUID.randomUUID().toString();
+        String id = UUID.randomUUID().toString();
         Files.writeString(harness.workspace.resolve("spool/otel/" + ts + "-" + id + ".json"), "{\"event\":{\"id\":\""
                 + id + "\",\"timestamp\":" + ts + ",\"level\":\"info\",\"source\":\"gateway\",\"component\":\""
                 + component + "\",\"action\":\"" + action + "\",\"success\":true,\"metadata\":" + metadata
@@ -110,10 +113,10 @@ class HealthUiTest {
 
         // It stays over whichever screen is open; its button leads back to Health and it goes away.
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
         assertThat(robot.lookup("#toast").query().isVisible()).isTrue();
         robot.clickOn("#toast-open");
-        UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(ToggleButton.class).isSelected());
         assertThat(robot.lookup("#toast").query().isVisible()).isFalse();
 
         // A second run brings nothing new: no notification. The close button dismisses one without leaving the screen.
@@ -139,7 +142,7 @@ class HealthUiTest {
         UiHarness.waitUntil(() -> reason.getHeight() >= reason.prefHeight(reason.getWidth()) - 0.5);
         assertThat(Files.readString(harness.workspace.resolve("workspace.json"))).doesNotContain("every night");
 
-        robot.interact(() -> robot.lookup("#health-schedule").queryAs(javafx.scene.control.TextField.class).setText("30 2 * * *"));
+        robot.interact(() -> robot.lookup("#health-schedule").queryAs(TextField.class).setText("30 2 * * *"));
         robot.clickOn("#health-schedule-save");
         UiHarness.waitUntil(() -> robot.lookup("#health-schedule-error").queryAs(Label.class).getText().isEmpty());
         assertThat(jobs.getItems().get(0).schedule()).isEqualTo("30 2 * * *");

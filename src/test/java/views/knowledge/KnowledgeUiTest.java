@@ -1,5 +1,6 @@
 package views.knowledge;
 
+import javafx.scene.Node;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,7 +54,7 @@ class KnowledgeUiTest {
         assertThat(robot.lookup("#knowledge-summary").queryAs(Label.class).getText()).contains("document");
         // the facet's boxes are made anew with the results: the ticked one keeps the focus (it jumped to the rail)
         UiHarness.waitUntil(() -> {
-            javafx.scene.Node focus = robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).getScene().getFocusOwner();
+            Node focus = robot.lookup("#facet-type-lesson").queryAs(CheckBox.class).getScene().getFocusOwner();
             return focus != null && "facet-type-lesson".equals(focus.getId());
         });
         robot.type(KeyCode.SPACE); // Space unticks it, from the keyboard

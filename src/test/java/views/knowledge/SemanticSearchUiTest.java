@@ -1,5 +1,8 @@
 package views.knowledge;
 
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
 import org.junit.jupiter.api.Tag;
 import views.shell.LayoutUiTest;
 import views.UiHarness;
@@ -71,7 +74,7 @@ class SemanticSearchUiTest {
                 stage.setHeight(size[1]);
             });
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-            java.util.List<String> cut = new java.util.ArrayList<>();
+            List<String> cut = new ArrayList<>();
             double[] bottom = new double[2];
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
@@ -79,7 +82,7 @@ class SemanticSearchUiTest {
                 Label summary = robot.lookup("#knowledge-summary").queryAs(Label.class);
                 LayoutUiTest.collect(summary, "knowledge", cut);
                 bottom[0] = summary.localToScene(summary.getLayoutBounds()).getMaxY();
-                javafx.scene.Node bar = robot.lookup("#status-index").queryAs(javafx.scene.Node.class);
+                Node bar = robot.lookup("#status-index").queryAs(Node.class);
                 bottom[1] = bar.localToScene(bar.getLayoutBounds()).getMinY();
             });
             assertThat(robot.lookup("#knowledge-summary").queryAs(Label.class).getText()).contains(" · by words and meaning · ");

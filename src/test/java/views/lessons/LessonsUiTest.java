@@ -1,5 +1,14 @@
 package views.lessons;
 
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.ListCell;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,22 +52,22 @@ class LessonsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT9).release(KeyCode.DIGIT9, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#lessons-status").tryQuery().isPresent()
                 && !robot.lookup("#lessons-status").queryAs(Label.class).getText().isEmpty());
-        org.testfx.util.WaitForAsyncUtils.sleep(300, java.util.concurrent.TimeUnit.MILLISECONDS);
-        java.util.List<String> shown = new java.util.ArrayList<>();
-        java.util.List<String> cut = new java.util.ArrayList<>();
+        org.testfx.util.WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        List<String> shown = new ArrayList<>();
+        List<String> cut = new ArrayList<>();
         robot.interact(() -> {
             ListView<?> agents = robot.lookup("#lessons-agents").queryAs(ListView.class);
-            for (javafx.scene.Node n : agents.lookupAll(".list-cell")) {
-                var cell = (javafx.scene.control.ListCell<?>) n;
+            for (Node n : agents.lookupAll(".list-cell")) {
+                var cell = (ListCell<?>) n;
                 if (cell.isEmpty() || !cell.isVisible() || cell.getGraphic() == null) {
                     continue;
                 }
-                javafx.scene.text.Text summary = (javafx.scene.text.Text) ((javafx.scene.layout.VBox) cell.getGraphic())
+                Text summary = (Text) ((VBox) cell.getGraphic())
                         .getChildren().get(1);
                 shown.add(summary.getText());
-                javafx.geometry.Bounds in = cell.getGraphic().localToScene(cell.getGraphic().getLayoutBounds());
-                javafx.geometry.Bounds text = summary.localToScene(summary.getLayoutBounds());
-                javafx.geometry.Bounds row = cell.localToScene(cell.getLayoutBounds());
+                Bounds in = cell.getGraphic().localToScene(cell.getGraphic().getLayoutBounds());
+                Bounds text = summary.localToScene(summary.getLayoutBounds());
+                Bounds row = cell.localToScene(cell.getLayoutBounds());
                 if (text.getMaxY() > row.getMaxY() + 0.5 || text.getMaxX() > agents.localToScene(
                         agents.getLayoutBounds()).getMaxX() || in.getHeight() > row.getHeight() + 0.5) {
                     cut.add(summary.getText());
@@ -85,9 +94,9 @@ class LessonsUiTest {
         // the agent as the heading, its folder on its own line, whole or cut at its start — never broken mid-word
         assertThat(robot.lookup("#lessons-heading").queryAs(Label.class).getText()).isEqualTo("dev-qwen");
         Label folder = robot.lookup("#lessons-folder").queryAs(Label.class);
-        assertThat(folder.getText()).endsWith("dev-qwen/.profile".replace('/', java.io.File.separatorChar));
+        assertThat(folder.getText()).endsWith("dev-qwen/.profile".replace('/', File.separatorChar));
         assertThat(folder.isWrapText()).isFalse();
-        robot.clickOn(robot.lookup((javafx.scene.Node n) -> n instanceof Label l && l.getText().startsWith("planner"))
+        robot.clickOn(robot.lookup((Node n) -> n instanceof Label l && l.getText().startsWith("planner"))
                 .queryAs(Label.class));
         UiHarness.waitUntil(() -> robot.lookup("#lessons-status").queryAs(Label.class).getText()
                 .contains("12 undigested — digestion due"));

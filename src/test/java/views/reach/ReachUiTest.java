@@ -1,6 +1,15 @@
 package views.reach;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.TableRow;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
+import viewmodels.reach.ReachViewModel;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import views.components.WrappingCell;
 
 /** An operator opens Knowledge reach, widens the window and runs it; the lists fill in and lessons get states. */
 @ExtendWith(ApplicationExtension.class)
@@ -48,26 +58,26 @@ class ReachUiTest {
         robot.clickOn("#reach-run");
         UiHarness.waitUntil(() -> robot.lookup("#reach-summary").queryAs(Label.class).getText().contains("stories in 30 days"));
         @SuppressWarnings("unchecked")
-        TableView<viewmodels.reach.ReachViewModel.Row> most = robot.lookup("#reach-most").queryAs(TableView.class);
+        TableView<ReachViewModel.Row> most = robot.lookup("#reach-most").queryAs(TableView.class);
         assertThat(most.getItems()).isNotEmpty();
-        org.testfx.util.WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        org.testfx.util.WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         stateAndTypeAreWholeWords(robot);
         everyLineOfATitleShows(robot);
         robot.clickOn("Never reached");
         @SuppressWarnings("unchecked")
-        TableView<viewmodels.reach.ReachViewModel.Row> never = robot.lookup("#reach-never").queryAs(TableView.class);
+        TableView<ReachViewModel.Row> never = robot.lookup("#reach-never").queryAs(TableView.class);
         assertThat(never.getItems()).anyMatch(r -> r.figures().startsWith("type excluded"));
         robot.clickOn("Lessons");
         @SuppressWarnings("unchecked")
-        TableView<viewmodels.reach.ReachViewModel.Row> lessons = robot.lookup("#reach-lessons").queryAs(TableView.class);
+        TableView<ReachViewModel.Row> lessons = robot.lookup("#reach-lessons").queryAs(TableView.class);
         assertThat(lessons.getItems()).isNotEmpty().allMatch(r -> !r.state().isEmpty());
         // the state filter is never blank: "Any state" until another is chosen
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ComboBox<String> state = robot.lookup("#reach-state").queryAs(javafx.scene.control.ComboBox.class);
+        ComboBox<String> state = robot.lookup("#reach-state").queryAs(ComboBox.class);
         assertThat(state.getValue()).as("state filter of %s", state.getItems()).isEqualTo("Any state");
         robot.interact(() -> state.applyCss());
         assertThat(state.lookupAll(".text")).as("what the state filter shows")
-                .anyMatch(t -> t instanceof javafx.scene.text.Text text && "Any state".equals(text.getText()));
+                .anyMatch(t -> t instanceof Text text && "Any state".equals(text.getText()));
     }
 
     /**
@@ -75,13 +85,13 @@ class ReachUiTest {
      * after three lines with no ellipsis at 1100 px).
      */
     private void everyLineOfATitleShows(FxRobot robot) {
-        java.util.List<String> cut = new java.util.ArrayList<>();
+        List<String> cut = new ArrayList<>();
         robot.interact(() -> {
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
-            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".wrapping-cell")) {
-                var cell = (views.components.WrappingCell<?>) n;
-                if (!cell.isVisible() || cell.shown().isEmpty() || !(cell.getGraphic() instanceof javafx.scene.text.Text t)) {
+            for (Node n : robot.lookup("#reach-most").queryAs(Node.class).lookupAll(".wrapping-cell")) {
+                var cell = (WrappingCell<?>) n;
+                if (!cell.isVisible() || cell.shown().isEmpty() || !(cell.getGraphic() instanceof Text t)) {
                     continue;
                 }
                 double room = cell.getHeight() - cell.snappedTopInset() - cell.snappedBottomInset();
@@ -90,18 +100,18 @@ class ReachUiTest {
                 }
             }
             // and no row is drawn over the one above it (the list placed rows by heights it had measured before)
-            java.util.List<javafx.scene.control.TableRow<?>> rows = new java.util.ArrayList<>();
-            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".table-row-cell")) {
-                if (n instanceof javafx.scene.control.TableRow<?> r && r.isVisible() && !r.isEmpty()) {
+            List<TableRow<?>> rows = new ArrayList<>();
+            for (Node n : robot.lookup("#reach-most").queryAs(Node.class).lookupAll(".table-row-cell")) {
+                if (n instanceof TableRow<?> r && r.isVisible() && !r.isEmpty()) {
                     rows.add(r);
                 }
             }
-            rows.sort(java.util.Comparator.comparingDouble(r -> r.localToScene(0, 0).getY()));
+            rows.sort(Comparator.comparingDouble(r -> r.localToScene(0, 0).getY()));
             for (int i = 0; i + 1 < rows.size(); i++) {
                 double end = rows.get(i).localToScene(rows.get(i).getLayoutBounds()).getMaxY();
                 double next = rows.get(i + 1).localToScene(0, 0).getY();
                 if (end > next + 0.5) {
-                    cut.add(((viewmodels.reach.ReachViewModel.Row) rows.get(i).getItem()).title() + " (row ends at " + end
+                    cut.add(((ReachViewModel.Row) rows.get(i).getItem()).title() + " (row ends at " + end
                             + ", the next starts at " + next + ")");
                 }
             }
@@ -111,36 +121,36 @@ class ReachUiTest {
 
     /** At the smallest size the one-word State and Type cells ("established", "failed_target") are one line each. */
     private void stateAndTypeAreWholeWords(FxRobot robot) {
-        java.util.List<String> broken = new java.util.ArrayList<>();
-        java.util.List<String> checked = new java.util.ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        List<String> checked = new ArrayList<>();
         robot.interact(() -> {
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
-            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".wrapping-cell")) {
-                var cell = (views.components.WrappingCell<?>) n;
+            for (Node n : robot.lookup("#reach-most").queryAs(Node.class).lookupAll(".wrapping-cell")) {
+                var cell = (WrappingCell<?>) n;
                 String column = cell.getTableColumn() == null ? "" : cell.getTableColumn().getText();
                 if (!cell.isVisible() || cell.shown().isEmpty() || !(column.equals("State") || column.equals("Type"))) {
                     continue;
                 }
                 checked.add(cell.shown());
-                javafx.scene.text.Text text = (javafx.scene.text.Text) cell.getGraphic();
-                javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg");
+                Text text = (Text) cell.getGraphic();
+                Text probe = new Text("Xg");
                 probe.setFont(text.getFont());
                 if (text.getLayoutBounds().getHeight() > probe.getLayoutBounds().getHeight() * 1.5) {
                     broken.add(column + ": " + cell.shown());
                 }
             }
             // a lesson's State is a badge (a label): its word whole, on one line
-            for (javafx.scene.Node n : robot.lookup("#reach-most").queryAs(javafx.scene.Node.class).lookupAll(".lesson-badge")) {
-                var badge = (javafx.scene.control.Label) n;
+            for (Node n : robot.lookup("#reach-most").queryAs(Node.class).lookupAll(".lesson-badge")) {
+                var badge = (Label) n;
                 if (!badge.isVisible()) {
                     continue;
                 }
                 checked.add(badge.getText());
-                javafx.scene.Node rendered = badge.lookup(".text");
-                javafx.scene.text.Text probe = new javafx.scene.text.Text("Xg");
+                Node rendered = badge.lookup(".text");
+                Text probe = new Text("Xg");
                 probe.setFont(badge.getFont());
-                if (!(rendered instanceof javafx.scene.text.Text t) || !t.getText().equals(badge.getText())
+                if (!(rendered instanceof Text t) || !t.getText().equals(badge.getText())
                         || t.getLayoutBounds().getHeight() > probe.getLayoutBounds().getHeight() * 1.5) {
                     broken.add("State: " + badge.getText());
                 }

@@ -1,5 +1,7 @@
 package views.recall;
 
+import java.util.stream.Stream;
+import javafx.scene.layout.GridPane;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,12 +51,12 @@ class RecallUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#recall-implementor").tryQuery().isPresent()
                 && robot.lookup("#recall-deep").tryQuery().isPresent());
 
-        javafx.scene.layout.GridPane columns = robot.lookup("#recall-columns").queryAs(javafx.scene.layout.GridPane.class);
-        assertThat(columns.getChildren()).filteredOn(n -> javafx.scene.layout.GridPane.getColumnIndex(n) == 0)
+        GridPane columns = robot.lookup("#recall-columns").queryAs(GridPane.class);
+        assertThat(columns.getChildren()).filteredOn(n -> GridPane.getColumnIndex(n) == 0)
                 .anyMatch(n -> "recall-implementor".equals(n.getId()));
         // headings of two to five lines: every text box starts at the same height all the same
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        assertThat(java.util.stream.Stream.of("implementor", "lean", "balanced", "deep")
+        assertThat(Stream.of("implementor", "lean", "balanced", "deep")
                 .map(b -> robot.lookup("#recall-" + b).query().localToScene(0, 0).getY()).distinct())
                 .as("the four boxes start at one height").hasSize(1);
         // every number of a budget's heading says what it counts

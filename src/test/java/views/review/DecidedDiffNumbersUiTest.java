@@ -1,5 +1,6 @@
 package views.review;
 
+import java.util.Comparator;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,7 +42,7 @@ class DecidedDiffNumbersUiTest {
     /** The numbers and text of the diff's rows on screen, as the cells show them: "old new text". */
     private static List<String> shownRows(FxRobot robot) {
         return robot.lookup("#review-diff .list-cell").queryAllAs(ListCell.class).stream()
-                .filter(c -> c.getItem() != null && c.isVisible()).sorted(java.util.Comparator.comparingInt(
+                .filter(c -> c.getItem() != null && c.isVisible()).sorted(Comparator.comparingInt(
                         ListCell::getIndex)).map(c -> {
                     List<String> numbers = c.getGraphic().lookupAll(".diff-number").stream()
                             .map(n -> ((Label) n).getText()).toList();

@@ -1,6 +1,11 @@
 package views.review;
 
+import java.util.Map;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
 import org.junit.jupiter.api.Tag;
+import viewmodels.review.ReviewViewModel;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,7 +54,7 @@ class ReviewDialogsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
                 && queue(robot).getSelectionModel().getSelectedItem() != null);
-        for (var expected : java.util.Map.of(KeyCode.R, "Reject", KeyCode.C, "Send back").entrySet()) {
+        for (var expected : Map.of(KeyCode.R, "Reject", KeyCode.C, "Send back").entrySet()) {
             DialogPane dialog = dialogFor(robot, expected.getKey());
             assertThat(dialog.getButtonTypes()).extracting(ButtonType::getText)
                     .containsExactly(expected.getValue(), "Cancel");
@@ -78,7 +83,7 @@ class ReviewDialogsUiTest {
         String id = queue(robot).getSelectionModel().getSelectedItem().id();
         robot.press(KeyCode.E).release(KeyCode.E);
         UiHarness.waitUntil(() -> robot.lookup("#review-edit-text").tryQuery().isPresent());
-        javafx.scene.control.TextArea text = robot.lookup("#review-edit-text").queryAs(javafx.scene.control.TextArea.class);
+        TextArea text = robot.lookup("#review-edit-text").queryAs(TextArea.class);
         UiHarness.waitUntil(text::isFocused);
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
@@ -105,13 +110,13 @@ class ReviewDialogsUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#review-queue").tryQuery().isPresent()
                 && queue(robot).getSelectionModel().getSelectedItem() != null);
         @SuppressWarnings("unchecked")
-        javafx.scene.control.ComboBox<viewmodels.review.ReviewViewModel.Filter> filter =
-                robot.lookup("#review-filter").queryAs(javafx.scene.control.ComboBox.class);
+        ComboBox<ReviewViewModel.Filter> filter =
+                robot.lookup("#review-filter").queryAs(ComboBox.class);
         robot.press(KeyCode.F).release(KeyCode.F).press(KeyCode.F).release(KeyCode.F);
-        UiHarness.waitUntil(() -> filter.getValue() == viewmodels.review.ReviewViewModel.Filter.DECIDED);
+        UiHarness.waitUntil(() -> filter.getValue() == ReviewViewModel.Filter.DECIDED);
         UiHarness.waitUntil(() -> !queue(robot).getItems().isEmpty()
                 && queue(robot).getItems().stream().allMatch(r -> r.state().equals("approved")
                 || r.state().equals("rejected")));
-        assertThat(robot.lookup("#review-keys").queryAs(javafx.scene.control.Label.class).getText()).endsWith("f filter");
+        assertThat(robot.lookup("#review-keys").queryAs(Label.class).getText()).endsWith("f filter");
     }
 }

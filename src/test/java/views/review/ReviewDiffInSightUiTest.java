@@ -1,5 +1,6 @@
 package views.review;
 
+import java.util.ArrayList;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -100,7 +101,7 @@ class ReviewDiffInSightUiTest {
 
     /** The decision buttons wholly inside the window's scene, above the status bar. */
     private static List<String> decisionsOutside(FxRobot robot) {
-        List<String> outside = new java.util.ArrayList<>();
+        List<String> outside = new ArrayList<>();
         robot.interact(() -> {
             var scene = robot.lookup("#review-diff").queryAs(Node.class).getScene();
             Node status = scene.getRoot().lookup(".status-bar");
@@ -221,7 +222,7 @@ class ReviewDiffInSightUiTest {
             heights[1] = problem.getHeight();
         });
         assertThat(heights[0]).as("the reason's pane (its text %s px)", heights[1])
-                .isGreaterThanOrEqualTo(Math.min(heights[1], views.review.ReviewView.HEADER_NOTE_MIN_HEIGHT) - 1);
+                .isGreaterThanOrEqualTo(Math.min(heights[1], ReviewView.HEADER_NOTE_MIN_HEIGHT) - 1);
         assertThat(decisionsOutside(robot)).isEmpty();
         ui.close(robot);
     }

@@ -1,5 +1,6 @@
 package views.review;
 
+import javafx.scene.control.ListCell;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -148,7 +149,7 @@ class ReviewSaysItOnceUiTest {
                 && UiHarness.reviewDiff(robot).getItems().get(0).split());
         UiHarness.settle();
         List<Node> cells = robot.lookup("#review-diff .list-cell").queryAll().stream()
-                .filter(n -> ((javafx.scene.control.ListCell<?>) n).getItem() != null).toList();
+                .filter(n -> ((ListCell<?>) n).getItem() != null).toList();
         assertThat(cells).isNotEmpty().allSatisfy(cell -> assertThat(cell.getStyleClass()).doesNotContain("diff-added")
                 .contains("diff-split"));
         assertThat(robot.lookup("#review-diff .diff-half-empty").queryAll()).hasSameSizeAs(cells);

@@ -1,6 +1,8 @@
 package views.review;
 
+import javafx.scene.control.ComboBox;
 import org.junit.jupiter.api.Tag;
+import viewmodels.review.ReviewViewModel;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,8 +51,8 @@ class ReviewSteadyUiTest {
             List<QueueRow> rows = new ArrayList<>(UiHarness.reviewQueue(robot).getItems());
             Set<String> places = new LinkedHashSet<>();
             Set<Long> headings = new LinkedHashSet<>();
-            robot.interact(() -> robot.lookup("#review-filter").queryAs(javafx.scene.control.ComboBox.class)
-                    .getSelectionModel().select(viewmodels.review.ReviewViewModel.Filter.ALL));
+            robot.interact(() -> robot.lookup("#review-filter").queryAs(ComboBox.class)
+                    .getSelectionModel().select(ReviewViewModel.Filter.ALL));
             UiHarness.waitUntil(() -> UiHarness.reviewQueue(robot).getItems().size() > 10);
             rows.clear();
             rows.addAll(UiHarness.reviewQueue(robot).getItems());
@@ -75,8 +77,8 @@ class ReviewSteadyUiTest {
             assertThat(places).as("each button at one place for %d proposals at %sx%s", rows.size(), size[0], size[1])
                     .hasSize(4);
             assertThat(headings).as("the heading at one place, decided, invalid or open").hasSize(1);
-            robot.interact(() -> robot.lookup("#review-filter").queryAs(javafx.scene.control.ComboBox.class)
-                    .getSelectionModel().select(viewmodels.review.ReviewViewModel.Filter.OPEN));
+            robot.interact(() -> robot.lookup("#review-filter").queryAs(ComboBox.class)
+                    .getSelectionModel().select(ReviewViewModel.Filter.OPEN));
             UiHarness.waitUntil(() -> UiHarness.reviewQueue(robot).getItems().size() < 11);
             rows.clear();
             rows.addAll(UiHarness.reviewQueue(robot).getItems());

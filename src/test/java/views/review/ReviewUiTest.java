@@ -1,5 +1,8 @@
 package views.review;
 
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
+import javafx.scene.layout.VBox;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,14 +73,14 @@ class ReviewUiTest {
         assertThat(robot.lookup("#review-message").queryAs(Label.class).isVisible()).isFalse();
         UiHarness.waitUntil(() -> robot.lookup("#review-diff-caption").queryAs(Label.class).getText()
                 .equals("The change as committed (SOUL.md):"));
-        assertThat(robot.lookup("#review-approve").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
+        assertThat(robot.lookup("#review-approve").queryAs(Button.class).isDisabled()).isTrue();
 
         key(robot, KeyCode.J);
         UiHarness.waitUntil(() -> selected(robot).equals("dream-2026-11-20-03"));
         assertThat(robot.lookup("#review-message").queryAs(Label.class).isVisible()).isFalse(); // not this one's
         key(robot, KeyCode.R); // reject the rule, with a reason; the dialog names it
         UiHarness.waitUntil(() -> robot.lookup("#review-reason").tryQuery().isPresent());
-        assertThat(robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getHeaderText())
+        assertThat(robot.lookup(".dialog-pane").queryAs(DialogPane.class).getHeaderText())
                 .contains("dream-2026-11-20-03");
         robot.clickOn("#review-reason").write("Too broad for a rule.");
         key(robot, KeyCode.ENTER);
@@ -101,7 +104,7 @@ class ReviewUiTest {
                 .startsWith("Changes requested by joel") && robot.lookup("#review-decision").queryAs(Label.class)
                 .getText().endsWith("feedback: Name the CLI flags it uses."));
         assertEquals("changes requested", queue(robot).getSelectionModel().getSelectedItem().state());
-        assertThat(robot.lookup("#review-request").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
+        assertThat(robot.lookup("#review-request").queryAs(Button.class).isDisabled()).isTrue();
         assertThat(robot.lookup("#review-counts").queryAs(Label.class).getText()).startsWith("5 open")
                 .contains("1 changes requested");
 
@@ -128,6 +131,6 @@ class ReviewUiTest {
                 .matches("\\d+ existing lessons? like this.*"));
         assertThat(robot.lookup(".review-similar-duplicate").queryAllAs(Label.class)).anyMatch(l -> l.getText()
                 .contains("near-duplicate") && l.getText().contains("fuzzy search"));
-        assertThat(robot.lookup("#review-similar").queryAs(javafx.scene.layout.VBox.class).isVisible()).isTrue();
+        assertThat(robot.lookup("#review-similar").queryAs(VBox.class).isVisible()).isTrue();
     }
 }

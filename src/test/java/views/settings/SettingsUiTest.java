@@ -1,6 +1,25 @@
 package views.settings;
 
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.Tag;
+import services.policy.Policy;
+import services.policy.PolicyService;
+import services.review.ReviewService;
+import services.workspace.WorkspaceLoader;
+import views.components.WrappingListCell;
 import views.shell.LayoutUiTest;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,7 +86,7 @@ class SettingsUiTest {
 
     /** Whether the node and every node around it are visible. */
     private static boolean shown(FxRobot robot, String query) {
-        for (javafx.scene.Node n = robot.lookup(query).queryAs(javafx.scene.Node.class); n != null; n = n.getParent()) {
+        for (Node n = robot.lookup(query).queryAs(Node.class); n != null; n = n.getParent()) {
             if (!n.isVisible()) {
                 return false;
             }
@@ -75,8 +94,8 @@ class SettingsUiTest {
         return true;
     }
 
-    private static boolean insideTextArea(javafx.scene.Node n) {
-        for (javafx.scene.Node p = n.getParent(); p != null; p = p.getParent()) {
+    private static boolean insideTextArea(Node n) {
+        for (Node p = n.getParent(); p != null; p = p.getParent()) {
             if (p instanceof TextArea) {
                 return true;
             }
@@ -101,11 +120,11 @@ class SettingsUiTest {
         assertThat(shown(robot, "#settings-key-status")).isFalse();
         assertThat(robot.lookup("#settings-key-status").queryAs(Label.class).getText()).isEmpty();
         assertThat(shown(robot, "#settings-test-typesense")).isFalse();
-        javafx.scene.Node screen = robot.lookup("#settings-save").queryButton().getParent().getParent();
+        Node screen = robot.lookup("#settings-save").queryButton().getParent().getParent();
         assertThat(screen.lookupAll(".scroll-pane").stream()
-                .filter(p -> p instanceof javafx.scene.control.ScrollPane && !insideTextArea(p))).as("scrolling panes")
-                .extracting(javafx.scene.Node::getId).containsExactly("settings-scroll");
-        assertThat(robot.lookup("#settings-scroll").queryAs(javafx.scene.Node.class).lookup("#policy-panel")).isNotNull();
+                .filter(p -> p instanceof ScrollPane && !insideTextArea(p))).as("scrolling panes")
+                .extracting(Node::getId).containsExactly("settings-scroll");
+        assertThat(robot.lookup("#settings-scroll").queryAs(Node.class).lookup("#policy-panel")).isNotNull();
         assertThat(robot.lookup("#settings-save").queryButton().getText()).startsWith("Save connections");
         assertThat(robot.lookup("#policy-save").queryButton().getText()).contains("trust dial");
         // a kind without a mode of its own follows the risk dial, and says so instead of showing a blank
@@ -113,7 +132,7 @@ class SettingsUiTest {
         ChoiceBox<String> kind = robot.lookup("#policy-kind-skill_update").queryAs(ChoiceBox.class);
         assertThat(kind.getValue()).isEmpty();
         assertThat(kind.getConverter().toString(kind.getValue())).isEqualTo("by risk");
-        assertThat(((javafx.scene.control.Label) kind.lookup(".label")).getText()).isEqualTo("by risk");
+        assertThat(((Label) kind.lookup(".label")).getText()).isEqualTo("by risk");
 
         robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
         UiHarness.waitUntil(() -> robot.lookup("#settings-nodes-error").queryAs(Label.class).getText()
@@ -175,22 +194,22 @@ class SettingsUiTest {
     @SuppressWarnings("unchecked")
     void theTrustDialIsAlignedNamedAndWrapsItsListsAtBothSizes(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        var ws = new services.workspace.WorkspaceLoader().load(harness.workspace);
-        var clock = java.time.Clock.systemUTC();
-        new services.policy.PolicyService(ws, new services.review.ReviewService(ws, clock), clock).run(); // `policy run`
+        var ws = new WorkspaceLoader().load(harness.workspace);
+        var clock = Clock.systemUTC();
+        new PolicyService(ws, new ReviewService(ws, clock), clock).run(); // `policy run`
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#policy-to-confirm").tryQuery().map(n -> n.getScene() != null).orElse(false)
-                && robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class).getItems().size() == 2);
+                && robot.lookup("#policy-to-confirm").queryAs(ListView.class).getItems().size() == 2);
         // nothing selected: nothing to confirm, and the button says so (it did nothing when pressed)
         assertThat(robot.lookup("#policy-confirm").queryButton().isDisabled()).isTrue();
-        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class)
+        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(ListView.class)
                 .getSelectionModel().select(0));
         assertThat(robot.lookup("#policy-confirm").queryButton().isDisabled()).isFalse();
-        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(javafx.scene.control.ListView.class)
+        robot.interact(() -> robot.lookup("#policy-to-confirm").queryAs(ListView.class)
                 .getSelectionModel().clearSelection());
         robot.interact(() -> robot.lookup("#policy-kind-skill_update").queryAs(ChoiceBox.class).setValue("manual"));
         robot.interact(() -> robot.lookup("#policy-save").queryButton().fire()); // the first save previews
-        UiHarness.waitUntil(() -> !robot.lookup("#policy-would-have").queryAs(javafx.scene.control.ListView.class)
+        UiHarness.waitUntil(() -> !robot.lookup("#policy-would-have").queryAs(ListView.class)
                 .getItems().isEmpty());
         Label version = robot.lookup("#policy-version").queryAs(Label.class);
         assertThat(version.getText()).matches("version [0-9a-f]{12}");
@@ -203,23 +222,23 @@ class SettingsUiTest {
                 stage.setHeight(size[1]);
             });
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-            java.util.List<String> misaligned = new java.util.ArrayList<>();
-            java.util.List<String> cut = new java.util.ArrayList<>();
-            java.util.List<String> sideways = new java.util.ArrayList<>();
-            java.util.List<String> rows = new java.util.ArrayList<>();
-            java.util.Set<Double> nameColumns = new java.util.TreeSet<>();
-            java.util.List<String> names = new java.util.ArrayList<>();
+            List<String> misaligned = new ArrayList<>();
+            List<String> cut = new ArrayList<>();
+            List<String> sideways = new ArrayList<>();
+            List<String> rows = new ArrayList<>();
+            Set<Double> nameColumns = new TreeSet<>();
+            List<String> names = new ArrayList<>();
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
-                for (String kind : services.policy.Policy.KIND_KEYS) {
+                for (String kind : Policy.KIND_KEYS) {
                     Label shown = robot.lookup(n -> ("policy-kind-label-" + kind).equals(n.getId())).queryAs(Label.class);
                     nameColumns.add(Math.rint(shown.localToScene(0, 0).getX()));
                     names.add(shown.getText());
                 }
                 Label risk = robot.lookup(n -> n instanceof Label l && "risk low".equals(l.getText())).queryAs(Label.class);
                 nameColumns.add(Math.rint(risk.localToScene(0, 0).getX()));
-                for (String kind : services.policy.Policy.KIND_KEYS) {
+                for (String kind : Policy.KIND_KEYS) {
                     // by id, not by selector: a kind's name has a dot ("skill_update.additive")
                     Label name = robot.lookup(n -> ("policy-kind-label-" + kind).equals(n.getId())).queryAs(Label.class);
                     ChoiceBox<String> box = robot.lookup(n -> ("policy-kind-" + kind).equals(n.getId()))
@@ -230,14 +249,14 @@ class SettingsUiTest {
                         misaligned.add(kind + ": the name's baseline at " + nameLine + ", its choice's at " + boxLine);
                     }
                 }
-                LayoutUiTest.collect(robot.lookup("#policy-panel").queryAs(javafx.scene.Node.class), "trust dial", cut);
-                for (String list : java.util.List.of("#policy-to-confirm", "#policy-would-have")) {
-                    javafx.scene.Node view = robot.lookup(list).queryAs(javafx.scene.Node.class);
-                    view.lookupAll(".scroll-bar").stream().filter(b -> b instanceof javafx.scene.control.ScrollBar bar
-                            && bar.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && bar.isVisible())
+                LayoutUiTest.collect(robot.lookup("#policy-panel").queryAs(Node.class), "trust dial", cut);
+                for (String list : List.of("#policy-to-confirm", "#policy-would-have")) {
+                    Node view = robot.lookup(list).queryAs(Node.class);
+                    view.lookupAll(".scroll-bar").stream().filter(b -> b instanceof ScrollBar bar
+                            && bar.getOrientation() == Orientation.HORIZONTAL && bar.isVisible())
                             .forEach(b -> sideways.add(list));
                     view.lookupAll(".wrapping-list-cell").forEach(n -> {
-                        var cell = (views.components.WrappingListCell) n;
+                        var cell = (WrappingListCell) n;
                         if (cell.isVisible() && cell.getGraphic() != null && !cell.shown().isEmpty()) {
                             rows.add(cell.shown());
                             double needed = cell.getGraphic().getLayoutBounds().getHeight();
@@ -277,7 +296,7 @@ class SettingsUiTest {
 
     /** Where a node is in the scene, vertically: its top edge. */
     private static double top(FxRobot robot, String query) {
-        javafx.scene.Node n = robot.lookup(query).queryAs(javafx.scene.Node.class);
+        Node n = robot.lookup(query).queryAs(Node.class);
         return n.localToScene(n.getLayoutBounds()).getMinY();
     }
 
@@ -291,10 +310,10 @@ class SettingsUiTest {
         UiHarness.waitForIndex(robot);
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#settings-redis-mode").tryQuery().map(n -> n.getScene() != null).orElse(false));
-        java.util.List<String> moved = new java.util.ArrayList<>();
+        List<String> moved = new ArrayList<>();
         record Edit(String field, String wrong, String right, String below) {
         }
-        java.util.List<Edit> edits = java.util.List.of(
+        List<Edit> edits = List.of(
                 new Edit("#settings-redis-url", "redis:/nohost", "redis://127.0.0.1:6379/0", "#settings-test-redis"),
                 new Edit("#settings-redis-password-env", "1-not-a-name", "REDIS_PASSWORD", "#settings-test-redis"),
                 new Edit("#settings-sentinels", "no port", "127.0.0.1:26379", "#settings-test-redis"),
@@ -308,11 +327,11 @@ class SettingsUiTest {
             String mode = edit.field().equals("#settings-sentinels") || edit.field().equals("#settings-master") ? "sentinel"
                     : edit.field().equals("#settings-cluster") ? "cluster" : "standalone";
             robot.interact(() -> robot.lookup("#settings-redis-mode").queryAs(ChoiceBox.class).setValue(mode));
-            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(TextInputControl.class)
                     .setText(edit.right()));
             layout(robot);
             double right = top(robot, edit.below());
-            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(TextInputControl.class)
                     .setText(edit.wrong()));
             UiHarness.waitUntil(() -> robot.lookup(edit.field() + "-error").queryAs(Label.class).isVisible());
             layout(robot);
@@ -320,7 +339,7 @@ class SettingsUiTest {
             if (Math.abs(wrong - right) > 0.5) {
                 moved.add(edit.field() + " wrong moved " + edit.below() + " by " + (wrong - right) + " px");
             }
-            robot.interact(() -> robot.lookup(edit.field()).queryAs(javafx.scene.control.TextInputControl.class)
+            robot.interact(() -> robot.lookup(edit.field()).queryAs(TextInputControl.class)
                     .setText(edit.right()));
         }
         assertThat(moved).isEmpty();
@@ -336,19 +355,19 @@ class SettingsUiTest {
         UiHarness.waitForIndex(robot);
         ctrl(robot, KeyCode.COMMA);
         UiHarness.waitUntil(() -> robot.lookup("#settings-redis-mode").tryQuery().map(n -> n.getScene() != null).orElse(false));
-        UiHarness.waitUntil(() -> robot.lookup("#settings-backend").queryAs(javafx.scene.Node.class).isFocused());
-        assertThat(robot.lookup("#settings-save").queryAs(javafx.scene.control.Button.class).isFocused()).isFalse();
-        java.util.Map<String, Double> left = new java.util.LinkedHashMap<>();
-        for (String mode : java.util.List.of("none", "standalone", "sentinel", "cluster")) {
+        UiHarness.waitUntil(() -> robot.lookup("#settings-backend").queryAs(Node.class).isFocused());
+        assertThat(robot.lookup("#settings-save").queryAs(Button.class).isFocused()).isFalse();
+        Map<String, Double> left = new LinkedHashMap<>();
+        for (String mode : List.of("none", "standalone", "sentinel", "cluster")) {
             robot.interact(() -> robot.lookup("#settings-redis-mode").queryAs(ChoiceBox.class).setValue(mode));
             layout(robot);
-            javafx.scene.Node choice = robot.lookup("#settings-redis-mode").queryAs(javafx.scene.Node.class);
+            Node choice = robot.lookup("#settings-redis-mode").queryAs(Node.class);
             left.put(mode, choice.localToScene(choice.getLayoutBounds()).getMinX());
         }
         robot.interact(() -> robot.lookup("#settings-backend").queryAs(ChoiceBox.class).setValue("typesense"));
         layout(robot);
-        javafx.scene.Node backend = robot.lookup("#settings-backend").queryAs(javafx.scene.Node.class);
-        javafx.scene.Node redisMode = robot.lookup("#settings-redis-mode").queryAs(javafx.scene.Node.class);
+        Node backend = robot.lookup("#settings-backend").queryAs(Node.class);
+        Node redisMode = robot.lookup("#settings-redis-mode").queryAs(Node.class);
         left.put("backend (typesense)", backend.localToScene(backend.getLayoutBounds()).getMinX());
         left.put("redis (typesense)", redisMode.localToScene(redisMode.getLayoutBounds()).getMinX());
         assertThat(left.values().stream().distinct().count()).as("every field in one column: %s", left).isEqualTo(1);

@@ -1,5 +1,6 @@
 package views.settings;
 
+import javafx.scene.control.CheckBox;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -117,9 +118,9 @@ class UnsavedSettingsUiTest {
         assertThat(robot.lookup("#settings-message").queryAs(Label.class).getText()).startsWith("Changes discarded");
 
         // typed back to the saved value: nothing unsaved, nothing asked on closing
-        robot.interact(() -> robot.lookup("#settings-read-only").queryAs(javafx.scene.control.CheckBox.class).fire());
+        robot.interact(() -> robot.lookup("#settings-read-only").queryAs(CheckBox.class).fire());
         UiHarness.waitUntil(() -> unsavedBadge(robot));
-        robot.interact(() -> robot.lookup("#settings-read-only").queryAs(javafx.scene.control.CheckBox.class).fire());
+        robot.interact(() -> robot.lookup("#settings-read-only").queryAs(CheckBox.class).fire());
         UiHarness.waitUntil(() -> !unsavedBadge(robot) && rail(robot).equals("Settings"));
 
         // edited again, then the window closed: Discard closes it and leaves the file as it was

@@ -1,6 +1,9 @@
 package views.shell;
 
+import app.cli.WarmCommands;
+import java.io.IOException;
 import org.junit.jupiter.api.Tag;
+import services.workspace.WorkspaceFile;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,9 +50,9 @@ class DemoFirstStartUiTest {
         Path dir = tmp.resolve("first-" + System.nanoTime());
         this.stage = stage;
         workspace = testsupport.Fixtures.demoWriter(Clock.systemUTC()).write(dir.resolve("demo")).dir();
-        new services.workspace.WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
+        new WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
         AppContext app = new AppContext(new AppDirs(dir.resolve("config"), dir.resolve("data")), Clock.systemUTC(), runner);
-        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
+        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new WarmCommands(svc, System.getenv()));
         stage.show();
         window.openInitial(Optional.of(workspace), false);
     }
@@ -68,7 +71,7 @@ class DemoFirstStartUiTest {
         try {
             return Files.readAllLines(workspace.resolve("state/jobs.jsonl")).stream()
                     .anyMatch(l -> l.contains("\"job\":\"watchdog\"") && l.contains("\"trigger\":\"CATCH_UP\""));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

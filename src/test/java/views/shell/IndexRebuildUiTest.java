@@ -1,6 +1,8 @@
 package views.shell;
 
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Tag;
+import services.workspace.WorkspaceFile;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,11 +57,11 @@ class IndexRebuildUiTest {
         UiHarness.waitForIndex(robot);
         Path dir = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("damaged-" + System.nanoTime())).dir();
         // Only the rebuild writes this index while the test runs: no catch-up sync or watchdog beside it.
-        new services.workspace.WorkspaceFile(dir).update(root ->
+        new WorkspaceFile(dir).update(root ->
                 root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach"));
         Workspace ws = new WorkspaceLoader().load(dir);
         // On a thread of its own: an interrupt left on the test thread by the toolkit must not cut a Lucene commit.
-        java.util.concurrent.CompletableFuture.runAsync(() -> {
+        CompletableFuture.runAsync(() -> {
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
                 new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
                 new TurnNotes(index, new TurnEvents(ws.otelDir(), Fixtures.CLOCK), Fixtures.CLOCK,

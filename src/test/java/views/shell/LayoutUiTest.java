@@ -1,5 +1,14 @@
 package views.shell;
 
+import javafx.geometry.Bounds;
+import javafx.scene.control.Cell;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.Region;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,6 +28,8 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import viewmodels.shell.SectionItem;
+import views.components.WrappingCell;
+import views.review.ReviewView;
 
 /**
  * Every section at the smallest supported size (1100×700) and at the default (1280×800): no button, label or
@@ -66,7 +77,7 @@ public class LayoutUiTest {
             List<String> wrapped = new ArrayList<>();
             robot.interact(() -> {
                 // the tags facet starts collapsed: open every facet so all of them are checked
-                robot.lookup(".titled-pane").queryAllAs(javafx.scene.control.TitledPane.class).stream()
+                robot.lookup(".titled-pane").queryAllAs(TitledPane.class).stream()
                         .filter(p -> p.getContent() != null && p.getContent().getId() != null
                                 && p.getContent().getId().startsWith("facet-"))
                         .forEach(p -> p.setExpanded(true));
@@ -75,10 +86,10 @@ public class LayoutUiTest {
             robot.interact(() -> {
                 stage.getScene().getRoot().applyCss();
                 stage.getScene().getRoot().layout();
-                var boxes = robot.lookup(n -> n instanceof javafx.scene.control.CheckBox && n.getId() != null
-                        && n.getId().startsWith("facet-")).queryAllAs(javafx.scene.control.CheckBox.class);
+                var boxes = robot.lookup(n -> n instanceof CheckBox && n.getId() != null
+                        && n.getId().startsWith("facet-")).queryAllAs(CheckBox.class);
                 assertThat(boxes).as("facet values").hasSizeGreaterThan(10);
-                for (javafx.scene.control.CheckBox box : boxes) {
+                for (CheckBox box : boxes) {
                     collect(box, "knowledge facets", cut);
                     boolean tag = box.getId().startsWith("facet-tags-");
                     Text text = (Text) box.lookup(".text");
@@ -118,7 +129,7 @@ public class LayoutUiTest {
                 robot.interact(() -> UiHarness.reviewQueue(robot).getItems().stream().filter(r -> r.id().equals(id)).findFirst()
                         .ifPresent(r -> UiHarness.reviewQueue(robot).getSelectionModel().select(r)));
                 UiHarness.waitUntil(30, () -> {
-                    String recall = robot.lookup("#review-recall").queryAs(javafx.scene.control.Label.class).getText();
+                    String recall = robot.lookup("#review-recall").queryAs(Label.class).getText();
                     return recall.startsWith("Effect on recall: ") && !recall.contains("computing");
                 });
                 if (id.startsWith("dream-")) { // the rule that repeats a lesson: the lesson is shown beside it
@@ -136,7 +147,7 @@ public class LayoutUiTest {
                 });
                 assertThat(cut).as("review detail of %s at %sx%s", id, (int) size[0], (int) size[1]).isEmpty();
                 assertThat(diffHeight[0]).as("diff height of %s at %sx%s", id, (int) size[0], (int) size[1])
-                        .isGreaterThanOrEqualTo(views.review.ReviewView.DIFF_MIN_HEIGHT - 1);
+                        .isGreaterThanOrEqualTo(ReviewView.DIFF_MIN_HEIGHT - 1);
             }
         }
     }
@@ -167,20 +178,20 @@ public class LayoutUiTest {
         robot.interact(() -> {
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
-            javafx.scene.control.Label notice = robot.lookup("#review-notice").queryAs(javafx.scene.control.Label.class);
+            Label notice = robot.lookup("#review-notice").queryAs(Label.class);
             Text probe = new Text("Xg");
             probe.setFont(notice.getFont());
             lines[0] = notice.getHeight() - notice.snappedTopInset() - notice.snappedBottomInset();
             lines[1] = probe.getLayoutBounds().getHeight();
-            row[0] = robot.lookup("#review-actions").queryAs(javafx.scene.layout.Region.class).getHeight();
-            row[1] = robot.lookup("#review-approve").queryAs(javafx.scene.layout.Region.class).getHeight();
+            row[0] = robot.lookup("#review-actions").queryAs(Region.class).getHeight();
+            row[1] = robot.lookup("#review-approve").queryAs(Region.class).getHeight();
             // the detail pane (its header stays at the top; the sections below scroll in their own pane)
             Node pane = robot.lookup("#review-detail").queryAs(Node.class);
-            javafx.geometry.Bounds view = pane.localToScene(pane.getLayoutBounds());
+            Bounds view = pane.localToScene(pane.getLayoutBounds());
             double bottom = Math.min(view.getMaxY(), stage.getScene().getHeight());
             for (String id : List.of("#review-approve", "#review-reject", "#review-request", "#review-edit")) {
                 Node b = robot.lookup(id).queryAs(Node.class);
-                javafx.geometry.Bounds at = b.localToScene(b.getLayoutBounds());
+                Bounds at = b.localToScene(b.getLayoutBounds());
                 if (at.getMaxX() > view.getMaxX() + 0.5 || at.getMaxY() > bottom + 0.5
                         || at.getMinY() < view.getMinY() - 0.5) {
                     outside.add(id + " at " + at);
@@ -220,7 +231,7 @@ public class LayoutUiTest {
                 collect(stage.getScene().getRoot(), "health", clipped);
                 for (String table : List.of("#health-findings", "#health-jobs")) {
                     robot.lookup(table).queryAs(Node.class).lookupAll(".wrapping-cell").forEach(n -> {
-                        var cell = (views.components.WrappingCell<?>) n;
+                        var cell = (WrappingCell<?>) n;
                         if (cell.isVisible() && cell.getGraphic() != null && !cell.shown().isEmpty()) {
                             double needed = cell.getGraphic().getLayoutBounds().getHeight();
                             double room = cell.getHeight() - cell.snappedTopInset() - cell.snappedBottomInset();
@@ -230,7 +241,7 @@ public class LayoutUiTest {
                         }
                     });
                 }
-                javafx.scene.control.TableView<?> jobs = robot.lookup("#health-jobs").queryTableView();
+                TableView<?> jobs = robot.lookup("#health-jobs").queryTableView();
                 widths[0] = jobs.getVisibleLeafColumns().stream().mapToDouble(c -> c.getWidth()).sum();
                 widths[1] = jobs.getWidth() - jobs.snappedLeftInset() - jobs.snappedRightInset();
             });
@@ -264,7 +275,7 @@ public class LayoutUiTest {
                 shortCells(stage.getScene().getRoot(), id, cut);
                 // the menu bar and the status bar stay inside the window: a taller section scrolls instead
                 for (Node bar : stage.getScene().getRoot().lookupAll(".status-bar, .menu-bar")) {
-                    javafx.geometry.Bounds b = bar.localToScene(bar.getLayoutBounds());
+                    Bounds b = bar.localToScene(bar.getLayoutBounds());
                     if (b.getMinY() < -0.5 || b.getMaxY() > stage.getScene().getHeight() + 0.5) {
                         overflowing.add(id + ": " + bar.getStyleClass() + " at " + (int) b.getMinY() + "–" + (int) b.getMaxY()
                                 + " of " + (int) stage.getScene().getHeight());
@@ -283,12 +294,12 @@ public class LayoutUiTest {
      * and the detail beside it shows it whole.
      */
     public static void collect(Node node, String section, List<String> cut) {
-        if (!node.isVisible() || node instanceof javafx.scene.control.Cell<?>) {
+        if (!node.isVisible() || node instanceof Cell<?>) {
             return;
         }
         if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isEmpty()
                 && labeled.getSkin() != null
-                && labeled.getTextOverrun() != javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS) { // a path keeps its end
+                && labeled.getTextOverrun() != OverrunStyle.LEADING_ELLIPSIS) { // a path keeps its end
             Node text = labeled.lookup(".text");
             if (text instanceof Text rendered && rendered.getParent() == labeled.getSkin().getNode()
                     || text instanceof Text && isOwnText(labeled, (Text) text)) {
@@ -314,7 +325,7 @@ public class LayoutUiTest {
     /** Every visible table cell whose whole text is at most {@value #SHORT_CELL} characters and shows less. */
     static void shortCells(Node root, String section, List<String> cut) {
         for (Node n : root.lookupAll(".table-cell")) {
-            if (n instanceof javafx.scene.control.IndexedCell<?> cell && cell.isVisible() && cell.getText() != null
+            if (n instanceof IndexedCell<?> cell && cell.isVisible() && cell.getText() != null
                     && !cell.getText().isEmpty() && cell.getText().length() <= SHORT_CELL
                     && cell.lookup(".text") instanceof Text rendered && !rendered.getText().equals(cell.getText())) {
                 cut.add(section + ": table cell shows \"" + rendered.getText() + "\" of \"" + cell.getText() + "\"");

@@ -1,5 +1,7 @@
 package views.shell;
 
+import app.cli.WarmCommands;
+import java.time.Clock;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,9 +41,9 @@ class NoWorkspaceUiTest {
         broken = Files.createDirectories(root.resolve("broken"));
         Files.writeString(broken.resolve("workspace.json"), "{\"name\": ");
         AppContext app = new AppContext(new AppDirs(root.resolve("config"), root.resolve("data")),
-                java.time.Clock.systemUTC(), runner);
+                Clock.systemUTC(), runner);
         this.stage = stage;
-        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
+        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new WarmCommands(svc, System.getenv()));
         stage.show();
         window.openInitial(Optional.of(broken), false);
     }

@@ -1,5 +1,12 @@
 package views.shell;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -117,7 +124,7 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> !robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         Label error = robot.lookup("#error-banner").queryAs(Label.class);
-        javafx.scene.control.Button dismiss = robot.lookup("#error-dismiss").queryAs(javafx.scene.control.Button.class);
+        Button dismiss = robot.lookup("#error-dismiss").queryAs(Button.class);
         UiHarness.waitUntil(() -> error.getHeight() >= error.prefHeight(error.getWidth()) - 0.5
                 && dismiss.getWidth() >= dismiss.prefWidth(-1) - 0.5);
         assertThat(error.prefHeight(error.getWidth())).as("the message wraps onto lines of its own").isGreaterThan(40);
@@ -131,18 +138,18 @@ class ShellUiTest {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-sync-result").tryQuery().isPresent());
-        java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<String> said = Collections.synchronizedList(new ArrayList<>());
         robot.interact(() -> robot.lookup("#knowledge-sync-result").queryAs(Label.class).textProperty()
                 .addListener((o, was, now) -> said.add(now)));
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
         robot.clickOn("#palette-query").write("sync");
-        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class)
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(TextField.class)
                 .getText().equals("sync"));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        java.util.List<String> boxes = new java.util.ArrayList<>();
-        robot.interact(() -> robot.lookup("#palette-list").queryAs(javafx.scene.Node.class).lookupAll(".palette-keys")
+        List<String> boxes = new ArrayList<>();
+        robot.interact(() -> robot.lookup("#palette-list").queryAs(Node.class).lookupAll(".palette-keys")
                 .stream().filter(n -> n.isVisible() && n.isManaged() && n.getParent() != null
                         && n.getParent().isVisible())
                 .forEach(n -> boxes.add(((Label) n).getText())));
@@ -161,15 +168,15 @@ class ShellUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
         for (String query : List.of("revert", "trust dial")) {
-            robot.interact(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class).setText(query));
+            robot.interact(() -> robot.lookup("#palette-query").queryAs(TextField.class).setText(query));
             WaitForAsyncUtils.waitForFxEvents();
-            List<String> cut = new java.util.ArrayList<>();
-            List<String> shown = new java.util.ArrayList<>();
+            List<String> cut = new ArrayList<>();
+            List<String> shown = new ArrayList<>();
             robot.interact(() -> robot.lookup(".palette-name").queryAllAs(Label.class).stream()
                     .filter(l -> l.isVisible() && l.getScene() != null && !l.getText().isEmpty())
                     .forEach(l -> {
                         shown.add(l.getText());
-                        javafx.scene.text.Text drawn = (javafx.scene.text.Text) l.lookup(".text");
+                        Text drawn = (Text) l.lookup(".text");
                         if (drawn == null || !drawn.getText().equals(l.getText())) {
                             cut.add(l.getText() + " drawn as " + (drawn == null ? null : drawn.getText()));
                         }
@@ -186,7 +193,7 @@ class ShellUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#palette-query").tryQuery().isPresent());
         robot.clickOn("#palette-query").write("failed");
-        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(javafx.scene.control.TextField.class)
+        UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(TextField.class)
                 .getText().equals("failed"));
         robot.type(KeyCode.ENTER);
         UiHarness.waitUntil(() -> robot.lookup("#nav-failed").queryAs(ToggleButton.class).isSelected());
@@ -195,8 +202,8 @@ class ShellUiTest {
         UiHarness.waitUntil(() -> robot.lookup("#shortcuts-sheet").tryQuery().isPresent());
         String sheet = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getText();
         assertThat(sheet).contains("Ctrl+K", "Ctrl+M", "F5", "Ctrl+Enter", "Alt+Left / Alt+Right");
-        javafx.stage.Window dialog = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getScene().getWindow();
-        javafx.stage.Window main = robot.lookup("#nav-failed").queryAs(ToggleButton.class).getScene().getWindow();
+        Window dialog = robot.lookup("#shortcuts-sheet").queryAs(Label.class).getScene().getWindow();
+        Window main = robot.lookup("#nav-failed").queryAs(ToggleButton.class).getScene().getWindow();
         assertThat(dialog.getHeight()).as("the sheet's dialog fits the window; the sheet scrolls")
                 .isLessThanOrEqualTo(main.getHeight());
         robot.type(KeyCode.ESCAPE);

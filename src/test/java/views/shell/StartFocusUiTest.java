@@ -1,6 +1,15 @@
 package views.shell;
 
+import app.cli.WarmCommands;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
 import org.junit.jupiter.api.Tag;
+import services.workspace.WorkspaceFile;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,27 +52,27 @@ class StartFocusUiTest {
     private final FxTaskRunner runner = new FxTaskRunner();
     private final List<String> focused = new CopyOnWriteArrayList<>();
     /** Where the progress bar was, for each text of the status bar's left part (the index line) beside it. */
-    private final java.util.Map<String, java.util.Set<Long>> progressAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Set<Long>> progressAt = new ConcurrentHashMap<>();
 
     @Start
     void start(Stage stage) {
         Path dir = tmp.resolve("start-focus-" + System.nanoTime());
         this.stage = stage;
         workspace = testsupport.Fixtures.demoWriter(Clock.systemUTC()).write(dir.resolve("demo")).dir();
-        new services.workspace.WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
+        new WorkspaceFile(workspace).update(root -> root.putObject("semantic").put("enabled", false));
         AppContext app = new AppContext(new AppDirs(dir.resolve("config"), dir.resolve("data")), Clock.systemUTC(), runner);
-        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
+        MainWindow window = new MainWindow(app, stage, file -> { }, svc -> new WarmCommands(svc, System.getenv()));
         stage.getScene().focusOwnerProperty().addListener((o, was, now) -> focused.add(name(now)));
         stage.show();
         focused.add(name(stage.getScene().getFocusOwner()));
         // where the status bar's progress bar is drawn, after each layout pass (what the user sees, no halfway state)
         Node progress = stage.getScene().getRoot().lookup("#status-progress");
-        javafx.scene.control.Label index = (javafx.scene.control.Label) stage.getScene().lookup("#status-index");
-        javafx.scene.layout.Region bar = (javafx.scene.layout.Region) index.getParent();
+        Label index = (Label) stage.getScene().lookup("#status-index");
+        Region bar = (Region) index.getParent();
         stage.getScene().addPostLayoutPulseListener(() -> {
             if (progress.getParent().isVisible() && bar.getWidth() > 0) {
                 progressAt.computeIfAbsent(index.getText() + " @ " + bar.getWidth(),
-                        k -> new java.util.concurrent.ConcurrentSkipListSet<>())
+                        k -> new ConcurrentSkipListSet<>())
                         .add(Math.round(progress.localToScene(0, 0).getX()));
             }
         });
@@ -95,7 +104,7 @@ class StartFocusUiTest {
         try {
             return Files.readAllLines(workspace.resolve("state/jobs.jsonl")).stream()
                     .anyMatch(l -> l.contains("\"job\":\"watchdog\"") && l.contains("\"trigger\":\"CATCH_UP\""));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

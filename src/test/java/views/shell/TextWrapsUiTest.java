@@ -1,5 +1,7 @@
 package views.shell;
 
+import javafx.scene.Parent;
+import javafx.scene.control.ListView;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -78,7 +80,7 @@ class TextWrapsUiTest {
             Label sheet = robot.lookup("#shortcuts-sheet").queryAs(Label.class);
             List<String> problems = new ArrayList<>();
             robot.interact(() -> {
-                javafx.scene.Parent root = sheet.getScene().getRoot();
+                Parent root = sheet.getScene().getRoot();
                 root.applyCss();
                 root.layout();
                 LayoutUiTest.collect(root, "shortcuts", problems);
@@ -117,7 +119,7 @@ class TextWrapsUiTest {
         robot.interact(() -> robot.lookup(".titled-pane").queryAllAs(TitledPane.class).stream()
                 .filter(p -> p.getText().startsWith("Problems the last sync")).findFirst().orElseThrow()
                 .setExpanded(true));
-        robot.interact(() -> robot.lookup("#knowledge-results").queryAs(javafx.scene.control.ListView.class)
+        robot.interact(() -> robot.lookup("#knowledge-results").queryAs(ListView.class)
                 .getSelectionModel().select(0)); // a document in the pane beside, its provenance too
         UiHarness.settle();
         CountDownLatch release = new CountDownLatch(1);
