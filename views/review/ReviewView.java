@@ -1,7 +1,6 @@
 package views.review;
 
 import atlantafx.base.theme.Styles;
-import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
@@ -10,21 +9,13 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -51,9 +42,11 @@ public final class ReviewView {
     private final ReviewViewModel vm;
     private final BorderPane root = new BorderPane();
     private final ListView<QueueRow> queue = new ListView<>();
+    private final ReviewDialogs dialogs;
 
     public ReviewView(ReviewViewModel vm) {
         this.vm = vm;
+        this.dialogs = new ReviewDialogs(vm, root);
         root.getStylesheets().add(ReviewView.class.getResource("/views/review/review.css").toExternalForm());
         SplitPane split = new SplitPane(queuePane(), detailPane());
         split.setDividerPositions(0.34);
@@ -74,9 +67,9 @@ public final class ReviewView {
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
             case A -> vm.approve(); // one that cannot be approved says why
-            case R -> reject();
-            case C -> requestChanges();
-            case E -> edit();
+            case R -> dialogs.reject();
+            case C -> dialogs.requestChanges();
+            case E -> dialogs.edit();
             case D -> vm.detail().toggleDiffMode();
             case S -> vm.detail().recallEffect().toggleStories();
             case F -> vm.nextFilter();
@@ -159,13 +152,13 @@ public final class ReviewView {
         approve.setGraphic(thumb(THUMB_UP));
         approve.getStyleClass().add(Styles.SUCCESS);
         approve.disableProperty().bind(vm.detail().approvableProperty().not());
-        Button reject = button("Reject…", "review-reject", this::reject);
+        Button reject = button("Reject…", "review-reject", dialogs::reject);
         reject.setGraphic(thumb(THUMB_DOWN));
         reject.getStyleClass().add(Styles.DANGER);
         reject.disableProperty().bind(vm.detail().decidableProperty().not());
-        Button changes = button("Request changes…", "review-request", this::requestChanges);
+        Button changes = button("Request changes…", "review-request", dialogs::requestChanges);
         changes.disableProperty().bind(vm.detail().requestableProperty().not());
-        Button edit = button("Edit…", "review-edit", this::edit);
+        Button edit = button("Edit…", "review-edit", dialogs::edit);
         edit.disableProperty().bind(vm.detail().approvableProperty().not());
         Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
         // the decisions on one row; the diff's own toggle sits on the diff's caption row, so the row fits at 1100 px
@@ -302,81 +295,6 @@ public final class ReviewView {
         return scroll;
     }
 
-    private void edit() {
-        if (!vm.detail().approvableProperty().get()) {
-            return;
-        }
-        Dialog<String> dialog = new Dialog<>();
-        dialog.initOwner(root.getScene().getWindow());
-        dialog.setTitle("Edit, then approve " + vm.selectedIdProperty().get());
-        dialog.setHeaderText(vm.detail().headingProperty().get()
-                + "\nThe text that approving commits. Edits are recorded (Edited-By).");
-        TextArea text = new TextArea(vm.detail().proposedText());
-        text.setId("review-edit-text");
-        text.setPrefSize(760, 460);
-        text.getStyleClass().add("review-edit-text");
-        dialog.getDialogPane().setContent(text);
-        // not the dialog's default button, which takes the focus when it opens: the text is what this dialog is for,
-        // and Enter there starts a new line — it never approves a text nobody read
-        ButtonType approve = new ButtonType("Approve edited", ButtonBar.ButtonData.OTHER);
-        dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
-        dialog.setResultConverter(b -> b == approve ? text.getText() : null);
-        dialog.setOnShown(e -> text.requestFocus());
-        String proposed = text.getText();
-        dialog.setOnCloseRequest(e -> { // Escape or Cancel after editing: the edits are not thrown away unasked
-            if (dialog.getResult() == null && !text.getText().equals(proposed) && !discardEdits(dialog)) {
-                e.consume();
-            }
-        });
-        dialog.showAndWait().ifPresent(vm::approveEdited);
-    }
-
-    /** Asks before edits are thrown away; Keep editing is the default, so Enter keeps them. */
-    private static boolean discardEdits(Dialog<String> owner) {
-        ButtonType discard = new ButtonType("Discard edits", ButtonBar.ButtonData.OTHER);
-        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
-                "Your edits to the text are not approved or kept anywhere else.", discard, keep);
-        ask.initOwner(owner.getDialogPane().getScene().getWindow());
-        ask.setTitle("Discard your edits?");
-        ask.setHeaderText("Discard your edits?");
-        ask.getDialogPane().setId("review-discard-edits");
-        ((Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
-        return ask.showAndWait().filter(discard::equals).isPresent();
-    }
-
-    private void reject() {
-        if (vm.detail().decidableProperty().get()) {
-            ask("Reject " + vm.selectedIdProperty().get(), "Reject " + vm.detail().headingProperty().get()
-                    + "?\nWhy is it rejected? (recorded with the decision)", "Reject").ifPresent(vm::reject);
-        }
-    }
-
-    private void requestChanges() {
-        if (vm.detail().requestableProperty().get()) {
-            ask("Request changes to " + vm.selectedIdProperty().get(), "Send " + vm.detail().headingProperty().get()
-                    + " back to its author?\nWhat should the author change?", "Send back").ifPresent(vm::requestChanges);
-        }
-    }
-
-    /**
-     * Asks for the reason of a decision; the button says the decision ("Reject", "Send back") and stays off until a
-     * reason is typed — spaces alone are none —, so Enter decides only after one was written (as Clear in Failed
-     * targets).
-     */
-    private Optional<String> ask(String title, String question, String decide) {
-        TextInputDialog dialog = new TextInputDialog();
-        dialog.initOwner(root.getScene().getWindow());
-        dialog.setTitle(title);
-        dialog.setHeaderText(question);
-        dialog.getEditor().setId("review-reason");
-        ButtonType confirm = new ButtonType(decide, ButtonBar.ButtonData.OK_DONE);
-        dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(Bindings
-                .createBooleanBinding(() -> dialog.getEditor().getText().isBlank(), dialog.getEditor().textProperty()));
-        return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
-    }
-
     private static Label label(String id, String style) {
         Label label = new Label();
         label.setId(id);
@@ -416,39 +334,5 @@ public final class ReviewView {
         svg.setScaleX(0.6);
         svg.setScaleY(0.6);
         return new Group(svg);
-    }
-
-    /** A queue line: state badge, id and risk; the group and target below. */
-    private static final class QueueCell extends ListCell<QueueRow> {
-        QueueCell() {
-            setPrefWidth(0);
-        }
-
-        @Override
-        protected void updateItem(QueueRow row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty || row == null) {
-                setGraphic(null);
-                return;
-            }
-            // the id on a line of its own, whole at 1100 px: it is what tells two proposals apart
-            Label id = new Label(row.id());
-            id.getStyleClass().add(Styles.TEXT_BOLD);
-            id.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS); // narrower still: both ends stay
-            Label state = new Label(row.state());
-            state.getStyleClass().addAll("state-badge", "state-" + row.state().split(" ")[0]);
-            state.setMinWidth(Region.USE_PREF_SIZE);
-            Label risk = new Label(row.risk());
-            risk.getStyleClass().addAll("risk", "risk-" + row.risk());
-            risk.setMinWidth(Region.USE_PREF_SIZE);
-            risk.setVisible(!row.risk().isEmpty());
-            risk.setManaged(risk.isVisible());
-            Label what = new Label(row.group() + (row.target().isEmpty() ? "" : " · " + row.target()));
-            what.getStyleClass().add(Styles.TEXT_MUTED);
-            HBox second = new HBox(6, state, risk, what);
-            second.setAlignment(Pos.CENTER_LEFT);
-            VBox first = new VBox(id);
-            setGraphic(new VBox(2, first, second));
-        }
     }
 }
