@@ -20,7 +20,7 @@ import services.tasks.Lanes;
 import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
-/** The house rules of docs/architecture.md, as tests so they cannot rot. */
+/** The house rules of docs/architecture.md ("What the layering tests enforce"), as tests so they cannot rot. */
 class LayeringTest {
 
     private static JavaClasses product;
