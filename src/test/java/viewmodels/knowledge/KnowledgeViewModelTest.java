@@ -204,6 +204,9 @@ class KnowledgeViewModelTest {
         assertThat(implementor.injectedIds()).hasSizeLessThanOrEqualTo(2)
                 .allMatch(id -> id.matches("(lesson|pattern|failed_target|retro):.*"));
         assertThat(recall.columns().get(3).injectedIds()).contains("adr:0141");
+        // what the Recall screen's lean and deep columns show (moved here from a whole-window Knowledge UI test)
+        assertThat(recall.columns().get(1).context()).startsWith("## System Context");
+        assertThat(recall.columns().get(3).context()).contains("Commit approvals to a review branch");
         assertEquals("auto would use deep for this question", recall.autoChoiceProperty().get());
     }
 
