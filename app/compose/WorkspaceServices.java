@@ -3,7 +3,6 @@ package app.compose;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
@@ -35,11 +34,9 @@ import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
 import services.reach.LoopPrds;
 import services.reach.ReachService;
-import services.reach.RedisLoopPrds;
 import services.reach.SimilarLessons;
 import services.recall.ImplementorRecall;
 import services.recall.RecallService;
-import services.redis.RedisConnectionException;
 import services.redis.RedisConnector;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
@@ -53,9 +50,7 @@ import services.telemetry.Telemetry;
 import services.telemetry.TracedKnowledgeIndex;
 import services.vault.FileText;
 import services.watchdog.Evidence;
-import services.watchdog.FileWatchdogGate;
 import services.watchdog.OtelEventSource;
-import services.watchdog.RedisWatchdogGate;
 import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
 import services.watchdog.Watchdogs;
@@ -246,24 +241,7 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** The loops of the workspace (its retros, and its Redis's PRDs when Redis is configured); close the PRDs. */
     public LoopPrds openLoopPrds() {
-        if (workspace.redis() == null) {
-            return LoopPrds.NONE;
-        }
-        try {
-            return new RedisLoopPrds(RedisConnector.client(workspace.redis()));
-        } catch (RedisConnectionException e) {
-            return new LoopPrds() {
-                @Override
-                public Map<String, Prd> all(List<String> problems) {
-                    problems.add(e.getMessage());
-                    return Map.of();
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
+        return RedisParts.loopPrds(workspace);
     }
 
     public synchronized KnowledgeReach knowledgeReach() {
@@ -348,15 +326,7 @@ public final class WorkspaceServices implements AutoCloseable {
      */
     public synchronized WatchdogGate gate() {
         if (gate == null) {
-            if (workspace.redis() != null) {
-                try {
-                    gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()));
-                } catch (RedisConnectionException e) {
-                    gate = new FileWatchdogGate(workspace.stateDir());
-                }
-            } else {
-                gate = new FileWatchdogGate(workspace.stateDir());
-            }
+            gate = RedisParts.gate(workspace);
         }
         return gate;
     }

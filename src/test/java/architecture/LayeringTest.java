@@ -145,35 +145,7 @@ class LayeringTest {
                 "ReviewService(ws, clock[, telemetry]), the tests' shorthand, defaults to the JGit adapters; the "
                         + "composition passes its own");
         classes().that().resideInAnyPackage("app..", "views..", "viewmodels..", "services..")
-                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaClass>(
-                        "build adapters only in app.compose, app.bench or the adapter's own package") {
-                    @Override
-                    public void check(com.tngtech.archunit.core.domain.JavaClass item,
-                                      com.tngtech.archunit.lang.ConditionEvents events) {
-                        String from = item.getPackageName();
-                        if (from.startsWith("app.compose") || from.startsWith("app.bench")) {
-                            return;
-                        }
-                        for (com.tngtech.archunit.core.domain.JavaCodeUnitAccess<?> a : item.getCodeUnitAccessesFromSelf()) {
-                            com.tngtech.archunit.core.domain.JavaClass target = a.getTargetOwner();
-                            boolean builds = a instanceof com.tngtech.archunit.core.domain.JavaConstructorCall
-                                    || a instanceof com.tngtech.archunit.core.domain.JavaConstructorReference
-                                    || a instanceof com.tngtech.archunit.core.domain.JavaMethodCall call
-                                    && call.getTarget().resolveMember().map(m -> m.getModifiers().contains(
-                                            com.tngtech.archunit.core.domain.JavaModifier.STATIC)
-                                            && m.getRawReturnType().equals(target)).orElse(false);
-                            String simple = target.getName().substring(target.getName().lastIndexOf('.') + 1)
-                                    .replaceFirst("\\$.*", "");
-                            String top = target.getName().replaceFirst("\\$.*", "");
-                            if (builds && target.getPackageName().startsWith("services.") && simple.matches(ADAPTER)
-                                    && !target.getPackageName().equals(from)
-                                    && !exceptions.containsKey(item.getName().replaceFirst("\\$.*", "") + " -> " + top)) {
-                                events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(item,
-                                        a.getDescription() + ": take the adapter or a factory of it from app.compose"));
-                            }
-                        }
-                    }
-                })
+                .should(CompositionConditions.buildAdaptersOnlyInTheComposition(ADAPTER, exceptions))
                 .check(product);
     }
 
@@ -184,20 +156,7 @@ class LayeringTest {
     @Test
     void noStaticPools() {
         com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields()
-                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaField>(
-                        "be static and hold an executor or lanes") {
-                    @Override
-                    public void check(com.tngtech.archunit.core.domain.JavaField f,
-                                      com.tngtech.archunit.lang.ConditionEvents events) {
-                        com.tngtech.archunit.core.domain.JavaClass type = f.getRawType();
-                        boolean pool = type.isAssignableTo(Executor.class)
-                                || type.isAssignableTo(Lanes.class)
-                                && !f.getFullName().equals("services.tasks.Lanes.ONE_BY_ONE");
-                        boolean isStatic = f.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC);
-                        events.add(new com.tngtech.archunit.lang.SimpleConditionEvent(f, pool && isStatic,
-                                f.getFullName() + (pool && isStatic ? " is a static pool" : " is no static pool")));
-                    }
-                })
+                .should(CompositionConditions.beAStaticPool())
                 .because("pools are injected: AppContext.pools() owns them, a benchmark run makes its own")
                 .check(product);
     }
