@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import services.text.FoldedPath;
 import services.review.Proposal;
 
 /**
@@ -96,21 +97,25 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         return new Applying(Level.MANUAL, "risk " + riskClass + " has no level: manual");
     }
 
-    /** The protected entry {@code target} falls under (the path, a file of that name, a folder, a glob), or null. */
+    /**
+     * The protected entry {@code target} falls under (the path, a file of that name, a folder, a glob), or null.
+     * Both are compared as a case-insensitive file system reads them ({@link FoldedPath}): {@code soul.md},
+     * {@code Soul.MD}, {@code ./SOUL.md}, {@code a/../SOUL.md} and {@code SOUL.md} in another Unicode form are all
+     * {@code SOUL.md}.
+     */
     public String guarded(String target) {
         if (target == null) {
             return null;
         }
-        String t = target.replace('\\', '/');
-        while (t.startsWith("./")) {
-            t = t.substring(2);
-        }
+        String t = FoldedPath.path(target);
         for (String entry : protectedPaths) {
-            String e = entry.replace('\\', '/');
-            boolean folder = e.endsWith("/");
-            String plain = folder ? e.substring(0, e.length() - 1) : e;
-            if (e.contains("*") || e.contains("?")) {
-                if (FileSystems.getDefault().getPathMatcher("glob:" + e).matches(Path.of(t))) {
+            String e = entry.strip().replace('\\', '/');
+            String plain = FoldedPath.path(e);
+            if (plain.isEmpty()) {
+                continue;
+            }
+            if (e.contains("*") || e.contains("?") || e.contains("[") || e.contains("{")) {
+                if (globMatches(plain, t)) {
                     return entry;
                 }
             } else if (t.equals(plain) || t.endsWith("/" + plain) || t.startsWith(plain + "/") || t.contains("/" + plain + "/")) {
@@ -118,6 +123,14 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
             }
         }
         return null;
+    }
+
+    private static boolean globMatches(String glob, String path) {
+        try {
+            return FileSystems.getDefault().getPathMatcher("glob:" + glob).matches(Path.of(path));
+        } catch (IllegalArgumentException badGlob) { // also an InvalidPathException
+            return true; // a protected entry that cannot be read protects rather than lets through
+        }
     }
 
     /** A short fingerprint of the dial's settings, written into the trailers of every policy approval. */

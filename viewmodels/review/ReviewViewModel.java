@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -18,8 +19,10 @@ import services.reach.SimilarLessons;
 import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ProposalBlocked;
+import services.review.ProposalRewritten;
 import services.review.ReviewQueue;
 import services.review.ReviewService;
+import services.review.Seen;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -222,34 +225,43 @@ public final class ReviewViewModel {
             showMessage();
             return;
         }
-        decide("Approving", id -> review.approve(id, reviewer, null));
+        decide("Approving", (id, seen) -> review.approve(id, reviewer, null, seen));
     }
 
     /** Approves with the text the user edited (it replaces the proposed result). */
     public void approveEdited(String text) {
-        decide("Approving (edited)", id -> review.approve(id, reviewer, text));
+        decide("Approving (edited)", (id, seen) -> review.approve(id, reviewer, text, seen));
     }
 
     public void reject(String reason) {
-        decide("Rejecting", id -> review.reject(id, reviewer, reason));
+        decide("Rejecting", (id, seen) -> review.reject(id, reviewer, reason, seen));
     }
 
     public void requestChanges(String feedback) {
-        decide("Requesting changes", id -> review.requestChanges(id, reviewer, feedback));
+        decide("Requesting changes", (id, seen) -> review.requestChanges(id, reviewer, feedback, seen));
     }
 
-    private void decide(String what, Function<String, ReviewService.Decision> action) {
+    /**
+     * Decides the proposal on screen — the snapshot whose digest the detail shows: the service refuses, writing
+     * nothing, when its file was rewritten since it was read ("rewritten since you saw it"), and the queue is read
+     * again so that what is shown is the file as it is now.
+     */
+    private void decide(String what, BiFunction<String, Seen, ReviewService.Decision> action) {
         if (selected == null) {
             return;
         }
         String id = selected.proposal().id();
-        runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
+        Seen seen = Seen.given(selected.proposal().digest());
+        runner.submit(what + " " + id, progress -> action.apply(id, seen), TaskCallbacks.of(decision -> {
             messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;
             refresh(id);
         }, error -> {
             messages.say(id, refusal(error));
             showMessage();
+            if (error instanceof ProposalRewritten) {
+                refresh(); // show the file as it is now, with its digest
+            }
         }));
     }
 

@@ -1,6 +1,7 @@
 package views.review;
 
 import atlantafx.base.theme.Styles;
+import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
@@ -9,13 +10,18 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -42,11 +48,9 @@ public final class ReviewView {
     private final ReviewViewModel vm;
     private final BorderPane root = new BorderPane();
     private final ListView<QueueRow> queue = new ListView<>();
-    private final ReviewDialogs dialogs;
 
     public ReviewView(ReviewViewModel vm) {
         this.vm = vm;
-        this.dialogs = new ReviewDialogs(vm, root);
         root.getStylesheets().add(ReviewView.class.getResource("/views/review/review.css").toExternalForm());
         SplitPane split = new SplitPane(queuePane(), detailPane());
         split.setDividerPositions(0.34);
@@ -67,9 +71,9 @@ public final class ReviewView {
             case J, DOWN -> vm.next();
             case K, UP -> vm.previous();
             case A -> vm.approve(); // one that cannot be approved says why
-            case R -> dialogs.reject();
-            case C -> dialogs.requestChanges();
-            case E -> dialogs.edit();
+            case R -> reject();
+            case C -> requestChanges();
+            case E -> edit();
             case D -> vm.detail().toggleDiffMode();
             case S -> vm.detail().recallEffect().toggleStories();
             case F -> vm.nextFilter();
@@ -152,13 +156,13 @@ public final class ReviewView {
         approve.setGraphic(thumb(THUMB_UP));
         approve.getStyleClass().add(Styles.SUCCESS);
         approve.disableProperty().bind(vm.detail().approvableProperty().not());
-        Button reject = button("Reject…", "review-reject", dialogs::reject);
+        Button reject = button("Reject…", "review-reject", this::reject);
         reject.setGraphic(thumb(THUMB_DOWN));
         reject.getStyleClass().add(Styles.DANGER);
         reject.disableProperty().bind(vm.detail().decidableProperty().not());
-        Button changes = button("Request changes…", "review-request", dialogs::requestChanges);
+        Button changes = button("Request changes…", "review-request", this::requestChanges);
         changes.disableProperty().bind(vm.detail().requestableProperty().not());
-        Button edit = button("Edit…", "review-edit", dialogs::edit);
+        Button edit = button("Edit…", "review-edit", this::edit);
         edit.disableProperty().bind(vm.detail().approvableProperty().not());
         Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
         // the decisions on one row; the diff's own toggle sits on the diff's caption row, so the row fits at 1100 px
@@ -235,8 +239,10 @@ public final class ReviewView {
         // the decisions first: the same place for every proposal, however many lines its heading and details take
         // the record first, then what it does not say (where the commit went), then what stops a proposal
         ObservableBooleanValue folded = vm.detail().hasDiffProperty().not();
-        VBox header = new VBox(8, decide, heading, details, keys, capped(decision, folded), message,
-                capped(problem, folded), notice);
+        // the snapshot shown: its digest beside the details, and — decided, then changed — the tampered badge
+        SnapshotStamp stamp = new SnapshotStamp(vm.detail());
+        VBox header = new VBox(8, decide, heading, stamp.line(details), keys, HeaderNotes.capped(stamp.tampered(), folded),
+                HeaderNotes.capped(decision, folded), message, HeaderNotes.capped(problem, folded), notice);
         header.setId("review-detail-header");
         header.setPadding(new Insets(12, 12, 8, 12));
 
@@ -266,33 +272,84 @@ public final class ReviewView {
     }
 
     /** The most height of the header's record or problem (about five lines); a longer one scrolls in it. */
-    public static final double HEADER_NOTE_MAX_HEIGHT = 110;
+    public static final double HEADER_NOTE_MAX_HEIGHT = HeaderNotes.HEADER_NOTE_MAX_HEIGHT;
 
     /** The least height of the header's record or problem: about three lines, or all of a shorter one. */
-    public static final double HEADER_NOTE_MIN_HEIGHT = 58;
+    public static final double HEADER_NOTE_MIN_HEIGHT = HeaderNotes.HEADER_NOTE_MIN_HEIGHT;
+
+    private void edit() {
+        if (!vm.detail().approvableProperty().get()) {
+            return;
+        }
+        Dialog<String> dialog = new Dialog<>();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Edit, then approve " + vm.selectedIdProperty().get());
+        dialog.setHeaderText(vm.detail().headingProperty().get()
+                + "\nThe text that approving commits. Edits are recorded (Edited-By).");
+        TextArea text = new TextArea(vm.detail().proposedText());
+        text.setId("review-edit-text");
+        text.setPrefSize(760, 460);
+        text.getStyleClass().add("review-edit-text");
+        dialog.getDialogPane().setContent(text);
+        // not the dialog's default button, which takes the focus when it opens: the text is what this dialog is for,
+        // and Enter there starts a new line — it never approves a text nobody read
+        ButtonType approve = new ButtonType("Approve edited", ButtonBar.ButtonData.OTHER);
+        dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
+        dialog.setResultConverter(b -> b == approve ? text.getText() : null);
+        dialog.setOnShown(e -> text.requestFocus());
+        String proposed = text.getText();
+        dialog.setOnCloseRequest(e -> { // Escape or Cancel after editing: the edits are not thrown away unasked
+            if (dialog.getResult() == null && !text.getText().equals(proposed) && !discardEdits(dialog)) {
+                e.consume();
+            }
+        });
+        dialog.showAndWait().ifPresent(vm::approveEdited);
+    }
+
+    /** Asks before edits are thrown away; Keep editing is the default, so Enter keeps them. */
+    private static boolean discardEdits(Dialog<String> owner) {
+        ButtonType discard = new ButtonType("Discard edits", ButtonBar.ButtonData.OTHER);
+        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
+                "Your edits to the text are not approved or kept anywhere else.", discard, keep);
+        ask.initOwner(owner.getDialogPane().getScene().getWindow());
+        ask.setTitle("Discard your edits?");
+        ask.setHeaderText("Discard your edits?");
+        ask.getDialogPane().setId("review-discard-edits");
+        ((Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        return ask.showAndWait().filter(discard::equals).isPresent();
+    }
+
+    private void reject() {
+        if (vm.detail().decidableProperty().get()) {
+            ask("Reject " + vm.selectedIdProperty().get(), "Reject " + vm.detail().headingProperty().get()
+                    + "?\nWhy is it rejected? (recorded with the decision)", "Reject").ifPresent(vm::reject);
+        }
+    }
+
+    private void requestChanges() {
+        if (vm.detail().requestableProperty().get()) {
+            ask("Request changes to " + vm.selectedIdProperty().get(), "Send " + vm.detail().headingProperty().get()
+                    + " back to its author?\nWhat should the author change?", "Send back").ifPresent(vm::requestChanges);
+        }
+    }
 
     /**
-     * The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT} — all of it while {@code whole} (no diff
-     * below wants the room) — shown when the label is.
+     * Asks for the reason of a decision; the button says the decision ("Reject", "Send back") and stays off until a
+     * reason is typed — spaces alone are none —, so Enter decides only after one was written (as Clear in Failed
+     * targets).
      */
-    private static Node capped(Label label, ObservableBooleanValue whole) {
-        ScrollPane scroll = new ScrollPane(label);
-        scroll.setId(label.getId() + "-scroll");
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.maxHeightProperty().bind(Bindings.when(whole).then(Double.MAX_VALUE)
-                .otherwise(HEADER_NOTE_MAX_HEIGHT));
-        // as tall as its wrapped lines (a scroll pane asks its content for one unwrapped line), up to its most
-        scroll.prefHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.min(label.getHeight() + 2, scroll.getMaxHeight()), label.heightProperty(),
-                scroll.maxHeightProperty()));
-        // never squeezed below its first three lines (a blocked proposal's reason is what the reviewer reads)
-        scroll.minHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.min(label.getHeight() + 2, HEADER_NOTE_MIN_HEIGHT), label.heightProperty()));
-        scroll.getStyleClass().add("edge-to-edge");
-        scroll.visibleProperty().bind(label.visibleProperty());
-        scroll.managedProperty().bind(label.visibleProperty());
-        return scroll;
+    private Optional<String> ask(String title, String question, String decide) {
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle(title);
+        dialog.setHeaderText(question);
+        dialog.getEditor().setId("review-reason");
+        ButtonType confirm = new ButtonType(decide, ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(Bindings
+                .createBooleanBinding(() -> dialog.getEditor().getText().isBlank(), dialog.getEditor().textProperty()));
+        return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
 
     private static Label label(String id, String style) {

@@ -306,6 +306,7 @@ class LayeringTest {
             Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
             Map.entry("policy -> review.Proposal", "the dial judges proposals"),
             Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),
+            Map.entry("policy -> review.Seen", "the dial approves only the snapshot it judged"),
             Map.entry("policy -> sync.SyncedDocuments", "the recall effect applies a change as the sync would"),
             Map.entry("reach -> embedding.EmbeddingCache", "similar lessons compare by the index's embeddings"),
             Map.entry("reach -> embedding.EmbeddingModel", "similar lessons compare by the index's embeddings"),
