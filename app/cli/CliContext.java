@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.SynchronousTaskRunner;
+import services.text.TerminalText;
 import services.text.UrlCredentials;
 import services.workspace.AppDirs;
 import services.workspace.Workspace;
@@ -98,14 +99,14 @@ final class CliContext {
                 throw new IllegalStateException("Could not write JSON output", e);
             }
         } else {
-            out.println(UrlCredentials.scrub(services.text.TerminalText.safe(text)));
+            out.println(UrlCredentials.scrub(TerminalText.safe(text)));
         }
         out.flush();
     }
 
     /** A line on stderr; what came from files is printed with its control characters escaped. */
     void message(String text) {
-        err.println(UrlCredentials.scrub(services.text.TerminalText.safe(text)));
+        err.println(UrlCredentials.scrub(TerminalText.safe(text)));
         err.flush();
     }
 }

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -88,7 +90,7 @@ final class AmendmentReverts {
             List<Amendment> chosen = new ArrayList<>();
             List<RevertReport.LeftOut> leftOut = new ArrayList<>();
             List<String> refusals = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (String sha : shas) {
                 Amendment a = ShaPrefix.find(all, sha, dreamLog.file());
                 if (!seen.add(a.sha())) {

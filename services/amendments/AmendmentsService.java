@@ -9,13 +9,20 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
 import services.audit.Trailers;
+import services.telemetry.Telemetry;
+import services.text.CheckedNumber;
+import services.text.KindWords;
 import services.workspace.Workspace;
 
 /**
@@ -28,7 +35,7 @@ public final class AmendmentsService {
     public enum Status { APPLIED, REVERTED, COMMIT_MISSING, LEFT_ALONE }
 
     /** The actions of formats.md part 11. */
-    private static final java.util.Set<String> ACTIONS = java.util.Set.of("applied", "staged", "reverted", "approved",
+    private static final Set<String> ACTIONS = Set.of("applied", "staged", "reverted", "approved",
             "rejected");
 
     public record Amendment(String id, String kind, String risk, String target, String cycle, Instant at, String sha,
@@ -44,8 +51,8 @@ public final class AmendmentsService {
             if (kind == null || kind.isBlank()) {
                 return "amendment";
             }
-            String words = services.text.KindWords.of(kind);
-            return words != null ? words : kind.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String words = KindWords.of(kind);
+            return words != null ? words : kind.toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 
@@ -66,7 +73,7 @@ public final class AmendmentsService {
     private final DecisionLog dreamLog;
     private final DecisionLog decisions;
     private final DecisionLock lock;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final AmendmentReverts reverts;
 
     public AmendmentsService(Workspace ws, Clock clock) {
@@ -74,11 +81,11 @@ public final class AmendmentsService {
     }
 
     public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories) {
-        this(ws, clock, histories, services.telemetry.Telemetry.noop());
+        this(ws, clock, histories, Telemetry.noop());
     }
 
     public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories,
-                             services.telemetry.Telemetry telemetry) {
+                             Telemetry telemetry) {
         this.telemetry = telemetry;
         this.ws = ws;
         this.clock = clock;
@@ -91,7 +98,7 @@ public final class AmendmentsService {
     }
 
     /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
-    public void onStep(java.util.function.Consumer<String> steps) {
+    public void onStep(Consumer<String> steps) {
         reverts.onStep(steps);
     }
 
@@ -256,9 +263,9 @@ public final class AmendmentsService {
         return traced(shas, () -> reverts.revert(shas, by, false));
     }
 
-    private RevertReport traced(List<String> shas, java.util.function.Supplier<RevertReport> body) {
+    private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {
         return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) shas.size()), body::get,
+                Telemetry.COUNT, (long) shas.size()), body::get,
                 done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
                         "brainconsole.commits"), String.join(",", done.reverted().stream().map(Reverted::revertSha)
                         .toList())));
@@ -277,7 +284,7 @@ public final class AmendmentsService {
         if (iso == null) {
             return null;
         }
-        services.text.CheckedNumber.Checked at = services.text.CheckedNumber.instant(iso, clock.instant());
+        CheckedNumber.Checked at = CheckedNumber.instant(iso, clock.instant());
         if (!at.ok()) {
             problems.add(entry + ": 'ts' " + at.problem() + "; the commit's time is shown instead");
             return null;

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
@@ -74,7 +76,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             return repo.getObjectDatabase().has(id) ? id : null;
         }
         try (org.eclipse.jgit.lib.ObjectReader reader = repo.newObjectReader()) {
-            java.util.Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
+            Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
             return found.size() == 1 ? found.iterator().next() : null;
         }
     }
@@ -140,7 +142,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
         return findByTrailer(branch, "Reverts", sha);
     }
 
-    private Optional<CommitInfo> walkBranch(String branch, java.util.function.Predicate<RevCommit> match) {
+    private Optional<CommitInfo> walkBranch(String branch, Predicate<RevCommit> match) {
         if (BranchName.problem(branch).isPresent()) {
             return Optional.empty();
         }

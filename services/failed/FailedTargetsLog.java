@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import services.audit.DecisionLog;
 
 /**
@@ -28,7 +30,7 @@ final class FailedTargetsLog {
 
     /** Writes a clear's intent before anything is removed; returns its id. */
     String begin(String by, String reason, List<String> targets, List<String[]> members, List<String> docIds) {
-        String intent = java.util.UUID.randomUUID().toString();
+        String intent = UUID.randomUUID().toString();
         ObjectNode entry = DecisionLog.entry();
         entry.put("ts", clock.instant().toString());
         entry.put("by", by);
@@ -80,7 +82,7 @@ final class FailedTargetsLog {
                 .filter(e -> e.path("action").asText().endsWith("_failed"))
                 .filter(e -> !e.path("state").asText().equals("begun") || open.contains(e.path("intent").asText()))
                 .toList());
-        java.util.Collections.reverse(out);
+        Collections.reverse(out);
         return out;
     }
 

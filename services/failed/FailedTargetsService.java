@@ -2,10 +2,14 @@ package services.failed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.knowledge.KnowledgeIndex;
+import services.telemetry.Telemetry;
 import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
@@ -74,20 +78,20 @@ public final class FailedTargetsService {
 
     private final Workspace ws;
     private final DecisionLock lock;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final TargetListing listing;
     private final TargetClearing clearing;
     private final TargetPruning pruning;
     private final FailedTargetsLog log;
-    private java.util.function.Consumer<String> steps = step -> { };
+    private Consumer<String> steps = step -> { };
 
     /** @param redis null for index-only mode (no Redis configured) */
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock) {
-        this(ws, index, redis, clock, services.telemetry.Telemetry.noop());
+        this(ws, index, redis, clock, Telemetry.noop());
     }
 
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock,
-                                services.telemetry.Telemetry telemetry) {
+                                Telemetry telemetry) {
         this.telemetry = telemetry;
         this.ws = ws;
         this.lock = new DecisionLock(ws.stateDir());
@@ -98,7 +102,7 @@ public final class FailedTargetsService {
     }
 
     /** Fault-injection seam for the crash tests: told "begun", "removed" (after each target), "done" as a clear goes. */
-    public void onStep(java.util.function.Consumer<String> steps) {
+    public void onStep(Consumer<String> steps) {
         this.steps = steps;
     }
 
@@ -136,7 +140,7 @@ public final class FailedTargetsService {
     }
 
     private static Listing withProblem(Listing l, String problem) {
-        List<String> problems = new java.util.ArrayList<>(l.problems());
+        List<String> problems = new ArrayList<>(l.problems());
         problems.add(problem);
         return new Listing(l.targets(), problems, l.redisConfigured(), l.notice());
     }
@@ -148,8 +152,8 @@ public final class FailedTargetsService {
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
         return telemetry.traced("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
-                out -> io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.OUTCOME,
+                Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
+                out -> io.opentelemetry.api.common.Attributes.of(Telemetry.OUTCOME,
                         out.stream().allMatch(Outcome::complete) ? "complete" : "partial"));
     }
 
@@ -174,7 +178,7 @@ public final class FailedTargetsService {
 
     /** Removes every member and document older than the TTL, in both stores. */
     public PruneResult prune(String by) {
-        return prune(by, java.time.Duration.ZERO);
+        return prune(by, Duration.ZERO);
     }
 
     /**
@@ -182,7 +186,7 @@ public final class FailedTargetsService {
      * grace), in both stores; what expired more recently stays, still marked expired, for an operator to see. The
      * watchdog prunes with its {@code watchdog.pruneGraceHours}; a prune by hand removes everything expired.
      */
-    public PruneResult prune(String by, java.time.Duration grace) {
+    public PruneResult prune(String by, Duration grace) {
         return telemetry.traced("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(),
                 () -> pruneUntraced(by, grace.toMillis()), r -> io.opentelemetry.api.common.Attributes.builder()
                         .put("brainconsole.redis_removed", r.redisRemoved())

@@ -1,9 +1,11 @@
 package services.failed;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,7 +48,7 @@ final class TargetClearing {
         for (JsonNode intent : log.unfinished()) {
             List<String> docIds = new ArrayList<>();
             intent.path("docIds").forEach(d -> docIds.add(d.asText()));
-            Set<String> docsLeft = new java.util.HashSet<>(docIds);
+            Set<String> docsLeft = new HashSet<>(docIds);
             List<FailedTargetsService.Outcome> outcomes = new ArrayList<>();
             String[] redisDown = {null};
             for (JsonNode m : intent.path("members")) {
@@ -109,7 +111,7 @@ final class TargetClearing {
         Map<String, FailedTargetsService.Target> chosen = resolve(keys, log.clearedBefore(), gone);
         List<String[]> members = new ArrayList<>();
         chosen.values().forEach(t -> members.add(new String[] {t.project(), t.target()}));
-        gone.stream().map(TargetKeys::split).filter(java.util.Objects::nonNull).forEach(members::add);
+        gone.stream().map(TargetKeys::split).filter(Objects::nonNull).forEach(members::add);
         List<String> docIds = chosen.values().stream().flatMap(t -> t.docIds().stream()).toList();
         List<String> named = new ArrayList<>(chosen.keySet());
         named.addAll(gone);

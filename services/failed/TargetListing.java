@@ -3,15 +3,18 @@ package services.failed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.time.Clock;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import services.text.CheckedNumber;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.text.LookAlikeText;
 
 /**
  * The failed targets of both stores joined by key: the index's {@code failed_target} documents and the Redis
@@ -69,11 +72,11 @@ final class TargetListing {
                 problems.add(e.getMessage() + " — showing the index only");
             }
         }
-        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        Set<String> named = new LinkedHashSet<>();
         for (TargetCollector c : byKey.values()) {
             for (String[] part : new String[][] {{"project", c.project}, {"target", c.target}}) {
-                services.text.LookAlikeText.problem(part[1]).filter(why -> named.add(part[0] + part[1])).ifPresent(why ->
-                        problems.add("The " + part[0] + " \"" + services.text.LookAlikeText.visible(part[1]) + "\" has "
+                LookAlikeText.problem(part[1]).filter(why -> named.add(part[0] + part[1])).ifPresent(why ->
+                        problems.add("The " + part[0] + " \"" + LookAlikeText.visible(part[1]) + "\" has "
                                 + why + ": it could pass for another " + part[0] + ", so its key shows the character "
                                 + "as \\u{…} (type the key as shown to clear it)"));
             }

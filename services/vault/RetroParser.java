@@ -2,6 +2,8 @@ package services.vault;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import services.text.CheckedNumber;
 
 /**
  * Parses loop retrospectives and brain notes (formats.md part 5, running-system.md part 3): frontmatter, the story
@@ -70,7 +72,7 @@ public final class RetroParser {
         if (value == null) {
             return null;
         }
-        services.text.CheckedNumber.Checked n = services.text.CheckedNumber.count(value);
+        CheckedNumber.Checked n = CheckedNumber.count(value);
         if (!n.ok()) {
             throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \"" + value + "\""
                     + (n.problem().endsWith("is not a whole number") ? "" : ": " + n.problem()));
@@ -101,7 +103,7 @@ public final class RetroParser {
             } catch (NumberFormatException e) {
                 attempts = 1;
             }
-            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(java.util.Locale.ROOT), attempts,
+            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(Locale.ROOT), attempts,
                     cells.get(4)));
         }
         return out;

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import services.text.UrlCredentials;
 import java.util.Set;
+import java.util.stream.Collectors;
+import services.audit.PlainText;
 
 /**
  * Opens a workspace directory: reads and type-checks {@code workspace.json}, expands {@code ~}, resolves relative
@@ -144,7 +146,7 @@ public final class WorkspaceLoader {
         if (!backends.contains(backend)) {
             throw new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
                     + "\" (use " + backends.stream().map(b -> "\"" + b + "\"").collect(
-                            java.util.stream.Collectors.joining(" or ")) + ").");
+                            Collectors.joining(" or ")) + ").");
         }
         List<String> nodes = keys.strings("nodes");
         for (String n : nodes) {
@@ -203,7 +205,7 @@ public final class WorkspaceLoader {
 
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {
         return new WorkspaceException(file + " key '" + key + "': expected " + expected + ", found " + kind(found)
-                + " " + abbreviate(services.audit.PlainText.oneLine(found.toString())) + ".");
+                + " " + abbreviate(PlainText.oneLine(found.toString())) + ".");
     }
 
     private static String kind(JsonNode node) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +90,7 @@ class NumbersCheckedTest {
         assertThat(CheckedNumber.instant("2027-11-01T00:00:00Z", now).ok()).isTrue();
         assertThat(CheckedNumber.durationMillis(-1).problem()).contains("negative");
         assertThat(CheckedNumber.count("-3").problem()).contains("negative");
-        assertThat(CheckedNumber.count(new java.math.BigInteger("99999999999999999999")).problem()).contains("more than");
+        assertThat(CheckedNumber.count(new BigInteger("99999999999999999999")).problem()).contains("more than");
         assertEquals(7L, CheckedNumber.count(7).value());
     }
 
@@ -98,7 +100,7 @@ class NumbersCheckedTest {
         String ws = tmp.resolve("ws").toString();
         assertEquals(0, DemoCommandTest.run("demo", ws).code());
         AmendmentsService service = new AmendmentsService(new WorkspaceLoader().load(Path.of(ws)),
-                java.time.Clock.systemUTC());
+                Clock.systemUTC());
         String sha = service.list().amendments().stream().filter(a -> a.status() == AmendmentsService.Status.APPLIED)
                 .findFirst().orElseThrow().sha();
         ObjectNode line = DecisionLog.entry().put("ts", ts).put("cycle", "c-bad").put("trigger", "cron");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -174,7 +175,7 @@ class RevertsOnlyWhereTheDreamAppliedTest {
         logged("dream-x-05", "rules/own.md", sha, "dreams/live");
         assertEquals(AmendmentsService.Status.LEFT_ALONE, service.find(sha).status());
         Path file = ws.dir().resolve("workspace.json");
-        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replaceFirst("\\{",
+        Files.writeString(file, Files.readString(file).replaceFirst("\\{",
                 "{\"dreamBranch\": \"dreams/live\", "));
         AmendmentsService moved = new AmendmentsService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
         assertEquals(AmendmentsService.Status.APPLIED, moved.find(sha).status());

@@ -13,6 +13,7 @@ import ch.qos.logback.classic.PatternLayout;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,7 @@ class SecretsNeverPrintedTest {
         for (List<String> command : List.of(List.of("failed", "list"), List.of("amendments", "list"), List.of("brief"),
                 List.of("proposals", "list"), List.of("search", "loop"), List.of("watchdog"))) {
             for (boolean json : new boolean[] {false, true}) {
-                List<String> args = new java.util.ArrayList<>(command);
+                List<String> args = new ArrayList<>(command);
                 args.addAll(List.of("--workspace", ws));
                 if (json) {
                     args.add("--json");

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +69,7 @@ class RevertWrittenAheadTest {
 
     private long dreamLines() {
         return new DecisionLog(ws.dreamDir().resolve("log.jsonl")).read().entries().stream()
-                .flatMap(l -> java.util.stream.StreamSupport.stream(l.path("outputs").spliterator(), false))
+                .flatMap(l -> StreamSupport.stream(l.path("outputs").spliterator(), false))
                 .filter(o -> o.path("action").asText().equals("reverted") && o.path("reverts").asText().equals(soul.sha()))
                 .count();
     }
@@ -141,17 +145,17 @@ class RevertWrittenAheadTest {
     private static boolean chattr(String flag, Path file) throws Exception {
         try {
             Process p = new ProcessBuilder("chattr", flag, file.toString()).redirectErrorStream(true).start();
-            return p.waitFor() == 0 && (!flag.equals("+i") || !java.nio.file.Files.isWritable(file)
+            return p.waitFor() == 0 && (!flag.equals("+i") || !Files.isWritable(file)
                     || cannotAppend(file));
-        } catch (java.io.IOException noChattr) {
+        } catch (IOException noChattr) {
             return false;
         }
     }
 
     private static boolean cannotAppend(Path file) {
-        try (var out = java.nio.file.Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND)) {
+        try (var out = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
             return false;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return true;
         }
     }

@@ -11,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,7 +69,7 @@ class ClearWrittenAheadTest {
     }
 
     private void plant(int n) {
-        Map<String, Double> members = new java.util.HashMap<>();
+        Map<String, Double> members = new HashMap<>();
         for (int i = 0; i < n; i++) {
             members.put("S" + i, (double) (Fixtures.CLOCK.millis() - i));
         }
@@ -91,7 +93,7 @@ class ClearWrittenAheadTest {
                 .filter(e -> e.path("action").asText().equals("clear_failed")).toList();
     }
 
-    private <T> T withService(java.util.function.Function<FailedTargetsService, T> body) {
+    private <T> T withService(Function<FailedTargetsService, T> body) {
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
              FailedTargets redis = RedisFailedTargets.open(ws.redis())) {
             return body.apply(new FailedTargetsService(ws, index, redis, Fixtures.CLOCK));
