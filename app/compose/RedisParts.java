@@ -2,6 +2,8 @@ package app.compose;
 
 import java.util.List;
 import java.util.Map;
+import services.brief.LoopState;
+import services.brief.RedisLoopState;
 import services.reach.LoopPrds;
 import services.reach.RedisLoopPrds;
 import services.redis.RedisConnectionException;
@@ -41,6 +43,21 @@ final class RedisParts {
                 public void close() {
                 }
             };
+        }
+    }
+
+    /** The loops' state in Redis for the mise brief, or why it could not be opened (none without Redis). */
+    record Loops(LoopState state, String problem) {
+    }
+
+    static Loops loopState(Workspace workspace) {
+        if (workspace.redis() == null) {
+            return new Loops(null, null);
+        }
+        try {
+            return new Loops(new RedisLoopState(RedisConnector.client(workspace.redis())), null);
+        } catch (RuntimeException e) {
+            return new Loops(null, e.getMessage());
         }
     }
 

@@ -11,9 +11,7 @@ import services.amendments.JGitAmendmentHistory;
 import services.brain.BrainEra;
 import services.brain.CriticalSearch;
 import services.brain.SqliteCriticalSearch;
-import services.brief.LoopState;
 import services.brief.MiseBrief;
-import services.brief.RedisLoopState;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
 import services.embedding.Embeddings;
@@ -42,7 +40,6 @@ import services.reach.ReachService;
 import services.reach.SimilarLessons;
 import services.recall.ImplementorRecall;
 import services.recall.RecallService;
-import services.redis.RedisConnector;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.scheduler.Job;
@@ -60,7 +57,6 @@ import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
 import services.watchdog.WatchdogLog;
 import services.watchdog.Watchdogs;
-import services.workspace.IndexSettings;
 import services.workspace.Reviewer;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges;
@@ -321,16 +317,8 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** The mise brief's view of Redis (a failed open is reported in the brief). */
     public MiseBrief brief() {
-        LoopState loops = null;
-        String problem = null;
-        if (workspace.redis() != null) {
-            try {
-                loops = new RedisLoopState(RedisConnector.client(workspace.redis()));
-            } catch (RuntimeException e) {
-                problem = e.getMessage();
-            }
-        }
-        return new MiseBrief(workspace, index(), failedTargets(), loops, problem, clock);
+        RedisParts.Loops loops = RedisParts.loopState(workspace);
+        return new MiseBrief(workspace, index(), failedTargets(), loops.state(), loops.problem(), clock);
     }
 
     /**
