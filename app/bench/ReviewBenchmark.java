@@ -17,6 +17,7 @@ import org.eclipse.jgit.lib.PersonIdent;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
+import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
@@ -68,19 +69,30 @@ public final class ReviewBenchmark {
         ReviewService review = new ReviewService(workspace, Clock.systemUTC());
         List<Double> times = new ArrayList<>();
         DecisionLog dream = new DecisionLog(workspace.dreamDir().resolve("log.jsonl"));
-        List<String> shas = new ArrayList<>();
         for (int n = 0; n < approvals; n++) {
             long start = System.nanoTime();
-            ReviewService.Decision d = review.approve("sp-bench-" + n, "bench", null);
+            review.approve("sp-bench-" + n, "bench", null);
             times.add((System.nanoTime() - start) / 1e6);
-            shas.add(d.commit());
-            ObjectNode line = DecisionLog.entry().put("ts", Instant.now().toString()).put("cycle", "bench");
-            line.putArray("outputs").addObject().put("id", "sp-bench-" + n).put("kind", "AMEND_SKILL")
-                    .put("risk", "medium").put("target", "x").put("action", "applied").put("sha", d.commit())
-                    .put("branch", d.branch());
-            dream.append(line);
         }
-        // Each approval, logged as an applied dream amendment, is reverted one by one, newest first.
+        // The dream's own amendments, each on the dream branch with its Proposal-Id trailer, as the dream applies them.
+        String dreamBranch = workspace.settings().dreamBranch();
+        List<String> shas = new ArrayList<>();
+        try (JGitReviewBranch branch = new JGitReviewBranch(repo, dreamBranch)) {
+            for (int n = 0; n < approvals; n++) {
+                int i = n * (files / approvals) + 1;
+                String target = "skills/skill-" + (i / 100) + "/file-" + i + ".md";
+                String id = "dream-bench-" + n;
+                String sha = branch.commit(target, ("# File " + i + "\n\n- amended\n").getBytes(StandardCharsets.UTF_8),
+                        "AMEND_SKILL: " + target + "\n\nApplied by the dream cycle (medium risk).\n\nProposal-Id: " + id
+                                + "\nApproved-By: dream\nRisk: medium\n", "dream", branch.tip()).sha();
+                shas.add(sha);
+                ObjectNode line = DecisionLog.entry().put("ts", Instant.now().toString()).put("cycle", "bench");
+                line.putArray("outputs").addObject().put("id", id).put("kind", "AMEND_SKILL").put("risk", "medium")
+                        .put("target", target).put("action", "applied").put("sha", sha).put("branch", dreamBranch);
+                dream.append(line);
+            }
+        }
+        // Each amendment is reverted one by one, newest first.
         AmendmentsService amendments = new AmendmentsService(workspace, Clock.systemUTC());
         List<Double> reverts = new ArrayList<>();
         for (int n = shas.size() - 1; n >= 0; n--) {
