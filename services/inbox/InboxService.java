@@ -99,8 +99,19 @@ public final class InboxService {
                 }
                 continue;
             }
+            if (p.isTampered()) { // decided, and its file rewritten since: a person should know an agent did that
+                items.add(new InboxItem(Kind.PROPOSAL, "Tampered proposal " + name(p),
+                        firstLine(p.tampered().summary(p.status())), created(p), null, "review", p.id(), 2));
+                continue;
+            }
             if (!"pending".equals(p.status())) {
                 continue; // decided, or sent back to the agent: nothing for a person yet
+            }
+            String refused = review.item(p).problem();
+            if (refused != null) { // unsafe, conflicting or too large: Review refuses it, so it never reads as waiting
+                items.add(new InboxItem(Kind.PROPOSAL, "Blocked proposal " + name(p), firstLine(refused), created(p),
+                        null, "review", p.id(), 6));
+                continue;
             }
             Policy.Applying applying = policy.applying(p);
             String kind = Optional.ofNullable(KindWords.of(p.kind())).orElse("change");

@@ -58,11 +58,47 @@ class InboxCommandTest {
             }
         }
         assertThat(firstProposal).isNotNull();
+        // a proposal Review refuses (its target climbs out of the repository) never reads as waiting for a decision
+        for (JsonNode item : inbox.get("items")) {
+            if (item.get("what").asText().contains("etc/passwd")) {
+                assertThat(item.get("what").asText()).startsWith("Blocked proposal");
+                assertThat(item.get("why").asText()).doesNotContain("waiting for a decision");
+            }
+        }
 
         DemoCommandTest.Run text = run("inbox", "--workspace", ws);
         assertEquals(0, text.code(), text.err());
         assertThat(text.out()).contains("need you, most urgent first:").contains("\n- ");
         assertThat(text.out()).doesNotContain("failed_target", "brain_note");
+    }
+
+    @Test
+    void aDecidedProposalWhoseFileAnAgentRewroteIsListedTampered() throws Exception {
+        String ws = tmp.resolve("demo").toString();
+        assertEquals(0, run("demo", ws).code());
+        JsonNode listed = new ObjectMapper().readTree(run("proposals", "list", "--workspace", ws, "--json").out());
+        String id = null;
+        Path file = null;
+        for (JsonNode p : listed) {
+            if ("pending".equals(p.path("status").asText()) && p.path("approvable").asBoolean()) {
+                id = p.path("id").asText();
+                file = Path.of(p.path("file").asText());
+                break;
+            }
+        }
+        assertThat(id).as("a pending proposal in the demo").isNotNull();
+        assertEquals(0, run("proposals", "reject", id, "--reason", "Not now.", "--by", "joel", "--workspace", ws).code());
+        assertThat(Files.readString(file)).contains("status: rejected");
+        Files.writeString(file, Files.readString(file).replaceFirst("status: rejected", "status: pending"));
+
+        JsonNode inbox = new ObjectMapper().readTree(run("inbox", "--workspace", ws, "--json").out());
+        boolean tampered = false;
+        for (JsonNode item : inbox.get("items")) {
+            tampered |= item.get("subject").asText().equals(id) && item.get("what").asText().startsWith("Tampered");
+            assertThat(item.get("subject").asText().equals(id) && item.get("why").asText().contains("waiting"))
+                    .as("a decided id never waits again").isFalse();
+        }
+        assertThat(tampered).isTrue();
     }
 
     @Test
