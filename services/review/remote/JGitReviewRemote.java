@@ -106,7 +106,14 @@ public final class JGitReviewRemote implements ReviewRemote {
         try (RevWalk walk = new RevWalk(repo)) {
             ObjectId l = id(local());
             ObjectId r = id(tracking());
-            return new Position(l == null ? null : l.name(), r == null ? null : r.name(), count(walk, l, r), count(walk, r, l));
+            List<ObjectId> known = new ArrayList<>();
+            for (Ref seen : repo.getRefDatabase().getRefsByPrefix(Constants.R_REMOTES + remote + "/")) {
+                if (seen.getObjectId() != null && !seen.isSymbolic()) {
+                    known.add(seen.getObjectId());
+                }
+            }
+            return new Position(l == null ? null : l.name(), r == null ? null : r.name(), count(walk, l, known),
+                    count(walk, r, l == null ? List.of() : List.of(l)));
         } catch (IOException e) {
             throw new ReviewException("Cannot read the branches of " + dir + ": " + e.getMessage(), e);
         }
@@ -117,15 +124,22 @@ public final class JGitReviewRemote implements ReviewRemote {
         return found == null ? null : found.getObjectId();
     }
 
-    /** Commits reachable from {@code from} and not from {@code not}. */
-    private static int count(RevWalk walk, ObjectId from, ObjectId not) throws IOException {
+    /**
+     * Commits reachable from {@code from} and from none of {@code not} (for the local branch: every ref of the remote
+     * as last fetched, so the history it started from on the default branch does not count as waiting).
+     */
+    private static int count(RevWalk walk, ObjectId from, List<ObjectId> not) throws IOException {
         if (from == null) {
             return 0;
         }
         walk.reset();
         walk.markStart(walk.parseCommit(from));
-        if (not != null) {
-            walk.markUninteresting(walk.parseCommit(not));
+        for (ObjectId n : not) {
+            try {
+                walk.markUninteresting(walk.parseCommit(n));
+            } catch (org.eclipse.jgit.errors.MissingObjectException gone) {
+                // a tracking ref whose objects were pruned: it says nothing about what the remote has
+            }
         }
         int n = 0;
         while (walk.next() != null) {
@@ -282,6 +296,10 @@ public final class JGitReviewRemote implements ReviewRemote {
             walk.markStart(walk.parseCommit(r));
             if (sinceRemoteTip != null) {
                 walk.markUninteresting(walk.parseCommit(ObjectId.fromString(sinceRemoteTip)));
+            }
+            ObjectId l = id(local());
+            if (l != null) {
+                walk.markUninteresting(walk.parseCommit(l));
             }
             for (RevCommit c : walk) {
                 out.add(0, info(c));

@@ -64,7 +64,10 @@ public interface ReviewRemote extends AutoCloseable {
     /** Pushes the local branch as a compare-and-swap on the remote ref against the tracking ref. */
     PushOutcome push();
 
-    /** The remote's commits not here before, oldest first, from {@code sinceRemoteTip} (null: all) to its tip. */
+    /**
+     * The remote's commits (as last fetched) that neither the local branch nor {@code sinceRemoteTip} (null: none)
+     * has, oldest first.
+     */
     List<CommitInfo> remoteCommitsSince(String sinceRemoteTip);
 
     @Override

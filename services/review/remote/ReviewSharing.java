@@ -32,6 +32,9 @@ public final class ReviewSharing {
     /** Pushes that lose the race are retried this often on the new tip before the loss is reported. */
     static final int ATTEMPTS = 3;
 
+    /** The decisions learnt from one fetch named one by one; the rest are counted. */
+    static final int LEARNT_SHOWN = 20;
+
     private final Workspace ws;
     private final ReviewRemoteSettings settings;
     private final Clock clock;
@@ -238,12 +241,22 @@ public final class ReviewSharing {
         if (before != null && before.equals(r.position().remoteTip())) {
             return;
         }
+        int shown = 0;
+        int more = 0;
         for (ReviewRemote.CommitInfo c : r.remoteCommitsSince(before)) {
             List<String> ids = Trailers.values(c.message(), "Proposal-Id");
-            if (ids.size() == 1 && before != null) {
+            if (ids.size() != 1) {
+                continue;
+            }
+            if (shown++ < LEARNT_SHOWN) {
                 messages.add("Learnt from the remote: " + ids.get(0) + " decided by " + decider(c) + " at " + c.when()
                         + " (commit " + shortSha(c.sha()) + ").");
+            } else {
+                more++;
             }
+        }
+        if (more > 0) {
+            messages.add("… and " + more + " more decision" + (more == 1 ? "" : "s") + " learnt from the remote.");
         }
     }
 
