@@ -194,9 +194,10 @@ public final class ReviewSharing {
                 r.fastForward();
                 return null;
             }
+            List<ReviewRemote.CommitInfo> theirs = r.remoteCommitsSince(null);
             ReviewRemote.Rebased done = r.rebaseOntoRemote(ReviewSharing::sameProposal);
             for (ReviewRemote.Clash c : done.setAside()) {
-                messages.add(setAside(r, c));
+                messages.add(setAside(theirs, c));
             }
             if (done.stuck() != null) {
                 throw new ReviewException("The decision in commit " + shortSha(done.stuck().ours()) + " changes "
@@ -215,9 +216,9 @@ public final class ReviewSharing {
         return a.size() == 1 && a.equals(b);
     }
 
-    private String setAside(ReviewRemote r, ReviewRemote.Clash c) {
-        ReviewRemote.CommitInfo theirs = r.remoteCommitsSince(null).stream().filter(i -> i.sha().equals(c.theirs()))
-                .findFirst().orElse(null);
+    private static String setAside(List<ReviewRemote.CommitInfo> remoteOnly, ReviewRemote.Clash c) {
+        ReviewRemote.CommitInfo theirs = remoteOnly.stream().filter(i -> i.sha().equals(c.theirs())).findFirst()
+                .orElse(null);
         String id = theirs == null ? "?" : Trailers.values(theirs.message(), "Proposal-Id").stream().findFirst().orElse("?");
         String by = theirs == null ? "another console" : decider(theirs);
         return id + " was already decided on the remote by " + by + (theirs == null ? "" : " at " + theirs.when())
