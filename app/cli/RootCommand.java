@@ -21,9 +21,9 @@ public final class RootCommand implements Callable<Integer> {
 
     /** The subcommands, in the order of the help. */
     private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(DemoCommand.class, SyncCommand.class,
-            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, PolicyCommand.class,
-            FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class,
-            WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class);
+            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
+            AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class,
+            NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class);
 
     private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);
 

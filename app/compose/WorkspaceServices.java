@@ -33,6 +33,8 @@ import services.recall.RecallService;
 import services.redis.RedisConnectionException;
 import services.redis.RedisConnector;
 import services.review.ReviewService;
+import services.review.remote.ReviewSharing;
+import services.review.remote.SharedDecisions;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
 import services.scheduler.ScheduleSettings;
@@ -70,6 +72,7 @@ public final class WorkspaceServices implements AutoCloseable {
     private WatchdogGate gate;
     private VaultSync sync;
     private ReviewService review;
+    private ReviewSharing reviewSharing;
     private PolicyService policy;
     private AmendmentsService amendments;
     private FailedTargetsService failedTargets;
@@ -184,8 +187,17 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized ReviewService review() {
         if (review == null) {
             review = new ReviewService(workspace, clock, telemetry);
+            review.share(new SharedDecisions(reviewSharing(), app.runner())); // does nothing without reviewRemote
         }
         return review;
+    }
+
+    /** Sharing the review branch through the remote {@code reviewRemote} names (does nothing without it). */
+    public synchronized ReviewSharing reviewSharing() {
+        if (reviewSharing == null) {
+            reviewSharing = ReviewSharing.of(workspace, clock);
+        }
+        return reviewSharing;
     }
 
     /** The trust dial of the workspace: its policy, the auto-apply run, supervised approvals, the effect on recall. */
