@@ -269,6 +269,15 @@ public final class JGitReviewRemote implements ReviewRemote {
                     return new PushOutcome(Pushed.PUSHED, "Pushed " + p.ahead() + " commit" + (p.ahead() == 1 ? "" : "s")
                             + " from " + describe() + ".");
                 }
+                case REJECTED_OTHER_REASON -> {
+                    String why = result.getRemoteUpdate(local()).getMessage();
+                    if (why != null && why.contains("lock")) { // another console's push held the ref that moment
+                        return new PushOutcome(Pushed.LOST_RACE, branch + " on " + remote + " was being moved by another "
+                                + "push; nothing was overwritten.");
+                    }
+                    return new PushOutcome(Pushed.REJECTED, "The remote refused " + branch + " from " + describe() + ": "
+                            + RemoteText.redacted(why == null ? status.toString() : why) + (said.isEmpty() ? "" : "\n" + said));
+                }
                 case REJECTED_REMOTE_CHANGED, REJECTED_NONFASTFORWARD -> {
                     return new PushOutcome(Pushed.LOST_RACE, branch + " on " + remote + " moved since it was last "
                             + "fetched; nothing was overwritten.");

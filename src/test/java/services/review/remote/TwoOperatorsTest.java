@@ -88,10 +88,14 @@ class TwoOperatorsTest {
         } finally {
             two.shutdownNow();
         }
-        // whichever pushed second retried on the other's tip; one more sync each and both have everything
+        for (String who : List.of("alice", "bob")) {
+            Path state = tmp.resolve(who + "/demo/state/review-remote.json");
+            assertThat(Files.readString(state)).as(who + " pushed after deciding").contains("\"pushed\"")
+                    .doesNotContain("failed");
+        }
+        // the one that pushed first learns the other's decision on its next fetch (the scheduler's, or before deciding)
         ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("alice/demo")), Fixtures.CLOCK).sync();
         ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK).sync();
-        System.out.println("ALICE log " + git(tmp.resolve("alice/demo/repos/joelclaw"), "log", "--format=%H %ce %s", "brain/review"));
         alice.list();
         bob.list();
 
