@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, embed, reach or cli", defaultValue = "knowledge")
+    @Parameters(paramLabel = "WHAT", description = "knowledge, review, startup, brief, watchdog, recall, embed, reach, brain or cli", defaultValue = "knowledge")
     String what;
 
     @Option(names = "--sizes", split = ",", defaultValue = "10000,100000", converter = OptionValues.Documents.class,
@@ -77,6 +77,13 @@ final class BenchCommand implements Callable<Integer> {
                     .run(n, spec.commandLine().getErr());
             out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(r) + System.lineSeparator() : app.bench.EmbeddingThroughputBenchmark.table(r));
+            out.flush();
+            return 0;
+        }
+        if ("brain".equals(what)) {
+            app.bench.BrainBenchmark.Result r = new app.bench.BrainBenchmark(dir).run(500, spec.commandLine().getErr());
+            out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(r) + System.lineSeparator() : app.bench.BrainBenchmark.table(r));
             out.flush();
             return 0;
         }
@@ -166,7 +173,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (!"knowledge".equals(what)) {
             throw OptionValues.notOneOf(spec.commandLine(), "WHAT", what, "a benchmark", List.of("knowledge", "review",
-                    "startup", "brief", "watchdog", "recall", "embed", "reach", "cli"));
+                    "startup", "brief", "watchdog", "recall", "embed", "reach", "brain", "cli"));
         }
         PrintWriter err = spec.commandLine().getErr();
         KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);

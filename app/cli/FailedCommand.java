@@ -80,7 +80,7 @@ final class FailedCommand {
         @Option(names = "--reason", required = true, paramLabel = "R")
         String reason;
 
-        @Option(names = "--by", paramLabel = "NAME", description = "Who clears (default: your user name).")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
         @Override
@@ -100,7 +100,7 @@ final class FailedCommand {
 
     @Command(name = "prune", mixinStandardHelpOptions = true, description = "Remove targets older than the TTL.")
     static final class Prune extends Base {
-        @Option(names = "--by", paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
         @Override
@@ -117,8 +117,14 @@ final class FailedCommand {
     static final class SeedRedis extends Base {
         @Override
         Integer execute(FailedTargetsService service) {
-            int n = service.copyIndexToRedis();
-            cli.print(Map.of("written", n), "Wrote " + n + " failed targets to Redis.");
+            // the targets counted as 'failed list' counts them, and the documents they came from — never one number
+            // for the other (5 documents under 3 targets read as "5 failed targets" beside 3 listed)
+            FailedTargetsService.Copied c = service.copyIndexToRedis();
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("written", c.targets());
+            json.put("documents", c.documents());
+            cli.print(json, "Wrote " + Plural.of(c.targets(), "failed target") + " to Redis (from "
+                    + Plural.of(c.documents(), "document") + " in the index).");
             return 0;
         }
     }

@@ -49,13 +49,20 @@ final class PolicyCommand {
 
     abstract static class Base extends WorkspaceCommand {
         PolicyService policy;
+        private String reviewer;
 
         @Override
         Integer run() {
             try (WorkspaceServices svc = cli.services(cli.workspace())) {
                 policy = svc.policy();
+                reviewer = svc.reviewer();
                 return execute();
             }
+        }
+
+        /** {@code --by}, else the workspace's reviewer, else the user name: one name per person in every log. */
+        String by(String given) {
+            return given != null && !given.isBlank() ? given : reviewer;
         }
 
         abstract Integer execute();
@@ -107,32 +114,34 @@ final class PolicyCommand {
 
     @Command(name = "freeze", mixinStandardHelpOptions = true, description = "Kill switch: everything waits for a person.")
     static final class Freeze extends Base {
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
-        @Option(names = "--why", required = true, paramLabel = "REASON")
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
+                description = "Why (recorded with the change); --why is the older spelling.")
         String why;
 
         @Override
         Integer execute() {
-            Policy p = policy.freeze(by, why);
-            cli.print(describe(p), "Policy frozen by " + by + ": every proposal waits for a person until 'policy unfreeze'.");
+            Policy p = policy.freeze(by(by), why);
+            cli.print(describe(p), "Policy frozen by " + by(by) + ": every proposal waits for a person until 'policy unfreeze'.");
             return 0;
         }
     }
 
     @Command(name = "unfreeze", mixinStandardHelpOptions = true, description = "Lift the kill switch.")
     static final class Unfreeze extends Base {
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
-        @Option(names = "--why", required = true, paramLabel = "REASON")
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
+                description = "Why (recorded with the change); --why is the older spelling.")
         String why;
 
         @Override
         Integer execute() {
-            Policy p = policy.unfreeze(by, why);
-            cli.print(describe(p), "Policy unfrozen by " + by + ".\n" + text(p));
+            Policy p = policy.unfreeze(by(by), why);
+            cli.print(describe(p), "Policy unfrozen by " + by(by) + ".\n" + text(p));
             return 0;
         }
     }
@@ -142,13 +151,13 @@ final class PolicyCommand {
         @Parameters(paramLabel = "ID", description = "Proposal id or commit.")
         String id;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
         @Override
         Integer execute() {
-            policy.confirm(id, by);
-            cli.print(Map.of("confirmed", id, "by", by), "Confirmed " + id + ": it stays applied.");
+            policy.confirm(id, by(by));
+            cli.print(Map.of("confirmed", id, "by", by(by)), "Confirmed " + id + ": it stays applied.");
             return 0;
         }
     }
@@ -158,15 +167,16 @@ final class PolicyCommand {
         @Parameters(paramLabel = "ID", description = "Proposal id or commit.")
         String id;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
-        @Option(names = "--why", required = true, paramLabel = "REASON")
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
+                description = "Why (recorded with the change); --why is the older spelling.")
         String why;
 
         @Override
         Integer execute() {
-            String sha = policy.revert(id, by, why);
+            String sha = policy.revert(id, by(by), why);
             cli.print(Map.of("reverted", id, "commit", sha), "Reverted " + id + " with " + sha.substring(0, 10) + ".");
             return 0;
         }
@@ -216,19 +226,20 @@ final class PolicyCommand {
     }
 
     @Command(name = "set", mixinStandardHelpOptions = true,
-            description = "Change the dial (logged with --by and --why); prints what it would have changed first.")
+            description = "Change the dial (logged with --by and --reason); prints what it would have changed first.")
     static final class Set extends Dial {
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
-        @Option(names = "--why", required = true, paramLabel = "REASON")
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
+                description = "Why (recorded with the change); --why is the older spelling.")
         String why;
 
         @Override
         Integer execute() {
             Policy c = candidate();
             List<PolicySimulation.Row> rows = policy.simulate(c, days);
-            Policy saved = policy.set(c, by, why);
+            Policy saved = policy.set(c, by(by), why);
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("policy", describe(saved));
             out.put("rows", rows);

@@ -37,8 +37,23 @@ final class ProposalsCommand {
         out.put("stale", item.change() != null && item.change().stale());
         out.put("problem", item.problem());
         out.put("file", p.file().toString());
+        out.put("digest", p.digest());
+        out.put("shortDigest", p.shortDigest());
+        out.put("tampered", p.isTampered());
+        if (p.isTampered()) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("fileStatus", p.tampered().fileStatus());
+            t.put("decidedDigest", p.tampered().decidedDigest());
+            t.put("changes", p.tampered().changes());
+            t.put("diff", p.tampered().diff());
+            out.put("tampering", t);
+        }
         return out;
     }
+
+    static final String DIGEST_HELP = "The digest of the proposal you decide, as 'proposals show' or 'list --json' "
+            + "gave it (sha256: and at least 12 hex digits). Without it, the one the console last showed or listed; "
+            + "refused when the file was rewritten since.";
 
     static final String BY_HELP = "Who decides (default: the workspace's \"reviewer\", else your user name).";
 
@@ -70,6 +85,22 @@ final class ProposalsCommand {
 
         services.workspace.Workspace workspace() {
             return workspace;
+        }
+
+        /**
+         * What the decision is about: the snapshot {@code --digest} names, else the one the console last showed or
+         * listed for this id (a file rewritten since is refused: "rewritten since you saw it").
+         */
+        services.review.Seen seen(String id, String digest) {
+            if (digest == null) {
+                return review.lastShown(id);
+            }
+            String bad = services.review.Snapshot.malformed(digest);
+            if (bad != null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
+                        + "'--digest': " + services.audit.PlainText.shown(digest) + " — " + bad + ".");
+            }
+            return services.review.Seen.given(digest);
         }
 
         /** {@code --by}, else the workspace's reviewer, else the user name. */
@@ -113,6 +144,7 @@ final class ProposalsCommand {
                         p.risk() == null ? "" : p.risk(), p.valid() ? ProposalWords.group(p) : "",
                         policy.applying(p).level().key(), why(i)));
             }
+            review.rememberShown(items); // a later decision without --digest decides these snapshots
             cli.print(items.stream().map(i -> summary(i, policy.applying(i.proposal()))).toList(), text.toString());
             return 0;
         }
@@ -233,8 +265,12 @@ final class ProposalsCommand {
             if (item.change() != null) {
                 out.put("conflicts", item.change().conflicts());
             }
+            review.rememberShown(List.of(item)); // a later decision without --digest decides this snapshot
             String text = heading(item)
                     + "\nfile: " + item.proposal().file()
+                    + (item.proposal().digest() == null ? "" : "\ndigest: " + item.proposal().shortDigest()
+                    + " (decide with --digest " + item.proposal().shortDigest() + ")")
+                    + tamperedText(item.proposal())
                     + "\npolicy: " + applying
                     + effectText
                     + recordText
@@ -250,6 +286,16 @@ final class ProposalsCommand {
             cli.print(out, text.stripTrailing());
             return 0;
         }
+    }
+
+    /** What changed in a decided proposal's file since the console decided it, or "". */
+    static String tamperedText(Proposal p) {
+        if (!p.isTampered()) {
+            return "";
+        }
+        return "\nTAMPERED: " + p.tampered().summary(p.status()) + "\n  "
+                + String.join("\n  ", p.tampered().changes())
+                + (p.tampered().diff().isEmpty() ? "" : "\n" + p.tampered().diff().stripTrailing());
     }
 
     /**
@@ -272,9 +318,12 @@ final class ProposalsCommand {
         @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
+        @Option(names = "--digest", paramLabel = "SHA256", description = DIGEST_HELP)
+        String digest;
+
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.approve(id, reviewer(by), null);
+            ReviewService.Decision d = review.approve(id, reviewer(by), null, seen(id, digest));
             cli.print(d, d.message());
             return 0;
         }
@@ -292,9 +341,12 @@ final class ProposalsCommand {
                 description = "Why it is rejected; recorded in the proposal file and the decision log.")
         String reason;
 
+        @Option(names = "--digest", paramLabel = "SHA256", description = DIGEST_HELP)
+        String digest;
+
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.reject(id, reviewer(by), reason);
+            ReviewService.Decision d = review.reject(id, reviewer(by), reason, seen(id, digest));
             cli.print(d, d.message());
             return 0;
         }
@@ -312,9 +364,12 @@ final class ProposalsCommand {
                 description = "What the author should change; recorded in the proposal file and the decision log.")
         String feedback;
 
+        @Option(names = "--digest", paramLabel = "SHA256", description = DIGEST_HELP)
+        String digest;
+
         @Override
         Integer execute() {
-            ReviewService.Decision d = review.requestChanges(id, reviewer(by), feedback);
+            ReviewService.Decision d = review.requestChanges(id, reviewer(by), feedback, seen(id, digest));
             cli.print(d, d.message());
             return 0;
         }

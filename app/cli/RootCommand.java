@@ -20,10 +20,11 @@ import services.workspace.AppDirs;
 public final class RootCommand implements Callable<Integer> {
 
     /** The subcommands, in the order of the help. */
-    private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(DemoCommand.class, SyncCommand.class,
-            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
+    private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(InboxCommand.class, DemoCommand.class,
+            SyncCommand.class, SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
             AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class,
-            NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class);
+            NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class,
+            CommandLine.HelpCommand.class);
 
     private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);
 

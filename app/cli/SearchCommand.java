@@ -36,7 +36,8 @@ final class SearchCommand extends WorkspaceCommand {
     String project;
 
     @Option(names = "--budget", paramLabel = "B", description = "lean, balanced, deep or auto: preview joelclaw recall "
-            + "under that budget; implementor: what the agent-loop implementor injects for the story QUERY.")
+            + "under that budget; implementor: what the agent-loop implementor injects for the story QUERY; critical: "
+            + "what joelclaw recall returns today from critical.db (workspace key criticalDb).")
     String budget;
 
     @Option(names = "--description", paramLabel = "D", description = "With --budget implementor: the story's "
@@ -72,6 +73,19 @@ final class SearchCommand extends WorkspaceCommand {
         }
         if (description != null) {
             throw OptionValues.invalid(spec.commandLine(), "--description", "only with --budget implementor.");
+        }
+        if (budget != null && budget.strip().equalsIgnoreCase("critical")) {
+            if (types != null || mode != null || sort != null || project != null) {
+                throw OptionValues.invalid(spec.commandLine(), "--budget", "critical takes no --type, --mode, --sort "
+                        + "or --project (joelclaw recall's critical.db search has none).");
+            }
+            try (WorkspaceServices svc = cli.services(ws)) {
+                StringBuilder human = new StringBuilder();
+                Map<String, Object> json = CriticalSearchOutput.run(svc.critical(), ws, text,
+                        limit == null ? services.brain.CriticalSearch.RECALL_LIMIT : limit, svc.clock(), human);
+                cli.print(json, human.toString());
+            }
+            return 0;
         }
         RecallBudget b = budget == null ? null : parseBudget(text);
         KnowledgeQuery.Retrieval how = mode != null ? parseMode() : b != null ? b.retrieval() : KnowledgeQuery.Retrieval.KEYWORD;
@@ -164,7 +178,8 @@ final class SearchCommand extends WorkspaceCommand {
             return RecallBudget.parse(budget, question);
         } catch (IllegalArgumentException e) {
             throw OptionValues.notOneOf(spec.commandLine(), "--budget", budget, "a recall budget",
-                    List.of("lean", "balanced", "deep", "auto", "implementor (the implementor's own injection)"));
+                    List.of("lean", "balanced", "deep", "auto", "implementor (the implementor's own injection)",
+                            "critical (what joelclaw recall reads first: critical.db)"));
         }
     }
 

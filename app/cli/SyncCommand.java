@@ -42,6 +42,10 @@ final class SyncCommand extends WorkspaceCommand {
             + "'lucene' copies that collection into the embedded index.")
     String copyTo;
 
+    @Option(names = "--status", description = "Sync nothing: say when the last sync ran and which era each source is "
+            + "from (the last Vault ADR, the newest Brain page, critical.db's freshness).")
+    boolean status;
+
     static final class Only {
         @Option(names = "--adrs-only", description = "Only ADRs.")
         boolean adrs;
@@ -52,7 +56,10 @@ final class SyncCommand extends WorkspaceCommand {
 
     @Override
     Integer run() {
-        Workspace ws = cli.workspace(!dryRun);
+        Workspace ws = cli.workspace(!dryRun && !status);
+        if (status) {
+            return status(ws);
+        }
         if (copyTo != null) {
             return copy(ws);
         }
@@ -81,6 +88,28 @@ final class SyncCommand extends WorkspaceCommand {
                 String embedded = embed(svc);
                 cli.print(result, rebuilt + "Synced " + ws.name() + ": " + result.summary() + issues(result) + embedded);
             }
+        }
+        return 0;
+    }
+
+    /** {@code sync --status}: the last sync and the era line, read only. */
+    private Integer status(Workspace ws) {
+        if (dryRun || rebuild || copyTo != null || only != null || allowMassDelete) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--status syncs nothing: give it alone.");
+        }
+        try (WorkspaceServices svc = cli.services(ws)) {
+            services.sync.VaultSync.LastRun last = svc.sync().lastRun();
+            services.brain.BrainEra.Era era = svc.era();
+            java.util.Map<String, Object> json = new java.util.LinkedHashMap<>();
+            json.put("lastSync", last.finishedAt() == 0 ? null
+                    : java.time.Instant.ofEpochSecond(last.finishedAt()).toString());
+            json.put("errors", last.errors().size());
+            json.put("era", era.json());
+            cli.print(json, "Last sync: " + (last.finishedAt() == 0 ? "never"
+                    : java.time.Instant.ofEpochSecond(last.finishedAt()).toString()) + (last.errors().isEmpty() ? ""
+                    : " (" + last.errors().size() + " file" + (last.errors().size() == 1 ? "" : "s")
+                    + " not indexed)") + "\n" + String.join("\n", era.lines()));
         }
         return 0;
     }

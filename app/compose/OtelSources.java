@@ -13,11 +13,14 @@ import services.workspace.Secrets;
 import services.workspace.Workspace;
 
 /**
- * The registry of the watchdog's OTEL event sources ({@code otelEvents.source}): {@code spool} (the running
- * system's {@code {event, queuedAt}} files in {@code otelEvents.path}), {@code clickhouse} (its default store, over
- * HTTP; see {@link ClickHouseSettings}), {@code jsonl} (the embedded default: {@code *.jsonl} in
- * {@code otelEvents.path}), or {@code typesense} (the collection {@code otelEvents.collection}, default
- * {@code otel_events}, on the nodes and key of {@code index}).
+ * The registry of the watchdog's OTEL event sources ({@code otelEvents.source}): {@code clickhouse} (the running
+ * system's store, over HTTP; see {@link ClickHouseSettings}), {@code typesense} (the collection
+ * {@code otelEvents.collection}, default {@code otel_events}, on the nodes and key of {@code index} — deleted upstream
+ * in July 2026), {@code spool} (only the running system's outbox of {@code {event, queuedAt}} files in
+ * {@code otelEvents.path}: events whose ClickHouse write failed — empty on a healthy system, so a watchdog reading
+ * only it is blind), or {@code jsonl} (the embedded default: {@code *.jsonl} in {@code otelEvents.path}). Beside
+ * ClickHouse and Typesense the spool {@code otelEvents.spool} (default {@code ~/.joelclaw/spool/otel}) is read for
+ * undelivered events.
  */
 final class OtelSources {
 
@@ -33,9 +36,9 @@ final class OtelSources {
             case "clickhouse":
                 try {
                     return new ClickHouseOtelEvents(ClickHouseSettings.of(events.clickHouse(), System.getenv()),
-                            java.time.Duration.ofSeconds(10));
+                            java.time.Duration.ofSeconds(10)).withOutbox(workspace.otelSpoolDir());
                 } catch (ConsoleException e) {
-                    return OtelEventSource.unavailable("the ClickHouse OTEL events", e);
+                    return OtelEventSource.unavailable("the ClickHouse OTEL events", e).withOutbox(workspace.otelSpoolDir());
                 }
             case "jsonl":
                 return new JsonlOtelEvents(workspace.otelDir()).readingIn(AppContext.WORK_LANES);
@@ -47,7 +50,7 @@ final class OtelSources {
                 }
                 return new TypesenseOtelEvents(TypesenseConnection.of(s.nodes(),
                         secrets.typesenseKey(s, workspace.dir()), s.timeoutSeconds()),
-                        events.collection());
+                        events.collection()).withOutbox(workspace.otelSpoolDir());
             default:
                 throw new ConsoleException("otelEvents.source \"" + source + "\" is unknown: use \"spool\", "
                         + "\"clickhouse\", \"jsonl\" or \"typesense\" in " + workspace.dir().resolve(Workspace.FILE_NAME));

@@ -17,6 +17,7 @@ import services.failed.FailedTargetsException;
 import services.failed.FailedTargetsService;
 import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
+import services.inbox.InboxService;
 import services.knowledge.KnowledgeIndex;
 import services.policy.PolicyException;
 import services.policy.PolicyService;
@@ -49,7 +50,10 @@ import services.watchdog.OtelEventSource;
 import services.watchdog.RedisWatchdogGate;
 import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
+import services.watchdog.WatchdogLog;
 import services.watchdog.Watchdogs;
+import services.workspace.IndexSettings;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -93,10 +97,9 @@ public final class WorkspaceServices implements AutoCloseable {
         return workspace;
     }
 
-    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user. */
+    /** Who decides: the workspace's {@code reviewer} key, else the operating-system user (see {@link Reviewer}). */
     public String reviewer() {
-        String reviewer = workspace.settings().reviewer();
-        return reviewer != null ? reviewer : System.getProperty("user.name", "reviewer");
+        return Reviewer.of(workspace);
     }
 
     /** The process's composition root these services were wired by. */
@@ -294,6 +297,17 @@ public final class WorkspaceServices implements AutoCloseable {
         return new RecallService(index(), telemetry);
     }
 
+    /** The running system's critical.db (workspace.json key {@code criticalDb}), or null when none is configured. */
+    public services.brain.CriticalSearch critical() {
+        java.nio.file.Path db = workspace.brain().criticalDb();
+        return db == null ? null : new services.brain.SqliteCriticalSearch(db, clock);
+    }
+
+    /** Which era each source is from: last ADR, newest Brain page, critical.db's freshness. */
+    public services.brain.BrainEra.Era era() {
+        return services.brain.BrainEra.of(workspace, index(), critical(), clock);
+    }
+
     /** The mise brief's view of Redis (a failed open is reported in the brief). */
     public MiseBrief brief() {
         LoopState loops = null;
@@ -308,29 +322,59 @@ public final class WorkspaceServices implements AutoCloseable {
         return new MiseBrief(workspace, index(), failedTargets(), loops, problem, clock);
     }
 
+    /**
+     * What waits for a person (the inbox): read from the review queue, the trust dial, the failed targets, the
+     * watchdog's log and the job history of this workspace.
+     */
+    public InboxService inbox() {
+        return new InboxService(review(), policy(), this::failedTargets, new WatchdogLog(workspace.stateDir()),
+                new JobHistory(workspace.stateDir()), clock);
+    }
+
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */
     public OtelEventSource otelEvents() {
         return OtelSources.open(workspace, app.secrets());
     }
 
     /**
-     * The watchdog's last-run gate: Redis {@code knowledge:watchdog:last_run} when the workspace has Redis (shared
-     * with the system's own watchdog), else a file in the workspace's state. Opened once, closed with these services.
+     * The watchdog's last-run gate: the console's own, a file in the workspace's state; with Redis, the running
+     * system's {@code knowledge:watchdog:last_run} beside it — read always, honoured and written only when this
+     * workspace's index is that watchdog's Typesense collection ({@code system_knowledge}). Opened once, closed with
+     * these services.
      */
     public synchronized WatchdogGate gate() {
         if (gate == null) {
+            FileWatchdogGate own = new FileWatchdogGate(workspace.stateDir());
+            gate = own;
             if (workspace.redis() != null) {
                 try {
-                    gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()));
+                    gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()), own, notShared(workspace));
                 } catch (RedisConnectionException e) {
-                    gate = new FileWatchdogGate(workspace.stateDir());
+                    gate = own;
                 }
-            } else {
-                gate = new FileWatchdogGate(workspace.stateDir());
             }
         }
         return gate;
     }
+
+    /**
+     * Why this workspace's watchdog does not do the running system's watchdog's work (prune expired failed targets,
+     * recover the collection) on its collection, or null when it does: its index is Typesense {@code system_knowledge}.
+     */
+    static String notShared(Workspace workspace) {
+        IndexSettings index = workspace.index();
+        if (!IndexSettings.TYPESENSE.equals(index.backend())) {
+            return "this console's watchdog works on its own " + index.backend() + " index, not the running system's "
+                    + "Typesense collection system_knowledge";
+        }
+        if (!SYSTEM_KNOWLEDGE.equals(index.collection())) {
+            return "this console's watchdog works on the Typesense collection " + index.collection() + ", not "
+                    + SYSTEM_KNOWLEDGE + ", the running watchdog's";
+        }
+        return null;
+    }
+
+    private static final String SYSTEM_KNOWLEDGE = "system_knowledge";
 
     public synchronized Watchdog watchdog() {
         if (watchdog == null) {

@@ -51,6 +51,12 @@ public final class MainWindow {
         fitToScreen(stage);
         shell.workspaceProperty().addListener((obs, old, workspace) -> show(workspace));
         shell.setDemoOpener(() -> openDemo(false));
+        // the inbox is read again each time it is shown (it also follows every change of the workspace)
+        shell.selectedSectionProperty().addListener((obs, old, id) -> {
+            if ("inbox".equals(id) && scope != null) {
+                scope.inbox().refresh();
+            }
+        });
         // A first workspace that cannot be opened still leaves an interactive window (with its way out): start-up
         // ends there, not whenever the user later opens a workspace by hand.
         shell.errorMessageProperty().addListener((obs, old, message) -> {
@@ -218,7 +224,7 @@ public final class MainWindow {
                         shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
                                 + " (only the changed keys); the workspace was reopened with them.");
                         shell.openWorkspace(workspace.dir());
-                    }, shell.unsaved(), warmAnswers, java.util.List.copyOf(added));
+                    }, shell.unsaved(), warmAnswers, java.util.List.copyOf(added), shell::setWaitingCounts);
         } catch (RuntimeException e) {
             closeQuietly(services);
             notOpened(workspace, e);

@@ -28,6 +28,7 @@ import viewmodels.telemetry.TelemetryViewModel;
 import views.amendments.AmendmentsView;
 import views.brief.BriefView;
 import views.failed.FailedTargetsView;
+import views.inbox.InboxView;
 import views.knowledge.KnowledgeView;
 import views.knowledge.RecallView;
 import views.notes.NoteView;
@@ -57,9 +58,36 @@ final class Sections {
     /** The Overview, its figures read again after every sync (the first one at start included). */
     private static Node overview(Workspace workspace, AppContext app, WorkspaceScope scope, WorkspaceServices services) {
         OverviewViewModel vm = new OverviewViewModel(workspace, app.inventory(), () -> SyncSources.of(workspace),
-                () -> services.review().proposals(), app.runner());
+                () -> services.review().proposals(), app.runner()).withEra(services::era);
         scope.sync().syncsFinishedProperty().addListener((o, was, now) -> vm.refresh());
         return new OverviewView(vm).root();
+    }
+
+    /** The mise brief, gathered again when what it reads changes elsewhere (a clear, a sync, a watchdog run). */
+    private static Node brief(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        BriefViewModel vm = new BriefViewModel(services.brief(), app.runner(), app.clock().getZone());
+        for (Area area : List.of(Area.FAILED, Area.INDEX, Area.HEALTH, Area.PROPOSALS)) {
+            scope.live(area, "brief", vm);
+        }
+        return new BriefView(vm).root();
+    }
+
+    /** The knowledge note; closing the window with typed text in it asks first, as with unsaved Settings. */
+    private static Node note(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        NoteViewModel vm = new NoteViewModel(services.turnNotes(), app.runner(), services.workspace().readOnly());
+        scope.unsaved().track("note", vm.unsavedProperty(), vm::saveBeforeLeaving);
+        return new NoteView(vm).root();
+    }
+
+    /** Review; the inbox opens it at a proposal. */
+    private static Node review(WorkspaceScope scope, AppContext app, WorkspaceServices services) {
+        PolicyService policy = services.policy();
+        ReviewViewModel vm = scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(), app.runner(),
+                services.reviewer(), services.workspace().readOnly(), policy::applying,
+                id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS), services.similarLessons()::forProposal,
+                app.clock().getZone()));
+        scope.onSubject("review", vm::open);
+        return new ReviewView(vm).root();
     }
 
     /** Settings and, below it, the trust dial; the rail marks Settings while its form differs from workspace.json. */
@@ -79,17 +107,14 @@ final class Sections {
         String reviewer = services.reviewer();
         PolicyService policy = services.policy();
         return List.of(
-                new Section("overview", "Overview", "The workspace's folders and what they hold",
-                        () -> overview(workspace, app, scope, services)),
+                new Section("inbox", "Inbox", "What needs you now, most urgent first",
+                        () -> new InboxView(scope.inbox()).root()),
                 new Section("knowledge", "Knowledge", "Browse brain notes, retros, lessons, ADRs and skills",
                         () -> new KnowledgeView(scope.knowledge(), scope.sync(), scope.embeddings(), openFile).root()),
                 new Section("recall", "Recall preview", "What an agent would get injected, per budget",
-                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner())).root()),
+                        () -> new RecallView(new RecallViewModel(services.recall(), app.runner(), services.critical())).root()),
                 new Section("review", "Review", "Approve or reject skill-update and dream proposals",
-                        () -> new ReviewView(scope.live(Area.PROPOSALS, "review", new ReviewViewModel(services.review(),
-                                app.runner(), reviewer, workspace.readOnly(), policy::applying,
-                                id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS),
-                                services.similarLessons()::forProposal, zone))).root()),
+                        () -> review(scope, app, services)),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
                                 services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
@@ -100,13 +125,14 @@ final class Sections {
                 new Section("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog",
                         scope::healthView),
                 new Section("note", "Knowledge note", "Write a turn note: what was decided and why",
-                        () -> new NoteView(new NoteViewModel(services.turnNotes(), app.runner(),
-                                workspace.readOnly())).root()),
+                        () -> note(scope, app, services)),
                 new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
                         () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
-                        () -> new BriefView(new BriefViewModel(services.brief(), app.runner(), zone)).root()),
+                        () -> brief(scope, app, services)),
+                new Section("overview", "Overview", "The workspace's folders and what they hold",
+                        () -> overview(workspace, app, scope, services)),
                 new Section("telemetry", "Telemetry", "The console's own spans: what it did, how long it took",
                         () -> new TelemetryView(new TelemetryViewModel(app.recentSpans(), app.otel().exportingTo(),
                                 zone)).root()),

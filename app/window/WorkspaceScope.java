@@ -14,11 +14,14 @@ import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import services.embedding.EmbeddingBackfill;
+import services.inbox.InboxService;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
+import viewmodels.brief.BriefViewModel;
 import viewmodels.failed.FailedTargetsViewModel;
+import viewmodels.inbox.InboxViewModel;
 import viewmodels.knowledge.DocumentDetailViewModel;
 import viewmodels.knowledge.EmbeddingsViewModel;
 import viewmodels.knowledge.KnowledgeViewModel;
@@ -50,13 +53,17 @@ public final class WorkspaceScope implements AutoCloseable {
     private final LiveWorkspaceViewModel live;
     private final WarmAnswers warmAnswers;
     private final UnsavedEdits unsaved;
+    private final InboxViewModel inbox;
+    private final Consumer<String> selectSection;
+    private final Map<String, Consumer<String>> subjects = new java.util.HashMap<>();
     private java.util.concurrent.ScheduledExecutorService changesPoll;
     private WarmOwner warmOwner;
 
     WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
                    Consumer<String> selectSection, Runnable reopen, UnsavedEdits unsaved, WarmAnswers warmAnswers,
-                   List<Sections.Added> added) {
+                   List<Sections.Added> added, Consumer<Map<String, Integer>> waiting) {
         this.app = app;
+        this.selectSection = selectSection;
         this.services = services;
         this.workspace = services.workspace();
         this.warmAnswers = warmAnswers;
@@ -97,6 +104,13 @@ public final class WorkspaceScope implements AutoCloseable {
                 index::changeStamp, failedStore == null ? null : () -> failedStore.members().members()));
         live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
         live.on(Area.HEALTH, "health", jobs::refreshHealth);
+        // the inbox follows every area it gathers from: a decision, a clear, a watchdog run, a sync
+        InboxService inboxService = services.inbox();
+        this.inbox = new InboxViewModel(inboxService::read, app.runner(), this::openAt, waiting);
+        for (Area area : Area.values()) {
+            live.on(area, "inbox", inbox::refresh);
+        }
+        sync.syncsFinishedProperty().addListener((o, was, now) -> inbox.refresh());
         List<Section> all = new java.util.ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
         added.forEach(a -> all.add(new Section(a.id(), a.title(), a.hint(), () -> a.view().apply(services))));
         this.sections = all.stream()
@@ -126,6 +140,27 @@ public final class WorkspaceScope implements AutoCloseable {
         return jobs.view();
     }
 
+    InboxViewModel inbox() {
+        return inbox;
+    }
+
+    /**
+     * Opens {@code section} at {@code subject} (a proposal id, a failed target's key; null for the section): the
+     * inbox's Enter. The section's view is built first, so its view model has registered how it shows a subject.
+     */
+    void openAt(String section, String subject) {
+        selectSection.accept(section);
+        Consumer<String> shows = subjects.get(section);
+        if (shows != null && subject != null) {
+            shows.accept(subject);
+        }
+    }
+
+    /** How {@code section} shows one subject when the inbox opens it there (its view model's own method). */
+    void onSubject(String section, Consumer<String> shows) {
+        subjects.put(section, shows);
+    }
+
     /** Registers a screen's view model to be refreshed when another process changes its area. */
     <T> T live(Area area, String who, T viewModel) {
         Runnable refresh;
@@ -134,6 +169,8 @@ public final class WorkspaceScope implements AutoCloseable {
         } else if (viewModel instanceof AmendmentsViewModel vm) {
             refresh = vm::refresh;
         } else if (viewModel instanceof FailedTargetsViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof BriefViewModel vm) {
             refresh = vm::refresh;
         } else {
             throw new IllegalArgumentException(who);
@@ -151,6 +188,7 @@ public final class WorkspaceScope implements AutoCloseable {
         if (warmAnswers != null) {
             warmOwner = WarmOwner.start(workspace.dir(), warmAnswers.apply(services));
         }
+        inbox.refresh();
         sync.start(() -> {
             jobs.start();
             embeddings.embedMissing(); // documents written by others, or before semantic search existed

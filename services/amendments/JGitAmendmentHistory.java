@@ -11,6 +11,7 @@ import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.RefUpdate;
@@ -23,6 +24,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import services.audit.PlainText;
 import services.audit.Trailers;
+import services.text.ReadLimit;
 import services.workspace.JGitWritableBranch;
 import services.workspace.BranchName;
 
@@ -162,7 +164,12 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
         if (id == null || id.equals(ObjectId.zeroId())) {
             return "";
         }
-        return new String(repo.open(id).getBytes(), StandardCharsets.UTF_8);
+        ObjectLoader loader = repo.open(id);
+        if (ReadLimit.over(loader.getSize())) { // refused by its size: a huge blob is never loaded
+            throw new AmendmentException(ReadLimit.tooLarge("blob " + id.abbreviate(12).name() + " in " + dir,
+                    loader.getSize()) + "; its change is not shown.");
+        }
+        return new String(loader.getBytes(), StandardCharsets.UTF_8);
     }
 
     @Override

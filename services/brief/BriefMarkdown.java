@@ -27,11 +27,8 @@ final class BriefMarkdown {
                 : " (" + l.project() + ")").append(l.title().isEmpty() ? "" : ": " + l.title()).append(" — ")
                 .append(l.passed()).append(" of ").append(l.total()).append(" stories passed, ").append(l.pending())
                 .append(" pending").append(l.skipped() > 0 ? ", " + l.skipped() + " skipped" : "").append('\n'));
-        if (!b.endedLoops().isEmpty()) {
-            out.append("\n").append(services.text.Plural.of(b.endedLoops().size(), "ended loop"))
-                    .append(b.endedLoops().size() == 1 ? " still has" : " still have").append(" PRD keys (kept 7 days): ")
-                    .append(String.join(", ", b.endedLoops().stream().map(LoopState.Loop::loopId).toList()))
-                    .append(" — not running, not counted.\n");
+        if (b.prdKeys() != null) {
+            out.append("\n").append(b.prdKeys().line()).append(" — not running, not counted.\n");
         }
         out.append("\n## Capacity\n\n").append(b.loopsNote() != null ? "unknown (" + b.loopsNote() + ")"
                 : b.activeLoops().size() + " of " + b.maxConcurrentLoops() + " loops").append("\n\n## Failed targets\n\n")

@@ -20,11 +20,24 @@ public interface LoopState extends AutoCloseable {
     }
 
     /**
-     * Every PRD key found: the running loops, the loops that ended (their keys live 7 days after the end), and the
-     * keys that could not be read (each with the key and the reason; counted in neither list).
+     * Every PRD key found: the running loops, the loops that ended, the keys that could not be read (each with the key
+     * and the reason; counted in neither list), and each loop's key's real time to live in milliseconds, as Redis
+     * {@code PTTL} says it ({@link #NO_EXPIRY} -1: the key never expires — every story update rewrites it with a
+     * plain {@code SET}, which drops the 7-day expiry it was seeded with; absent when unknown).
      */
-    record Loops(List<Loop> running, List<Loop> ended, List<String> problems) {
+    record Loops(List<Loop> running, List<Loop> ended, List<String> problems, java.util.Map<String, Long> ttlMillis) {
+
+        public Loops {
+            ttlMillis = java.util.Map.copyOf(ttlMillis);
+        }
+
+        public Loops(List<Loop> running, List<Loop> ended, List<String> problems) {
+            this(running, ended, problems, java.util.Map.of());
+        }
     }
+
+    /** {@code PTTL} of a key that never expires. */
+    long NO_EXPIRY = -1;
 
     /** The keys {@code agent-loop:prd:*}, found with SCAN, each read and sorted into running and ended. */
     Loops loops();

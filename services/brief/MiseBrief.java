@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,6 @@ import services.workspace.Workspace;
 public final class MiseBrief {
 
     public static final int DEFAULT_MAX_LOOPS = 3;
-    private static final int PITCH_BAND_SCORE = 60;
 
     /** A recent loop's outcome; {@code countsFrom} says where the counts were read (see {@link RetroCounts}). */
     public record Retro(String loopId, String project, String date, int completed, int failed, int skipped,
@@ -37,19 +35,32 @@ public final class MiseBrief {
 
     /**
      * @param activeLoops the running loops (a story neither passed nor skipped)
-     * @param endedLoops  loops that ended whose PRD keys are still in Redis (kept 7 days): not counted
+     * @param endedLoops  loops that ended whose PRD keys are still in Redis: not counted
      * @param reasons     the verdict's reasons: each refusal first, named by its rule, then what was checked
      * @param refusals    the reasons that refused the pitch (the first ones of {@code reasons}); empty when allowed
      * @param problems    Redis values that could not be read, each with its key and the reason
      * @param pitchAllowed true or false when the verdict is known; null when nothing refused but the pitch rules
      *                     could not be checked (no Redis configured: {@code pitchChecked} false)
      * @param pitchChecked false when no Redis is configured, so the pitch rules and capacity were not checked
+     * @param prdKeys     the ended loops' PRD keys with their real TTLs (null when Redis was not read)
+     * @param pitchGate   the pitch gate: open ADRs and those that pass it (null when not read)
      */
     public record Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
                         List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
                         List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
                         int maxConcurrentLoops, Boolean pitchAllowed, boolean pitchChecked, List<String> reasons,
-                        List<String> refusals, List<String> problems, long gatheredMillis) {
+                        List<String> refusals, List<String> problems, long gatheredMillis, PrdKeys prdKeys,
+                        PitchGate.Result pitchGate) {
+
+        public Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
+                     List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
+                     List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
+                     int maxConcurrentLoops, Boolean pitchAllowed, boolean pitchChecked, List<String> reasons,
+                     List<String> refusals, List<String> problems, long gatheredMillis) {
+            this(generatedAt, recentRetros, activeLoops, endedLoops, loopsNote, failedTargets, pitchHistory,
+                    recentLessons, health, maxConcurrentLoops, pitchAllowed, pitchChecked, reasons, refusals, problems,
+                    gatheredMillis, null, null);
+        }
 
         /** A brief whose pitch rules were checked. */
         public Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
@@ -62,8 +73,11 @@ public final class MiseBrief {
                     gatheredMillis);
         }
 
-        /** The verdict's headline: allowed, not allowed, or not checked (no Redis configured). */
+        /** The verdict's headline: allowed, no pitch (and the gate that stops it), or not checked (no Redis). */
         public String verdict() {
+            if (pitchGate != null && pitchGate.refusal() != null) {
+                return "No pitch: no ADR passes the pitch gate (" + PitchGate.STOP + ")";
+            }
             if (pitchAllowed == null) {
                 return NOT_CHECKED;
             }
@@ -130,6 +144,16 @@ public final class MiseBrief {
         List<String> checked = new ArrayList<>();
         List<String> problems = new ArrayList<>(found.problems());
         List<LoopState.Loop> active = found.running();
+        PrdKeys prdKeys = null;
+        PitchGate.Result gate = PitchGate.of(ws.adrDir()); // the running pitch's first step, before its history rules
+        String gatePassed = null;
+        if (gate.refusal() != null) {
+            refusals.add(gate.refusal());
+        } else {
+            gatePassed = ("pitch gate: " + services.text.Plural.of(gate.candidates().size(), "open ADR") + " of "
+                    + gate.open() + " pass (readiness ≥ 3, confidence ≥ 3, band do-now or next): ADR-"
+                    + String.join(", ADR-", gate.candidates()));
+        }
         if (!"ok".equals(redis) && (loops != null || loopsProblem != null)) {
             // the pitch state lives in this Redis: without it no rule can be checked, so nothing is allowed
             refusals.add("Redis unreachable: active loops and pitch history unknown (Redis " + redis + "): capacity "
@@ -147,15 +171,17 @@ public final class MiseBrief {
                 checked.add("capacity: " + active.size() + " of " + max + " loops running" + names);
             }
             if (!found.ended().isEmpty()) {
-                checked.add(services.text.Plural.of(found.ended().size(), "ended loop")
-                        + (found.ended().size() == 1 ? " still has" : " still have")
-                        + " PRD keys (kept 7 days after a loop ends): not counted");
+                prdKeys = PrdKeys.of(found.ended(), found.ttlMillis());
+                checked.add(prdKeys.line() + " — not running, not counted");
             }
-            PitchRules.Verdict verdict = PitchRules.check(pitches, clock.instant(), candidates(pitches));
+            PitchRules.Verdict verdict = PitchRules.check(pitches, clock.instant(), Set.copyOf(gate.candidates()));
             refusals.addAll(verdict.refusals());
             verdict.blockedAdrs().forEach((adr, until) -> checked.add("rejected ADR: ADR-" + adr + " was rejected in "
                     + "the last 7 days — not pitched again before " + until));
             problems.addAll(verdict.notes());
+        }
+        if (gatePassed != null) {
+            checked.add(gatePassed);
         }
         if (docsInIndex == 0) {
             refusals.add("empty index: retrieval would inject nothing (run a sync)");
@@ -171,23 +197,7 @@ public final class MiseBrief {
                 "ok".equals(redis) ? null : "Redis " + redis, failedTargets,
                 pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches, lessons, health,
                 max, !refusals.isEmpty() ? Boolean.FALSE : checkedRules ? Boolean.TRUE : null, checkedRules, reasons,
-                refusals, problems, (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /**
-     * The ADRs a pitch could choose, as far as the index tells (status proposed or accepted, priority score in the
-     * do-now or next band); null when no ADR was rejected lately (then the answer does not matter).
-     */
-    private Set<String> candidates(List<LoopState.Pitch> pitches) {
-        if (pitches.stream().noneMatch(p -> "rejected".equals(p.response()))) {
-            return null;
-        }
-        Set<String> out = new HashSet<>();
-        index.search(KnowledgeQuery.text("", 1_000).withFilters(Map.of("type", List.of("adr"), "status",
-                List.of("proposed", "accepted")))).hits().stream().map(SearchResult.Hit::doc)
-                .filter(d -> d.score() != null && d.score() >= PITCH_BAND_SCORE && d.id().length() >= 8)
-                .forEach(d -> out.add(d.id().substring(4, 8)));
-        return out;
+                refusals, problems, (System.nanoTime() - start) / 1_000_000, prdKeys, gate);
     }
 
     private List<KnowledgeDoc> docs(String type, int n) {

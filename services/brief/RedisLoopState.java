@@ -10,8 +10,9 @@ import services.errors.ConsoleException;
 
 /**
  * {@link LoopState} on Redis. Loops are the {@code agent-loop:prd:*} keys (not the {@code loop:*:prd} the upstream
- * brief counts); a key outlives its loop by 7 days, so a loop counts as running only while one of its stories is
- * neither passed nor skipped — the running system's own rule (its {@code loop diagnose}).
+ * brief counts), each with its real {@code PTTL}: a key is seeded with a 7-day expiry, but every story update
+ * rewrites it without one (running-system.md part 4), so keys outlive their loops — a loop counts as running only
+ * while one of its stories is neither passed nor skipped, the running system's own rule (its {@code loop diagnose}).
  */
 public final class RedisLoopState implements LoopState {
 
@@ -31,6 +32,7 @@ public final class RedisLoopState implements LoopState {
         List<Loop> running = new ArrayList<>();
         List<Loop> ended = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        java.util.Map<String, Long> ttls = new java.util.HashMap<>();
         for (String key : keys) {
             try {
                 String value = redis.get(key);
@@ -39,13 +41,17 @@ public final class RedisLoopState implements LoopState {
                 }
                 Loop loop = parse(key.substring(PRD.length()), value);
                 (loop.running() ? running : ended).add(loop);
+                long ttl = redis.pttl(key); // -1: no expiry; -2: gone since the GET
+                if (ttl >= -1) {
+                    ttls.put(loop.loopId(), ttl);
+                }
             } catch (JedisDataException e) {
                 problems.add(key + " is not a string (" + e.getMessage() + "): not counted");
             } catch (ConsoleException e) {
                 problems.add(e.getMessage());
             }
         }
-        return new Loops(running, ended, problems);
+        return new Loops(running, ended, problems, ttls);
     }
 
     /** A PRD value: {@code {title, stories: [{id, title, passes, skipped, …}], project?}}. */

@@ -6,6 +6,7 @@ import java.util.List;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.knowledge.KnowledgeIndex;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -128,7 +129,7 @@ public final class FailedTargetsService {
         if (keys.isEmpty()) {
             throw new FailedTargetsException("Name at least one failed target to clear.");
         }
-        String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
+        String who = Reviewer.or(by, ws);
         String why = reason.strip(); // recorded as typed, without the spaces around it
         return lock.run(() -> clearing.clear(keys, why, who));
     }
@@ -155,7 +156,7 @@ public final class FailedTargetsService {
 
     private PruneResult pruneUntraced(String by, long graceMillis) {
         requireWritable();
-        String who = by == null || by.isBlank() ? System.getProperty("user.name", "operator") : by;
+        String who = Reviewer.or(by, ws);
         return lock.run(() -> pruning.prune(who, ttlMillis(), graceMillis));
     }
 
@@ -163,7 +164,14 @@ public final class FailedTargetsService {
      * Writes every failed_target document's member into Redis (score = its failure time), so both stores agree;
      * also the demo's seeding step. Returns how many members were written.
      */
-    public int copyIndexToRedis() {
+    /**
+     * What {@link #copyIndexToRedis()} wrote: {@code targets} Redis members (what the Failed targets screen and
+     * {@code failed list} count) from {@code documents} documents (several documents may name one target).
+     */
+    public record Copied(int targets, int documents) {
+    }
+
+    public Copied copyIndexToRedis() {
         requireWritable();
         return pruning.copyIndexToRedis();
     }

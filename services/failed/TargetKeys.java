@@ -4,17 +4,29 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The key of a failed target as the CLI and the window name it: {@code project/target}, with a {@code /} or
- * {@code \\} inside the project escaped by a backslash, so that every (project, target) pair has its own key.
+ * The key of a failed target as the CLI and the window name it: {@code project/target}, the project as written (an
+ * absolute path reads {@code /Users/joel/Code/joelclaw/US-001}, never {@code \/Users\/joel…}), each {@code \\} in
+ * the project doubled, and in the target a {@code /} written {@code \/} (and a {@code \\} doubled where a {@code /}
+ * or {@code \\} follows it). The last unescaped {@code /} parts the two, so every (project, target) pair has its
+ * own key.
  */
 final class TargetKeys {
 
     private TargetKeys() {
     }
 
-    /** The key of a project's target: the project's own {@code /} and {@code \\} escaped with a backslash. */
+    /** The key of a project's target: the project as written but for its {@code \\}, the target's {@code /} escaped. */
     static String key(String project, String target) {
-        return project.replace("\\", "\\\\").replace("/", "\\/") + "/" + target;
+        StringBuilder out = new StringBuilder(project.replace("\\", "\\\\")).append('/');
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            char next = i + 1 < target.length() ? target.charAt(i + 1) : 0;
+            if (c == '/' || c == '\\' && (next == '/' || next == '\\')) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     /** The project and target of a key ({@link #key(String, String)} read back), or null for a document id. */
@@ -22,18 +34,22 @@ final class TargetKeys {
         if (key.startsWith("failed_target:")) {
             return null;
         }
-        StringBuilder project = new StringBuilder();
+        StringBuilder text = new StringBuilder();
+        int cut = -1;
         for (int i = 0; i < key.length(); i++) {
             char c = key.charAt(i);
-            if (c == '\\' && i + 1 < key.length()) {
-                project.append(key.charAt(++i));
-            } else if (c == '/') {
-                return new String[] {project.toString(), key.substring(i + 1)};
+            char next = i + 1 < key.length() ? key.charAt(i + 1) : 0;
+            if (c == '\\' && (next == '\\' || next == '/')) {
+                text.append(next);
+                i++;
             } else {
-                project.append(c);
+                if (c == '/') {
+                    cut = text.length();
+                }
+                text.append(c);
             }
         }
-        return null;
+        return cut < 0 ? null : new String[] {text.substring(0, cut), text.substring(cut + 1)};
     }
 
     /**

@@ -1,7 +1,9 @@
 package services.failed;
 
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
@@ -46,17 +48,20 @@ final class TargetPruning {
     }
 
     /** Writes every failed_target document's member into Redis (score = its failure time); how many. */
-    int copyIndexToRedis() {
+    FailedTargetsService.Copied copyIndexToRedis() {
         if (redis == null) {
             throw new FailedTargetsException("No Redis is configured for workspace " + ws.name()
                     + ": add \"redis\": {\"url\": \"redis://127.0.0.1:6379/0\"} to workspace.json.");
         }
         int n = 0;
+        Set<String> members = new HashSet<>();
         for (KnowledgeDoc doc : listing.docs(null)) {
-            redis.add(doc.project() == null ? "" : doc.project(), doc.id().substring(doc.id().lastIndexOf(':') + 1),
-                    doc.createdAt() * 1000);
+            String project = doc.project() == null ? "" : doc.project();
+            String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
+            redis.add(project, target, doc.createdAt() * 1000);
+            members.add(FailedTargetsService.key(project, target));
             n++;
         }
-        return n;
+        return new FailedTargetsService.Copied(members.size(), n);
     }
 }

@@ -1,6 +1,8 @@
 package services.policy;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -8,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import services.text.FoldedPath;
 import services.review.Proposal;
 
 /**
@@ -92,21 +95,25 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         return new Applying(Level.MANUAL, "risk " + riskClass + " has no level: manual");
     }
 
-    /** The protected entry {@code target} falls under (the path, a file of that name, a folder, a glob), or null. */
+    /**
+     * The protected entry {@code target} falls under (the path, a file of that name, a folder, a glob), or null.
+     * Both are compared as a case-insensitive file system reads them ({@link FoldedPath}): {@code soul.md},
+     * {@code Soul.MD}, {@code ./SOUL.md}, {@code a/../SOUL.md} and {@code SOUL.md} in another Unicode form are all
+     * {@code SOUL.md}.
+     */
     public String guarded(String target) {
         if (target == null) {
             return null;
         }
-        String t = target.replace('\\', '/');
-        while (t.startsWith("./")) {
-            t = t.substring(2);
-        }
+        String t = FoldedPath.path(target);
         for (String entry : protectedPaths) {
-            String e = entry.replace('\\', '/');
-            boolean folder = e.endsWith("/");
-            String plain = folder ? e.substring(0, e.length() - 1) : e;
-            if (e.contains("*") || e.contains("?")) {
-                if (java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + e).matches(java.nio.file.Path.of(t))) {
+            String e = entry.strip().replace('\\', '/');
+            String plain = FoldedPath.path(e);
+            if (plain.isEmpty()) {
+                continue;
+            }
+            if (e.contains("*") || e.contains("?") || e.contains("[") || e.contains("{")) {
+                if (globMatches(plain, t)) {
                     return entry;
                 }
             } else if (t.equals(plain) || t.endsWith("/" + plain) || t.startsWith(plain + "/") || t.contains("/" + plain + "/")) {
@@ -114,6 +121,14 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
             }
         }
         return null;
+    }
+
+    private static boolean globMatches(String glob, String path) {
+        try {
+            return FileSystems.getDefault().getPathMatcher("glob:" + glob).matches(Path.of(path));
+        } catch (IllegalArgumentException badGlob) { // also an InvalidPathException
+            return true; // a protected entry that cannot be read protects rather than lets through
+        }
     }
 
     /** A short fingerprint of the dial's settings, written into the trailers of every policy approval. */

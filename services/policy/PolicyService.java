@@ -8,6 +8,7 @@ import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.review.Proposal;
 import services.review.ReviewService;
+import services.review.Seen;
 import services.workspace.Workspace;
 
 /**
@@ -113,8 +114,11 @@ public final class PolicyService {
             } else {
                 try {
                     String effect = effectEvidence(item);
+                    // the dial commits only the snapshot it judged: re-read and compared under the lock, just before
+                    // the commit — any byte changed since (kind, risk, target, text) and it waits for a person
                     ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
-                            effect == null ? java.util.Map.of() : java.util.Map.of("recall_effect", effect));
+                            effect == null ? java.util.Map.of() : java.util.Map.of("recall_effect", effect),
+                            Seen.judged(p.digest()));
                     outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));

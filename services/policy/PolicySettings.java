@@ -4,13 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.PatternSyntaxException;
 import services.audit.PlainText;
+import services.text.FoldedPath;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
 
@@ -86,7 +89,16 @@ public final class PolicySettings {
                     throw bad("policy.protected[" + i + "]", "must be a path of one line of text, found "
                             + PlainText.shown(e.toString().length() > 80 ? e.toString().substring(0, 80) + "…" : e.toString()));
                 }
-                prot.add(e.asText().strip());
+                String entry = e.asText().strip();
+                if (entry.contains("*") || entry.contains("?") || entry.contains("[") || entry.contains("{")) {
+                    try {
+                        FileSystems.getDefault().getPathMatcher("glob:" + FoldedPath.path(entry));
+                    } catch (PatternSyntaxException badGlob) {
+                        throw bad("policy.protected[" + i + "]", "is not a glob that can be read ("
+                                + PlainText.oneLine(badGlob.getDescription()) + " in " + PlainText.shown(entry) + ")");
+                    }
+                }
+                prot.add(entry);
             }
         }
         int days = d.confirmWithinDays();

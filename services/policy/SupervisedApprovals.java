@@ -109,9 +109,8 @@ public final class SupervisedApprovals {
             try (JGitAmendmentHistory history = new JGitAmendmentHistory(root)) {
                 String already = history.revertOf(p.branch(), p.commit()).map(c -> c.sha()).orElse(null);
                 String sha = already != null ? already : history.revert(p.branch(), p.commit(), message(p, by, why), by);
-                if (review != null) {
-                    review.recordRevert(p.id(), by, why, sha, p.commit(), p.branch());
-                }
+                String recorded = review == null ? null
+                        : review.recordRevert(p.id(), by, why, sha, p.commit(), p.branch());
                 ObjectNode e = log.entry("policy.revert", by);
                 e.put("proposal", p.id());
                 e.put("reverts", p.commit());
@@ -119,6 +118,9 @@ public final class SupervisedApprovals {
                 e.put("branch", p.branch());
                 e.put("target", p.target());
                 e.put("reason", why);
+                if (recorded != null && !recorded.isEmpty()) {
+                    e.put("recorded", recorded); // the proposal file as the revert left it: a later edit is tampering
+                }
                 log.append(e);
                 return sha;
             }

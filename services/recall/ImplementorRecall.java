@@ -8,7 +8,10 @@ import java.util.Map;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
+import services.knowledge.LuceneWords;
 import services.knowledge.SearchResult;
+import services.vault.RetroCounts;
+import services.vault.SystemRetro;
 
 /**
  * What the running system's implementor really injects before it works on a story (ADR-0199), replayed:
@@ -98,7 +101,7 @@ public final class ImplementorRecall {
         int limit = Math.max(PER_PAGE, depth);
         List<KnowledgeQuery> first = new ArrayList<>();
         for (Story s : stories) {
-            first.add(query(queryText(s), s.project(), limit));
+            first.add(query(queryText(s), s.project(), limit + SPARE));
         }
         List<SearchResult> found = index.searchAll(first);
         List<Replay> out = new ArrayList<>();
@@ -114,7 +117,10 @@ public final class ImplementorRecall {
                     result = fewer.getValue();
                 }
             }
-            List<KnowledgeDoc> ranked = result.hits().stream().limit(limit).map(SearchResult.Hit::doc).toList();
+            boolean whole = dropped == 0;
+            List<KnowledgeDoc> ranked = result.hits().stream().map(SearchResult.Hit::doc)
+                    .map(d -> asSystem(d, whole ? text : null)).filter(java.util.Objects::nonNull).limit(limit)
+                    .toList();
             List<KnowledgeDoc> docs = ranked.subList(0, Math.min(PER_PAGE, ranked.size()));
             out.add(new Replay(new Injection(text, projectFilter(s.project()), docs, blocks(docs), dropped), ranked));
         }
@@ -172,7 +178,7 @@ public final class ImplementorRecall {
             while (lo <= hi) {
                 int keep = (lo + hi) >>> 1;
                 List<String> kept = fromRight ? words.subList(0, keep) : words.subList(words.size() - keep, words.size());
-                SearchResult r = index.search(query(String.join(" ", kept), project, limit));
+                SearchResult r = index.search(query(String.join(" ", kept), project, limit + SPARE));
                 if (r.hits().isEmpty()) {
                     hi = keep - 1;
                 } else {
@@ -185,6 +191,31 @@ public final class ImplementorRecall {
             }
         }
         return null;
+    }
+
+    /** Hits asked beyond the limit, to take the place of a console retro the system's document would not match. */
+    private static final int SPARE = 4;
+
+    /**
+     * The document the running system has where the console's sync wrote its own: a retro becomes the system's
+     * retro document ({@link SystemRetro}: title {@code Loop <id> retro — N passed, M failed}, summary, analysis,
+     * narrative and patterns, no story table). When {@code query} is given (the story's whole text matched), a
+     * retro that matched only through what the system's document leaves out (its story table) is dropped: null.
+     */
+    static KnowledgeDoc asSystem(KnowledgeDoc doc, String query) {
+        if (!"retro".equals(doc.type()) || SystemRetro.isSystemTitle(doc.title())) {
+            return doc;
+        }
+        RetroCounts counts = RetroCounts.ofIndexed(doc.title(), doc.content());
+        String loop = doc.loopId() != null ? doc.loopId() : doc.id().replaceFirst("^retro:", "");
+        String title = SystemRetro.title(loop, counts.completed(), counts.failed());
+        String content = SystemRetro.content(doc.content());
+        if (query != null && !LuceneWords.stems((title + "\n" + content).toLowerCase(java.util.Locale.ROOT))
+                .containsAll(LuceneWords.stems(query.toLowerCase(java.util.Locale.ROOT)))) {
+            return null;
+        }
+        return new KnowledgeDoc(doc.id(), doc.type(), title, content, doc.source(), doc.project(), doc.loopId(),
+                doc.status(), doc.score(), doc.tags(), doc.createdAt(), doc.embedding());
     }
 
     /** {@code ### [type] title\n<content.slice(0, 1000)>}, joined by blank lines. */

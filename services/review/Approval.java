@@ -1,43 +1,66 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import services.audit.PlainText;
 
 /**
- * One approval, run under the decision lock: the queue is parsed once and each repository opened once; the change
- * is committed to the review branch (or an earlier commit a crash left unrecorded is taken as it), then recorded in
- * the proposal file, the decision log and, for a dream proposal, the dream log.
+ * One approval, run under the decision lock: the queue is read once and each repository opened once; the proposal
+ * approved is the snapshot read there — refused when it is not the one the reviewer (or the dial) saw — its intent
+ * recorded before git changes ({@link ApprovalIntents}), the change committed to the review branch (or an earlier
+ * commit a crash left unrecorded taken as it), then recorded in the proposal file, the decision log and, for a dream
+ * proposal, the dream log.
  */
 final class Approval {
+
+    /** What to approve: the proposal, the digest seen (null: the file as read now), and how it was seen. */
+    record Request(String id, String by, String editedText, String policyVersion, Map<String, String> evidence,
+                   Seen seen) {
+    }
 
     private final ProposalCatalog catalog;
     private final ProposalItems items;
     private final ChangePlanner planner;
     private final DecisionRecords records;
     private final Supplier<Repositories> repositories;
-    /** Told "planned", "committed", "file-written", "logged" as an approval goes (the crash tests' seam). */
+    private final ApprovalIntents intents;
+    private final DecidedFiles copies;
+    private final InterruptedApprovals interrupted;
+    /** Told "planned", "intended", "committed", "file-written", "logged", "cleared" as an approval goes (the crash tests' seam). */
     private final Consumer<String> steps;
 
     Approval(ProposalCatalog catalog, ProposalItems items, ChangePlanner planner, DecisionRecords records,
-             Supplier<Repositories> repositories, Consumer<String> steps) {
+             Supplier<Repositories> repositories, ApprovalIntents intents, DecidedFiles copies,
+             InterruptedApprovals interrupted, Consumer<String> steps) {
         this.catalog = catalog;
         this.items = items;
         this.planner = planner;
         this.records = records;
         this.repositories = repositories;
+        this.intents = intents;
+        this.copies = copies;
+        this.interrupted = interrupted;
         this.steps = steps;
     }
 
-    /** Approves {@code id} as {@code by}; {@code editedText} replaces the proposed result when not null. */
-    ReviewService.Decision approve(String id, String by, String editedText, String policyVersion,
-                                   Map<String, String> evidence) {
+    ReviewService.Decision approve(Request r) {
+        String id = r.id();
         try (Repositories repos = repositories.get()) {
-            ReviewService.Item item = items.item(catalog.find(catalog.proposals(), id), repos);
+            List<Proposal> all = catalog.proposals();
+            if (intents.of(id).isPresent()) { // an approval of it was cut short: finished (or dropped) first
+                interrupted.finish(all, repos, new HashSet<>());
+                all = catalog.proposals();
+            }
+            ReviewService.Item item = items.item(catalog.find(all, id), repos);
             Proposal p = item.proposal();
+            if (p.isTampered()) {
+                throw new ReviewException("Proposal " + id + " is already " + ProposalWords.status(p.status())
+                        + "; " + p.tampered().summary(p.status()) + ". Nothing was committed.");
+            }
             if ("approved".equals(p.status())) {
                 throw new ReviewException("Proposal " + id + " is already approved; nothing was committed again.");
             }
@@ -45,6 +68,7 @@ final class Approval {
                 throw new ReviewException("Proposal " + id + " is " + p.status() + "; only pending proposals or ones "
                         + "sent back for changes can be approved.");
             }
+            r.seen().require(p);
             // an approval a crash cut short (an edited one, say) can make its own plan look conflicting: finish it
             ReviewBranch.Commit earlier = item.problem() == null || !p.valid() || !p.hasChange() ? null
                     : earlierApproval(p, repos);
@@ -54,37 +78,53 @@ final class Approval {
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();
-            String after = editedText != null || change == null ? editedText : change.after();
+            String editedText = r.editedText();
             boolean edited = editedText != null && (change == null || !editedText.equals(change.after()));
             ReviewBranch branch = repos.branch(p);
             ReviewBranch.Commit commit = earlier != null ? earlier : ApprovalCommits.find(branch, p, planner,
                     repos.root(p)).map(ApprovalCommits.Found::commit).orElse(null);
             steps.accept("planned");
             if (commit == null) {
-                if (after.equals(change.before())) {
+                byte[] after = ApprovalCommits.result(change, editedText);
+                if ((editedText != null ? editedText : change.after()).equals(change.before())) {
                     throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "
                             + "nothing to commit. Reject it as superseded, or request changes.");
                 }
-                commit = branch.commit(change.path(), after.getBytes(StandardCharsets.UTF_8),
-                        ApprovalCommits.message(p, change, by, edited, policyVersion), by, change.tip());
+                String other = ApprovalCommits.anyFor(branch, id).orElse(null);
+                if (other != null) { // one id, one approval commit: never a second with the same Proposal-Id
+                    throw new ReviewException("Proposal " + id + ": " + branch.branch() + " already holds the "
+                            + "console's approval commit " + other.substring(0, 10) + " for this id; nothing was "
+                            + "committed again. Give a new proposal its own id.");
+                }
+                if (p.snapshot() != null) {
+                    copies.keep(p.snapshot().bytes());
+                }
+                intents.record(new ApprovalIntents.Intent(id, p.digest(), r.by(), p.repo(), change.path(),
+                        change.tip(), edited, r.policyVersion()));
+                steps.accept("intended");
+                commit = branch.commit(change.path(), after, ApprovalCommits.message(p, change, r.by(), edited,
+                        r.policyVersion()), r.by(), change.tip());
             }
             steps.accept("committed");
-            Map<String, String> keys = records.approvedKeys(by, commit);
+            Map<String, String> keys = records.approvedKeys(r.by(), commit);
             if (edited) {
-                keys.put("edited_by", by);
+                keys.put("edited_by", r.by());
             }
-            ProposalFiles.setKeys(p.file(), keys);
+            String recorded = copies.write(p, keys);
             steps.accept("file-written");
             Map<String, String> extra = new LinkedHashMap<>();
-            if (policyVersion != null) {
-                extra.put("policy_version", policyVersion);
-                evidence.forEach((k, v) -> extra.put(k, PlainText.oneLine(v)));
+            if (r.policyVersion() != null) {
+                extra.put("policy_version", r.policyVersion());
+                r.evidence().forEach((k, v) -> extra.put(k, PlainText.oneLine(v)));
             }
-            records.log("approve", p, by, "approved", extra.isEmpty() ? null : extra, commit, edited);
+            records.log("approve", p, r.by(), "approved", extra.isEmpty() ? null : extra, commit, edited, p.digest(),
+                    recorded);
             steps.accept("logged");
+            intents.clear(id);
+            steps.accept("cleared");
             return new ReviewService.Decision(id, "approved", commit.sha(), commit.branch(), "Approved " + id
                     + ": committed " + commit.sha().substring(0, 10) + " to " + commit.branch() + " in "
-                    + repos.root(p) + ".");
+                    + repos.root(p) + "." + (p.digest() == null ? "" : " Snapshot " + p.shortDigest() + "."));
         }
     }
 

@@ -1,6 +1,5 @@
 package services.review;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,7 @@ final class ApprovalCommits {
 
     static final String COMMITTER_EMAIL = "brain-console@localhost";
     private static final Set<String> KEYS = Set.of("Proposal-Id", "Approved-By", "Evidence", "Risk", "Edited-By",
-            "Policy-Version");
+            "Policy-Version", "Proposal-Digest");
 
     /**
      * An approval found on the branch, with its approver as the commit names them, the trust dial's policy version
@@ -36,6 +35,7 @@ final class ApprovalCommits {
         return message(p, change, by, edited, null);
     }
 
+    /** The message, with a {@code Proposal-Digest} trailer naming the snapshot approved when the proposal has one. */
     static String message(Proposal p, PlannedChange change, String by, boolean edited, String policyVersion) {
         String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
         StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
@@ -54,6 +54,9 @@ final class ApprovalCommits {
         }
         if (policyVersion != null) {
             out.append("Policy-Version: ").append(PlainText.oneLine(policyVersion)).append('\n');
+        }
+        if (p.digest() != null) {
+            out.append("Proposal-Digest: ").append(p.digest()).append('\n');
         }
         return out.toString();
     }
@@ -92,6 +95,50 @@ final class ApprovalCommits {
         return Optional.empty();
     }
 
+    /**
+     * The console's approval commit of this id on {@code branch}, whatever snapshot it approved: a trailer block of
+     * the console's keys with one {@code Proposal-Id} equal to {@code id}, one {@code Approved-By} and one
+     * {@code Proposal-Digest}, committed by Brain Console. An id has at most one: a second is refused.
+     */
+    static Optional<String> anyFor(ReviewBranch branch, String id) {
+        for (ReviewBranch.LogEntry e : branch.log(500)) {
+            List<Map.Entry<String, String>> trailers = Trailers.of(e.message());
+            List<String> ids = values(trailers, "Proposal-Id");
+            if (ids.size() == 1 && ids.get(0).equals(id) && values(trailers, "Approved-By").size() == 1
+                    && values(trailers, "Proposal-Digest").size() == 1
+                    && trailers.stream().allMatch(t -> KEYS.contains(t.getKey()))
+                    && branch.facts(e.sha()).filter(f -> COMMITTER_EMAIL.equals(f.committerEmail())).isPresent()) {
+                return Optional.of(e.sha());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The approval commit an approval in flight made ({@link ApprovalIntents}): the console's, with this id, this
+     * {@code Proposal-Digest}, changing only {@code path}.
+     */
+    static Optional<Found> ofIntent(ReviewBranch branch, ApprovalIntents.Intent intent) {
+        for (ReviewBranch.LogEntry e : branch.log(500)) {
+            List<Map.Entry<String, String>> trailers = Trailers.of(e.message());
+            List<String> ids = values(trailers, "Proposal-Id");
+            List<String> digests = values(trailers, "Proposal-Digest");
+            List<String> by = values(trailers, "Approved-By");
+            if (ids.size() != 1 || !ids.get(0).equals(intent.id()) || !digests.equals(List.of(String.valueOf(
+                    intent.digest()))) || by.size() != 1) {
+                continue;
+            }
+            Optional<ReviewBranch.CommitFacts> facts = branch.facts(e.sha());
+            if (facts.isPresent() && COMMITTER_EMAIL.equals(facts.get().committerEmail())
+                    && facts.get().paths().equals(List.of(String.valueOf(intent.path())))) {
+                List<String> versions = values(trailers, "Policy-Version");
+                return Optional.of(new Found(new ReviewBranch.Commit(e.sha(), branch.branch()), by.get(0),
+                        versions.size() == 1 ? versions.get(0) : null, !values(trailers, "Edited-By").isEmpty()));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Whether the commit's target is what approving the proposal on the commit's parent gives. */
     private static boolean makes(ReviewBranch branch, Proposal p, ChangePlanner planner, Path repoRoot,
                                  ReviewBranch.CommitFacts facts, String path) {
@@ -99,10 +146,18 @@ final class ApprovalCommits {
             PlannedChange change = planner.plan(p, parent, repoRoot);
             Optional<ReviewBranch.Blob> blob = made.read(path);
             return !change.conflicted() && blob.isPresent()
-                    && java.util.Arrays.equals(change.after().getBytes(StandardCharsets.UTF_8), blob.get().content());
+                    && java.util.Arrays.equals(result(change, null), blob.get().content());
         } catch (ReviewException notThisOne) {
             return false;
         }
+    }
+
+    /**
+     * The exact bytes an approval commits: the planned result, or the text a person edited. The one place that turns
+     * a plan into the committed bytes.
+     */
+    static byte[] result(PlannedChange change, String edited) {
+        return edited != null ? change.bytesFor(edited) : change.afterBytes();
     }
 
     private static List<String> values(List<Map.Entry<String, String>> trailers, String key) {

@@ -5,7 +5,6 @@ import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import com.github.difflib.patch.PatchFailedException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,16 +18,25 @@ import services.vault.FileText;
  */
 public final class ChangePlanner {
 
+    /**
+     * The change approving {@code p} makes on {@code branch}. A target or base that is not UTF-8 text, or is larger
+     * than {@link ReviewBranch#MAX_BLOB_BYTES}, is refused naming it; the result keeps the target's line endings, its
+     * byte order mark and its final newline (or the lack of one).
+     */
     public PlannedChange plan(Proposal p, ReviewBranch branch, Path repoRoot) {
         String path = TargetPath.check(p.id(), repoRoot, p.target());
         String tip = branch.tip();
         Optional<ReviewBranch.Blob> current;
         try {
             current = branch.read(path); // refuses a folder, a path below a file, a symlink or submodule on the way
+        } catch (ReviewBranch.TooLarge e) {
+            throw new ReviewException("Proposal " + p.id() + ": its target " + e.getMessage(), e);
         } catch (ReviewException e) {
             throw new ReviewException("Proposal " + p.id() + ": " + e.getMessage(), e);
         }
-        String now = current.map(b -> text(b.content())).orElse("");
+        TextForm.Decoded decoded = current.map(b -> TextForm.decode(b.content(), "Proposal " + p.id() + ": its target "
+                + path + " on " + branch.branch() + " in " + repoRoot)).orElse(new TextForm.Decoded("", TextForm.PLAIN));
+        String now = decoded.text();
         boolean baseIsNow = p.base() == null || current.map(b -> matches(p.base(), b)).orElse(isEmptyBase(p.base()));
         String proposed;
         String baseText;
@@ -41,9 +49,26 @@ public final class ChangePlanner {
             proposed = apply(p, path, baseText);
         }
         if (baseIsNow) {
-            return new PlannedChange(p.repo(), path, now, proposed, current.isEmpty(), false, List.of(), tip);
+            return new PlannedChange(p.repo(), path, now, finalNewlineOf(now, proposed), current.isEmpty(), false,
+                    List.of(), tip, now, proposed, decoded.form());
         }
-        return merge(p, path, baseText, now, proposed, current.isEmpty(), tip);
+        return merge(p, path, baseText, now, proposed, current.isEmpty(), tip, decoded.form());
+    }
+
+    /** The bytes committing {@code text} (an edited result, or the change's own) gives: {@link PlannedChange#bytesFor}. */
+    public static byte[] bytesFor(PlannedChange change, String text) {
+        return change.bytesFor(text);
+    }
+
+    /** {@code after} ending with a newline exactly when {@code before} does (a new or empty file: as it is). */
+    static String finalNewlineOf(String before, String after) {
+        if (before.isEmpty() || after.isEmpty()) {
+            return after;
+        }
+        if (before.endsWith("\n") && !after.endsWith("\n")) {
+            return after + "\n";
+        }
+        return !before.endsWith("\n") && after.endsWith("\n") ? after.substring(0, after.length() - 1) : after;
     }
 
     private static boolean isEmptyBase(String base) {
@@ -66,7 +91,16 @@ public final class ChangePlanner {
         if (isEmptyBase(p.base())) {
             return "";
         }
-        return branch.blob(p.base()).map(ChangePlanner::text).orElseThrow(() -> new ReviewException("Proposal "
+        Optional<byte[]> blob;
+        try {
+            blob = branch.blob(p.base());
+        } catch (ReviewBranch.TooLarge e) {
+            throw new ReviewException("Proposal " + p.id() + ": its base " + e.getMessage(), e);
+        } catch (ReviewException e) {
+            throw new ReviewException("Proposal " + p.id() + ": " + e.getMessage(), e);
+        }
+        return blob.map(b -> TextForm.decode(b, "Proposal " + p.id() + ": its base blob " + abbreviate(p.base())).text())
+                .orElseThrow(() -> new ReviewException("Proposal "
                 + p.id() + ": its base " + abbreviate(p.base()) + " is not in the repository and " + p.target()
                 + (targetExists ? " has changed since" : " does not exist") + ", so the change cannot be placed. "
                 + "Request changes."));
@@ -113,7 +147,7 @@ public final class ChangePlanner {
     }
 
     private static PlannedChange merge(Proposal p, String path, String base, String now, String proposed, boolean newFile,
-                                       String tip) {
+                                       String tip, TextForm form) {
         JGitTextMerge.Merged result;
         try {
             result = JGitTextMerge.merge(base, now, proposed);
@@ -122,8 +156,8 @@ public final class ChangePlanner {
         }
         String merged = result.text();
         List<String> conflicts = result.conflicts() ? conflictHunks(merged) : List.of();
-        return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? merged : now, newFile, true, conflicts, tip,
-                base, proposed);
+        return new PlannedChange(p.repo(), path, now, conflicts.isEmpty() ? finalNewlineOf(now, merged) : now, newFile,
+                true, conflicts, tip, base, proposed, form);
     }
 
     /** The {@code <<<<<<< … >>>>>>>} regions of a merge, each as one text. */
@@ -143,10 +177,6 @@ public final class ChangePlanner {
             }
         }
         return hunks;
-    }
-
-    static String text(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8).replace("\r\n", "\n");
     }
 
     /** The lines of a text, without a trailing empty line for its final newline. */

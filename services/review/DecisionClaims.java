@@ -37,6 +37,9 @@ final class DecisionClaims {
     static final Set<String> DECIDING = ACTIONS.values().stream().flatMap(Set::stream)
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
+    /** The statuses a decision leaves for good: the proposal is never open again, whatever its file says. */
+    private static final Set<String> FINAL = Set.of("approved", "rejected", "reverted");
+
     private static final Map<String, String> NOUNS = Map.of("approved", "approval", "rejected", "rejection",
             "changes_requested", "request for changes", "reverted", "revert");
 
@@ -45,6 +48,7 @@ final class DecisionClaims {
     private final BiPredicate<Proposal, String> revertCommitted;
     private final String reviewBranch;
     private final BooleanSupplier settled;
+    private final DecidedFiles copies;
 
     /**
      * @param revertCommitted whether the review branch holds the console's revert of this approval commit
@@ -58,6 +62,7 @@ final class DecisionClaims {
         this.revertCommitted = revertCommitted;
         this.reviewBranch = reviewBranch;
         this.settled = settled;
+        this.copies = new DecidedFiles(stateDir);
     }
 
     /** The logs that record the console's decisions: its own, then the demo's (written with the demo, never appended). */
@@ -66,20 +71,87 @@ final class DecisionClaims {
                 new DecisionLog(stateDir.resolve(DEMO_DECISIONS)));
     }
 
-    /** The proposals with every decided status that no decision of the console backs turned into a problem. */
+    /**
+     * The proposals as the console's decisions have them. An id the console approved, rejected or reverted is that,
+     * whatever its file says later — a file that changed since (its status, a field, any byte) is marked tampered with
+     * the difference, never pending; and a decided status that no decision of the console backs is turned into a
+     * problem.
+     */
     List<Proposal> checked(List<Proposal> all) {
-        if (all.stream().noneMatch(DecisionClaims::claims)) {
-            return all;
-        }
         Logged first = read();
-        Logged logged = all.stream().anyMatch(p -> claims(p) && !backed(p, first.entries())) && settled.getAsBoolean()
+        Logged logged = all.stream().anyMatch(p -> doubtful(p, first)) && settled.getAsBoolean()
                 ? read() // another console (or thread) was deciding: its log line may have followed the file since
                 : first;
         List<Proposal> out = new ArrayList<>(all.size());
         for (Proposal p : all) {
-            out.add(claims(p) && !backed(p, logged.entries()) ? unbacked(p, logged.unreadable()) : p);
+            out.add(judged(p, logged));
         }
         return out;
+    }
+
+    /** Whether what the file says of {@code p} is not what the log says (yet). */
+    private boolean doubtful(Proposal p, Logged logged) {
+        return claims(p) && !backed(p, logged.entries()) || judged(p, logged).isTampered();
+    }
+
+    private Proposal judged(Proposal p, Logged logged) {
+        if (!p.valid()) {
+            return p;
+        }
+        JsonNode last = logged(p.id(), logged.entries(), DECIDING);
+        String decided = last == null ? null : last.path("status").asText(null);
+        if (decided == null || !FINAL.contains(decided)) { // undecided, or sent back for changes: the file may change
+            return claims(p) && !backed(p, logged.entries()) ? unbacked(p, logged.unreadable()) : p;
+        }
+        if ("reverted".equals(p.status()) && "approved".equals(decided) && backed(p, logged.entries())) {
+            return p; // a revert whose log line a crash cut short: its commit is on the review branch
+        }
+        List<String> changes = new ArrayList<>();
+        if (!decided.equals(p.status())) {
+            changes.add("status: " + decided + " → " + p.status());
+        }
+        for (String field : List.of("kind", "risk", "target", "repo")) {
+            String was = last.path(field).asText(null);
+            String now = field(p, field);
+            if (was != null && !was.equals(now)) {
+                changes.add(field + ": " + was + " → " + (now == null ? "(none)" : now));
+            }
+        }
+        String recorded = last.path("recorded").asText(null);
+        boolean bytesChanged = recorded != null && p.digest() != null && !recorded.equals(p.digest());
+        if (changes.isEmpty() && !bytesChanged) {
+            return p.asDecided(decided, null);
+        }
+        if (bytesChanged && changes.isEmpty()) {
+            changes.add("its bytes: " + Snapshot.shortOf(recorded) + " → " + Snapshot.shortOf(p.digest()));
+        }
+        String diff = bytesChanged ? copies.read(recorded).map(was -> TextDiff.unified(String.valueOf(
+                p.file().getFileName()), text(was), text(p.snapshot().bytes()))).orElse("") : "";
+        return p.asDecided(decided, new Tampering(p.status(), recorded, changes, diff));
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String field(Proposal p, String field) {
+        return switch (field) {
+            case "kind" -> p.kind();
+            case "risk" -> p.risk();
+            case "target" -> p.target();
+            default -> p.repo();
+        };
+    }
+
+    /** The last logged decision of these actions for this id, whatever target it names, or null. */
+    private static JsonNode logged(String id, List<JsonNode> entries, Set<String> actions) {
+        JsonNode found = null;
+        for (JsonNode e : entries) {
+            if (id.equals(e.path("proposal").asText(null)) && actions.contains(e.path("action").asText())) {
+                found = e;
+            }
+        }
+        return found;
     }
 
     private record Logged(List<JsonNode> entries, String unreadable) { }

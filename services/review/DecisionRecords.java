@@ -23,8 +23,12 @@ final class DecisionRecords {
         this.clock = clock;
     }
 
+    /**
+     * @param digest   the digest of the proposal as decided (what the reviewer saw), or null
+     * @param recorded the digest of the file as the console left it after writing the decision into it, or null
+     */
     void log(String action, Proposal p, String by, String status, Map<String, String> extra,
-                     ReviewBranch.Commit commit, boolean edited) {
+             ReviewBranch.Commit commit, boolean edited, String digest, String recorded) {
         ObjectNode entry = DecisionLog.entry();
         entry.put("ts", clock.instant().toString());
         entry.put("by", by);
@@ -47,6 +51,12 @@ final class DecisionRecords {
         }
         if (edited) {
             entry.put("edited", true);
+        }
+        if (digest != null) {
+            entry.put("digest", digest);
+        }
+        if (recorded != null) {
+            entry.put("recorded", recorded);
         }
         decisions.append(entry);
         if (p.isDream()) {

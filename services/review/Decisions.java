@@ -21,9 +21,11 @@ final class Decisions {
     private final Supplier<Repositories> repositories;
     private final Clock clock;
     private final String reviewBranch;
+    private final DecidedFiles copies;
 
     Decisions(ProposalCatalog catalog, InterruptedApprovals interrupted, DecisionRecords records,
-              Supplier<Repositories> repositories, Clock clock, String reviewBranch) {
+              Supplier<Repositories> repositories, Clock clock, String reviewBranch, DecidedFiles copies) {
+        this.copies = copies;
         this.catalog = catalog;
         this.interrupted = interrupted;
         this.records = records;
@@ -33,7 +35,8 @@ final class Decisions {
     }
 
     /** Rejects or sends back {@code id}; run under the decision lock. */
-    ReviewService.Decision decide(String id, String by, String action, String status, String key, String text) {
+    ReviewService.Decision decide(String id, String by, String action, String status, String key, String text,
+                                  Seen seen) {
         Proposal p = catalog.find(catalog.proposals(), id);
         if (p.open() && p.valid() && p.hasChange()) {
             Set<Path> written = new HashSet<>();
@@ -51,32 +54,35 @@ final class Decisions {
             }
         }
         if (!p.open()) {
-            throw new ReviewException("Proposal " + id + " is already " + p.status() + ".");
+            throw new ReviewException("Proposal " + id + " is already " + ProposalWords.status(p.status())
+                    + (p.isTampered() ? "; " + p.tampered().summary(p.status()) : "") + ".");
         }
+        seen.require(p);
+        String recorded = null;
         if (p.file() != null && p.valid()) {
             Map<String, String> keys = new LinkedHashMap<>();
             keys.put("status", status);
             keys.put("decided_by", by);
             keys.put("decided_at", clock.instant().toString());
             keys.put(key, text);
-            ProposalFiles.setKeys(p.file(), keys);
+            recorded = copies.write(p, keys);
         }
-        records.log(action, p, by, status, Map.of(key, text), null, false);
+        records.log(action, p, by, status, Map.of(key, text), null, false, p.digest(), recorded);
         return new ReviewService.Decision(id, status, null, null, (status.equals("rejected") ? "Rejected " : "Sent back ")
                 + id + ": " + text);
     }
 
     /** See {@link ReviewService#recordRevert}. */
-    boolean recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
+    String recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
         Proposal p = catalog.proposals().stream().filter(q -> q.valid() && q.id().equals(id)).findFirst().orElse(null);
         if (p == null || !("approved".equals(p.status()) || "reverted".equals(p.status()))) {
-            return false;
+            return null;
         }
         if ("reverted".equals(p.status())) {
-            return true;
+            return p.digest() == null ? "" : p.digest();
         }
-        ProposalFiles.setKeys(p.file(), records.revertedKeys(by, why, revertSha));
+        String recorded = copies.write(p, records.revertedKeys(by, why, revertSha));
         records.dreamReverted(p, by, why, revertSha, reverts, branch);
-        return true;
+        return recorded == null ? "" : recorded;
     }
 }

@@ -18,11 +18,16 @@ final class InterruptedApprovals {
     private final DecisionLog decisions;
     private final DecisionRecords records;
     private final ChangePlanner planner;
+    private final ApprovalIntents intents;
+    private final DecidedFiles copies;
 
-    InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner) {
+    InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner, ApprovalIntents intents,
+                         DecidedFiles copies) {
         this.decisions = decisions;
         this.records = records;
         this.planner = planner;
+        this.intents = intents;
+        this.copies = copies;
     }
 
     /**
@@ -38,9 +43,18 @@ final class InterruptedApprovals {
             return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
         }
         List<String> out = new ArrayList<>();
+        Set<String> intended = new java.util.HashSet<>();
+        for (ApprovalIntents.Intent intent : intents.all()) {
+            intended.add(intent.id());
+            try {
+                finish(intent, all, repos, logged.contains(intent.id()), written).ifPresent(out::add);
+            } catch (services.errors.ConsoleException notYet) {
+                out.add("The approval of " + intent.id() + " in flight cannot be finished yet: " + notYet.getMessage());
+            }
+        }
         for (Proposal p : all) {
             boolean unfinished = p.valid() && (p.open() || "approved".equals(p.status()) && !logged.contains(p.id()));
-            if (!unfinished) {
+            if (!unfinished || intended.contains(p.id())) {
                 continue;
             }
             try {
@@ -50,8 +64,9 @@ final class InterruptedApprovals {
                 }
                 String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
                 ReviewBranch.Commit commit = made.commit();
+                String recorded = p.digest();
                 if (p.open()) {
-                    ProposalFiles.setKeys(p.file(), records.approvedKeys(by, commit));
+                    recorded = copies.write(p, records.approvedKeys(by, commit));
                     written.add(p.file());
                 }
                 if (!logged.contains(p.id())) {
@@ -61,7 +76,8 @@ final class InterruptedApprovals {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
                     }
                     try {
-                        records.log("approve", p, by, "approved", extra, commit, made.edited());
+                        records.log("approve", p, by, "approved", extra, commit, made.edited(),
+                                p.open() ? p.digest() : null, recorded);
                     } catch (services.errors.ConsoleException stillUnwritable) {
                         out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
                                 + stillUnwritable.getMessage());
@@ -75,5 +91,50 @@ final class InterruptedApprovals {
             }
         }
         return out;
+    }
+
+    /**
+     * Finishes or drops one approval in flight: its commit on the review branch (the console's, with its id and the
+     * digest it recorded) means approved — the proposal file gets the decision written into the proposal as it was
+     * approved (the copy kept before committing: an agent's later rewrite does not become the approved text) and the
+     * decision log gets its line; no such commit means nothing was approved, and the record goes.
+     */
+    private java.util.Optional<String> finish(ApprovalIntents.Intent intent, List<Proposal> all, Repositories repos,
+                                              boolean logged, Set<Path> written) {
+        Proposal p = all.stream().filter(q -> q.id().equals(intent.id()) && q.file() != null).findFirst().orElse(null);
+        Proposal where = p != null ? p : new Proposal(null, null, intent.id(), null, null, null, intent.repo(), null,
+                null, null, List.of(), null, null, "pending", null, null, null, null);
+        ApprovalCommits.Found made = ApprovalCommits.ofIntent(repos.branch(where), intent).orElse(null);
+        if (made == null || logged) {
+            intents.clear(intent.id()); // nothing committed: nothing approved; or the approval is recorded already
+            return java.util.Optional.empty();
+        }
+        if (p == null) {
+            return java.util.Optional.of("The approval of " + intent.id() + " is committed (" + made.commit().sha()
+                    .substring(0, 10) + ") but its proposal file is gone; it is recorded once the file is back.");
+        }
+        String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
+        Map<String, String> keys = records.approvedKeys(by, made.commit());
+        if (made.edited()) {
+            keys.put("edited_by", by);
+        }
+        byte[] approved = copies.read(intent.digest()).orElse(null);
+        Proposal decided = approved != null ? new ProposalParser().parse(p.file(), p.origin(), approved)
+                : intent.digest() != null && intent.digest().equals(p.digest()) ? p : null;
+        String recorded = null;
+        if (decided != null) {
+            recorded = copies.write(decided, keys);
+            written.add(p.file());
+        }
+        Map<String, String> extra = new java.util.LinkedHashMap<>();
+        extra.put("recovered", "an approval interrupted after its commit");
+        if (made.policyVersion() != null) {
+            extra.put("policy_version", made.policyVersion());
+        }
+        records.log("approve", decided != null ? decided : p, by, "approved", extra, made.commit(), made.edited(),
+                intent.digest(), recorded);
+        intents.clear(intent.id());
+        return java.util.Optional.of("Finished the approval of " + intent.id() + ": commit "
+                + made.commit().sha().substring(0, 10) + " was made before an interruption.");
     }
 }

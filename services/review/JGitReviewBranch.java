@@ -11,10 +11,14 @@ import org.eclipse.jgit.dircache.DirCacheEditor;
 import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.errors.IncorrectObjectTypeException;
+import org.eclipse.jgit.errors.LargeObjectException;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.ObjectStream;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.RefUpdate;
@@ -159,9 +163,9 @@ public final class JGitReviewBranch implements ReviewBranch {
                     return Optional.empty();
                 }
                 ObjectId id = tw.getObjectId(0);
-                return Optional.of(new Blob(path, repo.open(id).getBytes(), id.name()));
+                return Optional.of(new Blob(path, bounded(id, path + " " + where()), id.name()));
             }
-        } catch (IOException e) {
+        } catch (IOException | LargeObjectException e) {
             throw new ReviewException("Cannot read " + path + " in " + dir + ": " + e.getMessage(), e);
         }
     }
@@ -172,12 +176,41 @@ public final class JGitReviewBranch implements ReviewBranch {
 
     @Override
     public Optional<byte[]> blob(String blobId) {
+        ObjectId id;
         try {
-            ObjectId id = ObjectId.fromString(blobId);
-            return repo.getObjectDatabase().has(id) ? Optional.of(repo.open(id, Constants.OBJ_BLOB).getBytes())
-                    : Optional.empty();
+            id = ObjectId.fromString(blobId);
+            if (!repo.getObjectDatabase().has(id)) {
+                return Optional.empty();
+            }
         } catch (IllegalArgumentException | IOException e) {
             return Optional.empty();
+        }
+        try {
+            return Optional.of(bounded(id, "blob " + id.abbreviate(12).name() + " in " + dir));
+        } catch (IncorrectObjectTypeException e) {
+            return Optional.empty(); // a commit or a tree by that id: no blob
+        } catch (IOException | LargeObjectException e) {
+            throw new ReviewException("Cannot read blob " + id.abbreviate(12).name() + " in " + dir + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The bytes of a blob, refused without being read when larger than {@link ReviewBranch#MAX_BLOB_BYTES}: the size
+     * is the object's header, known before any byte is inflated.
+     */
+    private byte[] bounded(ObjectId id, String what) throws IOException {
+        ObjectLoader loader = repo.open(id, Constants.OBJ_BLOB);
+        long size = loader.getSize();
+        if (size > MAX_BLOB_BYTES || loader.isLarge() && size > Integer.MAX_VALUE - 8) {
+            throw new TooLarge(what, size);
+        }
+        try (ObjectStream in = loader.openStream()) {
+            byte[] bytes = in.readNBytes((int) Math.min(MAX_BLOB_BYTES + 1, size + 1));
+            if (bytes.length > MAX_BLOB_BYTES) {
+                throw new TooLarge(what, bytes.length);
+            }
+            return bytes;
         }
     }
 

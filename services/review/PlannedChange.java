@@ -3,19 +3,29 @@ package services.review;
 import java.util.List;
 
 /**
- * What approving a proposal would do: the target's text now ({@code before}, empty for a new file) and after.
- * {@code stale}: the target changed since the proposal's {@code base}, and the change was merged onto the current
- * text ({@code conflicts} empty) or could not be ({@code conflicts} lists the conflicting hunks; approval refused,
- * and {@code after} is {@code before}).
+ * What approving a proposal would do: the target's text now ({@code before}, empty for a new file) and after, as the
+ * console reviews them (LF line endings, no byte order mark). {@code stale}: the target changed since the proposal's
+ * {@code base}, and the change was merged onto the current text ({@code conflicts} empty) or could not be
+ * ({@code conflicts} lists the conflicting hunks; approval refused, and {@code after} is {@code before}).
+ * The bytes committed are {@link #afterBytes()}: {@code after} written in the target's own {@link TextForm} — its
+ * line endings, line by line, and its byte order mark — so the commit changes exactly the lines the diff shows.
  *
  * @param baseText the target as the proposal was written for (its {@code base}); {@code before} when not stale
  * @param intended the proposal's own change applied there: what its author meant, also when it conflicts now
+ * @param form     how the target's bytes are written ({@link TextForm#PLAIN} for a new file)
  */
 public record PlannedChange(String repo, String path, String before, String after, boolean newFile, boolean stale,
-                            List<String> conflicts, String tip, String baseText, String intended) {
+                            List<String> conflicts, String tip, String baseText, String intended, TextForm form) {
 
     public PlannedChange {
         conflicts = List.copyOf(conflicts);
+        form = form == null ? TextForm.PLAIN : form;
+    }
+
+    /** A change to a UTF-8 file with LF endings and no byte order mark. */
+    public PlannedChange(String repo, String path, String before, String after, boolean newFile, boolean stale,
+                         List<String> conflicts, String tip, String baseText, String intended) {
+        this(repo, path, before, after, newFile, stale, conflicts, tip, baseText, intended, TextForm.PLAIN);
     }
 
     /** A change written for the target as it is: its base is {@code before}, its intention {@code after}. */
@@ -30,5 +40,29 @@ public record PlannedChange(String repo, String path, String before, String afte
 
     public boolean noChange() {
         return before.equals(after);
+    }
+
+    /** The exact bytes approving commits at {@code path}. */
+    public byte[] afterBytes() {
+        return form.bytes(before, after);
+    }
+
+    /** The target's bytes now, exactly (empty for a new file). */
+    public byte[] beforeBytes() {
+        return form.bytes(before, before);
+    }
+
+    /**
+     * The bytes of {@code text} — an edited result, CRLF read as LF — in the target's form: what an edited approval
+     * commits ({@link #afterBytes()} for {@code after} itself).
+     */
+    public byte[] bytesFor(String text) {
+        return text.equals(after) ? afterBytes() : form.bytes(before, text.replace("\r\n", "\n"));
+    }
+
+    /** This change with {@code text} (CRLF read as LF) as its result: an edit of what approving would commit. */
+    public PlannedChange withText(String text) {
+        return new PlannedChange(repo, path, before, text.replace("\r\n", "\n"), newFile, stale, conflicts, tip,
+                baseText, intended, form);
     }
 }

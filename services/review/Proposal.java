@@ -26,7 +26,9 @@ public record Proposal(
         String rationale,
         String patch,
         String proposedText,
-        String problem) {
+        String problem,
+        Snapshot snapshot,
+        Tampering tampered) {
 
     public enum Origin { SKILL_PROPOSALS, DREAM }
 
@@ -38,6 +40,30 @@ public record Proposal(
 
     public Proposal {
         evidence = evidence == null ? List.of() : List.copyOf(evidence);
+    }
+
+    /** A proposal not read from a file's bytes (no snapshot) and not tampered with. */
+    public Proposal(Path file, Origin origin, String id, String kind, String drift, String risk, String repo,
+                    String target, String base, Double confidence, List<String> evidence, String source,
+                    String created, String status, String rationale, String patch, String proposedText,
+                    String problem) {
+        this(file, origin, id, kind, drift, risk, repo, target, base, confidence, evidence, source, created, status,
+                rationale, patch, proposedText, problem, null, null);
+    }
+
+    /** The SHA-256 of the file's bytes as read ({@code sha256:<hex>}), or null when it was not read from a file. */
+    public String digest() {
+        return snapshot == null ? null : snapshot.digest();
+    }
+
+    /** The first 12 hex digits of the digest, as the window and {@code proposals show} print it; "" when none. */
+    public String shortDigest() {
+        return snapshot == null ? "" : snapshot.shortDigest();
+    }
+
+    /** Decided by the console, and its file changed since: what changed is {@link #tampered()}. */
+    public boolean isTampered() {
+        return tampered != null;
     }
 
     public boolean valid() {
@@ -59,7 +85,22 @@ public record Proposal(
 
     public Proposal withProblem(String why) {
         return new Proposal(file, origin, id, kind, drift, risk, repo, target, base, confidence, evidence, source,
-                created, status, rationale, patch, proposedText, why);
+                created, status, rationale, patch, proposedText, why, snapshot, tampered);
+    }
+
+    /** This proposal with the snapshot of the bytes it was parsed from. */
+    public Proposal withSnapshot(Snapshot read) {
+        return new Proposal(file, origin, id, kind, drift, risk, repo, target, base, confidence, evidence, source,
+                created, status, rationale, patch, proposedText, problem, read, tampered);
+    }
+
+    /**
+     * This proposal as the console's decision log has it: decided ({@code decided}, the logged status) — whatever
+     * its file says — and, when its file changed since the decision, what changed.
+     */
+    public Proposal asDecided(String decided, Tampering changed) {
+        return new Proposal(file, origin, id, kind, drift, risk, repo, target, base, confidence, evidence, source,
+                created, decided, rationale, patch, proposedText, problem, snapshot, changed);
     }
 
     /** The group of the review queue, e.g. "skill update · additive" or "dream · AMEND_SOUL". */

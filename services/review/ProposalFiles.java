@@ -22,7 +22,20 @@ final class ProposalFiles {
 
     static void setKeys(Path file, Map<String, String> keys) {
         try {
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            setKeys(file, Files.readAllBytes(file), keys);
+        } catch (IOException e) {
+            throw new ReviewException("Cannot record the decision in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code decided} — the bytes of the file as the decision read them, not whatever the file holds now —
+     * with the decision's keys set, over the file; returns the bytes written. An agent's rewrite of the file while
+     * the decision ran is replaced by the proposal that was decided.
+     */
+    static byte[] setKeys(Path file, byte[] decided, Map<String, String> keys) {
+        try {
+            String text = new String(decided, StandardCharsets.UTF_8);
             String newline = text.contains("\r\n") ? "\r\n" : "\n";
             List<String> lines = new ArrayList<>(List.of(text.split("\r?\n", -1)));
             if (lines.isEmpty() || !lines.get(0).strip().equals("---")) {
@@ -60,8 +73,10 @@ final class ProposalFiles {
             // a fresh temp file (created new, never through a link an agent may have planted under a fixed name)
             Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
             try {
-                Files.write(tmp, String.join(newline, lines).getBytes(StandardCharsets.UTF_8));
+                byte[] written = String.join(newline, lines).getBytes(StandardCharsets.UTF_8);
+                Files.write(tmp, written);
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                return written;
             } finally {
                 Files.deleteIfExists(tmp);
             }

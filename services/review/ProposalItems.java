@@ -16,6 +16,9 @@ final class ProposalItems {
         if (!p.valid()) {
             return new ReviewService.Item(p, null, p.problem());
         }
+        if (p.isTampered()) { // decided, and its file changed since: what changed is what stands out
+            return new ReviewService.Item(p, null, "tampered: " + p.tampered().summary(p.status()));
+        }
         if (!p.open()) {
             return new ReviewService.Item(p, null, null);
         }

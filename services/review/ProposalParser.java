@@ -17,11 +17,31 @@ public final class ProposalParser {
     private static final int MAX_ID = 200;
     private static final Set<String> SKILLS_KINDS = Set.of("skill_update", "AMEND_SKILL", "PROPOSE_SKILL", "PRUNE");
 
+    /**
+     * Reads the file once: the proposal parsed from those bytes carries them and their digest ({@link Snapshot}) —
+     * what is shown and what a decision decides are the same read.
+     */
     public Proposal parse(Path file, Proposal.Origin origin) {
         String stem = PlainText.oneLine(file.getFileName().toString().replaceFirst("\\.md$", ""));
+        byte[] bytes;
+        try {
+            bytes = FileText.bytes(file, FileText.DEFAULT_LIMIT, null);
+        } catch (VaultFileException e) {
+            return empty(file, origin, stem, e.reason());
+        }
+        return parse(file, origin, stem, bytes).withSnapshot(Snapshot.of(bytes));
+    }
+
+    /** The proposal these bytes — a copy the console kept of {@code file} — hold, with their snapshot. */
+    Proposal parse(Path file, Proposal.Origin origin, byte[] bytes) {
+        String stem = PlainText.oneLine(file.getFileName().toString().replaceFirst("\\.md$", ""));
+        return parse(file, origin, stem, bytes).withSnapshot(Snapshot.of(bytes));
+    }
+
+    private Proposal parse(Path file, Proposal.Origin origin, String stem, byte[] bytes) {
         Frontmatter front;
         try {
-            String text = FileText.read(file, FileText.DEFAULT_LIMIT).text();
+            String text = FileText.of(bytes).text();
             front = Frontmatter.parse(text);
             if (!front.present()) {
                 return empty(file, origin, stem, "no YAML frontmatter (id, kind, target …)");
@@ -80,6 +100,10 @@ public final class ProposalParser {
         }
         if (id.length() > MAX_ID) {
             return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
+        }
+        String lookAlike = LookAlikes.nameProblem(id).orElse(null);
+        if (lookAlike != null) { // an id is compared as a person reads it: one that reads as another is refused
+            return "'id' " + PlainText.shown(id) + " has " + lookAlike + "; give it an id in plain letters";
         }
         if (p.kind() == null) {
             return "missing 'kind'";

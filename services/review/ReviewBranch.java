@@ -2,12 +2,20 @@ package services.review;
 
 import java.util.List;
 import java.util.Optional;
+import services.text.ReadLimit;
 
 /**
  * A git repository's review branch, written only through the object database: HEAD, the index and the working
  * tree are never touched. Reads see the review branch, or the default branch until the review branch exists.
  */
 public interface ReviewBranch extends AutoCloseable {
+
+    /**
+     * The most bytes of one file or blob the console reads: 5 MB ({@link ReadLimit}). A larger target or {@code base} is that proposal's
+     * problem ({@link TooLarge}), refused from the object's size before it is read; every other proposal stays
+     * listed and decidable.
+     */
+    long MAX_BLOB_BYTES = ReadLimit.MAX_BYTES;
 
     /** A file as the review branch (or default branch) has it now. */
     record Blob(String path, byte[] content, String blobId) {
@@ -22,9 +30,13 @@ public interface ReviewBranch extends AutoCloseable {
     /** Why the console must not commit to this branch (checked out, the default branch, …), or empty. */
     Optional<String> unwritable();
 
+    /** The file at {@code path}; refuses a file over {@link #MAX_BLOB_BYTES} with {@link TooLarge}. */
     Optional<Blob> read(String path);
 
-    /** The content of a blob by id (a proposal's {@code base}), when the repository has it. */
+    /**
+     * The content of a blob by id (a proposal's {@code base}), when the repository has it; refuses one over
+     * {@link #MAX_BLOB_BYTES} with {@link TooLarge}.
+     */
     Optional<byte[]> blob(String blobId);
 
     /** The tip commit the next commit will build on (the default branch's when the review branch is missing). */
@@ -55,6 +67,13 @@ public interface ReviewBranch extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A file or blob over {@link #MAX_BLOB_BYTES}: "SOUL.md on brain/review in /repo is 52.4 MB; …". */
+    final class TooLarge extends ReviewException {
+        public TooLarge(String what, long size) {
+            super(ReadLimit.tooLarge(what, size) + ", so it cannot review this change. Nothing was written.");
+        }
+    }
 
     /** The branch moved between reading and committing; nothing was written. */
     final class ConcurrentUpdateException extends ReviewException {

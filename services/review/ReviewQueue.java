@@ -43,13 +43,15 @@ public final class ReviewQueue {
     }
 
     /**
-     * What stands out about a proposal: pending, stale · merges, conflict, blocked, changes requested, invalid, or
-     * its decision (approved, rejected, superseded, reverted).
+     * What stands out about a proposal: pending, stale · merges, conflict, blocked, changes requested, invalid,
+     * tampered (decided, and its file changed since), or its decision (approved, rejected, superseded, reverted).
      */
     public static String state(ReviewService.Item item) {
         Proposal p = item.proposal();
         if (!p.valid()) {
             return "invalid";
+        } else if (p.isTampered()) {
+            return "tampered";
         } else if (!p.open()) {
             return ProposalWords.status(p.status());
         } else if (sentBack(p)) {
@@ -73,10 +75,12 @@ public final class ReviewQueue {
         long sentBack = items.stream().filter(i -> sentBack(i.proposal())).count();
         long decided = items.stream().filter(i -> i.proposal().valid() && !i.proposal().open()).count();
         long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
+        long tampered = items.stream().filter(i -> i.proposal().valid() && i.proposal().isTampered()).count();
         return open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
                 + (sentBack == 0 ? "" : " · " + sentBack + " changes requested")
                 + (decided == 0 ? "" : " · " + decided + " decided")
+                + (tampered == 0 ? "" : " (" + tampered + " tampered)")
                 + (invalid == 0 ? "" : " · " + invalid + " invalid");
     }
 

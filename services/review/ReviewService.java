@@ -33,6 +33,7 @@ public final class ReviewService {
     private final Repositories.Opener opener;
     private final Approval approval;
     private final Decisions decided;
+    private final ShownDigests shown;
     private volatile DecisionSharing sharing = DecisionSharing.NONE;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
     private java.util.function.Consumer<String> steps = step -> { };
@@ -63,12 +64,16 @@ public final class ReviewService {
         this.opener = opener;
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         DecisionRecords records = new DecisionRecords(decisions, new DecisionLog(ws.dreamDir().resolve("log.jsonl")), clock);
-        this.interrupted = new InterruptedApprovals(decisions, records, planner);
+        DecidedFiles copies = new DecidedFiles(ws.stateDir());
+        ApprovalIntents intents = new ApprovalIntents(ws.stateDir());
+        this.shown = new ShownDigests(ws.stateDir());
+        this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies);
         this.lock = new DecisionLock(ws.stateDir());
         this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
                 this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
-        this.approval = new Approval(catalog, items, planner, records, this::repositories, step -> steps.accept(step));
-        this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch());
+        this.approval = new Approval(catalog, items, planner, records, this::repositories, intents, copies, interrupted,
+                step -> steps.accept(step));
+        this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch(), copies);
     }
 
     public List<Proposal> proposals() {
@@ -141,10 +146,45 @@ public final class ReviewService {
         }
     }
 
-    /** Approves: commits the change ({@code editedText} replaces the proposed result when not null). */
+    /**
+     * Approves the proposal as read under the decision lock: commits the change ({@code editedText} replaces the
+     * proposed result when not null). Its digest is logged; nothing checks it against what anyone saw.
+     */
     public Decision approve(String id, String by, String editedText) {
+        return approve(id, by, editedText, Seen.UNCHECKED);
+    }
+
+    /**
+     * Approves the snapshot {@code seen} names: refused ({@link ProposalRewritten}), nothing written, when the file as
+     * read under the decision lock has another digest.
+     */
+    public Decision approve(String id, String by, String editedText, Seen seen) {
         DecisionInputs.requirePerson(by);
-        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of()));
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of(), seen));
+    }
+
+    /**
+     * Records the digests of proposals just shown or listed ({@code proposals show / list}): a later decision without
+     * a digest decides those snapshots. A read-only workspace records nothing.
+     */
+    public void rememberShown(List<Item> items) {
+        if (ws.readOnly()) {
+            return;
+        }
+        Map<String, String> digests = new java.util.LinkedHashMap<>();
+        items.forEach(i -> digests.put(i.proposal().id(), i.proposal().digest()));
+        locked(() -> {
+            shown.remember(digests);
+            return null;
+        });
+    }
+
+    /**
+     * What a decision by id without a digest is about: the snapshot the console last showed or listed, else (never
+     * shown here) the file as read under the lock.
+     */
+    public Seen lastShown(String id) {
+        return shown.of(id).map(Seen::lastShown).orElse(Seen.UNCHECKED);
     }
 
     /**
@@ -159,13 +199,23 @@ public final class ReviewService {
      * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence) {
+        return approveByPolicy(id, level, policyVersion, evidence, Seen.UNCHECKED);
+    }
+
+    /**
+     * The same, for the snapshot the dial judged ({@link Seen#judged}): refused when the file read under the lock,
+     * just before committing, is not byte for byte the one judged.
+     */
+    public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
+                                    Seen seen) {
         if (!"auto".equals(level) && !"supervised".equals(level)) {
             throw new ReviewException("A policy approves only at level auto or supervised, not " + PlainText.shown(level) + ".");
         }
         if (policyVersion == null || !policyVersion.matches("[0-9a-zA-Z.-]{1,40}")) {
             throw new ReviewException("Policy version " + PlainText.shown(policyVersion) + " is not a short version tag.");
         }
-        return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence));
+        return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence,
+                seen));
     }
 
     /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
@@ -186,11 +236,12 @@ public final class ReviewService {
     }
 
     private Decision approveUntraced(String id, String by, String editedText, String policyVersion,
-                                     Map<String, String> evidence) {
+                                     Map<String, String> evidence, Seen seen) {
         requireWritable();
         DecisionInputs.requireName(by, "Approving needs the approver's name (--by).");
         learnFromRemote(id);
-        Decision d = locked(() -> approval.approve(id, by, editedText, policyVersion, evidence));
+        Decision d = locked(() -> approval.approve(new Approval.Request(id, by, editedText, policyVersion, evidence,
+                seen)));
         sharing.afterDeciding();
         return d;
     }
@@ -208,21 +259,32 @@ public final class ReviewService {
         }
         learnt.stream().filter(m -> m.startsWith(DecisionSharing.LEARNT + id + " decided ")).findFirst().ifPresent(m -> {
             throw new ReviewException("Proposal " + id + " was decided on another console meanwhile: "
-                    + m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length()) + " Nothing was committed here.");
+                    + m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length())
+                    + " Nothing was committed here.");
         });
     }
 
     public Decision reject(String id, String by, String reason) {
+        return reject(id, by, reason, Seen.UNCHECKED);
+    }
+
+    /** Rejects the snapshot {@code seen} names (refused, nothing written, when the file was rewritten since). */
+    public Decision reject(String id, String by, String reason, Seen seen) {
         DecisionInputs.requirePerson(by);
         DecisionInputs.requireText(reason, "Rejecting needs a reason.");
-        return traced("proposal.reject", id, () -> decide(id, by, "reject", "rejected", "reason", reason));
+        return traced("proposal.reject", id, () -> decide(id, by, "reject", "rejected", "reason", reason, seen));
     }
 
     public Decision requestChanges(String id, String by, String feedback) {
+        return requestChanges(id, by, feedback, Seen.UNCHECKED);
+    }
+
+    /** Sends back the snapshot {@code seen} names (refused, nothing written, when the file was rewritten since). */
+    public Decision requestChanges(String id, String by, String feedback, Seen seen) {
         DecisionInputs.requirePerson(by);
         DecisionInputs.requireText(feedback, "Requesting changes needs feedback for the author.");
         return traced("proposal.request_changes", id,
-                () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback));
+                () -> decide(id, by, "request_changes", "changes_requested", "feedback", feedback, seen));
     }
 
     /**
@@ -230,15 +292,16 @@ public final class ReviewService {
      * expired, or one a person reverted): the proposal file says {@code status: reverted} with {@code reverted_by},
      * {@code reverted_at}, {@code reverted_commit} and {@code revert_reason} (its approval keys stay), and a dream
      * proposal gets a {@code reverted} line in the dream log. The decision log line is the caller's. Idempotent: a
-     * file that already records this revert is left as it is. Returns false when no approved proposal has this id
-     * (its file was removed). The caller holds the decision lock.
+     * file that already records this revert is left as it is. Returns null when no approved proposal has this id
+     * (its file was removed) — null then, else the digest of the file as the revert left it ("" when not known), for
+     * the caller's log line ({@code recorded}). The caller holds the decision lock.
      */
-    public boolean recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
+    public String recordRevert(String id, String by, String why, String revertSha, String reverts, String branch) {
         requireWritable();
         return decided.recordRevert(id, by, why, revertSha, reverts, branch);
     }
 
-    private Decision decide(String id, String by, String action, String status, String key, String text) {
+    private Decision decide(String id, String by, String action, String status, String key, String text, Seen seen) {
         requireWritable();
         DecisionInputs.requireName(by, "A decision needs the reviewer's name (--by).");
         learnFromRemote(id);
@@ -246,7 +309,7 @@ public final class ReviewService {
             throw new ReviewException("The " + key + " is " + text.length() + " characters long; at most " + MAX_TEXT
                     + " fit in the proposal file. Nothing was recorded.");
         }
-        return locked(() -> decided.decide(id, by, action, status, key, text));
+        return locked(() -> decided.decide(id, by, action, status, key, text, seen));
     }
 
     /** Whether the console's own approval of {@code p} is on its review branch (a crash cut its log line short). */

@@ -33,6 +33,14 @@ public final class TextDiff {
 
     private static final int CONTEXT = 3;
 
+    /**
+     * Shown after the last line of a text that has no final newline, where that differs between the two sides: the
+     * line gains or loses its newline, which the commit changes too (git shows it as "\\ No newline at end of file").
+     */
+    public static final String NO_NEWLINE = " \u27E8no newline at end of file\u27E9";
+    /** {@link #NO_NEWLINE} while lines are compared: a mark, not a word, so it does not make unlike lines alike. */
+    private static final String MARK = " \uE000";
+
     private TextDiff() {
     }
 
@@ -49,11 +57,58 @@ public final class TextDiff {
             if (between > 0) {
                 all.add(new Row(Tag.SKIP, between, List.of(), 0, List.of()));
             }
-            List<String> old = ChangePlanner.lines(h.before());
-            all.addAll(ChangedLines.rows(old, ChangePlanner.lines(h.after()), h.oldFirst(), h.newFirst()));
+            List<String> old = marked(h.before());
+            for (Row row : ChangedLines.rows(old, marked(h.after()), h.oldFirst(), h.newFirst())) {
+                all.add(unmarked(row));
+            }
             nextOld = Math.max(nextOld, h.oldFirst() + old.size());
         }
         return fold(all);
+    }
+
+    /** The lines of a text, the last one marked when the text has no final newline. */
+    private static List<String> marked(String text) {
+        List<String> lines = ChangePlanner.lines(text);
+        if (!text.isEmpty() && !text.endsWith("\n")) {
+            lines.set(lines.size() - 1, lines.get(lines.size() - 1) + MARK);
+        }
+        return lines;
+    }
+
+    /**
+     * The row without the mark where both sides have it (or it is unchanged), else with {@link #NO_NEWLINE} where
+     * it was: only a difference shows.
+     */
+    private static Row unmarked(Row row) {
+        boolean oldMark = text(row.oldLine()).endsWith(MARK);
+        boolean newMark = text(row.newLine()).endsWith(MARK);
+        if (!oldMark && !newMark) {
+            return row;
+        }
+        boolean show = !(oldMark && newMark) && row.tag() != Tag.EQUAL;
+        return new Row(row.tag(), row.oldNo(), withoutMark(row.oldLine(), show), row.newNo(),
+                withoutMark(row.newLine(), show));
+    }
+
+    private static List<Segment> withoutMark(List<Segment> line, boolean show) {
+        if (!text(line).endsWith(MARK)) {
+            return line;
+        }
+        List<Segment> out = new ArrayList<>(line);
+        int left = MARK.length();
+        while (left > 0 && !out.isEmpty()) {
+            Segment last = out.remove(out.size() - 1);
+            if (last.text().length() > left) {
+                out.add(new Segment(last.text().substring(0, last.text().length() - left), last.changed()));
+                left = 0;
+            } else {
+                left -= last.text().length();
+            }
+        }
+        if (show) {
+            out.add(new Segment(NO_NEWLINE, true));
+        }
+        return out.isEmpty() ? List.of(new Segment("", false)) : List.copyOf(out);
     }
 
     /** Folds unchanged stretches (and the lines between hunks, already {@code SKIP} rows) into one {@code SKIP} row. */
@@ -127,19 +182,25 @@ public final class TextDiff {
                 .append(newCount).append(" @@\n");
         for (Row row : rows) {
             if (row.tag() == Tag.EQUAL) {
-                out.append(' ').append(text(row.newLine())).append('\n');
+                out.append(' ').append(gitLine(text(row.newLine())));
                 continue;
             }
             if (row.oldNo() > 0) {
-                out.append('-').append(text(row.oldLine())).append('\n');
+                out.append('-').append(gitLine(text(row.oldLine())));
             }
             if (row.newNo() > 0) {
-                out.append('+').append(text(row.newLine())).append('\n');
+                out.append('+').append(gitLine(text(row.newLine())));
             }
         }
         seen[0] = oldCount == 0 ? seen[0] : oldStart + oldCount - 1;
         seen[1] = newCount == 0 ? seen[1] : newStart + newCount - 1;
         rows.clear();
+    }
+
+    /** A line of a unified diff, with git's "\\ No newline at end of file" for a marked last line. */
+    private static String gitLine(String line) {
+        return line.endsWith(NO_NEWLINE) ? line.substring(0, line.length() - NO_NEWLINE.length())
+                + "\n\\ No newline at end of file\n" : line + "\n";
     }
 
     public static String text(List<Segment> segments) {

@@ -8,6 +8,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.vault.AdrParser;
 import services.vault.RetroCounts;
@@ -96,6 +97,94 @@ final class DocumentMapper {
                 + (note.project() == null ? "" : " (" + note.project() + ")"), limit(note.text().strip(), RETRO_CONTENT),
                 "vault:system/brain/codebase/" + loop + ".md", note.project(), loop, null, null,
                 List.of("brain", "loop"), epochSeconds(note.date(), now), null));
+    }
+
+    /**
+     * A Brain page (running-system.md part 11): id {@code brain:<folder>/<path without .svx>}, type {@code decision}
+     * for {@code decide-*.svx} pages and pages under {@code resources/decisions/}, else {@code brain_page}; its
+     * frontmatter type a tag {@code brain-type:<type>}; {@code private} a tag; parent and blocker links tags
+     * {@code parent:<target>} and {@code blocker:<target>}, the target an id or {@code title:<title>}. A link that
+     * names no page is added to {@code unresolved} as a warning.
+     */
+    List<KnowledgeDoc> brainPage(services.vault.BrainPageParser.Page page, String folder, String inside,
+                                 long modified, List<String> unresolved) {
+        String stem = inside.substring(0, inside.length() - ".svx".length());
+        String fileName = stem.substring(stem.lastIndexOf('/') + 1);
+        boolean decision = fileName.startsWith("decide-") || inside.startsWith("resources/decisions/");
+        LinkedHashSet<String> tags = new LinkedHashSet<>();
+        tags.add("brain");
+        if (page.pageType() != null) {
+            tags.add(BRAIN_TYPE + page.pageType());
+        }
+        if (page.isPrivate()) {
+            tags.add(PRIVATE);
+            if (!page.privacy().equalsIgnoreCase(PRIVATE)) {
+                tags.add("privacy:" + page.privacy());
+            }
+        }
+        for (String parent : page.parents()) {
+            link("parent", parent, folder, inside, tags, unresolved);
+        }
+        for (String blocker : page.blockers()) {
+            link("blocker", blocker, folder, inside, tags, unresolved);
+        }
+        long when = epochSeconds(page.createdAt(), -1);
+        if (when < 0) { // dated by its file (a checkout's time), as the running builder does: said, so no era trusts it
+            when = modified;
+            tags.add(UNDATED);
+        }
+        return List.of(new KnowledgeDoc("brain:" + folder + "/" + stem, decision ? "decision" : "brain_page",
+                page.title(), limit(page.text(), BRAIN_CONTENT), "brain:" + folder + "/.brain/" + inside, null, null,
+                page.status(), null, List.copyOf(tags), when, null));
+    }
+
+    static final int BRAIN_CONTENT = 16_000;
+    /** The tag of a Brain page with no date in its frontmatter: its time is its file's. */
+    public static final String UNDATED = "undated";
+    /** The tag that keeps a Brain page's own frontmatter {@code type} as a facet value. */
+    static final String BRAIN_TYPE = "brain-type:";
+    /** The tag of a page whose {@code privacy} is set and not public: never copied to another backend. */
+    public static final String PRIVATE = "private";
+
+    private static void link(String kind, String raw, String folder, String inside, Set<String> tags,
+                             List<String> unresolved) {
+        String target = brainTarget(raw, folder, inside);
+        if (target == null || (kind + ":" + target).length() > DocumentBounds.MAX_VALUE) {
+            unresolved.add(kind + " link \"" + raw + "\" names no page inside a .brain folder; not linked");
+        } else {
+            tags.add(kind + ":" + target);
+        }
+    }
+
+    /**
+     * The id a page's link names: {@code ./x.svx} and {@code ../y/x.svx} relative to the page,
+     * {@code .brain/y/x.svx} relative to the repository, {@code ../../../other/.brain/x.svx} another repository's
+     * page; a link with no slash and no {@code .svx} is a page's title ({@code title:<title>}). Null: none.
+     */
+    static String brainTarget(String raw, String folder, String inside) {
+        String link = raw.strip();
+        if (!link.contains("/") && !link.endsWith(".svx")) {
+            return link.isEmpty() ? null : "title:" + link;
+        }
+        if (link.startsWith("/") || link.contains("://") || !link.endsWith(".svx")) {
+            return null;
+        }
+        java.nio.file.Path base = java.nio.file.Path.of(folder, ".brain");
+        java.nio.file.Path resolved = link.startsWith(".brain/")
+                ? java.nio.file.Path.of(folder).resolve(link).normalize()
+                : base.resolve(inside).getParent().resolve(link).normalize();
+        // resolved is <repository>/.brain/<path>, relative to the folder holding the repositories
+        if (resolved.getNameCount() < 3 || resolved.startsWith("..") || !resolved.getName(1).toString().equals(".brain")) {
+            java.nio.file.Path up = java.nio.file.Path.of(folder).resolve(resolved).normalize();
+            return up.getNameCount() >= 3 && !up.startsWith("..") && up.getName(1).toString().equals(".brain")
+                    ? id(up) : null;
+        }
+        return id(resolved);
+    }
+
+    private static String id(java.nio.file.Path repoBrainPath) {
+        String rest = repoBrainPath.subpath(2, repoBrainPath.getNameCount()).toString().replace('\\', '/');
+        return "brain:" + repoBrainPath.getName(0) + "/" + rest.substring(0, rest.length() - ".svx".length());
     }
 
     static String limit(String text, int max) {

@@ -49,6 +49,14 @@ final class SyncGuard {
             root("the skills folder", "skillsRepo", ws.skillsDir(), "skills:", options.scope(), before, refused,
                     warnings);
         }
+        if (options.scope() == SyncOptions.Scope.ALL) {
+            java.util.List<services.workspace.BrainSettings.Root> roots = ws.brain().roots();
+            for (int i = 0; i < roots.size(); i++) {
+                services.workspace.BrainSettings.Root r = roots.get(i);
+                root("the Brain folder", "brain[" + i + "]", r.brainDir(), BrainFiles.PREFIX + r.name()
+                        + BrainFiles.MARK, options.scope(), before, refused, warnings);
+            }
+        }
         if (!refused.isEmpty()) {
             throw new SyncRefused("Sync refused: " + String.join("; ", refused) + ". Nothing was synced or deleted: "
                     + "mount the share or correct the path in " + ws.dir().resolve(Workspace.FILE_NAME) + ".",
@@ -135,11 +143,17 @@ final class SyncGuard {
         if (source.startsWith("vault:system/brain/codebase/")) {
             return "brain notes";
         }
+        if (BrainFiles.isPage(source)) {
+            return "Brain pages of " + BrainFiles.folder(source);
+        }
         int slash = source.lastIndexOf('/');
         return slash < 0 ? source : source.substring(0, slash + 1);
     }
 
     private static String display(String source) {
+        if (BrainFiles.isPage(source)) {
+            return BrainFiles.folder(source) + "/.brain/" + BrainFiles.inside(source);
+        }
         return source.startsWith("vault:") ? source.substring(6)
                 : source.startsWith("skills:") ? "skills/" + source.substring(7) : source;
     }

@@ -41,11 +41,14 @@ public final class SyncSources {
         Map<Counted, List<FileIssue>> notIndexed = new EnumMap<>(Counted.class);
         Map<Counted, Integer> files = new EnumMap<>(Counted.class);
         for (VaultFiles.SourceFile f : VaultFiles.list(workspace, SyncOptions.Scope.ALL)) {
+            if (f.kind() == VaultFiles.Kind.BRAIN_PAGE) {
+                continue; // counted by the era line (services.brain.BrainEra), not among the Vault's four kinds
+            }
             Counted kind = switch (f.kind()) {
                 case ADR -> Counted.ADR;
                 case RETRO -> Counted.RETRO;
                 case BRAIN_NOTE -> Counted.BRAIN_NOTE;
-                case SKILL, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK -> Counted.SKILL;
+                case SKILL, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK, BRAIN_PAGE -> Counted.SKILL;
             };
             files.merge(kind, 1, Integer::sum);
             FileIssue error = errors.get(f.display());

@@ -3,6 +3,7 @@ package services.sync;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
 import services.vault.AdrParser;
+import services.vault.BrainPageParser;
 import services.vault.FileText;
 import services.vault.RetroParser;
 import services.vault.SkillParser;
@@ -21,6 +22,7 @@ final class VaultDocuments {
     private final AdrParser adrs = new AdrParser();
     private final SkillParser skills = new SkillParser();
     private final RetroParser retros = new RetroParser();
+    private final BrainPageParser brainPages = new BrainPageParser();
 
     VaultDocuments(Workspace workspace, long sizeLimit) {
         this.workspace = workspace;
@@ -55,6 +57,13 @@ final class VaultDocuments {
      * file named SKILL.md.
      */
     private java.nio.file.Path root(VaultFiles.SourceFile file) {
+        if (file.kind() == VaultFiles.Kind.BRAIN_PAGE) { // a page must stay inside its .brain folder
+            java.nio.file.Path dir = file.path();
+            for (String ignored : BrainFiles.inside(file.source()).split("/")) {
+                dir = dir.getParent();
+            }
+            return dir;
+        }
         if (file.kind() != VaultFiles.Kind.SKILL) {
             return workspace.vault();
         }
@@ -86,6 +95,15 @@ final class VaultDocuments {
                     file.path().getParent().getFileName().toString(), now);
             case RETRO -> mapper.retro(retros.parseRetro(stem(name), text.text()), now);
             case BRAIN_NOTE -> mapper.brainNote(retros.parseBrainNote(stem(name), text.text()), now);
+            case BRAIN_PAGE -> {
+                String inside = BrainFiles.inside(file.source());
+                BrainPageParser.Page page = brainPages.parse(name.substring(0, name.length() - 4), text.text());
+                List<String> unresolved = new java.util.ArrayList<>();
+                List<KnowledgeDoc> out = mapper.brainPage(page, BrainFiles.folder(file.source()), inside,
+                        stamp(file)[1] / 1000, unresolved);
+                unresolved.forEach(link -> warnings.add(new FileIssue(file.display(), link)));
+                yield out;
+            }
             case SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK -> throw new VaultFileException("not a readable file; not indexed");
         };
         return docs;

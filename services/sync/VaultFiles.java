@@ -13,7 +13,7 @@ import services.workspace.Workspace;
 /** Lists the files a sync reads, each with the source key its documents carry. */
 final class VaultFiles {
 
-    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK }
+    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK, BRAIN_PAGE }
 
     /**
      * @param firstOfNumber for an ADR whose number an earlier file (by name) already has: that file's display path
@@ -64,6 +64,7 @@ final class VaultFiles {
         if (scope == SyncOptions.Scope.ALL) {
             markdown(ws.retrosDir(), Kind.RETRO, "system/retrospectives/", out);
             markdown(ws.brainNotesDir(), Kind.BRAIN_NOTE, "system/brain/codebase/", out);
+            BrainFiles.list(ws.brain(), out);
         }
         return out;
     }

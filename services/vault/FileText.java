@@ -39,6 +39,11 @@ public record FileText(String text, String sha256, long size) {
      *             without being opened
      */
     public static FileText read(Path file, long limit, Path root) {
+        return of(bytes(file, limit, root));
+    }
+
+    /** The bytes of a file, bounded and checked as {@link #read} does, with the same reasons when refused. */
+    public static byte[] bytes(Path file, long limit, Path root) {
         byte[] bytes;
         try {
             if (root != null) {
@@ -60,6 +65,11 @@ public record FileText(String text, String sha256, long size) {
         } catch (IOException e) {
             throw new VaultFileException("cannot be read: " + e.getMessage());
         }
+        return bytes;
+    }
+
+    /** Bytes read as {@link #read} reads them (refused when binary or not UTF-8; BOM dropped, LF line ends). */
+    public static FileText of(byte[] bytes) {
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == 0) {
                 throw new VaultFileException("binary content (a NUL byte at offset " + i + "), not a text file");

@@ -82,7 +82,8 @@ public final class ClickHouseOtelEvents implements OtelEventSource {
             }
             EventKind kind = EventKind.of(row.path("source").asText(null), row.path("component").asText(null),
                     row.path("action").asText(null), meta);
-            tally.add(time, kind, kind.turnWrite() ? meta.turn() : null, "otel:" + row.path("id").asText());
+            tally.add(time, kind, kind.turnWrite() ? meta.turn() : null, "otel:" + row.path("id").asText(),
+                    EventKind.story(row.path("source").asText(null), row.path("component").asText(null), kind, meta));
         }
         if (bad > 0) {
             problems.add(describe() + ": " + bad + " rows with an unreadable timestamp or metadata_json");

@@ -55,6 +55,19 @@ public enum EventKind {
         return a.equals(WATCHDOG_ACTION) ? WATCHDOG : OTHER;
     }
 
+    /**
+     * The story an event of the implementor is about, as {@code <loop_id>\n<story_id>} (the loop empty when the event
+     * names none — the implementor's retrieval event names only the story): for its retrievals ({@link #DISPATCH},
+     * {@link #DISPATCH_EMPTY}) and its eligible turns; null for every other event.
+     */
+    public static String story(String source, String component, EventKind kind, EventMeta meta) {
+        boolean dispatch = kind == DISPATCH || kind == DISPATCH_EMPTY;
+        if (meta.storyId() == null || !(dispatch || kind == TURN_ELIGIBLE && isImplementor(source, component))) {
+            return null;
+        }
+        return (meta.loopId() == null ? "" : meta.loopId()) + "\n" + meta.storyId();
+    }
+
     /** The agent loop's implementor: {@code source: "implement"} (component {@code agent-loop}) in agent-loop/implement.ts. */
     private static boolean isImplementor(String source, String component) {
         String s = source == null ? "" : source.toLowerCase(Locale.ROOT);

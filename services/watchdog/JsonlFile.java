@@ -37,6 +37,7 @@ final class JsonlFile {
     private final Map<String, Map<String, EventKind>> kindsByName = new HashMap<>();
     int[] lines = new int[64];
     String[] turns = new String[64];
+    String[] stories = new String[64];
     final List<String> problems = new ArrayList<>();
     int hiddenProblems;
 
@@ -53,6 +54,7 @@ final class JsonlFile {
                 lineNo = 0;
                 size = 0;
                 turns = new String[64];
+                stories = new String[64];
                 times = new long[64];
                 kinds = new byte[64];
                 lines = new int[64];
@@ -247,12 +249,14 @@ final class JsonlFile {
             kinds = Arrays.copyOf(kinds, size * 2);
             lines = Arrays.copyOf(lines, size * 2);
             turns = Arrays.copyOf(turns, size * 2);
+            stories = Arrays.copyOf(stories, size * 2);
         }
         EventKind kind = kind(f);
         times[size] = time;
         kinds[size] = (byte) kind.ordinal();
         lines[size] = line;
         turns[size] = kind.turnWrite() ? f.meta().turn() : null;
+        stories[size] = EventKind.story(f.source(), f.component(), kind, f.meta());
         size++;
     }
 }

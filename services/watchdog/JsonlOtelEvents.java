@@ -66,7 +66,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
             }
             scanned += f.size;
             for (int i = 0; i < f.size; i++) {
-                tally.add(f.times[i], kinds[f.kinds[i]], f.turns[i], "event:" + f.name + ":" + f.lines[i]);
+                tally.add(f.times[i], kinds[f.kinds[i]], f.turns[i], "event:" + f.name + ":" + f.lines[i], f.stories[i]);
             }
         }
         long spooled = SpoolOtelEvents.count(dir);

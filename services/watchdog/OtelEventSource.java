@@ -32,6 +32,45 @@ public interface OtelEventSource {
         };
     }
 
+    /**
+     * Whether this source is only the running system's spool: an outbox of the events whose ClickHouse write failed,
+     * empty on a healthy system, so never a source of every event.
+     */
+    default boolean outboxOnly() {
+        return false;
+    }
+
+    /** The spool read beside this store (its undelivered events), or null when none is. */
+    default EventWindow.Outbox outbox() {
+        return null;
+    }
+
+    /** This store with the running system's spool read beside it: its undelivered events are a finding. */
+    default OtelEventSource withOutbox(Path spool) {
+        OtelEventSource store = this;
+        return new OtelEventSource() {
+            @Override
+            public EventWindow window(long fromMillis, long toMillis) {
+                return store.window(fromMillis, toMillis);
+            }
+
+            @Override
+            public String describe() {
+                return store.describe();
+            }
+
+            @Override
+            public Path folder() {
+                return store.folder();
+            }
+
+            @Override
+            public EventWindow.Outbox outbox() {
+                return SpoolOtelEvents.outbox(spool);
+            }
+        };
+    }
+
     /** The folder the events are files in, or null for a database. */
     default Path folder() {
         return null;

@@ -25,7 +25,7 @@ public final class SpoolOtelEvents implements OtelEventSource {
     private static final long SKEW_MILLIS = 5 * 60_000;
     private static final int MAX_PROBLEMS = 20;
 
-    private record Read(long size, long time, EventKind kind, String turnId, String problem) {
+    private record Read(long size, long time, EventKind kind, String turnId, String story, String problem) {
     }
 
     private final Path dir;
@@ -43,6 +43,28 @@ public final class SpoolOtelEvents implements OtelEventSource {
     @Override
     public Path folder() {
         return dir;
+    }
+
+    @Override
+    public boolean outboxOnly() {
+        return true;
+    }
+
+    /**
+     * What waits in a spool folder: its files ({@code *.json}, {@code *.json.processing}) and when the oldest event was
+     * queued (from the file names; -1 when none). A folder that does not exist holds nothing: the running system
+     * creates it on its first failed write.
+     */
+    static EventWindow.Outbox outbox(Path dir) {
+        List<Path> files;
+        try {
+            files = list(dir);
+        } catch (ConsoleException e) {
+            return new EventWindow.Outbox(dir.toString(), 0, -1);
+        }
+        long oldest = files.stream().mapToLong(f -> namedTime(f.getFileName().toString())).filter(t -> t >= 0).min()
+                .orElse(-1);
+        return new EventWindow.Outbox(dir.toString(), files.size(), oldest);
     }
 
     /** How many spool files ({@code *.json}, {@code *.json.processing}) a folder holds; 0 when it cannot be listed. */
@@ -81,7 +103,7 @@ public final class SpoolOtelEvents implements OtelEventSource {
                 continue;
             }
             scanned++;
-            tally.add(r.time(), r.kind(), r.turnId(), "event:" + name + ":1");
+            tally.add(r.time(), r.kind(), r.turnId(), "event:" + name + ":1", r.story());
         }
         cache.keySet().retainAll(seen.keySet());
         cache.putAll(seen);
@@ -99,7 +121,7 @@ public final class SpoolOtelEvents implements OtelEventSource {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            return new Read(-1, 0, EventKind.OTHER, null, "cannot be read (" + e.getMessage() + ")");
+            return new Read(-1, 0, EventKind.OTHER, null, null, "cannot be read (" + e.getMessage() + ")");
         }
         Read known = cache.get(name);
         if (known != null && known.size() == size) {
@@ -109,19 +131,20 @@ public final class SpoolOtelEvents implements OtelEventSource {
             JsonNode root = JSON.readTree(file.toFile());
             JsonNode e = root == null ? null : root.get("event");
             if (e == null || !e.isObject()) {
-                return new Read(size, 0, EventKind.OTHER, null, "no \"event\" object (a spool file holds {event, queuedAt})");
+                return new Read(size, 0, EventKind.OTHER, null, null, "no \"event\" object (a spool file holds {event, queuedAt})");
             }
             JsonNode ts = e.get("timestamp");
             if (ts == null || !ts.canConvertToLong() || !(ts.isNumber() || ts.asText().matches("\\d{1,19}"))) {
-                return new Read(size, 0, EventKind.OTHER, null, "no numeric event.timestamp (epoch milliseconds)");
+                return new Read(size, 0, EventKind.OTHER, null, null, "no numeric event.timestamp (epoch milliseconds)");
             }
             long time = ts.asLong();
             EventMeta meta = EventMeta.of(e.get("metadata"));
             EventKind kind = EventKind.of(e.path("source").asText(null), e.path("component").asText(null),
                     e.path("action").asText(null), meta);
-            return new Read(size, time, kind, kind.turnWrite() ? meta.turn() : null, null);
+            return new Read(size, time, kind, kind.turnWrite() ? meta.turn() : null,
+                    EventKind.story(e.path("source").asText(null), e.path("component").asText(null), kind, meta), null);
         } catch (IOException e) {
-            return new Read(size, 0, EventKind.OTHER, null, "not valid JSON");
+            return new Read(size, 0, EventKind.OTHER, null, null, "not valid JSON");
         }
     }
 

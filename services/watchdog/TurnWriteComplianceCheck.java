@@ -21,10 +21,10 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
 
     @Override
     public CheckResult run(WatchdogRun run) {
-        EventWindow w = run.events();
-        if (w == null) {
-            return CheckResult.of(run.eventsUnreadable(name()));
+        if (run.blindness() != null) {
+            return CheckResult.of(run.notCheckedWhileBlind(name()));
         }
+        EventWindow w = run.events();
         Map<String, Object> stats = new java.util.LinkedHashMap<>();
         Finding finding = finding(run, w, stats);
         return new CheckResult(List.of(finding), stats, null, null);

@@ -93,7 +93,8 @@ public final class TypesenseOtelEvents implements OtelEventSource {
                 }
             }
             EventKind kind = EventKind.of(str(d.get("source")), str(d.get("component")), str(d.get("action")), meta);
-            tally.add(time, kind, kind.turnWrite() ? meta.turn() : null, "otel:" + d.get("id"));
+            tally.add(time, kind, kind.turnWrite() ? meta.turn() : null, "otel:" + d.get("id"),
+                    EventKind.story(str(d.get("source")), str(d.get("component")), kind, meta));
         });
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.opentelemetry.api.common.Attributes;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,14 +21,16 @@ import services.workspace.Workspace;
 
 /**
  * The knowledge watchdog (ADR-0199, ADR-0202): runs its checks, one finding each, and reports in the running
- * system's shape. It honours and sets {@code knowledge:watchdog:last_run} so it never doubles up with the system's
- * own watchdog (a forced run ignores the gate but still sets it), emits a {@code knowledge.watchdog.check} event
+ * system's shape. It honours and sets its own gate (a forced run ignores the gate but still sets it); it reads the
+ * running system's {@code knowledge:watchdog:last_run} and writes it only when this run did that watchdog's work on
+ * its collection ({@link WatchdogGate}), so it never silences it; it emits a {@code knowledge.watchdog.check} event
  * through {@link OtelSink}, and keeps every run in {@link WatchdogLog}. A read-only workspace only keeps the run in
  * its log: no gate, no event, no prune, no recovery.
  */
 public final class Watchdog {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String COULD_NOT_RUN = "The check could not run: ";
 
     private final Workspace ws;
     private final KnowledgeIndex index;
@@ -76,7 +79,8 @@ public final class Watchdog {
                 () -> checkAll(settings, now, progress, problems), report -> {
                     report.findings().forEach(f -> telemetry.finding(f.severity().name()));
                     return Attributes.builder().put("brainconsole.healthy", report.healthy())
-                            .put(Telemetry.COUNT, (long) report.issues().size()).build();
+                            .put("brainconsole.blind", report.blind())
+                    .put(Telemetry.COUNT, (long) report.issues().size()).build();
                 });
     }
 
@@ -97,7 +101,7 @@ public final class Watchdog {
             try {
                 result = check.run(run);
             } catch (ConsoleException | IllegalStateException e) {
-                result = CheckResult.of(Finding.of(check.name(), Severity.ERROR, "The check could not run: "
+                result = CheckResult.of(Finding.of(check.name(), Severity.ERROR, COULD_NOT_RUN
                         + e.getMessage(), Map.of()));
             }
             stats.putAll(run.eventStats()); // in the order read: the check that first read the events comes first
@@ -111,18 +115,77 @@ public final class Watchdog {
         }
         stats.putAll(run.eventStats());
         List<String> issues = findings.stream().filter(f -> f.severity().unhealthy()).map(Finding::message).toList();
+        Map<String, Object> system = ws.readOnly() ? systemWatchdog(null, false, problems)
+                : systemWatchdog(now, sharedWork(findings, pruned), problems);
         long end = clock.millis();
         WatchdogReport report = new WatchdogReport("ran", issues.isEmpty(), recovery, issues,
                 stats, pruned == null ? Map.of() : pruned, findings,
-                java.time.Instant.ofEpochMilli(now), end - now, null, problems);
+                Instant.ofEpochMilli(now), end - now, null, problems, system);
         record(report, problems);
         return report;
     }
 
     /**
+     * Whether this run did the running system's watchdog's work: checked (and if need be recovered) the collection
+     * and pruned every failed target past its TTL, both without failing. A target left by the prune grace is work
+     * not done.
+     */
+    private static boolean sharedWork(List<Finding> findings, Map<String, Object> pruned) {
+        boolean collection = findings.stream().anyMatch(f -> f.check().equals("collection") && !f.message()
+                .startsWith(COULD_NOT_RUN));
+        boolean prune = findings.stream().anyMatch(f -> f.check().equals("failed-target-ttl") && !f.message()
+                .startsWith(COULD_NOT_RUN));
+        boolean keptNone = pruned != null && !pruned.containsKey("error")
+                && ((Number) pruned.getOrDefault("kept", 0L)).longValue() == 0;
+        return collection && prune && keptNone;
+    }
+
+    /**
+     * The running system's watchdog as this run leaves it: when it last ran (read before this run wrote anything),
+     * and whether this run wrote its key — only when {@code runAt} is given and the run did its work on its
+     * collection.
+     */
+    private Map<String, Object> systemWatchdog(Long runAt, boolean sharedWork, List<String> problems) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("key", gate.systemKey());
+        Long last = null;
+        if (gate.systemKey() != null) {
+            try {
+                last = gate.systemLastRun();
+            } catch (RuntimeException e) {
+                problems.add("Cannot read " + gate.systemKey() + ": " + e.getMessage());
+            }
+        }
+        out.put("lastRun", last == null ? null : Instant.ofEpochMilli(last).toString());
+        boolean written = false;
+        String note;
+        if (runAt == null) {
+            note = "not written: the workspace is read-only";
+        } else if (gate.notShared() != null) {
+            note = "not written: " + gate.notShared();
+        } else if (!sharedWork) {
+            note = "not written: this run did not do the running watchdog's work (prune every expired failed target, "
+                    + "check the collection), so that watchdog still runs on its schedule";
+        } else {
+            try {
+                written = gate.recordShared(runAt);
+                note = written ? "written: this run pruned expired failed targets and checked the collection the "
+                        + "running watchdog works on" : "not written";
+            } catch (RuntimeException e) {
+                note = "not written: " + e.getMessage();
+                problems.add("Cannot set " + gate.systemKey() + ": " + e.getMessage());
+            }
+        }
+        out.put("written", written);
+        out.put("note", note);
+        return out;
+    }
+
+    /**
      * Keeps the run: its history in {@code state/watchdog.jsonl} always (the console's own record, which the Health
-     * screen reads, like the job history); the {@code knowledge.watchdog.check} event and the gate only when the
-     * workspace is writable — a read-only workspace writes nothing the running system or a later run would read.
+     * screen reads, like the job history); the {@code knowledge.watchdog.check} event and the console's own gate only
+     * when the workspace is writable — a read-only workspace writes nothing the running system or a later run would
+     * read.
      */
     private void record(WatchdogReport report, List<String> problems) {
         try {
@@ -160,6 +223,7 @@ public final class Watchdog {
         ObjectNode meta = e.putObject("metadata");
         meta.setAll((ObjectNode) JSON.valueToTree(report.stats()));
         meta.set("recovery", JSON.valueToTree(report.recovery()));
+        meta.put("blind", report.blind());
         meta.put("issue_count", report.issues().size());
         meta.set("issues", JSON.valueToTree(report.issues()));
         OtelSink.of(ws, "watchdog.jsonl", clock).append(e);

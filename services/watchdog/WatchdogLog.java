@@ -18,8 +18,21 @@ import services.audit.DecisionLog;
  */
 public final class WatchdogLog {
 
-    /** A past run as the log keeps it. */
-    public record Entry(Instant ranAt, boolean healthy, List<Finding> findings, List<String> problems) {
+    /**
+     * A past run as the log keeps it; {@code systemWatchdog} is the running system's watchdog as the run saw it
+     * ({@link WatchdogReport#systemWatchdog()}; empty for runs logged before it was kept).
+     */
+    public record Entry(Instant ranAt, boolean healthy, List<Finding> findings, List<String> problems,
+                        Map<String, Object> systemWatchdog) {
+
+        public Entry(Instant ranAt, boolean healthy, List<Finding> findings, List<String> problems) {
+            this(ranAt, healthy, findings, problems, Map.of());
+        }
+
+        /** Whether the run was blind: it could see no source of events. */
+        public boolean blind() {
+            return WatchdogReport.blind(findings);
+        }
     }
 
     public record Read(List<Entry> runs, List<String> problems) {
@@ -42,6 +55,9 @@ public final class WatchdogLog {
         report.findings().forEach(f -> findings.add(JSON.valueToTree(f)));
         ArrayNode problems = e.putArray("problems");
         report.problems().forEach(problems::add);
+        if (!report.systemWatchdog().isEmpty()) {
+            e.set("systemWatchdog", JSON.valueToTree(report.systemWatchdog()));
+        }
         log.append(e);
     }
 
@@ -63,8 +79,10 @@ public final class WatchdogLog {
                 }
                 List<String> runProblems = new ArrayList<>();
                 e.path("problems").forEach(x -> runProblems.add(x.asText()));
+                Map<String, Object> system = e.has("systemWatchdog")
+                        ? JSON.convertValue(e.get("systemWatchdog"), LinkedHashMap.class) : null;
                 runs.add(new Entry(Instant.parse(e.path("ranAt").asText()), e.path("healthy").asBoolean(), findings,
-                        runProblems));
+                        runProblems, system == null ? Map.of() : system));
             } catch (RuntimeException bad) {
                 problems.add(log.file().getFileName() + ": a run could not be read (" + bad.getMessage() + ") — skipped");
             }

@@ -1,5 +1,7 @@
 package services.watchdog;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +77,11 @@ public final class WatchdogRun {
         if (window == null && eventsProblem == null) {
             try {
                 window = events.window(windowStart(), now + 1);
+                EventWindow.Outbox outbox = events.outbox();
+                if (outbox != null) {
+                    window = window.withOutbox(outbox);
+                    eventStats.put("otel_spool_undelivered", outbox.files());
+                }
                 eventStats.put("otel_events_scanned", window.scanned());
                 eventStats.put("otel_files_skipped", window.filesSkipped());
                 eventStats.put("otel_problems", window.problems().size());
@@ -86,18 +93,55 @@ public final class WatchdogRun {
         return window;
     }
 
+    /**
+     * Why this run cannot see the system's events, or null when it can: the source cannot be read, holds no event
+     * at all, or is only the spool — an outbox that holds just the events whose ClickHouse write failed and is empty
+     * on a healthy system — and that spool is empty or missing. A blind watchdog can never call the system healthy.
+     */
+    public String blindness() {
+        EventWindow w = events();
+        if (w == null) {
+            return stop(eventsProblem);
+        }
+        Path folder = events.folder();
+        boolean missing = folder != null && !Files.isDirectory(folder);
+        if (events.outboxOnly()) {
+            // the console's own watchdog runs join the spool it reads: they say nothing of the system
+            return w.present() - w.count(EventKind.WATCHDOG) > 0 ? null : "the only source read is "
+                    + events.describe() + ", an outbox (events whose ClickHouse write failed; empty on a healthy "
+                    + "system), and it " + (missing ? "does not exist" : w.present() > 0
+                    ? "holds only this console's own watchdog runs" : "is empty")
+                    + " — point otelEvents at ClickHouse (\"source\": \"clickhouse\")";
+        }
+        if (w.present() > 0 || w.hint() != null) {
+            return null;
+        }
+        return missing ? events.describe() + " does not exist (otelEvents.path)"
+                : events.describe() + " holds no events at all: it is not where the running system writes them";
+    }
+
+    /** The finding of a check that needs the events while the run is blind: not checked, never OK. */
+    Finding notCheckedWhileBlind(String check) {
+        return Finding.of(check, Severity.INFO, "Not checked: the watchdog is blind (see otel-events)",
+                Finding.ordered("blind", true));
+    }
+
+    /** Whether only the spool is read (not a store): its events are the undelivered ones, never all of them. */
+    boolean outboxOnly() {
+        return events.outboxOnly();
+    }
+
+    private static String stop(String message) {
+        String m = message == null ? "no reason given" : message.strip();
+        return m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
+    }
+
     String eventsDescription() {
         return events.describe();
     }
 
-    java.nio.file.Path eventsFolder() {
+    Path eventsFolder() {
         return events.folder();
-    }
-
-    /** The finding of a check that needs the events when they cannot be read. */
-    Finding eventsUnreadable(String check) {
-        return Finding.of(check, Severity.WARNING, "Cannot read " + events.describe() + ": " + eventsProblem,
-                Finding.ordered());
     }
 
     /** Documents of these types written in the write window ({@code writeWindowHours}). */

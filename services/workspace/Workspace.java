@@ -82,12 +82,29 @@ public record Workspace(
      * the running system's spool {@code ~/.joelclaw/spool/otel} when {@code otelEvents.source} is {@code spool}.
      */
     public Path otelDir() {
-        String p = settings.otelEvents().path();
+        return resolveHome(settings.otelEvents().path());
+    }
+
+    /**
+     * The running system's OTEL spool read beside a store ({@code otelEvents.spool}, {@code ~} expanded; default
+     * {@code ~/.joelclaw/spool/otel}): events whose ClickHouse write failed wait there to be delivered.
+     */
+    public Path otelSpoolDir() {
+        return resolveHome(settings.otelEvents().spool());
+    }
+
+    private Path resolveHome(String path) {
+        String p = path;
         String home = System.getProperty("user.home");
         if (p.equals("~") || p.startsWith("~/")) {
             p = home + p.substring(1);
         }
         return dir.resolve(p).normalize();
+    }
+
+    /** The Brain era's keys: the {@code brain} folders and the {@code criticalDb} file (running-system.md part 11). */
+    public BrainSettings brain() {
+        return BrainSettings.of(raw, dir, UserHome.path());
     }
 
     public Path indexDir() {

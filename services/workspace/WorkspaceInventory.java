@@ -27,6 +27,21 @@ public final class WorkspaceInventory {
         locations.add(location("behaviourRepo", ws.behaviourRepo()));
         locations.add(location("dreamDir", ws.dreamDir()));
         locations.add(location("profilesDir", ws.profilesDir()));
+        BrainSettings brain = ws.brain();
+        for (int i = 0; i < brain.roots().size(); i++) {
+            BrainSettings.Root root = brain.roots().get(i);
+            Location where = location("brain[" + i + "]", root.configured());
+            if (where.usable() && !Files.isDirectory(root.brainDir())) {
+                where = new Location(where.key(), where.path(), false, "no .brain folder");
+            }
+            locations.add(where);
+        }
+        if (brain.criticalDb() != null) {
+            Path db = brain.criticalDb();
+            locations.add(new Location("criticalDb", db, Files.isRegularFile(db) && Files.isReadable(db),
+                    !Files.exists(db) ? "missing" : !Files.isRegularFile(db) ? "not a file"
+                            : !Files.isReadable(db) ? "not readable" : "ok (read only)"));
+        }
         int proposals = count(ws.skillProposalsDir(), p -> p.toString().endsWith(".md"))
                 + count(ws.dreamDir().resolve("proposals"), p -> p.toString().endsWith(".md"));
         return new Inventory(locations, proposals);

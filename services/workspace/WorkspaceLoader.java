@@ -67,6 +67,7 @@ public final class WorkspaceLoader {
         boolean readOnly = keys.bool("readOnly", false);
         IndexSettings index = readIndex(root.get("index"), file);
         RedisSettings redis = readRedis(root.get("redis"), file);
+        BrainSettings.read(root, folder, userHome, file, problems);
         return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, redis, readOnly,
                 problems, root, WorkspaceSettings.of(root, folder));
     }

@@ -58,9 +58,17 @@ public record WorkspaceSettings(Schedules schedules, Watchdog watchdog, Semantic
     /**
      * {@code otelEvents}: its {@code source} ({@code jsonl} when absent), the folder {@code path} as written
      * ({@code ~} not yet expanded; the default depends on the source), the Typesense {@code collection}, and the
-     * ClickHouse keys.
+     * ClickHouse keys, and the running system's {@code spool} read beside a store (as written; default
+     * {@code ~/.joelclaw/spool/otel}).
      */
-    public record OtelEvents(String source, String path, String collection, ClickHouse clickHouse) {
+    public record OtelEvents(String source, String path, String collection, ClickHouse clickHouse, String spool) {
+
+        public OtelEvents(String source, String path, String collection, ClickHouse clickHouse) {
+            this(source, path, collection, clickHouse, DEFAULT_SPOOL);
+        }
+
+        /** Where the running system's OTEL outbox is (otel-outbox.ts, {@code OTEL_OUTBOX_DIR} unset). */
+        public static final String DEFAULT_SPOOL = "~/.joelclaw/spool/otel";
     }
 
     /**

@@ -118,9 +118,11 @@ final class WorkspaceSettingsReader {
         String source = events.path("source").asText("jsonl");
         JsonNode path = events.get("path");
         String folder = path != null && path.isTextual() && !path.asText().isBlank() ? path.asText().strip()
-                : "spool".equals(source) ? "~/.joelclaw/spool/otel" : "otel";
+                : "spool".equals(source) ? WorkspaceSettings.OtelEvents.DEFAULT_SPOOL : "otel";
+        JsonNode spool = events.get("spool");
         return new WorkspaceSettings.OtelEvents(source, folder, events.path("collection").asText("otel_events"),
-                clickHouse(events));
+                clickHouse(events), spool != null && spool.isTextual() && !spool.asText().isBlank()
+                ? spool.asText().strip() : WorkspaceSettings.OtelEvents.DEFAULT_SPOOL);
     }
 
     static WorkspaceSettings.ClickHouse clickHouse(JsonNode events) {

@@ -1,5 +1,7 @@
 package viewmodels.brief;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -23,6 +25,10 @@ public final class BriefViewModel {
     private final ReadOnlyBooleanWrapper allowed = new ReadOnlyBooleanWrapper(true);
     // false when the pitch rules could not be checked (no Redis configured): neither good nor bad news
     private final ReadOnlyBooleanWrapper checked = new ReadOnlyBooleanWrapper(true);
+    // the verdict as a dashboard shows it: a yes / no, the one reason that decides it, the passed checks quietly
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper("Gathering the brief…");
+    private final ReadOnlyStringWrapper deciding = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper passed = new ReadOnlyStringWrapper("");
 
     private final Moments moments;
 
@@ -41,8 +47,58 @@ public final class BriefViewModel {
             checked.set(b.pitchAllowed() != null);
             allowed.set(b.pitchAllowed() == null || b.pitchAllowed());
             verdict.set(moments.within(verdictText(b)));
+            headline.set(b.pitchAllowed() == null ? "Pitch rules not checked" : b.pitchAllowed() ? "Yes — pitch allowed"
+                    : "No — pitch not allowed");
+            deciding.set(moments.within(decidingReason(b)));
+            passed.set(moments.within(passedChecks(b)));
             markdown.set(moments.within(MiseBrief.markdown(b).replaceFirst("(?s)^# Mise brief\\n\\n\\*\\*.*?\\n\\n", "")));
-        }, error -> verdict.set("Could not gather the brief: " + error.getMessage())));
+        }, error -> {
+            verdict.set("Could not gather the brief: " + error.getMessage());
+            headline.set("Could not gather the brief");
+            deciding.set(error.getMessage());
+            passed.set("");
+        }));
+    }
+
+    /**
+     * The one reason that decides: the first rule that refused; without one, why the rules were not checked (the
+     * first reason given); else that every rule passed.
+     */
+    static String decidingReason(MiseBrief.Brief b) {
+        if (!b.refusals().isEmpty()) {
+            return b.refusals().get(0) + (b.refusals().size() > 1 ? " (and " + (b.refusals().size() - 1) + " more)" : "");
+        }
+        if (b.pitchAllowed() == null) {
+            return b.reasons().isEmpty() ? "no Redis configured" : b.reasons().get(0);
+        }
+        return "every pitch rule passed";
+    }
+
+    /** What else was checked, one line: quiet, after the verdict. */
+    static String passedChecks(MiseBrief.Brief b) {
+        List<String> rest = new ArrayList<>(b.reasons().stream().skip(b.refusals().size()).toList());
+        if (b.pitchAllowed() == null && !rest.isEmpty() && b.refusals().isEmpty()) {
+            rest.remove(0); // that one is the deciding reason
+        }
+        List<String> more = b.refusals().size() > 1 ? b.refusals().subList(1, b.refusals().size()) : List.of();
+        List<String> all = new ArrayList<>(more);
+        all.addAll(rest);
+        return all.isEmpty() ? "" : "Also checked: " + String.join(" · ", all);
+    }
+
+    /** "Yes — pitch allowed", "No — pitch not allowed", or "Pitch rules not checked". */
+    public ReadOnlyStringProperty headlineProperty() {
+        return headline.getReadOnlyProperty();
+    }
+
+    /** The one reason that decides the verdict. */
+    public ReadOnlyStringProperty decidingProperty() {
+        return deciding.getReadOnlyProperty();
+    }
+
+    /** The other checks, quiet (empty when there are none). */
+    public ReadOnlyStringProperty passedProperty() {
+        return passed.getReadOnlyProperty();
     }
 
     static String verdictText(MiseBrief.Brief b) {

@@ -119,14 +119,28 @@ public final class HealthViewModel {
         long warnings = rows.stream().filter(r -> r.severity().equals("WARNING")).count();
         long errors = rows.stream().filter(r -> r.severity().equals("ERROR")).count();
         healthy.set(latest.healthy());
-        summary.set("Last run " + moments.moment(latest.ranAt()) + " · " + (latest.healthy() ? "healthy"
-                : errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")));
+        String counts = errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s");
+        summary.set("Last run " + moments.moment(latest.ranAt()) + " · " + (latest.blind()
+                ? "BLIND: no source of events, so not healthy · " + counts
+                : latest.healthy() ? "healthy" : counts) + systemWatchdog(latest.systemWatchdog()));
         if (!first && alerted != null && latest.ranAt().isAfter(alerted) && !fresh.isEmpty()) {
             alert.set(String.join("\n", fresh));
         }
         if (first || alerted != null) {
             alerted = latest.ranAt();
         }
+    }
+
+    /** When the running system's watchdog last ran, as its Redis key says, on a line of its own; "" without Redis. */
+    private String systemWatchdog(Map<String, Object> system) {
+        if (system.get("key") == null) {
+            return "";
+        }
+        Object last = system.get("lastRun");
+        String when = last instanceof String iso ? moments.moment(iso) : "never, as far as its key says";
+        return "\nThe running system's watchdog last ran " + when + " (" + system.get("key") + "; "
+                + (Boolean.TRUE.equals(system.get("written")) ? "this run did its work and set it)"
+                : "this console leaves it to that watchdog)");
     }
 
     private static String figures(Map<String, Object> figures) {

@@ -43,6 +43,8 @@ public final class DocumentDetailViewModel {
     private final ReadOnlyStringWrapper sourceFile = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<LinkRow> provenance = FXCollections.observableArrayList();
+    private final javafx.beans.property.ReadOnlyStringWrapper provenanceHeading =
+            new javafx.beans.property.ReadOnlyStringWrapper("Provenance — the loop this came from");
     private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
     private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper canGoForward = new ReadOnlyBooleanWrapper(false);
@@ -78,6 +80,9 @@ public final class DocumentDetailViewModel {
 
     /** Follows a provenance link: the document shown now is one Back away. */
     public void follow(String docId) {
+        if (docId == null || docId.isBlank()) {
+            return; // a link to a page that is not indexed opens nothing
+        }
         history.add(docId);
         display(docId);
     }
@@ -153,13 +158,19 @@ public final class DocumentDetailViewModel {
             meta.add("dated " + dated);
         }
         meta.add("written " + moments.moment(Instant.ofEpochSecond(doc.createdAt())));
-        if (!doc.tags().isEmpty()) {
-            meta.add("tags " + String.join(", ", doc.tags()));
+        if (doc.id().startsWith("brain:") && doc.tags().contains("private")) {
+            meta.add("private page (never copied to another backend)");
+        }
+        List<String> tags = doc.tags().stream().filter(t -> !ProvenanceLinks.isLinkTag(t)).toList();
+        if (!tags.isEmpty()) {
+            meta.add("tags " + String.join(", ", tags));
         }
         metadata.set(String.join(" · ", meta));
         markdown.set(doc.content());
         sourceFile.set(sourcePath(doc.source()));
         provenance.setAll(loaded.links());
+        provenanceHeading.set(doc.loopId() == null && doc.id().startsWith("brain:")
+                ? "Provenance — its parent and blockers" : "Provenance — the loop this came from");
         showing.set(true);
     }
 
@@ -198,6 +209,14 @@ public final class DocumentDetailViewModel {
             file = workspace.vault().resolve(source.substring(6));
         } else if (source.startsWith("skills:")) {
             file = workspace.skillsDir().resolve(source.substring(7));
+        } else if (source.startsWith("brain:") && source.contains("/.brain/")) { // a Brain page, in its folder
+            String folder = source.substring(6, source.indexOf("/.brain/"));
+            String inside = source.substring(source.indexOf("/.brain/") + 8);
+            for (services.workspace.BrainSettings.Root root : workspace.brain().roots()) {
+                if (root.name().equals(folder) && file == null) {
+                    file = root.brainDir().resolve(inside);
+                }
+            }
         } else if (source.startsWith("skills/")) { // the running writers' form, which the console's sync writes too
             file = workspace.skillsDir().resolve(source.substring(7));
         }
@@ -234,6 +253,11 @@ public final class DocumentDetailViewModel {
 
     public ReadOnlyBooleanProperty canGoForwardProperty() {
         return canGoForward.getReadOnlyProperty();
+    }
+
+    /** What the provenance lines are: a loop's documents, or a Brain page's parent and blockers. */
+    public ReadOnlyStringProperty provenanceHeadingProperty() {
+        return provenanceHeading.getReadOnlyProperty();
     }
 
     public ObservableList<LinkRow> provenance() {

@@ -20,6 +20,7 @@ final class ProvenanceLinks {
 
     static List<LinkRow> of(KnowledgeIndex index, KnowledgeDoc doc) {
         List<LinkRow> links = new ArrayList<>();
+        brainLinks(index, doc, links);
         if (doc.loopId() != null) {
             String retroId = "retro:" + doc.loopId();
             if (!doc.id().equals(retroId)) {
@@ -35,6 +36,40 @@ final class ProvenanceLinks {
             }
         }
         return links;
+    }
+
+    /** The tag prefixes of a Brain page's links ({@code parent:<id>}, {@code blocker:title:<title>}). */
+    private static final List<String> LINKS = List.of("parent:", "blocker:");
+
+    static boolean isLinkTag(String tag) {
+        return LINKS.stream().anyMatch(tag::startsWith);
+    }
+
+    /**
+     * A Brain page's parent and blockers, each one click away: "Parent — Brief: Chart Recall Consumption",
+     * "Blocker — Step: …". A link to a page that is not indexed reads "(not indexed)" and opens nothing.
+     */
+    private static void brainLinks(KnowledgeIndex index, KnowledgeDoc doc, List<LinkRow> links) {
+        for (String tag : doc.tags()) {
+            String kind = tag.startsWith("parent:") ? "Parent" : tag.startsWith("blocker:") ? "Blocker" : null;
+            if (kind == null) {
+                continue;
+            }
+            String target = tag.substring(tag.indexOf(':') + 1);
+            java.util.Optional<KnowledgeDoc> found = target.startsWith("title:")
+                    ? byTitle(index, target.substring("title:".length()))
+                    : index.get(target);
+            links.add(found.map(d -> new LinkRow(d.id(), kind + " — " + label(d)))
+                    .orElseGet(() -> new LinkRow("", kind + " — " + (target.startsWith("title:")
+                            ? target.substring(6) : target) + " (not indexed)")));
+        }
+    }
+
+    private static java.util.Optional<KnowledgeDoc> byTitle(KnowledgeIndex index, String title) {
+        SearchResult found = index.search(KnowledgeQuery.text(title, 20)
+                .withFilters(java.util.Map.of("type", List.of("brain_page", "decision"))));
+        return found.hits().stream().map(SearchResult.Hit::doc).filter(d -> d.title().equalsIgnoreCase(title))
+                .findFirst();
     }
 
     /**

@@ -8,6 +8,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import services.brain.CriticalSearch;
 import services.recall.ImplementorRecall;
 import services.recall.RecallBudget;
 import services.recall.RecallPreview;
@@ -29,10 +30,16 @@ public final class RecallViewModel {
     /** The first column's key. */
     public static final String IMPLEMENTOR = "implementor";
 
-    private record Previews(ImplementorRecall.Injection implementor, List<RecallPreview> budgets, List<String> projects) {
+    /** The critical.db column's key. */
+    public static final String CRITICAL = "critical";
+
+    private record Previews(ImplementorRecall.Injection implementor, Column critical, List<RecallPreview> budgets,
+                            List<String> projects) {
     }
 
     private final RecallService recall;
+    private final CriticalSearch critical;
+    private final ReadOnlyStringWrapper era = new ReadOnlyStringWrapper("");
     private final ImplementorRecall implementor;
     private final TaskRunner runner;
     private final StringProperty question = new SimpleStringProperty("");
@@ -46,6 +53,16 @@ public final class RecallViewModel {
             "Type a story title (and its description and project, as the implementor gets them), then press Enter.");
 
     public RecallViewModel(RecallService recall, TaskRunner runner) {
+        this(recall, runner, null);
+    }
+
+    /**
+     * @param critical the workspace's critical.db ({@code criticalDb}), or null when none is configured: then the
+     *                 note says where to point it, and there is no critical.db column
+     */
+    public RecallViewModel(RecallService recall, TaskRunner runner, CriticalSearch critical) {
+        this.critical = critical;
+        this.era.set(CriticalColumn.note(critical));
         this.recall = recall;
         this.implementor = recall.implementor();
         this.runner = runner;
@@ -73,11 +90,15 @@ public final class RecallViewModel {
         }
         String desc = description.get() == null ? "" : description.get().strip();
         String proj = project.get() == null ? "" : project.get().strip();
-        runner.submit("Recall preview", progress -> new Previews(implementor.inject(q, desc, proj), recall.compare(q),
+        runner.submit("Recall preview", progress -> new Previews(implementor.inject(q, desc, proj),
+                        critical == null ? null : CriticalColumn.of(critical, q), recall.compare(q),
                         implementor.projects()),
                 TaskCallbacks.of(previews -> {
                     List<Column> all = new ArrayList<>();
                     all.add(column(previews.implementor()));
+                    if (previews.critical() != null) {
+                        all.add(previews.critical());
+                    }
                     previews.budgets().forEach(p -> all.add(column(p)));
                     columns.setAll(all);
                     if (!projects.equals(previews.projects())) {
@@ -136,6 +157,11 @@ public final class RecallViewModel {
 
     public ReadOnlyStringProperty autoChoiceProperty() {
         return autoChoice.getReadOnlyProperty();
+    }
+
+    /** Which recall the running system really makes since July 2026, and where the critical.db column comes from. */
+    public ReadOnlyStringProperty eraProperty() {
+        return era.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

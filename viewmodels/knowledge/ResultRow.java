@@ -47,6 +47,9 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         if (doc.loopId() != null) {
             about.add(doc.loopId());
         }
+        if (doc.id().startsWith("brain:") && doc.tags().contains("private")) {
+            about.add("private");
+        }
         String title = doc.title().isBlank() ? doc.id() : doc.title();
         String date;
         if ("adr".equals(doc.type())) {

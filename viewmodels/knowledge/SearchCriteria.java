@@ -93,6 +93,9 @@ final class SearchCriteria {
             List<FacetValue> values = new ArrayList<>();
             Set<String> chosen = selected.get(facet);
             for (SearchResult.FacetCount count : result.facets().getOrDefault(facet, List.of())) {
+                if ("tags".equals(facet) && ProvenanceLinks.isLinkTag(count.value())) {
+                    continue; // a Brain page's parent and blocker links: provenance, one per page, not a facet
+                }
                 values.add(new FacetValue(facet, count.value(), count.count(), chosen.contains(count.value())));
             }
             for (String value : chosen) {

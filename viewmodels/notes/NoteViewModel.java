@@ -3,6 +3,7 @@ package viewmodels.notes;
 import java.util.Arrays;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -40,11 +41,31 @@ public final class NoteViewModel {
     private final StringProperty skipReason = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper result = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper refused = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
 
     public NoteViewModel(TurnNotes notes, TaskRunner runner, boolean readOnly) {
         this.notes = notes;
         this.runner = runner;
         this.readOnly = readOnly;
+        unsaved.bind(Bindings.createBooleanBinding(() -> !readOnly && (!summary.get().isBlank()
+                || !decision.get().isBlank() || !evidence.get().isBlank()), summary, decision, evidence));
+    }
+
+    /**
+     * Whether the note holds typed text not written yet (its summary, decision or evidence): closing the window asks
+     * first, like Settings' unsaved form.
+     */
+    public ReadOnlyBooleanProperty unsavedProperty() {
+        return unsaved.getReadOnlyProperty();
+    }
+
+    /**
+     * Save, asked when the window closes with typed text: writes the note (in the background) and answers false, so
+     * the window stays on the note and its result — written, or why not — before the user closes again.
+     */
+    public boolean saveBeforeLeaving() {
+        submit();
+        return false;
     }
 
     public void submit() {

@@ -6,6 +6,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import java.util.List;
 import java.util.function.Supplier;
+import services.brain.BrainEra;
 import services.review.Proposal;
 import services.sync.SyncSources;
 import services.tasks.TaskCallbacks;
@@ -41,6 +42,9 @@ public final class OverviewViewModel {
     private final ObservableList<LocationRow> locationsView = FXCollections.unmodifiableObservableList(locations);
     private final ObservableList<Figure> figures = FXCollections.observableArrayList();
     private final ObservableList<Figure> figuresView = FXCollections.unmodifiableObservableList(figures);
+    private final ObservableList<String> era = FXCollections.observableArrayList();
+    private final ObservableList<String> eraView = FXCollections.unmodifiableObservableList(era);
+    private Supplier<BrainEra.Era> eraSource = () -> null;
 
     /** {@code sources}: the files the sync reads and which of them its last run could not index (blocking). */
     public OverviewViewModel(Workspace workspace, WorkspaceInventory inventory, Supplier<SyncSources.Sources> sources,
@@ -62,12 +66,23 @@ public final class OverviewViewModel {
                 + (workspace.readOnly() ? " · read-only" : ""));
     }
 
+    /**
+     * Which era each source is from (the last Vault ADR, the newest Brain page, critical.db's freshness), read with
+     * the figures (blocking). Returns this view model.
+     */
+    public OverviewViewModel withEra(Supplier<BrainEra.Era> era) {
+        this.eraSource = era;
+        return this;
+    }
+
     public void refresh() {
-        runner.submit("Reading workspace", progress -> new Found(inventory.take(workspace), sources.get(), proposals.get()),
+        runner.submit("Reading workspace", progress -> new Found(inventory.take(workspace), sources.get(), proposals.get(),
+                        eraSource.get()),
                 TaskCallbacks.of(this::show, error -> details.set("Could not read the workspace: " + error.getMessage())));
     }
 
-    private record Found(WorkspaceInventory.Inventory inventory, SyncSources.Sources sources, List<Proposal> proposals) {
+    private record Found(WorkspaceInventory.Inventory inventory, SyncSources.Sources sources, List<Proposal> proposals,
+                         BrainEra.Era era) {
     }
 
     private void show(Found found) {
@@ -80,6 +95,7 @@ public final class OverviewViewModel {
                 figure("Retros", s.retros(), s.synced()),
                 figure("Brain notes", s.brainNotes(), s.synced()),
                 proposals(found.inventory().proposals(), found.proposals()));
+        era.setAll(found.era() == null ? List.of() : found.era().lines());
     }
 
     /** "12 Proposals", and under it how many wait for a decision and how many are invalid: "6 open · 4 invalid". */
@@ -116,6 +132,11 @@ public final class OverviewViewModel {
 
     public ObservableList<LocationRow> locations() {
         return locationsView;
+    }
+
+    /** "Vault ADRs: last ADR 0247, dated …", "Brain pages: …", "critical.db: …"; empty when not asked. */
+    public ObservableList<String> era() {
+        return eraView;
     }
 
     public ObservableList<Figure> figures() {

@@ -30,6 +30,8 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper decision = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper digest = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper tampered = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper keys = new ReadOnlyStringWrapper(WhatApplies.keys(null, true, false, false, false));
     private final ReadOnlyStringWrapper closed = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper requestable = new ReadOnlyBooleanWrapper(false);
@@ -98,6 +100,8 @@ public final class ProposalDetailViewModel {
         if (shown == null) {
             diff.clear();
             decision.set("");
+            digest.set("");
+            tampered.set("");
             requestable.set(false);
             heading.set(emptyText);
             details.set("");
@@ -119,6 +123,8 @@ public final class ProposalDetailViewModel {
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
                 + (p.created() == null ? "" : " · created " + moments.moment(p.created())) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));
+        digest.set(p.digest() == null ? "" : "Digest " + p.shortDigest());
+        tampered.set(p.isTampered() ? TamperWords.describe(p) : "");
         rationale.set(p.rationale() == null ? "" : p.rationale().strip());
         evidence.set(p.evidence().isEmpty() ? "" : "Evidence: " + String.join(" · ", p.evidence()));
         boolean conflicted = shown.change() != null && shown.change().conflicted();
@@ -206,6 +212,22 @@ public final class ProposalDetailViewModel {
     /** Something to know that does not block approval (a stale proposal that merges cleanly). */
     public ReadOnlyStringProperty noticeProperty() {
         return notice.getReadOnlyProperty();
+    }
+
+    /**
+     * "Digest sha256:0123456789ab": the short digest of the snapshot shown — what a decision taken here decides
+     * (empty when none is shown).
+     */
+    public ReadOnlyStringProperty digestProperty() {
+        return digest.getReadOnlyProperty();
+    }
+
+    /**
+     * For a decided proposal whose file changed since the console decided it: that it was tampered with, what changed
+     * (field by field) and the bytes' difference; empty otherwise.
+     */
+    public ReadOnlyStringProperty tamperedProperty() {
+        return tampered.getReadOnlyProperty();
     }
 
     /** What was decided, by whom, when, why, the commit; empty while undecided. */

@@ -12,6 +12,7 @@ import javafx.collections.ObservableList;
 import services.policy.Policy;
 import services.review.Proposal;
 import services.review.ReviewService;
+import services.review.Seen;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -59,6 +60,8 @@ public final class ReviewViewModel {
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
+    /** A proposal the inbox asked to show before the queue was read (see {@link #open}). */
+    private String opening;
 
     /** Times written in UTC (a test's; the window gives its zone). */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly) {
@@ -136,9 +139,23 @@ public final class ReviewViewModel {
         List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), pinned, rows);
         rows.setAll(shown);
         counts.set(services.review.ReviewQueue.counts(items));
-        String target = keep != null && shown.stream().anyMatch(r -> r.id().equals(keep)) ? keep
+        String wanted = opening != null ? opening : keep;
+        opening = null;
+        String target = wanted != null && shown.stream().anyMatch(r -> r.id().equals(wanted)) ? wanted
                 : shown.isEmpty() ? null : shown.get(0).id();
         select(target);
+    }
+
+    /**
+     * Shows one proposal opened from elsewhere (the inbox): at once when the queue holds it, else as soon as the
+     * queue is read (the section was just opened).
+     */
+    public void open(String id) {
+        if (rows.stream().anyMatch(r -> r.id().equals(id))) {
+            select(id);
+        } else {
+            opening = id;
+        }
     }
 
     /** Shows one proposal (null clears the detail). */
@@ -213,34 +230,43 @@ public final class ReviewViewModel {
             showMessage();
             return;
         }
-        decide("Approving", id -> review.approve(id, reviewer, null));
+        decide("Approving", (id, seen) -> review.approve(id, reviewer, null, seen));
     }
 
     /** Approves with the text the user edited (it replaces the proposed result). */
     public void approveEdited(String text) {
-        decide("Approving (edited)", id -> review.approve(id, reviewer, text));
+        decide("Approving (edited)", (id, seen) -> review.approve(id, reviewer, text, seen));
     }
 
     public void reject(String reason) {
-        decide("Rejecting", id -> review.reject(id, reviewer, reason));
+        decide("Rejecting", (id, seen) -> review.reject(id, reviewer, reason, seen));
     }
 
     public void requestChanges(String feedback) {
-        decide("Requesting changes", id -> review.requestChanges(id, reviewer, feedback));
+        decide("Requesting changes", (id, seen) -> review.requestChanges(id, reviewer, feedback, seen));
     }
 
-    private void decide(String what, Function<String, ReviewService.Decision> action) {
+    /**
+     * Decides the proposal on screen — the snapshot whose digest the detail shows: the service refuses, writing
+     * nothing, when its file was rewritten since it was read ("rewritten since you saw it"), and the queue is read
+     * again so that what is shown is the file as it is now.
+     */
+    private void decide(String what, java.util.function.BiFunction<String, Seen, ReviewService.Decision> action) {
         if (selected == null) {
             return;
         }
         String id = selected.proposal().id();
-        runner.submit(what + " " + id, progress -> action.apply(id), TaskCallbacks.of(decision -> {
+        Seen seen = Seen.given(selected.proposal().digest());
+        runner.submit(what + " " + id, progress -> action.apply(id, seen), TaskCallbacks.of(decision -> {
             messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;
             refresh(id);
         }, error -> {
             messages.say(id, refusal(error));
             showMessage();
+            if (error instanceof services.review.ProposalRewritten) {
+                refresh(); // show the file as it is now, with its digest
+            }
         }));
     }
 

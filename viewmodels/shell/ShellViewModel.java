@@ -2,6 +2,7 @@ package viewmodels.shell;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -10,6 +11,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.workspace.RecentWorkspaces;
@@ -46,6 +48,9 @@ public final class ShellViewModel {
     private final ObservableList<Path> recentWorkspacesView = FXCollections.unmodifiableObservableList(recentWorkspaces);
     private final TaskStatus tasks;
     private final ReadOnlyStringWrapper opening = new ReadOnlyStringWrapper("");
+    private final ObservableMap<String, Integer> waiting = FXCollections.observableHashMap();
+    private final ObservableMap<String, Integer> waitingView =
+            FXCollections.unmodifiableObservableMap(waiting);
 
     public ShellViewModel(WorkspaceLoader loader, RecentWorkspaces recents, TaskRunner runner) {
         this.loader = loader;
@@ -110,7 +115,21 @@ public final class ShellViewModel {
 
     /** Replaces the sections of the rail (each workspace brings its own) and keeps the selection if it still exists. */
     public void setSections(List<SectionItem> items) {
+        waiting.clear();
         navigation.setSections(items);
+    }
+
+    /**
+     * How many items of the inbox wait in each section (the rail's counts); replaced after every read of the inbox,
+     * emptied when another workspace opens.
+     */
+    public void setWaitingCounts(Map<String, Integer> counts) {
+        waiting.keySet().retainAll(counts.keySet());
+        waiting.putAll(counts);
+    }
+
+    public ObservableMap<String, Integer> waitingCounts() {
+        return waitingView;
     }
 
     /** The sections whose form holds unsaved edits (Settings): marked in the rail, asked about before leaving. */

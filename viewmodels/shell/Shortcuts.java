@@ -20,6 +20,8 @@ public final class Shortcuts {
             new Shortcut(null, "Ctrl+O", "open a workspace"),
             new Shortcut(null, "Ctrl+Q", "quit"),
             new Shortcut(null, "F1", "this list of shortcuts"),
+            new Shortcut("inbox", "j / k", "next / previous item"),
+            new Shortcut("inbox", "Enter", "open where the selected item is acted on"),
             new Shortcut("knowledge", "Ctrl+F", "search"),
             new Shortcut("knowledge", "Ctrl+M", "Semantic on / off (rank by meaning as well as words)"),
             new Shortcut("knowledge", "Down", "from the search box into the results"),
@@ -31,7 +33,7 @@ public final class Shortcuts {
             new Shortcut("review", "a", "approve the selected proposal"),
             new Shortcut("review", "r", "reject it (asks for a reason)"),
             new Shortcut("review", "c", "request changes (asks for feedback)"),
-            new Shortcut("review", "e", "edit the resulting text, then approve"),
+            new Shortcut("review", "e", "edit the resulting text, then approve (Tab / Shift+Tab leave the text)"),
             new Shortcut("review", "d", "unified / side by side diff"),
             new Shortcut("review", "s", "show / hide the stories of the effect on recall"),
             new Shortcut("amendments", "Shift / Ctrl+click", "select several"),
@@ -49,7 +51,7 @@ public final class Shortcuts {
             new Shortcut("settings", "Ctrl+S", "save the settings"),
             new Shortcut("reach", "Enter", "run the replay"));
 
-    private static final Map<String, String> SECTION_TITLES = Map.ofEntries(Map.entry("knowledge", "Knowledge"),
+    private static final Map<String, String> SECTION_TITLES = Map.ofEntries(Map.entry("inbox", "Inbox"), Map.entry("knowledge", "Knowledge"),
             Map.entry("recall", "Recall preview"), Map.entry("telemetry", "Telemetry"), Map.entry("reach", "Knowledge reach"),
             Map.entry("review", "Review"), Map.entry("amendments", "Amendments"), Map.entry("failed", "Failed targets"),
             Map.entry("health", "Health"), Map.entry("note", "Knowledge note"), Map.entry("brief", "Mise brief"),
@@ -77,7 +79,7 @@ public final class Shortcuts {
                 out.append("  ").append(String.format("%-" + width + "s", s.keys())).append(s.what()).append('\n');
             }
         });
-        out.append("\nTelemetry, Settings and Knowledge reach have no number key: Ctrl+K, Ctrl+PgDn / Ctrl+PgUp, or Ctrl+, "
+        out.append("\nOverview, Telemetry, Settings and Knowledge reach have no number key: Ctrl+K, Ctrl+PgDn / Ctrl+PgUp, or Ctrl+, "
                 + "for Settings.");
         return out.toString();
     }

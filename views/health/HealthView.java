@@ -26,6 +26,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import views.components.OneLineCell;
 import viewmodels.health.EvidenceRow;
 import viewmodels.health.FindingRow;
 import viewmodels.health.HealthViewModel;
@@ -44,6 +45,7 @@ public final class HealthView {
     private final BorderPane root = new BorderPane();
     private final TableView<JobRow> jobTable = new TableView<>();
     private String scheduleFor;
+    private java.util.function.Consumer<FindingRow> selectedFinding = row -> { };
 
     public HealthView(HealthViewModel vm, JobsViewModel jobs) {
         this.vm = vm;
@@ -53,10 +55,10 @@ public final class HealthView {
         root.setPadding(new Insets(12));
         root.setTop(header());
         SplitPane lower = new SplitPane(evidencePane(), jobsPane());
-        lower.setDividerPositions(0.28);
+        lower.setDividerPositions(0.22);
         SplitPane split = new SplitPane(findingsPane(), lower);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.58); // the findings first: at 1100 × 700 two of them in view, not one and a half
+        split.setDividerPositions(0.55); // one line a finding: at 1280 × 800 every finding and every job in view
         root.setCenter(split);
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
@@ -103,26 +105,27 @@ public final class HealthView {
     private Node findingsPane() {
         TableView<FindingRow> table = new TableView<>(vm.findings());
         table.setId("health-findings");
+        table.setFixedCellSize(26); // one line a finding, the badge's row as tall as the others
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<FindingRow, String> severity = HealthView.<FindingRow>column("Severity", FindingRow::severity, 140);
         severity.setMinWidth(140);
         severity.setCellFactory(c -> graphicCell(row -> {
-            Label badge = new Label(row.severity() + (row.isNew() ? " · new" : ""));
+            Label badge = new Label(severityWords(row.severity()) + (row.isNew() ? " · new" : ""));
             badge.getStyleClass().addAll("severity-badge", "sev-" + row.severity());
             return badge;
         }));
         table.getColumns().add(severity);
-        TableColumn<FindingRow, String> check = HealthView.<FindingRow>column("Check", FindingRow::check, 170);
-        check.setMinWidth(190); // "turn-write-compliance" whole, never "…"
+        // words, not codes: "turn write compliance"
+        TableColumn<FindingRow, String> check = HealthView.<FindingRow>column("Check",
+                r -> r.check().replace('-', ' ').replace('_', ' '), 170);
+        check.setMinWidth(190); // "turn write compliance" whole, never "…"
         table.getColumns().add(check);
-        for (TableColumn<FindingRow, String> text : List.of(HealthView.<FindingRow>column("Finding", FindingRow::message, 420),
-                HealthView.<FindingRow>column("Figures", FindingRow::figures, 220))) {
-            text.setCellFactory(c -> new views.components.WrappingCell<>()); // a long finding wraps whole, every line shown
-            table.getColumns().add(text);
-            if ("Figures".equals(text.getText())) {
-                text.setMinWidth(190); // squeezed to 130 px at 1100, eight figures made a row seven lines tall
-            }
-        }
+        // one line a finding (docs/design.md): the whole message and its figures are in the tooltip and in the
+        // detail beside the evidence, never a five-line cell
+        TableColumn<FindingRow, String> finding = HealthView.<FindingRow>column("Finding",
+                r -> r.message() + (r.figures().isEmpty() ? "" : "\n" + r.figures()), 520);
+        finding.setCellFactory(c -> new OneLineCell<>());
+        table.getColumns().add(finding);
         TableColumn<FindingRow, String> trend = HealthView.<FindingRow>column("Trend", r -> "", 130);
         trend.setMinWidth(110);
         trend.setCellFactory(c -> graphicCell(row -> {
@@ -139,37 +142,51 @@ public final class HealthView {
         table.getColumns().add(3, trend);
         views.components.ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> vm.select(row));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
+            vm.select(row);
+            selectedFinding.accept(row);
+        });
 
         VBox.setVgrow(table, Priority.ALWAYS);
         Label title = new Label("Findings of the latest run, worst first");
         title.getStyleClass().add(Styles.TITLE_4);
-        return new VBox(6, title, table);
+        // the selected finding whole, under the table at its full width: its message, then its figures (muted)
+        Label detail = new Label();
+        detail.setId("health-finding-detail");
+        detail.setWrapText(true);
+        detail.setMinHeight(Region.USE_PREF_SIZE);
+        Label figures = new Label();
+        figures.setId("health-finding-figures");
+        figures.setWrapText(true);
+        figures.setMinHeight(Region.USE_PREF_SIZE);
+        figures.getStyleClass().addAll(Styles.TEXT_SMALL, Styles.TEXT_MUTED);
+        selectedFinding = row -> {
+            detail.setText(row == null ? "" : row.message());
+            figures.setText(row == null ? "" : row.figures());
+        };
+        return new VBox(6, title, table, detail, figures);
     }
 
     private Node evidencePane() {
         ListView<EvidenceRow> evidence = new ListView<>(vm.evidence());
         evidence.setId("health-evidence");
-        Label none = new Label("Select a finding to see the documents or events behind it.");
+        Label none = new Label("Select a finding to see its evidence.");
+        none.getStyleClass().add(Styles.TEXT_MUTED);
         none.setWrapText(true); // a narrow pane wraps it by words
         none.setPadding(new Insets(8));
         evidence.setPlaceholder(none);
         evidence.setCellFactory(l -> {
-            // an event line wraps within the pane, every line shown: no sideways scroll, nothing cut
-            javafx.scene.text.Text text = new javafx.scene.text.Text();
-            text.wrappingWidthProperty().bind(evidence.widthProperty().subtract(36));
+            // one line an item (a file name is never broken mid-word); the whole line and its reference in the tooltip
             ListCell<EvidenceRow> cell = new ListCell<>() {
                 @Override
                 protected void updateItem(EvidenceRow item, boolean empty) {
                     super.updateItem(item, empty);
-                    text.setText(empty || item == null ? "" : item.text());
-                    setGraphic(empty || item == null ? null : text);
-                    setTooltip(empty || item == null ? null : new Tooltip(item.ref()));
+                    setText(empty || item == null ? null : item.text().strip().replaceAll("\\s*\\n\\s*", " · "));
+                    setTooltip(empty || item == null ? null : new Tooltip(item.text() + "\n" + item.ref()));
                 }
             };
-            text.fillProperty().bind(cell.textFillProperty());
-            text.fontProperty().bind(cell.fontProperty());
-            cell.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            cell.setWrapText(false);
+            cell.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
             cell.setPrefWidth(0);
             return cell;
         });
@@ -183,12 +200,12 @@ public final class HealthView {
                 vm.open(evidence.getSelectionModel().getSelectedItem());
             }
         });
-        Label title = new Label("Evidence (Enter or double-click opens)");
+        Label title = new Label("Evidence");
         title.getStyleClass().add(Styles.TITLE_4);
-        title.setWrapText(true);
-        title.setMinHeight(Region.USE_PREF_SIZE);
+        Label keys = new Label("Enter or double-click opens");
+        keys.getStyleClass().addAll(Styles.TEXT_SMALL, Styles.TEXT_MUTED);
         VBox.setVgrow(evidence, Priority.ALWAYS);
-        VBox box = new VBox(6, title, evidence);
+        VBox box = new VBox(6, title, evidence, keys);
         box.setPadding(new Insets(8, 8, 0, 0));
         return box;
     }
@@ -196,20 +213,23 @@ public final class HealthView {
     private Node jobsPane() {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
-        // the columns fit the pane: each text wraps by words within its column, never cut and never sideways
+        // the columns fit the pane, one line a job (docs/design.md): a long "last run" is whole in its tooltip and in
+        // the job's runs below
         jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        for (TableColumn<JobRow, String> c : List.of(HealthView.<JobRow>column("Job", JobRow::title, 150),
-                HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 105),
+        for (TableColumn<JobRow, String> c : List.of(HealthView.<JobRow>column("Job", JobRow::title, 180),
+                HealthView.<JobRow>column("Schedule", r -> r.problem().isEmpty() ? r.schedule() : "⚠ " + r.schedule(), 100),
                 HealthView.<JobRow>column("Next run", JobRow::next, 150),
-                HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 90),
+                HealthView.<JobRow>column("State", r -> r.state() + (r.overran() ? " · overran" : ""), 70),
                 HealthView.<JobRow>column("Last run", JobRow::last, 260))) {
-            c.setMinWidth(c.getPrefWidth() * 0.6); // narrow enough to fit at 1100 px: the texts wrap by words
-            c.setCellFactory(x -> new views.components.WrappingCell<>());
+            // the short cells (a job's name, its schedule, the next run, its state) whole; the last run takes the rest
+            c.setMinWidth("Last run".equals(c.getText()) ? 120 : c.getPrefWidth());
+            c.setCellFactory(x -> new OneLineCell<>());
             jobTable.getColumns().add(c);
         }
         views.components.ColumnHeaders.keepWhole(jobTable);
-        jobTable.setPrefHeight(300); // the four jobs with their wrapped lines; a short window scrolls the pane
-        jobTable.setMinHeight(240);
+        jobTable.setFixedCellSize(30);
+        jobTable.setPrefHeight(30 * 4 + 44); // the four jobs, one line each, and the header
+        jobTable.setMinHeight(30 * 4 + 44);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron, e.g. 0 3 * * *"); // whole at 1100 px; the fields' order is in the tooltip
@@ -281,8 +301,8 @@ public final class HealthView {
         ListView<String> history = new ListView<>(jobs.history());
         history.setId("health-job-history");
         history.setPlaceholder(new Label("Select a job to see its runs."));
-        history.setPrefHeight(120);
-        history.setMinHeight(96); // at least three runs, whatever the window's height
+        history.setPrefHeight(96);
+        history.setMinHeight(72); // at least two runs, whatever the window's height
         VBox.setVgrow(history, Priority.ALWAYS);
         Label title = new Label("Scheduled jobs");
         title.getStyleClass().add(Styles.TITLE_4);
@@ -314,6 +334,14 @@ public final class HealthView {
         c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(get.apply(cell.getValue())));
         c.setPrefWidth(width);
         return c;
+    }
+
+    /** A severity in words: "Warning", not "WARNING". */
+    private static String severityWords(String severity) {
+        if (severity == null || severity.isEmpty() || "OK".equals(severity)) {
+            return severity == null ? "" : severity;
+        }
+        return severity.charAt(0) + severity.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** A cell showing a node made from its row (a badge, the trend squares). */

@@ -57,7 +57,8 @@ final class DocumentPane {
         markdown.setMarkdown(d.markdownProperty().get());
 
         ListView<LinkRow> provenance = ProvenanceList.of(d.provenance(), follow);
-        Label provenanceTitle = new Label("Provenance — the loop this came from");
+        Label provenanceTitle = new Label();
+        provenanceTitle.textProperty().bind(d.provenanceHeadingProperty());
         provenanceTitle.getStyleClass().add(Styles.TITLE_4);
         provenanceTitle.setWrapText(true); // wraps in the narrow pane, never cut
         provenanceTitle.setMinHeight(Region.USE_PREF_SIZE);

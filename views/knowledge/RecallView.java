@@ -34,7 +34,14 @@ public final class RecallView {
                 + "each budget (lean ×1.8 / 5, no rewrite, by keyword; balanced ×3 / 10 and deep ×5 / 10, rewritten, "
                 + "by keyword and meaning). auto: deep when over 90 characters or containing \" and \" or \"why\".");
         intro.setWrapText(true);
+        intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
+        Label era = new Label();
+        era.setId("recall-era");
+        era.setWrapText(true);
+        era.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        era.getStyleClass().add(Styles.WARNING);
+        era.textProperty().bind(vm.eraProperty());
         TextField question = new TextField();
         question.setId("recall-question");
         question.setPromptText("A story title or a question, e.g. \"Add idempotency keys to the email sender\"");
@@ -84,6 +91,8 @@ public final class RecallView {
         columns.setVgap(6);
         javafx.scene.layout.RowConstraints headings = new javafx.scene.layout.RowConstraints();
         headings.setValignment(javafx.geometry.VPos.BOTTOM);
+        // a short window shrinks the text boxes, never the headings over the line above them
+        headings.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.RowConstraints texts = new javafx.scene.layout.RowConstraints();
         texts.setVgrow(Priority.ALWAYS);
         columns.getRowConstraints().setAll(headings, texts);
@@ -104,7 +113,7 @@ public final class RecallView {
         };
         vm.columns().addListener((ListChangeListener<RecallViewModel.Column>) c -> fill.run());
         fill.run();
-        root.getChildren().addAll(title, intro, ask, story, auto, message, columns);
+        root.getChildren().addAll(title, intro, era, ask, story, auto, message, columns);
         root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, question);
         vm.loadProjects();
     }
@@ -116,6 +125,9 @@ public final class RecallView {
         heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         heading.setMaxWidth(Double.MAX_VALUE);
+        // its height is asked at a column's narrowest width: asked at one line's width, a long heading got a row too
+        // short on a small window and was drawn over the lines above the columns
+        heading.setPrefWidth(160);
         return heading;
     }
 

@@ -88,9 +88,25 @@ public final class OverviewView {
         views.components.ColumnHeaders.keepWhole(table);
         table.setPrefHeight(220);
         VBox.setVgrow(table, Priority.SOMETIMES);
+        Label eraTitle = new Label("What is current");
+        eraTitle.getStyleClass().add(Styles.TITLE_4);
+        VBox eraLines = new VBox(4);
+        eraLines.setId("overview-era");
+        Runnable era = () -> {
+            eraLines.getChildren().setAll(vm.era().stream().map(line -> {
+                Label l = new Label(line);
+                l.setWrapText(true);
+                l.setMinHeight(Region.USE_PREF_SIZE);
+                return (Node) l;
+            }).toList());
+            eraTitle.setVisible(!vm.era().isEmpty());
+            eraTitle.setManaged(!vm.era().isEmpty());
+        };
+        vm.era().addListener((ListChangeListener<String>) c -> era.run());
+        era.run();
         Label folders = new Label("Folders");
         folders.getStyleClass().add(Styles.TITLE_4);
-        root.getChildren().addAll(heading, details, figures, folders, table);
+        root.getChildren().addAll(heading, details, figures, eraTitle, eraLines, folders, table);
         // read again each time the section is shown: a sync or a new proposal since changes the figures
         root.parentProperty().addListener((o, was, now) -> {
             if (now != null) {

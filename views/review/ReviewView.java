@@ -10,7 +10,6 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
@@ -26,6 +25,7 @@ import javafx.util.StringConverter;
 import viewmodels.review.QueueRow;
 import viewmodels.review.ReviewViewModel;
 import views.components.DiffView;
+import views.components.TabMovesFocus;
 
 /**
  * The review queue and the selected proposal's diff. Keys: j/k or arrows move, a approve, r reject (asks for a
@@ -228,8 +228,10 @@ public final class ReviewView {
         // the decisions first: the same place for every proposal, however many lines its heading and details take
         // the record first, then what it does not say (where the commit went), then what stops a proposal
         javafx.beans.value.ObservableBooleanValue folded = vm.detail().hasDiffProperty().not();
-        VBox header = new VBox(8, decide, heading, details, keys, capped(decision, folded), message,
-                capped(problem, folded), notice);
+        // the snapshot shown: its digest beside the details, and — decided, then changed — the tampered badge
+        SnapshotStamp stamp = new SnapshotStamp(vm.detail());
+        VBox header = new VBox(8, decide, heading, stamp.line(details), keys, HeaderNotes.capped(stamp.tampered(), folded),
+                HeaderNotes.capped(decision, folded), message, HeaderNotes.capped(problem, folded), notice);
         header.setId("review-detail-header");
         header.setPadding(new Insets(12, 12, 8, 12));
 
@@ -259,34 +261,10 @@ public final class ReviewView {
     }
 
     /** The most height of the header's record or problem (about five lines); a longer one scrolls in it. */
-    public static final double HEADER_NOTE_MAX_HEIGHT = 110;
+    public static final double HEADER_NOTE_MAX_HEIGHT = HeaderNotes.HEADER_NOTE_MAX_HEIGHT;
 
     /** The least height of the header's record or problem: about three lines, or all of a shorter one. */
-    public static final double HEADER_NOTE_MIN_HEIGHT = 58;
-
-    /**
-     * The label in a scroll pane of at most {@link #HEADER_NOTE_MAX_HEIGHT} — all of it while {@code whole} (no diff
-     * below wants the room) — shown when the label is.
-     */
-    private static Node capped(Label label, javafx.beans.value.ObservableBooleanValue whole) {
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(label);
-        scroll.setId(label.getId() + "-scroll");
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.maxHeightProperty().bind(javafx.beans.binding.Bindings.when(whole).then(Double.MAX_VALUE)
-                .otherwise(HEADER_NOTE_MAX_HEIGHT));
-        // as tall as its wrapped lines (a scroll pane asks its content for one unwrapped line), up to its most
-        scroll.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> Math.min(label.getHeight() + 2, scroll.getMaxHeight()), label.heightProperty(),
-                scroll.maxHeightProperty()));
-        // never squeezed below its first three lines (a blocked proposal's reason is what the reviewer reads)
-        scroll.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> Math.min(label.getHeight() + 2, HEADER_NOTE_MIN_HEIGHT), label.heightProperty()));
-        scroll.getStyleClass().add("edge-to-edge");
-        scroll.visibleProperty().bind(label.visibleProperty());
-        scroll.managedProperty().bind(label.visibleProperty());
-        return scroll;
-    }
+    public static final double HEADER_NOTE_MIN_HEIGHT = HeaderNotes.HEADER_NOTE_MIN_HEIGHT;
 
     private void edit() {
         if (!vm.detail().approvableProperty().get()) {
@@ -297,7 +275,8 @@ public final class ReviewView {
         dialog.setTitle("Edit, then approve " + vm.selectedIdProperty().get());
         dialog.setHeaderText(vm.detail().headingProperty().get()
                 + "\nThe text that approving commits. Edits are recorded (Edited-By).");
-        TextArea text = new TextArea(vm.detail().proposedText());
+        // Tab and Shift+Tab leave the editor as they leave every field: a tab typed here would be committed
+        TextArea text = TabMovesFocus.on(new TextArea(vm.detail().proposedText()));
         text.setId("review-edit-text");
         text.setPrefSize(760, 460);
         text.getStyleClass().add("review-edit-text");
@@ -402,39 +381,5 @@ public final class ReviewView {
         svg.setScaleX(0.6);
         svg.setScaleY(0.6);
         return new javafx.scene.Group(svg);
-    }
-
-    /** A queue line: state badge, id and risk; the group and target below. */
-    private static final class QueueCell extends ListCell<QueueRow> {
-        QueueCell() {
-            setPrefWidth(0);
-        }
-
-        @Override
-        protected void updateItem(QueueRow row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty || row == null) {
-                setGraphic(null);
-                return;
-            }
-            // the id on a line of its own, whole at 1100 px: it is what tells two proposals apart
-            Label id = new Label(row.id());
-            id.getStyleClass().add(Styles.TEXT_BOLD);
-            id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS); // narrower still: both ends stay
-            Label state = new Label(row.state());
-            state.getStyleClass().addAll("state-badge", "state-" + row.state().split(" ")[0]);
-            state.setMinWidth(Region.USE_PREF_SIZE);
-            Label risk = new Label(row.risk());
-            risk.getStyleClass().addAll("risk", "risk-" + row.risk());
-            risk.setMinWidth(Region.USE_PREF_SIZE);
-            risk.setVisible(!row.risk().isEmpty());
-            risk.setManaged(risk.isVisible());
-            Label what = new Label(row.group() + (row.target().isEmpty() ? "" : " · " + row.target()));
-            what.getStyleClass().add(Styles.TEXT_MUTED);
-            HBox second = new HBox(6, state, risk, what);
-            second.setAlignment(Pos.CENTER_LEFT);
-            VBox first = new VBox(id);
-            setGraphic(new VBox(2, first, second));
-        }
     }
 }

@@ -5,7 +5,13 @@ import javafx.beans.binding.Bindings;
 import javafx.collections.ObservableSet;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.collections.ObservableMap;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.StackPane;
+import org.kordamp.ikonli.javafx.FontIcon;
+import views.components.Icons;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
@@ -30,7 +36,7 @@ final class NavRail {
         // selecting one shows it, and the shown one cannot be unselected (a click on it, or the group emptied)
         group.selectedToggleProperty().addListener((obs, was, now) -> {
             if (now == null) {
-                if (was != null && rail.getChildren().contains((Node) was)
+                if (was != null && group.getToggles().contains(was)
                         && was.getUserData().equals(vm.selectedSectionProperty().get())) {
                     was.setSelected(true);
                 }
@@ -62,15 +68,38 @@ final class NavRail {
             ObservableSet<String> unsaved = vm.unsaved().sections();
             button.textProperty().bind(Bindings.createStringBinding(
                     () -> unsaved.contains(item.id()) ? item.title() + "  ●" : item.title(), unsaved));
+            ObservableMap<String, Integer> waiting = vm.waitingCounts();
             Tooltip tip = new Tooltip();
             tip.textProperty().bind(Bindings.createStringBinding(
-                    () -> unsaved.contains(item.id()) ? hint + "\n● Unsaved changes" : hint, unsaved));
+                    () -> (unsaved.contains(item.id()) ? hint + "\n● Unsaved changes" : hint)
+                            + (waiting.getOrDefault(item.id(), 0) > 0 ? "\n" + waiting.get(item.id()) + " waiting for you"
+                            : ""), unsaved, waiting));
+            FontIcon icon = Icons.ofSection(item.id());
+            if (icon != null) {
+                icon.getStyleClass().add("nav-icon");
+                button.setGraphic(icon);
+                button.setGraphicTextGap(10);
+            }
+            // what waits in this section (from the inbox): a count on the right of its button, none when nothing
+            Label count = new Label();
+            count.setId("nav-count-" + item.id());
+            count.getStyleClass().add("nav-count");
+            count.setMouseTransparent(true);
+            count.textProperty().bind(Bindings.createStringBinding(() -> {
+                int n = waiting.getOrDefault(item.id(), 0);
+                return n > 99 ? "99+" : String.valueOf(n);
+            }, waiting));
+            count.visibleProperty().bind(Bindings.createBooleanBinding(
+                    () -> waiting.getOrDefault(item.id(), 0) > 0, waiting));
+            StackPane slot = new StackPane(button, count);
+            StackPane.setAlignment(count, Pos.CENTER_RIGHT);
+            StackPane.setMargin(count, new Insets(0, 8, 0, 0));
             button.setTooltip(tip);
             button.setOnAction(e -> {
                 vm.select(item.id());
                 button.setSelected(true);
             });
-            rail.getChildren().add(button);
+            rail.getChildren().add(slot);
             position++;
         }
     }

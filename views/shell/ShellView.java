@@ -74,6 +74,8 @@ public final class ShellView {
         StackPane.setAlignment(root, Pos.TOP_LEFT); // a section taller than the window overflows at the bottom, not the top
         Scene scene = new Scene(layers, 1280, 800);
         scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
+        // the design language every screen shares (docs/design.md): the scale, the palette of meanings
+        scene.getStylesheets().add(ShellView.class.getResource("/views/design.css").toExternalForm());
         // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
         KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
         KeyCodeCombination previous = new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN);

@@ -47,7 +47,7 @@ class AddedSectionUiTest {
     void theAddedSectionComesLastAndShowsWhatItsServiceSays(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected());
         // the previous section of the first is the last: the added one, after every shipped section
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#nav-sample").queryAs(ToggleButton.class).isSelected());
@@ -55,7 +55,7 @@ class AddedSectionUiTest {
                 .map(l -> l.getText().matches("documents: [1-9]\\d*")).orElse(false));
         // it wraps round like every section: the next one is the first
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected());
         assertThat(robot.lookup("#nav-sample").queryAs(ToggleButton.class).getText()).contains("Sample");
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);

@@ -20,9 +20,12 @@ class BriefUiTest {
     @TempDir
     static Path tmp;
 
+    private UiHarness ui;
+
     @Start
     void start(Stage stage) {
-        new UiHarness(stage, tmp.resolve("brief-" + System.nanoTime()));
+        // on the demo's own day its failed targets have not expired, so the brief lists them
+        ui = new UiHarness(stage, tmp.resolve("brief-" + System.nanoTime()), false, null, w -> { }, UiHarness.demoTime());
     }
 
     @Test
@@ -31,11 +34,27 @@ class BriefUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#brief-verdict").tryQuery().isPresent()
                 && robot.lookup("#brief-verdict").queryAs(Label.class).getText().startsWith("Pitch"));
-        assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getText())
-                .startsWith("Pitch rules not checked (no Redis configured)\n· active loops and pitch history unknown (Redis not configured)");
-        assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getStyleClass()).contains("verdict-unchecked")
-                .doesNotContain("verdict-allowed", "review-problem");
+        // no Redis: neither yes nor no — the rules were not checked, and the one reason why; neutral, not a warning
+        assertThat(robot.lookup("#brief-verdict").queryAs(Label.class).getText()).isEqualTo("Pitch rules not checked");
+        assertThat(robot.lookup("#brief-deciding").queryAs(Label.class).getText())
+                .startsWith("active loops and pitch history unknown (Redis not configured)");
+        assertThat(robot.lookup("#brief-verdict-card").query().getStyleClass()).contains("tone-muted")
+                .doesNotContain("tone-success", "tone-danger");
         UiHarness.waitUntil(() -> robot.lookup("Recent retros").tryQuery().isPresent());
         assertThat(robot.lookup("Redis not configured").tryQuery()).isPresent();
+    }
+
+    /** Walk (issue 37): a 'failed clear' on the command line was still listed by the brief 9 s later. */
+    @Test
+    void followsAClearMadeElsewhere(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup(n -> n instanceof javafx.scene.text.Text t && t.getText() != null
+                && t.getText().contains("gremlin/S1")).tryQuery().isPresent());
+        int code = app.cli.RootCommand.commandLine().execute("failed", "clear", "gremlin/S1", "--reason", "fixed",
+                "--workspace", ui.workspace.toString());
+        assertThat(code).isZero();
+        UiHarness.waitUntil(() -> robot.lookup(n -> n instanceof javafx.scene.text.Text t && t.getText() != null
+                && t.getText().contains("gremlin/S1")).tryQuery().isEmpty());
     }
 }

@@ -69,9 +69,17 @@ class HealthUiTest {
                 .anyMatch(f -> f.check().equals("turn-write-compliance") && f.severity().equals("WARNING")));
         assertThat(findings(robot).getItems()).hasSize(8);
         assertThat(findings(robot).getItems().get(0).severity()).isEqualTo("WARNING"); // worst first
-        assertThat(robot.lookup("#health-summary").queryAs(Label.class).getText()).contains("1 warning");
+        // the demo reads only its spool, an outbox: never OK, and said so (running-system.md part 6)
+        assertThat(findings(robot).getItems()).filteredOn(f -> f.check().equals("otel-events")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.severity()).isEqualTo("WARNING");
+                    assertThat(f.message()).startsWith("Only the OTEL spool ").contains("undelivered");
+                });
+        assertThat(robot.lookup("#health-summary").queryAs(Label.class).getText()).containsPattern("0 errors, \\d warnings")
+                .doesNotContain("healthy");
 
-        robot.interact(() -> findings(robot).getSelectionModel().select(0));
+        robot.interact(() -> findings(robot).getSelectionModel().select(findings(robot).getItems().stream()
+                .filter(f -> f.check().equals("turn-write-compliance")).findFirst().orElseThrow()));
         @SuppressWarnings("unchecked")
         ListView<EvidenceRow> evidence = robot.lookup("#health-evidence").queryAs(ListView.class);
         UiHarness.waitUntil(() -> !evidence.getItems().isEmpty());
@@ -107,7 +115,7 @@ class HealthUiTest {
 
         // It stays over whichever screen is open; its button leads back to Health and it goes away.
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
         assertThat(robot.lookup("#toast").query().isVisible()).isTrue();
         robot.clickOn("#toast-open");
         UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
@@ -115,7 +123,7 @@ class HealthUiTest {
 
         // A second run brings nothing new: no notification. The close button dismisses one without leaving the screen.
         robot.clickOn("#health-run");
-        UiHarness.waitUntil(() -> robot.lookup("#health-summary").queryAs(Label.class).getText().contains("1 warning"));
+        UiHarness.waitUntil(() -> robot.lookup("#health-summary").queryAs(Label.class).getText().matches("(?s).*0 errors, \\d warnings.*"));
         robot.interact(() -> { }); // the run's results and any alert are delivered on the FX thread
         assertThat(robot.lookup("#toast").query().isVisible()).isFalse();
     }

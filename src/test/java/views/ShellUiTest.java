@@ -40,23 +40,23 @@ class ShellUiTest {
         UiHarness.waitForIndex(robot);
         assertEquals("Brain Console — demo", stage.getTitle());
         assertThat(robot.lookup(".nav-button").queryAllAs(ToggleButton.class)).extracting(ToggleButton::getText)
-                .containsExactly("Overview", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets", "Health",
-                        "Knowledge note", "Agent lessons", "Mise brief", "Telemetry", "Settings", "Knowledge reach");
-        assertThat(robot.lookup("#overview-figures").tryQuery()).isPresent();
+                .containsExactly("Inbox", "Knowledge", "Recall preview", "Review", "Amendments", "Failed targets", "Health",
+                        "Knowledge note", "Agent lessons", "Mise brief", "Overview", "Telemetry", "Settings", "Knowledge reach");
+        assertThat(robot.lookup("#inbox-list").tryQuery()).isPresent();
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().map(n -> n.getScene() != null).orElse(false));
         assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
 
         // Ctrl+PgDn walks every section in order, from any control that has the focus, and wraps around.
-        for (String next : List.of("recall", "review", "amendments", "failed", "health", "note", "lessons", "brief", "telemetry", "settings", "reach", "overview")) {
+        for (String next : List.of("recall", "review", "amendments", "failed", "health", "note", "lessons", "brief", "overview", "telemetry", "settings", "reach", "inbox")) {
             robot.press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
             UiHarness.waitUntil(() -> robot.lookup("#nav-" + next).queryAs(ToggleButton.class).isSelected());
         }
         robot.press(KeyCode.CONTROL, KeyCode.PAGE_UP).release(KeyCode.PAGE_UP, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#nav-reach").queryAs(ToggleButton.class).isSelected());
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected());
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
@@ -69,17 +69,17 @@ class ShellUiTest {
     @Test
     void theRailsArrowKeysShowTheSectionTheySelect(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        robot.interact(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).requestFocus());
+        robot.interact(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).requestFocus());
         robot.type(KeyCode.DOWN);
         // the selected (filled) button is the section shown: never one selected while another is shown
         UiHarness.waitUntil(() -> robot.lookup("#knowledge-search").tryQuery().map(n -> n.getScene() != null).orElse(false));
         assertThat(robot.lookup("#nav-knowledge").queryAs(ToggleButton.class).isSelected()).isTrue();
-        assertThat(robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected()).isFalse();
+        assertThat(robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected()).isFalse();
         robot.type(KeyCode.UP);
-        UiHarness.waitUntil(() -> robot.lookup("#overview-figures").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        UiHarness.waitUntil(() -> robot.lookup("#inbox-list").tryQuery().map(n -> n.getScene() != null).orElse(false));
         // a click on the section already shown leaves it selected
-        robot.clickOn("#nav-overview");
-        assertThat(robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected()).isTrue();
+        robot.clickOn("#nav-inbox");
+        assertThat(robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected()).isTrue();
         ui.close(robot);
     }
 

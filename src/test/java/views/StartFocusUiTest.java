@@ -98,7 +98,7 @@ class StartFocusUiTest {
     }
 
     @Test
-    void theFocusStartsOnOverviewAndNeverOnTheStatusBarOrTheNotification(FxRobot robot) {
+    void theFocusStartsOnTheInboxAndNeverOnTheStatusBarOrTheNotification(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         UiHarness.waitUntil(60, this::watchdogCaughtUp);
         UiHarness.waitUntil(60, () -> !robot.lookup("#status-cancel").query().getParent().isVisible());
@@ -106,7 +106,7 @@ class StartFocusUiTest {
 
         assertThat(focused).as("every focus owner since the window showed")
                 .noneMatch(n -> n.startsWith("toast:") || n.startsWith("status-bar:"));
-        robot.interact(() -> assertThat(name(stage.getScene().getFocusOwner())).isEqualTo("nav-overview"));
+        robot.interact(() -> assertThat(name(stage.getScene().getFocusOwner())).isEqualTo("inbox-list"));
         assertThat(robot.lookup("#status-cancel").query().isFocusTraversable()).isFalse();
         // Tab reaches the notification's close button only while it shows (ToastUiTest); the focus never goes there by itself
         assertThat(robot.lookup("#toast-close").query().isFocusTraversable())

@@ -96,7 +96,7 @@ class UnsavedSettingsUiTest {
 
         // another section: the rail still says Settings holds unsaved changes
         ctrl(robot, KeyCode.DIGIT1);
-        UiHarness.waitUntil(() -> robot.lookup("#nav-overview").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected());
         assertThat(rail(robot)).isEqualTo("Settings  ●");
         assertThat(robot.lookup("#nav-settings").queryAs(ToggleButton.class).getTooltip().getText())
                 .endsWith("● Unsaved changes");

@@ -40,7 +40,9 @@ class WatchdogSchedulerCommandTest {
         assertThat(r.get("findings")).hasSize(8);
         JsonNode stats = r.get("stats");
         assertThat(stats.get("retrievals_in_window").asLong()).isEqualTo(7); // 3 implementor + 4 interactive
-        assertThat(stats.get("dispatches_in_window").asLong()).isEqualTo(3); // not the gateway's 6 channel events
+        // not the gateway's 6 channel events; S4's eligible implementor turn with no retrieval is one
+        assertThat(stats.get("dispatches_in_window").asLong()).isEqualTo(4);
+        assertThat(r.get("blind").asBoolean()).isFalse();
         assertThat(stats.get("turn_write_compliance").asDouble()).isEqualTo(0.85); // a ratio, by turn id
         assertThat(stats.get("otel_events_scanned").asLong()).isPositive();
         assertThat(r.get("issues").toString()).doesNotContain("ZERO");
@@ -52,6 +54,24 @@ class WatchdogSchedulerCommandTest {
         DemoCommandTest.Run forced = run("watchdog", "--workspace", ws, "--force", "--fail-on-issues");
         assertEquals(3, forced.code());
         assertThat(forced.out()).contains("WARNING  turn-write-compliance");
+    }
+
+    @Test
+    void aWatchdogReadingOnlyAnEmptySpoolSaysBlindInJsonAndText() throws Exception {
+        Path dir = Path.of(ws);
+        Files.createDirectories(dir.resolve("outbox"));
+        new services.workspace.WorkspaceFile(dir).update(root -> root.putObject("otelEvents").put("source", "spool")
+                .put("path", "outbox"));
+        DemoCommandTest.Run run = run("watchdog", "--workspace", ws, "--force", "--json");
+        assertEquals(0, run.code(), run.err());
+        JsonNode r = json.readTree(run.out());
+        assertThat(r.get("healthy").asBoolean()).isFalse();
+        assertThat(r.get("blind").asBoolean()).isTrue();
+        assertThat(r.get("issues").toString()).contains("Blind: ");
+        DemoCommandTest.Run text = run("watchdog", "--workspace", ws, "--force", "--fail-on-issues");
+        assertEquals(3, text.code());
+        assertThat(text.out()).startsWith("Watchdog: blind").contains("BLIND: no source of events")
+                .contains("Blind: the only source read is the OTEL spool");
     }
 
     @Test

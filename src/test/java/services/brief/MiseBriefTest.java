@@ -92,7 +92,7 @@ class MiseBriefTest {
         assertThat(b.recentLessons()).hasSize(5);
         assertTrue(b.pitchAllowed());
         assertThat(b.reasons()).contains("capacity: 2 of 3 loops running (loop-mwrun1-bbbbbb, loop-mwrun2-cccccc)",
-                "1 ended loop still has PRD keys (kept 7 days after a loop ends): not counted");
+                "1 ended loop still has a PRD key: 1 expires in 5 d; loop-mwdone-aaaaaa — not running, not counted");
         assertThat(MiseBrief.markdown(b)).startsWith("# Mise brief\n\n**Pitch allowed**")
                 .contains("- loop-mwrun1-bbbbbb (joelclaw): Running \"one\" — 1 of 2 stories passed, 1 pending\n")
                 .contains("- loop-mwrun2-cccccc (gremlin): Running two — 0 of 1 stories passed, 1 pending\n");

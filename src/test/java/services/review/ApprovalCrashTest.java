@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,22 +28,77 @@ class ApprovalCrashTest {
     Path tmp;
 
     @ParameterizedTest(name = "killed after: {0}")
-    @ValueSource(strings = {"planned", "committed", "file-written", "logged", "never"})
+    @ValueSource(strings = {"planned", "intended", "committed", "file-written", "logged", "cleared", "never"})
     void commitAndDecisionAreBothThereOrBothAbsent(String step) throws Exception {
         Workspace ws = Fixtures.demo(tmp);
+        killedAfter(ws, step);
+        String digest = new ReviewService(ws, Fixtures.CLOCK).proposals().stream().filter(p -> p.id().equals(ID))
+                .findFirst().orElseThrow().digest();
+        assertThat(digest).startsWith("sha256:");
+        checkRestarted(ws, step);
+    }
+
+    /**
+     * Killed at each step, then the agent rewrites the proposal file before the console runs again: an approval whose
+     * commit was made is finished as the snapshot it approved (never as the rewritten file), one that was not is
+     * nothing; never a second commit, and the write-ahead record is gone once the decision log agrees with git.
+     */
+    @ParameterizedTest(name = "killed after: {0}, then the file rewritten")
+    @ValueSource(strings = {"intended", "committed", "file-written", "logged", "cleared"})
+    void anApprovalCutShortIsFinishedAsTheSnapshotItApprovedEvenWhenTheFileIsRewritten(String step) throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        Path file = ws.dreamDir().resolve("proposals").resolve(ID + ".md");
+        String before = java.nio.file.Files.readString(file);
+        String digest = new ReviewService(ws, Fixtures.CLOCK).find(ID).proposal().digest();
+        killedAfter(ws, step);
+        java.nio.file.Files.writeString(file, before.replace("\nrisk: ", "\nrisk: low\nx-note: rewritten\nold-risk: "));
+        ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
+        restarted.list();
+        List<com.fasterxml.jackson.databind.JsonNode> approvals = new DecisionLog(ws.stateDir()
+                .resolve("decisions.jsonl")).read().entries().stream()
+                .filter(e -> e.path("action").asText().equals("approve")).toList();
+        long commits = commits(ws);
+        assertEquals(commits, approvals.size(), "commit and decision both present or both absent");
+        assertThat(inFlight(ws)).as("the write-ahead record is gone once the records agree with git").isEmpty();
+        if ("intended".equals(step)) {
+            assertEquals(0, commits);
+            return;
+        }
+        assertEquals(1, commits);
+        assertThat(approvals.get(0).path("digest").asText()).isEqualTo(digest);
+        Proposal p = restarted.find(ID).proposal();
+        assertEquals("approved", p.status());
+        assertThrows(ReviewException.class, () -> restarted.approve(ID, "joel", null));
+        assertEquals(1, commits(ws), "never a second commit");
+    }
+
+    private static List<Path> inFlight(Workspace ws) throws java.io.IOException {
+        Path dir = ws.stateDir().resolve("approvals-in-flight");
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.toList();
+        }
+    }
+
+    private void killedAfter(Workspace ws, String step) throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), ApprovalChild.class.getName(), ws.dir().toString(), ID, step)
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertEquals("never".equals(step) ? 0 : 137, child.exitValue(), "child exit; see " + tmp.resolve("child.log"));
+    }
 
+    private void checkRestarted(Workspace ws, String step) throws Exception {
         ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
         ReviewService.Item item = restarted.list().stream().filter(i -> i.proposal().id().equals(ID)).findFirst().orElseThrow();
         long commits = commits(ws);
         long decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries().stream()
                 .filter(e -> e.path("action").asText().equals("approve") && e.path("proposal").asText().equals(ID)).count();
         assertEquals(commits, decisions, "commit and decision both present or both absent");
-        if ("planned".equals(step)) {
+        assertThat(inFlight(ws)).as("the write-ahead record is gone once the records agree with git").isEmpty();
+        if ("planned".equals(step) || "intended".equals(step)) {
             assertEquals(0, commits);
             assertThat(item.proposal().status()).isEqualTo("pending");
             restarted.approve(ID, "joel", null);

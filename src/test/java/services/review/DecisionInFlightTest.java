@@ -42,7 +42,7 @@ class DecisionInFlightTest {
             sleep(400);
             new DecisionRecords(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")),
                     new DecisionLog(ws.dreamDir().resolve("log.jsonl")), Fixtures.CLOCK)
-                    .log("reject", before, "joel", "rejected", Map.of("reason", "Not now."), null, false);
+                    .log("reject", before, "joel", "rejected", Map.of("reason", "Not now."), null, false, null, null);
             return null;
         }));
         assertThat(fileWritten.await(10, TimeUnit.SECONDS)).isTrue();

@@ -106,15 +106,24 @@ class ForgedDecisionsTest {
     }
 
     @Test
-    void aRejectionRecordedForAnotherTargetUnderTheSameIdIsNotThisFilesDecision() throws Exception {
+    void aRejectedIdWhoseFileNowNamesAnotherTargetStaysRejectedAndIsShownTampered() throws Exception {
         String id = "dream-2026-11-20-03";
         review.reject(id, "joel", "Too broad.");
         Path file = proposals.resolve(id + ".md");
-        // the same id, now naming another file: the logged rejection was of rules/exact-ids.md, not of this
-        Files.writeString(file, Files.readString(file).replace("target: rules/exact-ids.md", "target: rules/other.md"));
-        Proposal p = review.find(id).proposal();
-        assertThat(p.valid()).isFalse();
-        assertThat(p.problem()).contains("'status'").contains("rules/other.md");
+        // the same id, now naming another file: the id was decided, whatever its file says later
+        Files.writeString(file, Files.readString(file).replace("target: rules/exact-ids.md", "target: rules/other.md")
+                .replace("status: rejected", "status: pending"));
+        ReviewService.Item item = review.find(id);
+        Proposal p = item.proposal();
+        assertThat(p.status()).isEqualTo("rejected");
+        assertThat(p.isTampered()).isTrue();
+        assertThat(p.tampered().changes()).contains("status: rejected → pending",
+                "target: rules/exact-ids.md → rules/other.md");
+        assertThat(ReviewQueue.state(item)).isEqualTo("tampered");
+        assertThat(item.approvable()).isFalse();
+        assertThrows(ReviewException.class, () -> review.approve(id, "joel", null));
+        assertThrows(ReviewException.class, () -> review.reject(id, "joel", "again"));
+        assertEquals(0, consoleCommits());
     }
 
     @Test
@@ -145,10 +154,10 @@ class ForgedDecisionsTest {
         Files.writeString(file, Files.readString(file).replace("status: approved\n", "status: reverted\nreverted_by: joel\n"
                 + "reverted_commit: " + d.commit() + "\n"));
         Proposal p = new ReviewService(ws, Fixtures.CLOCK).find(id).proposal();
-        assertThat(p.status()).as("the file's claim is not the proposal's status").isEqualTo("pending");
-        assertThat(p.valid()).isFalse();
-        assertThat(p.problem()).contains("'status' says reverted").contains("records no revert of " + id)
-                .contains("brain/review has no commit of the console reverting its approval");
+        assertThat(p.status()).as("the file's claim is not the proposal's status: the log's approval is")
+                .isEqualTo("approved");
+        assertThat(p.isTampered()).isTrue();
+        assertThat(p.tampered().changes()).contains("status: approved → reverted");
         Path root = "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();
         try (JGitReviewBranch branch = new JGitReviewBranch(root, "brain/review")) {
             assertEquals(d.commit(), branch.tip(), "nothing was reverted");
@@ -164,7 +173,9 @@ class ForgedDecisionsTest {
             history.revert("brain/review", tip, "Revert PROPOSE_RULE: x\n\nwhy.\n\nReverts: " + tip
                     + "\nReverted-By: joel\nProposal-Id: " + id + "\n", "joel");
         }
-        assertThat(new ReviewService(ws, Fixtures.CLOCK).find(id).proposal().valid()).isFalse();
+        Proposal after = new ReviewService(ws, Fixtures.CLOCK).find(id).proposal();
+        assertThat(after.status()).isEqualTo("approved");
+        assertThat(after.isTampered()).isTrue();
     }
 
     @ParameterizedTest

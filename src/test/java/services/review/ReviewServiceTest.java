@@ -232,7 +232,8 @@ class ReviewServiceTest {
         Path file = ws.skillProposalsDir().resolve("sp-2026-11-18-loop-nanny-01.md");
         String pending = Files.readString(file);
         review.approve("sp-2026-11-18-loop-nanny-01", "joel", null);
-        Files.writeString(file, pending); // as if the process died before recording the decision
+        Files.writeString(file, pending); // as if the process died before recording the decision:
+        Files.delete(ws.stateDir().resolve("decisions.jsonl")); // neither in the file nor in the log
         ReviewService.Decision again = new ReviewService(ws, Fixtures.CLOCK).approve("sp-2026-11-18-loop-nanny-01", "joel", null);
         assertEquals("approved", again.status());
         assertThat(log(ws.skillsRepo())).hasSize(1);

@@ -198,4 +198,115 @@ class ClickHouseOtelEventsTest {
                 () -> source(Map.of("table", "x; DROP TABLE y"), Map.of()));
         assertThat(badTable.getMessage()).startsWith("workspace.json key \"otelEvents.table\"");
     }
+
+    /** A table of the running system's shape holding these rows (created empty when there are none). */
+    private static String table(String name, List<String> rows) throws IOException {
+        server.query("CREATE TABLE IF NOT EXISTS joelclaw." + name + " AS joelclaw.otel_events");
+        if (!rows.isEmpty()) {
+            server.insert("joelclaw." + name, COLUMNS, rows);
+        }
+        return "joelclaw." + name;
+    }
+
+    private static WatchdogReport watchdog(Path dir, OtelEventSource events) {
+        Workspace ws = Fixtures.demo(dir);
+        MutableClock clock = new MutableClock(Instant.ofEpochMilli(NOW));
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
+            return Watchdogs.create(ws, index, new VaultSync(ws, index, clock), new FailedTargetsService(ws, index, null,
+                    clock), events, new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop()).run(true, ProgressSink.NONE);
+        }
+    }
+
+    private static Finding finding(WatchdogReport r, String check) {
+        return r.findings().stream().filter(f -> f.check().equals(check)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void anEligibleImplementorTurnWithNoRetrievalForItsStoryIsAZeroRetrievalDispatch() throws IOException {
+        String loop = "loop-mx8k2p-7fq";
+        String eligible = "{\"loop_id\":\"" + loop + "\",\"story_id\":\"%s\",\"attempt\":1,\"tool\":\"codex\","
+                + "\"commit_sha\":\"4be1c0d9e2aa\"}";
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < 5; i++) { // the gateway's channel traffic: never a dispatch
+            rows.add(row(5 + i, "gateway", "redis-channel", "events.dispatched.background_only",
+                    "{\"source\":\"redis\",\"sourceKind\":\"background\",\"eventCount\":3}"));
+        }
+        rows.add(row(50, "implement", "agent-loop", "system_knowledge.retrieval",
+                "{\"story_id\":\"US-001\",\"has_results\":true,\"result_length\":3,\"latency_ms\":90}"));
+        rows.add(row(20, "implement", "agent-loop-implement", "knowledge.turn_write.eligible", eligible.formatted("US-001")));
+        rows.add(row(15, "implement", "agent-loop-implement", "knowledge.turn_write.eligible", eligible.formatted("US-002")));
+        rows.add(row(12, "implement", "agent-loop", "system_knowledge.retrieval",
+                "{\"story_id\":\"US-003\",\"has_results\":false,\"result_length\":0,\"latency_ms\":70}"));
+        rows.add(row(10, "implement", "agent-loop-implement", "knowledge.turn_write.eligible", eligible.formatted("US-003")));
+        String table = table("loop_events", rows);
+        EventWindow w = source(Map.of("url", server.url(), "table", table), Map.of()).window(NOW - 4 * 3_600_000L, NOW + 1);
+        assertThat(w.dispatches()).isEqualTo(3);
+        assertThat(w.unretrieved()).isEqualTo(1);
+        assertThat(w.zeroRetrievalDispatches()).isEqualTo(2);
+        assertThat(w.retrievals()).isEqualTo(2);
+
+        WatchdogReport r = watchdog(tmp.resolve("loop-ws"), source(Map.of("url", server.url(), "table", table), Map.of()));
+        Finding f = finding(r, "zero-retrieval");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.message()).startsWith("2 of 3 agent dispatches in 4 h had zero knowledge retrievals: 1 eligible "
+                + "implementor turn has no retrieval event for its story; 1 found nothing");
+        assertThat(f.evidence()).hasSize(2).allSatisfy(e -> assertThat(e).startsWith("otel:"));
+        assertThat(r.stats()).containsEntry("dispatches_in_window", 3L).containsEntry("dispatches_without_retrieval", 1L)
+                .containsEntry("dispatches_without_results", 2L);
+        assertThat(r.healthy()).isFalse();
+
+        // only the gateway's channel traffic and one implementor turn that did retrieve: no fault
+        String quiet = table("quiet_events", List.of(rows.get(0), rows.get(1), rows.get(5), rows.get(6)));
+        WatchdogReport ok = watchdog(tmp.resolve("quiet-ws"), source(Map.of("url", server.url(), "table", quiet), Map.of()));
+        assertThat(finding(ok, "zero-retrieval").severity()).isEqualTo(Severity.OK);
+        assertThat(ok.stats()).containsEntry("dispatches_in_window", 1L);
+    }
+
+    @Test
+    void aStoreThatCannotBeReadOrHoldsNothingIsBlindAndAnUndeliveredSpoolBesideItIsAFinding() throws IOException {
+        WatchdogReport gone = watchdog(tmp.resolve("gone-ws"), source(Map.of("url", "http://127.0.0.1:1"), Map.of()));
+        assertBlind(gone, "ClickHouse is unreachable");
+
+        String empty = table("empty_events", List.of());
+        WatchdogReport nothing = watchdog(tmp.resolve("empty-ws"),
+                source(Map.of("url", server.url(), "table", empty), Map.of()));
+        assertBlind(nothing, "holds no events at all");
+
+        Path spool = java.nio.file.Files.createDirectories(tmp.resolve("spool/otel"));
+        long queued = NOW - 30 * 60_000L;
+        for (int i = 0; i < 3; i++) {
+            java.nio.file.Files.writeString(spool.resolve(queued + i + "-" + UUID.randomUUID() + ".json"),
+                    "{\"event\":{\"id\":\"x" + i + "\",\"timestamp\":" + (queued + i) + ",\"level\":\"info\","
+                    + "\"source\":\"gateway\",\"component\":\"redis-channel\",\"action\":\"events.dispatched.x\","
+                    + "\"success\":true,\"metadata\":{}},\"queuedAt\":" + (queued + i) + "}");
+        }
+        WatchdogReport beside = watchdog(tmp.resolve("beside-ws"),
+                source(Map.of("url", server.url()), Map.of()).withOutbox(spool));
+        assertThat(beside.blind()).isFalse();
+        assertThat(finding(beside, "otel-events").severity()).isEqualTo(Severity.OK);
+        Finding outbox = finding(beside, OtelEventsCheck.OUTBOX);
+        assertThat(outbox.severity()).isEqualTo(Severity.WARNING);
+        assertThat(outbox.message()).startsWith("3 undelivered OTEL events wait in the spool " + spool)
+                .contains("ClickHouse write failed").contains("30 min ago");
+        assertThat(beside.healthy()).isFalse();
+        assertThat(beside.stats()).containsEntry("otel_spool_undelivered", 3L);
+
+        java.nio.file.Files.list(spool).forEach(p -> p.toFile().delete()); // drained: nothing undelivered
+        WatchdogReport drained = watchdog(tmp.resolve("drained-ws"),
+                source(Map.of("url", server.url()), Map.of()).withOutbox(spool));
+        assertThat(drained.findings()).noneMatch(f -> f.check().equals(OtelEventsCheck.OUTBOX));
+        assertThat(drained.stats()).containsEntry("otel_spool_undelivered", 0L);
+    }
+
+    static void assertBlind(WatchdogReport r, String why) {
+        Finding f = finding(r, "otel-events");
+        assertThat(f.severity()).isNotIn(Severity.OK, Severity.INFO);
+        assertThat(f.message()).startsWith("Blind: ").contains(why).containsIgnoringCase("blind");
+        assertThat(r.blind()).isTrue();
+        assertThat(r.healthy()).isFalse();
+        assertThat(r.summary()).startsWith("blind");
+        assertThat(finding(r, "zero-retrieval").severity()).isNotEqualTo(Severity.OK);
+        assertThat(finding(r, "turn-write-compliance").severity()).isNotEqualTo(Severity.OK);
+    }
 }

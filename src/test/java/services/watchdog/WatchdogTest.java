@@ -133,21 +133,27 @@ class WatchdogTest {
     }
 
     @Test
-    void theDemoSpoolTripsTurnWriteComplianceByTurnIdAndPassesZeroRetrieval() throws IOException {
+    void theDemoSpoolTripsTurnWriteComplianceByTurnIdAndCatchesTheStoryThatRetrievedNothing() throws IOException {
         Workspace demo = Fixtures.demo(tmp.resolve("second"));
         assertThat(demo.otelDir()).isEqualTo(demo.dir().resolve("spool/otel"));
         try (LuceneKnowledgeIndex idx = new LuceneKnowledgeIndex(demo.indexDir(), 384)) {
             new VaultSync(demo, idx, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
             WatchdogReport r = watchdog(demo, idx, new SpoolOtelEvents(demo.otelDir())).run(false, ProgressSink.NONE);
             Finding retrieval = finding(r, "zero-retrieval");
-            assertThat(retrieval.severity()).isEqualTo(Severity.OK); // 6 gateway channel events are no dispatches
-            assertThat(r.stats()).containsEntry("dispatches_in_window", 3L).containsEntry("retrievals_in_window", 7L)
-                    .containsEntry("interactive_retrievals_in_window", 4L);
+            // 6 gateway channel events are no dispatches; S4's eligible implementor turn has no retrieval event
+            assertThat(retrieval.severity()).isEqualTo(Severity.WARNING);
+            assertThat(retrieval.message()).startsWith("2 of 4 agent dispatches in 4 h had zero knowledge retrievals: "
+                    + "1 eligible implementor turn has no retrieval event for its story; 1 found nothing");
+            assertThat(r.stats()).containsEntry("dispatches_in_window", 4L).containsEntry("retrievals_in_window", 7L)
+                    .containsEntry("interactive_retrievals_in_window", 4L).containsEntry("dispatches_without_retrieval", 1L);
             Finding turns = finding(r, "turn-write-compliance");
             assertThat(turns.message()).contains("85.0%").contains("17 of 20").contains("1 failed")
                     .contains("3 outcomes for turns that were never eligible");
             assertThat(r.stats()).containsEntry("turn_write_compliance", 0.85);
-            assertThat(finding(r, "otel-events").severity()).isEqualTo(Severity.OK);
+            // the spool alone is an outbox: its events are the undelivered ones, never all of them
+            assertThat(finding(r, "otel-events").severity()).isEqualTo(Severity.WARNING);
+            assertThat(finding(r, "otel-events").message()).startsWith("Only the OTEL spool ").contains("undelivered")
+                    .contains("blind to every delivered event");
             assertThat(finding(r, "failed-target-ttl").severity()).isEqualTo(Severity.INFO);
             assertThat(r.problems()).anySatisfy(p -> assertThat(p).endsWith(".json: not valid JSON — skipped"));
             assertThat(r.healthy()).isFalse();

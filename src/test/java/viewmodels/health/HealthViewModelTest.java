@@ -64,6 +64,31 @@ class HealthViewModelTest {
     }
 
     @Test
+    void aBlindRunSaysBlindAndWhenTheRunningWatchdogLastRan() throws Exception {
+        Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
+        Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
+        WatchdogLog log = new WatchdogLog(ws.stateDir());
+        Map<String, Object> system = new java.util.LinkedHashMap<>();
+        system.put("key", "Redis knowledge:watchdog:last_run");
+        system.put("lastRun", "2026-11-01T08:00:00Z");
+        system.put("written", false);
+        system.put("note", "not written: this console's watchdog works on its own lucene index");
+        log.append(new WatchdogReport("ran", false, null, List.of("Blind: the only source read is the OTEL spool"),
+                Map.of(), Map.of(), List.of(Finding.of("otel-events", Severity.WARNING, "Blind: the only source read is "
+                + "the OTEL spool /x, an outbox …", Map.of("blind", true)), Finding.of("zero-retrieval", Severity.INFO,
+                "Not checked: the watchdog is blind (see otel-events)", Map.of("blind", true))), clock.instant(), 5, null,
+                List.of(), system));
+        HealthViewModel vm = new HealthViewModel(log, scheduler(ws, log), new Evidence(null, ws.otelDir()),
+                new SynchronousTaskRunner(), ZoneOffset.UTC, item -> { });
+        vm.start();
+        assertThat(vm.healthyProperty().get()).isFalse();
+        assertThat(vm.summaryProperty().get()).isEqualTo("Last run 2026-11-01 10:00 · BLIND: no source of events, so "
+                + "not healthy · 0 errors, 1 warning\nThe running system's watchdog "
+                + "last ran 2026-11-01 08:00 (Redis knowledge:watchdog:last_run; this console leaves it to that watchdog)");
+        assertThat(vm.findings().get(0).message()).startsWith("Blind: ");
+    }
+
+    @Test
     void aRunWithANewWarningAlertsOnceAndFindingsAreWorstFirst() throws Exception {
         Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
         Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);

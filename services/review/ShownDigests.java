@@ -1,0 +1,73 @@
+package services.review;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Optional;
+import services.vault.FileText;
+
+/**
+ * The digest of each proposal as the console last showed or listed it ({@code state/shown-digests.json}): a
+ * decision taken without a digest at hand ({@code proposals approve ID}) is about that snapshot, and is refused when
+ * the file was rewritten since ("rewritten since you saw it — show it again").
+ */
+final class ShownDigests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Ids kept at most; the oldest go first (a queue is far smaller). */
+    private static final int MAX = 5_000;
+    private final Path file;
+
+    ShownDigests(Path stateDir) {
+        this.file = stateDir.resolve("shown-digests.json");
+    }
+
+    /** Records what was shown: id → digest (a proposal without a digest is forgotten). Run under the decision lock. */
+    void remember(Map<String, String> shown) {
+        ObjectNode all = read();
+        shown.forEach((id, digest) -> {
+            all.remove(id); // re-added last: the newest at the end
+            if (digest != null) {
+                all.put(id, digest);
+            }
+        });
+        while (all.size() > MAX) {
+            all.remove(all.fieldNames().next());
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), ".shown", ".tmp");
+            try {
+                Files.write(tmp, JSON.writeValueAsBytes(all));
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new ReviewException("Cannot record what was shown in " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The digest last shown or listed for {@code id}, if any. */
+    Optional<String> of(String id) {
+        JsonNode d = read().get(id);
+        return d == null || !d.isTextual() ? Optional.empty() : Optional.of(d.asText());
+    }
+
+    private ObjectNode read() {
+        if (!Files.isRegularFile(file)) {
+            return JSON.createObjectNode();
+        }
+        try {
+            JsonNode n = JSON.readTree(FileText.bounded(file, 16L * 1024 * 1024));
+            return n instanceof ObjectNode o ? o : JSON.createObjectNode();
+        } catch (IOException | RuntimeException unreadable) {
+            return JSON.createObjectNode();
+        }
+    }
+}

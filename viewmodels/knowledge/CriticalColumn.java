@@ -1,0 +1,48 @@
+package viewmodels.knowledge;
+
+import java.util.ArrayList;
+import java.util.List;
+import services.brain.CriticalDbUnavailable;
+import services.brain.CriticalSearch;
+
+/**
+ * The Recall preview's critical.db column: what {@code joelclaw recall QUESTION} returns today — critical.db read
+ * first, one FTS5 keyword search over five collections, no budget, no rewrite — and the note that says so.
+ */
+final class CriticalColumn {
+
+    private CriticalColumn() {
+    }
+
+    static String note(CriticalSearch critical) {
+        String since = "Since July 2026 joelclaw recall and knowledge search read critical.db first (SQLite FTS5: one "
+                + "keyword search over observations, memory, Brain pages, system_knowledge and vault notes — no budget, "
+                + "no rewrite); the budget columns preview the Typesense fallback it uses when critical.db fails.";
+        return critical == null ? since + " Set \"criticalDb\" in workspace.json to see its column."
+                : since + " critical.db: " + critical.path();
+    }
+
+    /** Blocking: opens critical.db. A database that cannot be read is a column saying why. */
+    static RecallViewModel.Column of(CriticalSearch critical, String question) {
+        try {
+            CriticalSearch.Result r = critical.recall(question, CriticalSearch.RECALL_LIMIT);
+            String heading = "critical.db (what joelclaw recall returns) — " + r.hits().size() + " returned · "
+                    + r.found() + (r.found() == 1 ? " document matches" : " documents match")
+                    + (r.dropped() > 0 ? " · " + r.dropped() + " held or discarded left out" : "")
+                    + " · " + r.freshness().words();
+            List<String> blocks = new ArrayList<>();
+            for (CriticalSearch.Hit h : r.hits()) {
+                blocks.add("### [" + h.collection() + " · " + h.type() + "] " + h.title() + "\n" + h.id()
+                        + ("private".equals(h.privacy()) ? " · private" : "") + " · source " + h.sourceKey() + " ("
+                        + h.freshness() + ")\n" + h.snippet().replace("<mark>", "").replace("</mark>", ""));
+            }
+            String context = blocks.isEmpty() ? "(nothing matches: joelclaw recall returns no hits)\n\nMATCH "
+                    + (r.match().isEmpty() ? "(no word to search)" : r.match()) : String.join("\n\n", blocks);
+            return new RecallViewModel.Column(RecallViewModel.CRITICAL, heading, context, r.ids());
+        } catch (CriticalDbUnavailable e) {
+            return new RecallViewModel.Column(RecallViewModel.CRITICAL, "critical.db — cannot be read",
+                    e.getMessage() + "\n\njoelclaw recall would fall back to Typesense (the budget columns).",
+                    List.of());
+        }
+    }
+}
