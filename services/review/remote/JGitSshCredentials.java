@@ -35,7 +35,7 @@ public final class JGitSshCredentials {
             }
             ssh.setSshSessionFactory(factory());
         } else {
-            t.setCredentialsProvider(new JGitCredentialHelper(home));
+            t.setCredentialsProvider(new JGitGitCredentials(home));
         }
     }
 

@@ -14,11 +14,11 @@ import org.eclipse.jgit.transport.URIish;
  * HTTPS credentials from git's own credential helper ({@code git credential fill}, as the user configured it), asked
  * without a terminal prompt. What it answers is handed to the connection and kept nowhere else.
  */
-final class JGitCredentialHelper extends CredentialsProvider {
+final class JGitGitCredentials extends CredentialsProvider {
 
     private final Path home;
 
-    JGitCredentialHelper(Path home) {
+    JGitGitCredentials(Path home) {
         this.home = home;
     }
 
