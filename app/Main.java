@@ -1,7 +1,10 @@
 package app;
 
 import app.cli.RootCommand;
+import app.warm.WarmClient;
+import java.util.OptionalInt;
 import services.workspace.AppDirs;
+import services.workspace.WorkspaceWriteLock;
 
 /**
  * Entry point. With no subcommand it opens the console window; with one it runs headless. Sets the log folder
@@ -15,7 +18,7 @@ public final class Main {
     public static void main(String[] args) {
         // A read command on a workspace that a window or scheduler has open is answered by it, warm; decided
         // before picocli, Logback or the index are loaded.
-        java.util.OptionalInt warm = app.warm.WarmClient.answer(args, System.out, System.err);
+        OptionalInt warm = WarmClient.answer(args, System.out, System.err);
         if (warm.isPresent()) {
             System.exit(warm.getAsInt());
         }
@@ -24,7 +27,7 @@ public final class Main {
         }
         NativeFolders.configure(AppDirs.fromEnvironment());
         // A write that waits for another window, scheduler or command says so (the window shows it as busy).
-        services.workspace.WorkspaceWriteLock.onWait(System.err::println);
+        WorkspaceWriteLock.onWait(System.err::println);
         System.exit(RootCommand.commandLine(args).execute(args));
     }
 }

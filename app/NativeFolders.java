@@ -3,6 +3,7 @@ package app;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ final class NativeFolders {
             Files.createDirectories(dir.getParent());
             try {
                 Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PRIVATE));
-            } catch (java.nio.file.FileAlreadyExistsException raced) {
+            } catch (FileAlreadyExistsException raced) {
                 return privateFolder(dir);
             }
         }

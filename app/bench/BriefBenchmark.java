@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import services.brief.MiseBrief;
-import services.demo.DemoWorkspace;
 import services.sync.SyncOptions;
 import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
@@ -30,7 +29,7 @@ public final class BriefBenchmark {
         Path home = Files.createTempDirectory("bc-brief");
         AppContext app = new AppContext(new AppDirs(home.resolve("config"), home.resolve("data")),
                 Clock.systemUTC(), new SynchronousTaskRunner());
-        Workspace ws = app.loader().load(new DemoWorkspace(Clock.systemUTC()).write(home.resolve("demo")).dir());
+        Workspace ws = app.loader().load(app.demo().write(home.resolve("demo")).dir());
         try (WorkspaceServices services = app.open(ws)) {
             services.sync().run(SyncOptions.all(), ProgressSink.NONE);
             MiseBrief brief = services.brief();

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.warm.WarmProtocol;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -81,7 +82,7 @@ public final class CliBenchmark {
         owner.environment().put("JAVA_TOOL_OPTIONS", "-Dbrainconsole.home=" + home);
         Process scheduler = owner.start();
         try {
-            Path socket = app.warm.WarmProtocol.socket(demo.toAbsolutePath().normalize());
+            Path socket = WarmProtocol.socket(demo.toAbsolutePath().normalize());
             for (int i = 0; i < 600 && !Files.exists(socket); i++) {
                 Thread.sleep(100);
             }

@@ -1,15 +1,22 @@
 package app.bench;
 
+import app.compose.Pools;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
+import services.embedding.Embeddings;
 import services.embedding.HybridKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
 import services.tasks.ProgressSink;
@@ -30,8 +37,10 @@ public final class EmbeddingThroughputBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
 
-    public EmbeddingThroughputBenchmark(Path base) {
+    public EmbeddingThroughputBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -43,7 +52,7 @@ public final class EmbeddingThroughputBenchmark {
     public Result run(int documents, PrintWriter log, boolean withWindow) throws IOException, InterruptedException {
         Files.createDirectories(base);
         Path dir = Files.createTempDirectory(base, "embed");
-        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir)) {
+        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir, pools)) {
             long t = System.nanoTime();
             index.embeddings().model().embed(List.of("warm the model up", "a second text to warm it"));
             long loadMs = (System.nanoTime() - t) / 1_000_000;
@@ -54,7 +63,7 @@ public final class EmbeddingThroughputBenchmark {
             log.flush();
             EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
                     new BackfillState(dir.resolve("state/embeddings")), Telemetry.noop())
-                    .writingBeside(app.compose.AppContext.BACKFILL_WRITES); // as the window and the CLI run it
+                    .writingBeside(pools.backfillWrites()); // as the window and the CLI run it
             List<Double> late = new ArrayList<>();
             AtomicBoolean done = new AtomicBoolean();
             Thread ui = new Thread(() -> watch(done, late), "ui-stand-in");
@@ -102,7 +111,7 @@ public final class EmbeddingThroughputBenchmark {
     }
 
     private static boolean onPath(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(d, program))) {
                 return true;
             }
@@ -114,7 +123,7 @@ public final class EmbeddingThroughputBenchmark {
     private static void watch(AtomicBoolean done, List<Double> late) {
         while (!done.get()) {
             long asked = System.nanoTime() + 5_000_000;
-            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+            LockSupport.parkNanos(5_000_000);
             late.add(Math.max(0, System.nanoTime() - asked) / 1e6);
         }
     }
@@ -128,7 +137,7 @@ public final class EmbeddingThroughputBenchmark {
      * each sentence made the document's own (as a loop's lessons are), so no vector comes from the cache.
      */
     static List<KnowledgeDoc> documents(int n) {
-        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        Set<String> distinct = new LinkedHashSet<>();
         for (KnowledgeDoc d : RecallCorpus.load().all()) {
             for (String s : (d.content().isBlank() ? d.title() : d.content()).split("(?<=[.!?])\\s+")) {
                 if (s.strip().length() > 40) { // long enough that the sentence splitter keeps it on its own
@@ -155,7 +164,7 @@ public final class EmbeddingThroughputBenchmark {
                 + "| %,d | %d | %,d ms | %,d ms | **%.0f** | %.1f ms | %.2f | %,d | %.1f / %.1f ms |%n"
                 + "Targets: >= 100 documents of 1,000 characters a second on 2 cores, everything included; the UI thread "
                 + "never blocked > 50 ms while embedding.%nThe window (demo workspace) %s%n",
-                services.embedding.Embeddings.SentenceVectors.configured().name().toLowerCase(java.util.Locale.ROOT)
+                Embeddings.SentenceVectors.configured().name().toLowerCase(Locale.ROOT)
                         .replace('_', ' '), r.documents(), r.cores(),
                 r.modelLoadMs(), r.wallMs(), r.docsPerSecond(), r.cpuMsPerDoc(), r.coresBusy(), r.sentenceVectors(),
                 r.uiLateP99Ms(), r.uiLateMaxMs(), r.window());

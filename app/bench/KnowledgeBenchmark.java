@@ -1,6 +1,8 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,14 +41,16 @@ public final class KnowledgeBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
     private final int searchRuns;
 
-    public KnowledgeBenchmark(Path base, int searchRuns) {
+    public KnowledgeBenchmark(Path base, int searchRuns, Pools pools) {
+        this.pools = pools;
         this.base = base;
         this.searchRuns = searchRuns;
     }
 
-    public Row run(int docs, java.io.PrintWriter log) throws IOException, InterruptedException {
+    public Row run(int docs, PrintWriter log) throws IOException, InterruptedException {
         Path ws = base.resolve("vault-" + docs);
         if (!Files.exists(ws.resolve("workspace.json"))) {
             log.println("generating a vault of " + docs + " documents in " + ws + " …");
@@ -61,7 +65,7 @@ public final class KnowledgeBenchmark {
             deleteState(ws);
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(workspace.indexDir(), 384)) {
                 VaultSync sync = new VaultSync(workspace, index, Clock.systemUTC())
-                        .preparingIn(app.compose.AppContext.WORK_LANES);
+                        .preparingIn(pools.workLanes());
                 long t0 = System.nanoTime();
                 SyncResult result = sync.run(SyncOptions.all(), ProgressSink.NONE);
                 full.add((System.nanoTime() - t0) / 1_000_000);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FloatVectorValues;
@@ -17,6 +18,7 @@ import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.FSDirectory;
+import services.knowledge.LuceneExactRescore;
 
 /**
  * How much the graph search's nearest neighbours miss against exact search, for several numbers of neighbours
@@ -49,8 +51,8 @@ final class LuceneKnnRecallCheck {
                         TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", questions.get(i),
                                 Math.max(k, explore)), Math.max(k, explore));
                         // as the console searches: the neighbours found, ordered by their float vectors
-                        ScoreDoc[] found = services.knowledge.LuceneExactRescore.ON
-                                ? services.knowledge.LuceneExactRescore.rescore(searcher, questions.get(i), top.scoreDocs)
+                        ScoreDoc[] found = LuceneExactRescore.ON
+                                ? LuceneExactRescore.rescore(searcher, questions.get(i), top.scoreDocs)
                                 : top.scoreDocs;
                         if (round == 0) {
                             continue; // warms the JIT and the vector files
@@ -81,7 +83,7 @@ final class LuceneKnnRecallCheck {
 
     /** The global doc ids of the {@code k} vectors most similar to {@code q}, best first. */
     private static int[] exact(DirectoryReader reader, float[] q, int k) throws IOException {
-        java.util.PriorityQueue<float[]> best = new java.util.PriorityQueue<>((a, b) -> Float.compare(a[0], b[0]));
+        PriorityQueue<float[]> best = new PriorityQueue<>((a, b) -> Float.compare(a[0], b[0]));
         for (LeafReaderContext leaf : reader.leaves()) {
             FloatVectorValues values = leaf.reader().getFloatVectorValues("embedding");
             if (values == null) {

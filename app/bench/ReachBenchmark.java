@@ -1,7 +1,9 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,8 +48,10 @@ public final class ReachBenchmark {
     private static final String[] TYPES = {"lesson", "pattern", "failed_target", "retro"};
 
     private final Path dir;
+    private final Pools pools;
 
-    public ReachBenchmark(Path dir) {
+    public ReachBenchmark(Path dir, Pools pools) {
+        this.pools = pools;
         this.dir = dir;
     }
 
@@ -125,10 +129,11 @@ public final class ReachBenchmark {
         }
     }
 
-    private static ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
+    private ReachReport run(LuceneKnowledgeIndex index, LoopHistory.Loaded loaded, Instant now, Path cache,
                                    ProgressSink progress) {
         return new ReachService(new ImplementorRecall(index), index).report(loaded, 14, now.minus(Duration.ofDays(14)),
-                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)).sharingWith(app.compose.AppContext.WORK_LANES),
+                new StoryReplays(index, cache, true, LocalDate.now(ZoneOffset.UTC)).sharingWith(pools.workLanes())
+                        .matchingChangesIn(scratch -> new LuceneKnowledgeIndex(scratch, 1)),
                 progress);
     }
 
@@ -147,7 +152,7 @@ public final class ReachBenchmark {
 
     /** CPU time of this process so far (all threads), in ms: what the replay cost, whatever else ran. */
     private static long cpuMs() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1_000_000;
     }
 

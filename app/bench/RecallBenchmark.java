@@ -1,10 +1,12 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,12 @@ import services.telemetry.Telemetry;
  * it found at all. Cost: milliseconds per question (the question's embedding included) and the model's megabytes.
  */
 public final class RecallBenchmark {
+
+    private final Pools pools;
+
+    public RecallBenchmark(Pools pools) {
+        this.pools = pools;
+    }
 
     /** MRR@5 and hit@5 of one variant on one split: over all its questions, direct ones and paraphrases. */
     public record Score(String variant, String model, String split, int questions, int paraphrases, double mrr,
@@ -117,37 +125,38 @@ public final class RecallBenchmark {
     }
 
     /** An index over the fixture, to be embedded, in {@code dir} (a fresh folder). */
-    public static HybridKnowledgeIndex open(Path dir) {
-        return open(dir, app.compose.AppContext.embeddingModel(), false, Embeddings.SentenceVectors.configured());
+    public static HybridKnowledgeIndex open(Path dir, Pools pools) {
+        return open(dir, pools.embeddingModel(), false, Embeddings.SentenceVectors.configured(), pools);
     }
 
-    static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles, Embeddings.SentenceVectors sentences) {
+    static HybridKnowledgeIndex open(Path dir, EmbeddingModel model, boolean titles, Embeddings.SentenceVectors sentences,
+                                     Pools pools) {
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("state/embeddings"), model.name(),
                 model.dimensions()), null, MiniLmEmbeddingModel.MAX_CHARS, titles, sentences);
         return new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), model.dimensions())
-                .searchingBeside(app.compose.AppContext.SEARCH_LANES), embeddings);
+                .searchingBeside(pools.searchLanes()), embeddings);
     }
 
     public Quality quality(PrintWriter log) throws IOException {
         RecallCorpus corpus = RecallCorpus.load();
         List<Setup> setups = new ArrayList<>();
         Embeddings.SentenceVectors shipped = Embeddings.SentenceVectors.configured();
-        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false, shipped,
+        setups.add(new Setup("all-minilm-l6-v2-q", pools.embeddingModel(), false, shipped,
                 shippedModelVariants()));
-        setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), true, shipped,
+        setups.add(new Setup("all-minilm-l6-v2-q", pools.embeddingModel(), true, shipped,
                 otherIndexVariants("titles embedded on their own too")));
         if (shipped != Embeddings.SentenceVectors.NONE) {
             // the labeled set's texts are all shorter than what the whole text's vector reads, so here "past the
             // whole text" embeds no sentence: the same rows as none
-            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+            setups.add(new Setup("all-minilm-l6-v2-q", pools.embeddingModel(), false,
                     Embeddings.SentenceVectors.NONE, otherIndexVariants("no sentence vectors (whole texts only)")));
         }
         if (shipped != Embeddings.SentenceVectors.EVERY) {
-            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+            setups.add(new Setup("all-minilm-l6-v2-q", pools.embeddingModel(), false,
                     Embeddings.SentenceVectors.EVERY, otherIndexVariants("every sentence embedded on its own")));
         }
         if (shipped != Embeddings.SentenceVectors.IN_CONTEXT) {
-            setups.add(new Setup("all-minilm-l6-v2-q", app.compose.AppContext.embeddingModel(), false,
+            setups.add(new Setup("all-minilm-l6-v2-q", pools.embeddingModel(), false,
                     Embeddings.SentenceVectors.IN_CONTEXT, otherIndexVariants("sentences read in context (one pass)")));
         }
         if (Boolean.getBoolean("brainconsole.bench.shippedOnly")) {
@@ -169,7 +178,7 @@ public final class RecallBenchmark {
         double perSecond = 0;
         for (Setup setup : setups) {
             Path dir = Files.createTempDirectory("bc-recall");
-            try (HybridKnowledgeIndex index = open(dir, setup.model(), setup.titles(), setup.sentences())) {
+            try (HybridKnowledgeIndex index = open(dir, setup.model(), setup.titles(), setup.sentences(), pools)) {
                 index.embeddings().embedQuestion("warm up"); // the model loads once per process
                 index.upsert(corpus.all());
                 index.flush();
@@ -264,7 +273,7 @@ public final class RecallBenchmark {
             return;
         }
         try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         }

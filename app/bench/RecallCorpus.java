@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import services.knowledge.KnowledgeDoc;
 
 /**
@@ -79,7 +81,7 @@ public final class RecallCorpus {
         String loop = parts.length > 1 && parts[1].startsWith("loop-") ? parts[1] : null;
         String status = null;
         if (type.equals("adr")) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Status: ([^.]+)\\.").matcher(content);
+            Matcher m = Pattern.compile("^Status: ([^.]+)\\.").matcher(content);
             status = m.find() ? m.group(1) : "accepted";
         }
         List<String> tags = loop != null && (type.equals("lesson") || type.equals("failed_target"))

@@ -1,14 +1,19 @@
 package app.bench;
 
+import app.compose.Pools;
+import app.window.StartupReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
+import services.embedding.Embeddings;
 import services.embedding.HybridKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeQuery;
@@ -35,8 +40,10 @@ public final class RecallCostBenchmark {
     }
 
     private final Path base;
+    private final Pools pools;
 
-    public RecallCostBenchmark(Path base) {
+    public RecallCostBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -47,12 +54,12 @@ public final class RecallCostBenchmark {
             SyntheticVault.write(ws, syncDocs);
             Workspace w = new WorkspaceLoader().load(ws);
             long[] resync;
-            try (HybridKnowledgeIndex index = RecallBenchmark.open(ws)) {
-                VaultSync sync = new VaultSync(w, index, java.time.Clock.systemUTC())
-                        .preparingIn(app.compose.AppContext.WORK_LANES);
+            try (HybridKnowledgeIndex index = RecallBenchmark.open(ws, pools)) {
+                VaultSync sync = new VaultSync(w, index, Clock.systemUTC())
+                        .preparingIn(pools.workLanes());
                 EmbeddingBackfill backfill = new EmbeddingBackfill(index, index.embeddings(),
                         new BackfillState(ws.resolve("state/embeddings")), Telemetry.noop())
-                        .writingBeside(app.compose.AppContext.BACKFILL_WRITES);
+                        .writingBeside(pools.backfillWrites());
                 log.printf("first sync and embeddings of %,d documents …%n", syncDocs);
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);
@@ -86,14 +93,14 @@ public final class RecallCostBenchmark {
 
     private Cost dense(Path dir, int syncDocs, long[] resync, int docs, PrintWriter log) {
         RecallCorpus corpus = RecallCorpus.load();
-        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir)) {
+        try (HybridKnowledgeIndex index = RecallBenchmark.open(dir, pools)) {
             List<KnowledgeDoc> seeds = index.embeddings().embedAll(corpus.all()).docs();
             Random random = new Random(3);
             log.printf("indexing %,d documents with vectors …%n", docs);
             log.flush();
             long t = System.nanoTime();
             List<KnowledgeDoc> batch = new ArrayList<>();
-            services.embedding.Embeddings e = index.embeddings();
+            Embeddings e = index.embeddings();
             int sentences = 0;
             for (int i = 0; i < docs; i++) {
                 KnowledgeDoc seed = seeds.get(i % seeds.size());
@@ -130,14 +137,14 @@ public final class RecallCostBenchmark {
                     long a = System.nanoTime();
                     float[] v = index.embeddings().embedQuestion(q.text() + " " + round);
                     long b = System.nanoTime();
-                    KnowledgeQuery query = new KnowledgeQuery(q.text(), java.util.Map.of(), null, null, null,
+                    KnowledgeQuery query = new KnowledgeQuery(q.text(), Map.of(), null, null, null,
                             KnowledgeQuery.SortOrder.RELEVANCE, 0, 25, false, false);
                     index.search(query.nearest(v));
                     long c = System.nanoTime();
                     index.search(query.withRetrieval(KnowledgeQuery.Retrieval.HYBRID).withVector(v));
                     long d = System.nanoTime();
                     // the Knowledge browser with Semantic on: a page of 200, every word required, facets counted
-                    index.search(new KnowledgeQuery(q.text(), java.util.Map.of(), null, null, null,
+                    index.search(new KnowledgeQuery(q.text(), Map.of(), null, null, null,
                             KnowledgeQuery.SortOrder.RELEVANCE, 0, 200, true, true)
                             .withRetrieval(KnowledgeQuery.Retrieval.HYBRID).withVector(v));
                     long f = System.nanoTime();
@@ -164,7 +171,7 @@ public final class RecallCostBenchmark {
                     KnowledgeBenchmark.percentile(dense, 50), KnowledgeBenchmark.percentile(dense, 95),
                     KnowledgeBenchmark.percentile(hybrid, 50), KnowledgeBenchmark.percentile(hybrid, 95),
                     KnowledgeBenchmark.percentile(browser, 50), KnowledgeBenchmark.percentile(browser, 95),
-                    app.window.StartupReport.residentKb() < 0 ? -1 : app.window.StartupReport.residentKb() / 1024);
+                    StartupReport.residentKb() < 0 ? -1 : StartupReport.residentKb() / 1024);
         }
     }
 

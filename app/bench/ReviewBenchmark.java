@@ -1,9 +1,11 @@
 package app.bench;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -72,7 +74,7 @@ public final class ReviewBenchmark {
             ReviewService.Decision d = review.approve("sp-bench-" + n, "bench", null);
             times.add((System.nanoTime() - start) / 1e6);
             shas.add(d.commit());
-            ObjectNode line = DecisionLog.entry().put("ts", java.time.Instant.now().toString()).put("cycle", "bench");
+            ObjectNode line = DecisionLog.entry().put("ts", Instant.now().toString()).put("cycle", "bench");
             line.putArray("outputs").addObject().put("id", "sp-bench-" + n).put("kind", "AMEND_SKILL")
                     .put("risk", "medium").put("target", "x").put("action", "applied").put("sha", d.commit())
                     .put("branch", d.branch());
@@ -105,7 +107,7 @@ public final class ReviewBenchmark {
 
     private static String blob(String content) {
         try (ObjectInserter.Formatter f = new ObjectInserter.Formatter()) {
-            return f.idFor(Constants.OBJ_BLOB, content.getBytes(java.nio.charset.StandardCharsets.UTF_8)).name();
+            return f.idFor(Constants.OBJ_BLOB, content.getBytes(StandardCharsets.UTF_8)).name();
         }
     }
 }

@@ -1,8 +1,10 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -61,7 +63,7 @@ final class StandInModel implements EmbeddingModel {
     }
 
     /** Syncs the workspace if its index is empty, then gives every document and sentence a stand-in vector. */
-    static void embedEverything(Path workspaceDir, PrintWriter log) {
+    static void embedEverything(Path workspaceDir, PrintWriter log, Pools pools) {
         Workspace ws = new WorkspaceLoader().load(workspaceDir);
         StandInModel model = new StandInModel();
         Path state = ws.stateDir().resolve("embeddings");
@@ -72,7 +74,7 @@ final class StandInModel implements EmbeddingModel {
             if (index.status().documents() == 0) {
                 log.println("syncing " + workspaceDir + " …");
                 log.flush();
-                new VaultSync(ws, index, java.time.Clock.systemUTC()).preparingIn(app.compose.AppContext.WORK_LANES)
+                new VaultSync(ws, index, Clock.systemUTC()).preparingIn(pools.workLanes())
                         .run(SyncOptions.all(), ProgressSink.NONE);
             }
             log.println("giving every document and sentence a stand-in vector …");

@@ -1,6 +1,8 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import services.workspace.WorkspaceFile;
 
 /**
  * Cold start and memory of the window, measured in child processes: the installed app-image's launcher when it
@@ -29,16 +32,18 @@ public final class StartupBenchmark {
     private static final Pattern AFTER = Pattern.compile("after browsing: resident (\\d+) MB");
 
     private final Path base;
+    private final Pools pools;
 
-    public StartupBenchmark(Path base) {
+    public StartupBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
-    public Result run(int runs, java.io.PrintWriter log) throws IOException, InterruptedException {
+    public Result run(int runs, PrintWriter log) throws IOException, InterruptedException {
         return run(runs, log, false);
     }
 
-    public Result run(int runs, java.io.PrintWriter log, boolean semantic) throws IOException, InterruptedException {
+    public Result run(int runs, PrintWriter log, boolean semantic) throws IOException, InterruptedException {
         List<String> launcher = launcher();
         Path home = Files.createTempDirectory("bc-startup");
         run(launcher, home, List.of("--demo", "--exit-after-start")); // writes the demo and its index once
@@ -61,9 +66,9 @@ public final class StartupBenchmark {
             SyntheticVault.write(vault, 100_000);
         }
         // semantic off: the window must not start embedding 100,000 documents here; on: nothing is left to embed
-        new services.workspace.WorkspaceFile(vault).saveSemantic(semantic);
+        new WorkspaceFile(vault).saveSemantic(semantic);
         if (semantic) {
-            StandInModel.embedEverything(vault, log);
+            StandInModel.embedEverything(vault, log, pools);
         }
         String browsed = run(launcher, home, List.of("--workspace", vault.toString(), "--browse-then-exit"));
         Matcher after = AFTER.matcher(browsed);

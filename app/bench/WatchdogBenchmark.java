@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.Pools;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -7,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -45,8 +47,10 @@ public final class WatchdogBenchmark {
         "session.started", "tool.call"};
 
     private final Path base;
+    private final Pools pools;
 
-    public WatchdogBenchmark(Path base) {
+    public WatchdogBenchmark(Path base, Pools pools) {
+        this.pools = pools;
         this.base = base;
     }
 
@@ -66,13 +70,13 @@ public final class WatchdogBenchmark {
             KnowledgeBenchmark.deleteState(dir);
         }
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-            VaultSync sync = new VaultSync(loaded, index, clock).preparingIn(app.compose.AppContext.WORK_LANES);
+            VaultSync sync = new VaultSync(loaded, index, clock).preparingIn(pools.workLanes());
             if (index.status().documents() < docs / 2) {
                 log.println("syncing the vault …");
                 log.flush();
                 sync.run(SyncOptions.all(), ProgressSink.NONE);
             }
-            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES);
+            JsonlOtelEvents source = new JsonlOtelEvents(ws.otelDir()).readingIn(pools.workLanes());
             Watchdog watchdog = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock), source,
                     new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop());
             long t0 = System.nanoTime();
@@ -91,11 +95,11 @@ public final class WatchdogBenchmark {
             }
             try (Stream<Path> files = Files.list(ws.otelDir())) {
                 for (Path p : files.toList()) {
-                    Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(clock.millis()));
+                    Files.setLastModifiedTime(p, FileTime.fromMillis(clock.millis()));
                 }
             }
             Watchdog fresh = Watchdogs.create(ws, index, sync, new FailedTargetsService(ws, index, null, clock),
-                    new JsonlOtelEvents(ws.otelDir()).readingIn(app.compose.AppContext.WORK_LANES), new FileWatchdogGate(ws.stateDir()),
+                    new JsonlOtelEvents(ws.otelDir()).readingIn(pools.workLanes()), new FileWatchdogGate(ws.stateDir()),
                     clock, Telemetry.noop());
             long t3 = System.nanoTime();
             fresh.run(true, ProgressSink.NONE);
@@ -136,7 +140,7 @@ public final class WatchdogBenchmark {
                     out.newLine();
                 }
             }
-            Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(start + 86_400_000L));
+            Files.setLastModifiedTime(file, FileTime.fromMillis(start + 86_400_000L));
         }
         long bytes = 0;
         try (Stream<Path> files = Files.list(dir)) {

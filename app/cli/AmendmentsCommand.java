@@ -50,16 +50,16 @@ final class AmendmentsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "Applied amendments, newest first.")
     static final class ListAmendments extends Base {
-        @Option(names = "--status", paramLabel = "S", description = "Only this status: applied, reverted or missing "
-                + "(the commit is gone).")
+        @Option(names = "--status", paramLabel = "S", description = "Only this status: applied, reverted, missing "
+                + "(the commit is gone) or left-alone (the commit is not the dream's own amendment).")
         String status;
 
         @Override
         Integer run() {
-            if (status != null && !List.of("applied", "reverted", "missing").contains(status)) {
+            if (status != null && !List.of("applied", "reverted", "missing", "left-alone").contains(status)) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
                         + "'--status': \"" + status + "\" is not an amendment status; use one of applied, reverted, "
-                        + "missing.");
+                        + "missing, left-alone.");
             }
             return super.run();
         }
@@ -69,13 +69,17 @@ final class AmendmentsCommand {
             AmendmentsService.Listing listing = amendments.list();
             List<AmendmentsService.Amendment> shown = listing.amendments().stream()
                     .filter(a -> status == null || a.label().equals(status)
-                            || "missing".equals(status) && a.label().equals("commit missing")).toList();
+                            || "missing".equals(status) && a.label().equals("commit missing")
+                            || "left-alone".equals(status) && a.status() == AmendmentsService.Status.LEFT_ALONE).toList();
             listing.problems().forEach(p -> cli.message("warning: " + p));
             StringBuilder text = new StringBuilder(Plural.of(shown.size(), "amendment"));
             for (AmendmentsService.Amendment a : shown) {
                 text.append(String.format("%n  %-10s %-15s %-21s %-16s %-30s %s", a.sha().length() > 10
                         ? a.sha().substring(0, 10) : a.sha(), a.label(), a.id(), a.kindWords(), a.target(),
                         a.at() == null ? "" : a.at().toString().substring(0, 10)));
+                if (a.status() == AmendmentsService.Status.LEFT_ALONE) {
+                    text.append(System.lineSeparator()).append("             left alone: ").append(a.note());
+                }
             }
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("amendments", shown.stream().map(AmendmentsCommand::summary).toList());

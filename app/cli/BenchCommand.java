@@ -1,10 +1,24 @@
 package app.cli;
 
+import app.bench.BrainBenchmark;
+import app.bench.BriefBenchmark;
+import app.bench.CliBenchmark;
+import app.bench.EmbeddingThroughputBenchmark;
 import app.bench.KnowledgeBenchmark;
+import app.bench.ReachBenchmark;
+import app.bench.RecallBenchmark;
+import app.bench.RecallCostBenchmark;
+import app.bench.ReviewBenchmark;
+import app.bench.StartupBenchmark;
+import app.bench.WatchdogBenchmark;
+import app.compose.Pools;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,6 +66,9 @@ final class BenchCommand implements Callable<Integer> {
             + "build their own workspaces (the demo, generated vaults) and leave yours untouched.")
     Path workspace;
 
+    /** The worker threads of this benchmark run (its own process's, as the window's and the CLI's are theirs). */
+    private final Pools pools = new Pools();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -61,7 +78,7 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         if ("startup".equals(what)) {
-            app.bench.StartupBenchmark.Result r = new app.bench.StartupBenchmark(dir).run(semantic ? 1 : 5, spec.commandLine().getErr(),
+            StartupBenchmark.Result r = new StartupBenchmark(dir, pools).run(semantic ? 1 : 5, spec.commandLine().getErr(),
                     semantic);
             out.printf("launcher: %s%n| cold start, median of %d | all runs | resident at start | resident after browsing "
                     + "%,d docs, semantic %s |%n|---:|---|---:|---:|%n| %d ms | %s ms | %d MB | %d MB |%n"
@@ -73,48 +90,48 @@ final class BenchCommand implements Callable<Integer> {
         }
         if ("embed".equals(what)) {
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 400;
-            app.bench.EmbeddingThroughputBenchmark.Result r = new app.bench.EmbeddingThroughputBenchmark(dir)
+            EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(dir, pools)
                     .run(n, spec.commandLine().getErr());
             out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(r) + System.lineSeparator() : app.bench.EmbeddingThroughputBenchmark.table(r));
+                    .writeValueAsString(r) + System.lineSeparator() : EmbeddingThroughputBenchmark.table(r));
             out.flush();
             return 0;
         }
         if ("brain".equals(what)) {
-            app.bench.BrainBenchmark.Result r = new app.bench.BrainBenchmark(dir).run(500, spec.commandLine().getErr());
+            BrainBenchmark.Result r = new BrainBenchmark(dir).run(500, spec.commandLine().getErr());
             out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(r) + System.lineSeparator() : app.bench.BrainBenchmark.table(r));
+                    .writeValueAsString(r) + System.lineSeparator() : BrainBenchmark.table(r));
             out.flush();
             return 0;
         }
         if ("cli".equals(what)) {
             // Each run is a process start: 5 of each unless --runs says otherwise.
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 5;
-            app.bench.CliBenchmark.Result r = new app.bench.CliBenchmark(dir).run(n, spec.commandLine().getErr());
+            CliBenchmark.Result r = new CliBenchmark(dir).run(n, spec.commandLine().getErr());
             if (json) {
                 out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(r));
             } else {
-                out.print(app.bench.CliBenchmark.table(r));
+                out.print(CliBenchmark.table(r));
             }
             out.flush();
             return 0;
         }
         if ("recall".equals(what)) {
-            java.util.Map<String, Object> asJson = new java.util.LinkedHashMap<>();
+            Map<String, Object> asJson = new LinkedHashMap<>();
             if (!costOnly) {
-                app.bench.RecallBenchmark.Quality q = new app.bench.RecallBenchmark().quality(spec.commandLine().getErr());
-                asJson.put("quality", app.bench.RecallBenchmark.json(q));
+                RecallBenchmark.Quality q = new RecallBenchmark(pools).quality(spec.commandLine().getErr());
+                asJson.put("quality", RecallBenchmark.json(q));
                 if (!json) {
-                    out.print(app.bench.RecallBenchmark.table(q));
+                    out.print(RecallBenchmark.table(q));
                     out.flush();
                 }
             }
             if (!qualityOnly) {
-                app.bench.RecallCostBenchmark.Cost c = new app.bench.RecallCostBenchmark(dir).run(
+                RecallCostBenchmark.Cost c = new RecallCostBenchmark(dir, pools).run(
                         sizes.get(0), sizes.get(sizes.size() - 1), spec.commandLine().getErr());
                 asJson.put("cost", c);
                 if (!json) {
-                    out.print(app.bench.RecallCostBenchmark.table(c));
+                    out.print(RecallCostBenchmark.table(c));
                     out.flush();
                 }
             }
@@ -126,9 +143,9 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("reach".equals(what)) {
-            java.nio.file.Path runDir = java.nio.file.Files.createTempDirectory(
-                    java.nio.file.Files.createDirectories(dir), "reach");
-            app.bench.ReachBenchmark.Result r = new app.bench.ReachBenchmark(runDir).run(10_000,
+            Path runDir = Files.createTempDirectory(
+                    Files.createDirectories(dir), "reach");
+            ReachBenchmark.Result r = new ReachBenchmark(runDir, pools).run(10_000,
                     sizes.get(sizes.size() - 1), spec.commandLine().getErr());
             out.printf("| stories | documents | build the index (not counted) | read the retros | replay + lists "
                     + "(first run) | documents reached | never reached | next run (read + replay + lists) | documents "
@@ -142,7 +159,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         if ("watchdog".equals(what)) {
             int docs = sizes.get(sizes.size() - 1);
-            app.bench.WatchdogBenchmark.Result r = new app.bench.WatchdogBenchmark(dir).run(docs, 1_000_000,
+            WatchdogBenchmark.Result r = new WatchdogBenchmark(dir, pools).run(docs, 1_000_000,
                     spec.commandLine().getErr());
             out.printf("| documents | OTEL events | event files | cold run | every file read (JIT warm) | warm run (median of 5) "
                     + "| after 1,000 new events (median of 5) |%n|---:|---:|---:|---:|---:|---:|---:|%n"
@@ -154,7 +171,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("brief".equals(what)) {
-            app.bench.BriefBenchmark.Result r = new app.bench.BriefBenchmark().run(25);
+            BriefBenchmark.Result r = new BriefBenchmark().run(25);
             out.printf("| brief gathered (demo workspace, index only) | first | median | p95 |%n|---|---:|---:|---:|%n"
                     + "| %d runs | %d ms | %d ms | %d ms |%nTarget: gathered in < 100 ms.%n", r.runs(), r.firstMs(),
                     r.medianMs(), r.p95Ms());
@@ -162,7 +179,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("review".equals(what)) {
-            app.bench.ReviewBenchmark.Result r = new app.bench.ReviewBenchmark(dir).run(10_000, 25);
+            ReviewBenchmark.Result r = new ReviewBenchmark(dir).run(10_000, 25);
             out.printf("| repo files | approvals | approve median | approve p95 | first approve (cold) | revert median | revert p95 |%n"
                     + "|---:|---:|---:|---:|---:|---:|---:|%n"
                     + "| %,d | %d | %.1f ms | %.1f ms | %.1f ms | %.1f ms | %.1f ms |%n"
@@ -176,7 +193,7 @@ final class BenchCommand implements Callable<Integer> {
                     "startup", "brief", "watchdog", "recall", "embed", "reach", "brain", "cli"));
         }
         PrintWriter err = spec.commandLine().getErr();
-        KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs);
+        KnowledgeBenchmark bench = new KnowledgeBenchmark(dir, runs, pools);
         List<KnowledgeBenchmark.Row> rows = new ArrayList<>();
         for (int size : sizes) {
             rows.add(bench.run(size, err));

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.SynchronousTaskRunner;
+import services.text.TerminalText;
+import services.text.UrlCredentials;
 import services.workspace.AppDirs;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
@@ -92,19 +94,19 @@ final class CliContext {
     void print(Object result, String text) {
         if (options.json) {
             try {
-                out.println(json.writeValueAsString(result));
+                out.println(UrlCredentials.scrub(json.writeValueAsString(result)));
             } catch (Exception e) {
                 throw new IllegalStateException("Could not write JSON output", e);
             }
         } else {
-            out.println(services.text.TerminalText.safe(text));
+            out.println(UrlCredentials.scrub(TerminalText.safe(text)));
         }
         out.flush();
     }
 
     /** A line on stderr; what came from files is printed with its control characters escaped. */
     void message(String text) {
-        err.println(services.text.TerminalText.safe(text));
+        err.println(UrlCredentials.scrub(TerminalText.safe(text)));
         err.flush();
     }
 }

@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import services.demo.DemoWorkspace;
 import services.demo.RedisDemoSeed;
+import services.redis.RedisConnector;
 
 /** {@code brain-console demo DIR [--redis URL]}: writes the demo workspace (and its loop state into a Redis). */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -26,7 +27,7 @@ final class DemoCommand extends WorkspaceCommand {
         int keys = 0;
         if (redis != null) {
             var ws = cli.app().loader().load(summary.dir());
-            try (var client = services.redis.RedisConnector.client(ws.redis())) {
+            try (var client = RedisConnector.client(ws.redis())) {
                 keys = RedisDemoSeed.seed(summary.dir(), client, ws.redis().describe());
             }
         }

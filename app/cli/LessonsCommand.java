@@ -7,8 +7,12 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.errors.ConsoleException;
+import services.knowledge.KnowledgeDoc;
+import services.reach.KnowledgeReach;
 import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
+import services.reach.SimilarLessons;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 
@@ -40,7 +44,7 @@ final class LessonsCommand extends WorkspaceCommand {
         }
         LessonLifecycle.Evaluation e;
         try (WorkspaceServices svc = cli.services(ws)) {
-            services.reach.KnowledgeReach.Result result = svc.knowledgeReach().run(window, ProgressSink.NONE);
+            KnowledgeReach.Result result = svc.knowledgeReach().run(window, ProgressSink.NONE);
             result.report().problems().forEach(p -> cli.message("warning: " + p));
             e = result.lessons();
         }
@@ -94,12 +98,12 @@ final class LessonsCommand extends WorkspaceCommand {
         Integer run() {
             Workspace ws = cli.workspace();
             try (WorkspaceServices svc = cli.services(ws)) {
-                services.knowledge.KnowledgeDoc doc = svc.index().get(id).orElseThrow(() ->
-                        new services.errors.ConsoleException("No document \"" + id + "\" in the index."));
+                KnowledgeDoc doc = svc.index().get(id).orElseThrow(() ->
+                        new ConsoleException("No document \"" + id + "\" in the index."));
                 if (!"lesson".equals(doc.type())) {
-                    throw new services.errors.ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
+                    throw new ConsoleException(id + " is a " + doc.type() + ", not a lesson.");
                 }
-                services.reach.SimilarLessons.Found found = svc.similarLessons().similarTo(doc.content(), id);
+                SimilarLessons.Found found = svc.similarLessons().similarTo(doc.content(), id);
                 cli.print(found, id + ": " + doc.title() + "\n\n" + ProposalsCommand.Show.similarText(found)
                         .replace("this proposal:", "this lesson:  "));
             }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import services.errors.ConsoleException;
 import services.notes.TurnNoteRefused;
 import services.notes.TurnNoteRequest;
 import services.notes.TurnNotes;
@@ -40,7 +41,7 @@ final class NoteCommand extends WorkspaceCommand {
     Integer run() {
         Workspace ws = cli.workspace();
         if (ws.readOnly()) {
-            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: notes are disabled.");
+            throw new ConsoleException("Workspace " + ws.name() + " is read-only: notes are disabled.");
         }
         TurnNoteRequest request = new TurnNoteRequest(source, agent, channel, session, turn, turnId, summary, decision,
                 evidence, usefulness, skipReason, null, project, loopId, storyId, runId, tools, null);

@@ -7,10 +7,10 @@ final class Plural {
     }
 
     static String of(long count, String noun) {
-        return services.text.Plural.of(count, noun);
+        return services.text.Plural.of(count, noun); // qualified: this class is Plural too
     }
 
     static String plural(String noun) {
-        return services.text.Plural.plural(noun);
+        return services.text.Plural.plural(noun); // qualified: this class is Plural too
     }
 }

@@ -4,15 +4,25 @@ import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.audit.PlainText;
+import services.errors.ConsoleException;
+import services.policy.Policy;
+import services.policy.PolicyService;
+import services.policy.RecallEffect;
+import services.reach.SimilarLessons;
 import services.review.DecisionRecord;
 import services.review.Proposal;
 import services.review.ProposalWords;
 import services.review.ReviewQueue;
 import services.review.ReviewService;
+import services.review.Seen;
+import services.review.Snapshot;
 import services.review.TextDiff;
+import services.workspace.Workspace;
 
 /** {@code brain-console proposals …}: the review queue, headless. */
 @Command(name = "proposals", mixinStandardHelpOptions = true, description = "Review skill-update and dream proposals.",
@@ -58,7 +68,7 @@ final class ProposalsCommand {
     static final String BY_HELP = "Who decides (default: the workspace's \"reviewer\", else your user name).";
 
     /** The summary with the trust dial's level for the proposal and why. */
-    static Map<String, Object> summary(ReviewService.Item item, services.policy.Policy.Applying applying) {
+    static Map<String, Object> summary(ReviewService.Item item, Policy.Applying applying) {
         Map<String, Object> out = summary(item);
         out.put("policy", applying.level().key());
         out.put("policyReason", applying.reason());
@@ -67,8 +77,8 @@ final class ProposalsCommand {
 
     abstract static class Base extends WorkspaceCommand {
         ReviewService review;
-        services.policy.PolicyService policy;
-        private services.workspace.Workspace workspace;
+        PolicyService policy;
+        private Workspace workspace;
         /** The workspace's services while the command runs (its index is opened only if a command needs it). */
         WorkspaceServices svc;
 
@@ -83,7 +93,7 @@ final class ProposalsCommand {
             }
         }
 
-        services.workspace.Workspace workspace() {
+        Workspace workspace() {
             return workspace;
         }
 
@@ -91,16 +101,16 @@ final class ProposalsCommand {
          * What the decision is about: the snapshot {@code --digest} names, else the one the console last showed or
          * listed for this id (a file rewritten since is refused: "rewritten since you saw it").
          */
-        services.review.Seen seen(String id, String digest) {
+        Seen seen(String id, String digest) {
             if (digest == null) {
                 return review.lastShown(id);
             }
-            String bad = services.review.Snapshot.malformed(digest);
+            String bad = Snapshot.malformed(digest);
             if (bad != null) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
-                        + "'--digest': " + services.audit.PlainText.shown(digest) + " — " + bad + ".");
+                        + "'--digest': " + PlainText.shown(digest) + " — " + bad + ".");
             }
-            return services.review.Seen.given(digest);
+            return Seen.given(digest);
         }
 
         /** {@code --by}, else the workspace's reviewer, else the user name. */
@@ -154,7 +164,7 @@ final class ProposalsCommand {
             if (i.problem() == null) {
                 return "";
             }
-            return i.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(i.proposal().id()) + ": ", "")
+            return i.problem().replaceFirst("^Proposal " + Pattern.quote(i.proposal().id()) + ": ", "")
                     .replaceFirst(" Nothing was written\\.$", "");
         }
     }
@@ -174,14 +184,14 @@ final class ProposalsCommand {
         boolean noSimilar;
 
         /** "Similar lessons (by meaning, 65 % or more):" and per lesson its verdict and the two sentences. */
-        static String similarText(services.reach.SimilarLessons.Found found) {
+        static String similarText(SimilarLessons.Found found) {
             StringBuilder t = new StringBuilder("Similar lessons (by " + found.method() + ", "
                     + Math.round(found.threshold() * 100) + " % or more)" + (found.note().isEmpty() ? "" : " — "
                     + found.note()) + ":");
             if (found.matches().isEmpty()) {
                 t.append("\n  none");
             }
-            for (services.reach.SimilarLessons.Match m : found.matches()) {
+            for (SimilarLessons.Match m : found.matches()) {
                 t.append(String.format("%n  %3d %%  %s  %s (%s)%n        this proposal: %s%n        the lesson:    %s",
                         Math.round(m.similarity() * 100), m.contradiction() ? "POSSIBLE CONTRADICTION" : "near-duplicate",
                         m.title(), m.id(), m.sentence(), m.lessonSentence()));
@@ -192,7 +202,7 @@ final class ProposalsCommand {
         @Override
         Integer execute() {
             ReviewService.Item item = review.find(id);
-            services.policy.Policy.Applying applying = policy.applying(item.proposal());
+            Policy.Applying applying = policy.applying(item.proposal());
             Map<String, Object> out = summary(item, applying);
             String diff = item.change() == null ? "" : TextDiff.unified(item.change().path(), item.change().before(),
                     item.change().after());
@@ -236,7 +246,7 @@ final class ProposalsCommand {
             if (item.change() != null) {
                 Map<String, Object> effect = new LinkedHashMap<>();
                 try {
-                    services.policy.RecallEffect.Effect e = policy.recallEffect(item.proposal().id(), recallDays);
+                    RecallEffect.Effect e = policy.recallEffect(item.proposal().id(), recallDays);
                     effect.put("summary", e.summary());
                     effect.put("documents", e.documents());
                     effect.put("note", e.note());
@@ -253,7 +263,7 @@ final class ProposalsCommand {
                         t.append("\n  … and ").append(e.changes().size() - 20).append(" more (--json lists them all)");
                     }
                     effectText = t.toString();
-                } catch (services.errors.ConsoleException notComputed) {
+                } catch (ConsoleException notComputed) {
                     effect.put("summary", "not computed: " + notComputed.getMessage());
                     effectText = "\neffect on recall: not computed: " + notComputed.getMessage();
                 }
@@ -278,7 +288,7 @@ final class ProposalsCommand {
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")
                     + (conflictText.isEmpty() ? diff : conflictText) + (item.change() == null ? "" : String.join("\n", item.change().conflicts()));
             if (!noSimilar && item.proposal().valid()) {
-                services.reach.SimilarLessons.Found found;
+                SimilarLessons.Found found;
                 found = svc.similarLessons().forProposal(item);
                 out.put("similarLessons", found);
                 text = text.stripTrailing() + "\n\n" + similarText(found);

@@ -1,16 +1,12 @@
 package app.cli;
 
 import app.compose.WorkspaceServices;
-import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import services.knowledge.KnowledgeIndex;
-import services.reach.LoopHistory;
-import services.reach.LoopPrds;
 import services.reach.ReachReport;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
@@ -33,22 +29,12 @@ final class ReachCommand extends WorkspaceCommand {
             + "(state/reach-replay.json).")
     boolean full;
 
-    /** The stories' searches, incremental over the workspace's state/reach-replay.json (read-only: not written). */
-    static services.reach.StoryReplays replays(Workspace ws, KnowledgeIndex index, Instant now, boolean full) {
-        return new services.reach.StoryReplays(index, ws.stateDir().resolve(services.reach.ReplayCache.FILE),
-                !ws.readOnly(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate(), full).sharingWith(app.compose.AppContext.WORK_LANES);
-    }
-
     @Override
     Integer run() {
         Workspace ws = cli.workspace();
-        Instant now = cli.app().clock().instant();
-        Instant since = now.minus(Duration.ofDays(days));
         ReachReport report;
-        try (WorkspaceServices svc = cli.services(ws); LoopPrds prds = svc.openLoopPrds()) {
-            KnowledgeIndex index = svc.index();
-            LoopHistory.Loaded loaded = new LoopHistory(ws.retrosDir(), prds).load(since, now);
-            report = svc.reach().report(loaded, days, since, replays(ws, index, now, full), ProgressSink.NONE);
+        try (WorkspaceServices svc = cli.services(ws)) {
+            report = svc.knowledgeReach().report(days, full, ProgressSink.NONE);
         }
         report.problems().forEach(p -> cli.message("warning: " + p));
         cli.print(report, text(report));
@@ -72,7 +58,7 @@ final class ReachCommand extends WorkspaceCommand {
         r.reachedFailed().stream().limit(top).forEach(d -> t.append(String.format("%n  %4d  %-14s %s",
                 d.failedStories(), d.type(), d.title())));
         Map<String, List<ReachReport.NeverReached>> byWhy = new TreeMap<>();
-        r.neverReached().forEach(n -> byWhy.computeIfAbsent(n.why(), k -> new java.util.ArrayList<>()).add(n));
+        r.neverReached().forEach(n -> byWhy.computeIfAbsent(n.why(), k -> new ArrayList<>()).add(n));
         t.append("\n\nNever reached:");
         byWhy.forEach((why, list) -> {
             t.append(String.format("%n  %s: %d", why, list.size()));

@@ -4,13 +4,17 @@ import app.compose.ErrorReporter;
 import app.window.WindowLauncher;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import services.embedding.NativeMemory;
 import services.errors.ConsoleException;
+import services.text.TerminalText;
+import services.text.UrlCredentials;
 import services.workspace.AppDirs;
 
 /** {@code brain-console}: with no subcommand, the window; each subcommand runs headless. */
@@ -20,8 +24,8 @@ import services.workspace.AppDirs;
 public final class RootCommand implements Callable<Integer> {
 
     /** The subcommands, in the order of the help. */
-    private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(InboxCommand.class, DemoCommand.class,
-            SyncCommand.class, SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
+    private static final List<Class<?>> SUBCOMMANDS = List.of(InboxCommand.class, DemoCommand.class, SyncCommand.class,
+            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
             AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class,
             NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class,
             CommandLine.HelpCommand.class);
@@ -55,7 +59,7 @@ public final class RootCommand implements Callable<Integer> {
                 : exitAfterStart ? WindowLauncher.OnceInteractive.EXIT : WindowLauncher.OnceInteractive.STAY;
         // The window's native libraries (GTK, Mesa, onnxruntime) allocate from the start: malloc's threshold is fixed
         // before they do, beside the window's start (JNA loads in ~50 ms)
-        Thread malloc = new Thread(services.embedding.NativeMemory::fixMmapThreshold, "malloc-threshold");
+        Thread malloc = new Thread(NativeMemory::fixMmapThreshold, "malloc-threshold");
         malloc.setDaemon(true);
         malloc.start();
         WindowLauncher.launch(workspace, demo, startupReport, then, services -> new WarmCommands(services, System.getenv()));
@@ -103,7 +107,7 @@ public final class RootCommand implements Callable<Integer> {
                 LOG.error("Command failed", error);
                 message = ErrorReporter.userMessage(error, AppDirs.fromEnvironment().logs().resolve("brain-console.log"));
             }
-            message = services.text.TerminalText.safe(message);
+            message = UrlCredentials.scrub(TerminalText.safe(message));
             cmd.getErr().println("error: " + message);
             cmd.getErr().flush();
             if (parsed.originalArgs().contains("--json")) {

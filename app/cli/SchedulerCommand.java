@@ -3,6 +3,7 @@ package app.cli;
 import app.compose.WorkspaceServices;
 import app.compose.VaultWatcher;
 import app.warm.WarmOwner;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,6 +11,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -18,6 +22,9 @@ import services.errors.ConsoleException;
 import services.scheduler.JobRun;
 import services.scheduler.Scheduler;
 import services.tasks.SynchronousTaskRunner;
+import services.tasks.TaskHandle;
+import services.tasks.TaskProgress;
+import services.tasks.TaskRunner;
 import services.workspace.Workspace;
 
 /**
@@ -69,7 +76,7 @@ final class SchedulerCommand extends WorkspaceCommand {
     Integer run() {
         Duration limit = forDuration == null ? null : parse(forDuration);
         Workspace ws = cli.workspace();
-        List<JobRun> done = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<JobRun> done = new CopyOnWriteArrayList<>();
         try (WorkspaceServices svc = withIndexOpen(cli.services(ws));
              // The command line's searches and failed lists are answered here, warm, while the scheduler runs.
              WarmOwner warmOwner = WarmOwner.start(ws.dir(), new WarmCommands(svc, System.getenv()))) {
@@ -107,15 +114,15 @@ final class SchedulerCommand extends WorkspaceCommand {
                 }
             }, "bc-scheduler-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            java.util.concurrent.atomic.AtomicLong lastSign = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
-            jobs.addListener(new services.tasks.TaskRunner.TaskListener() {
+            AtomicLong lastSign = new AtomicLong(System.nanoTime());
+            jobs.addListener(new TaskRunner.TaskListener() {
                 @Override
-                public void progress(services.tasks.TaskHandle handle, services.tasks.TaskProgress progress) {
+                public void progress(TaskHandle handle, TaskProgress progress) {
                     lastSign.set(System.nanoTime());
                 }
 
                 @Override
-                public void finished(services.tasks.TaskHandle handle) {
+                public void finished(TaskHandle handle) {
                     lastSign.set(System.nanoTime());
                 }
             });
@@ -143,7 +150,7 @@ final class SchedulerCommand extends WorkspaceCommand {
                 }
                 stopped = true; // no new runs; a job under way may finish while it makes progress
                 awaitWorker(worker, lastSign, stuckAfterMillis, jobs::cancelRunning, cli::message);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new ConsoleException("Cannot watch the vault of " + ws.name() + ": " + e.getMessage(), e);
             } finally {
                 if (!hookRan) {
@@ -166,8 +173,8 @@ final class SchedulerCommand extends WorkspaceCommand {
      * ms is cancelled, and one that does not stop within {@link #STOP_GRACE_MILLIS} is left behind (the worker is
      * a daemon). Returns whether the worker finished.
      */
-    static boolean awaitWorker(Thread worker, java.util.concurrent.atomic.AtomicLong lastSign, long stuckAfter,
-                               Runnable cancel, java.util.function.Consumer<String> message) {
+    static boolean awaitWorker(Thread worker, AtomicLong lastSign, long stuckAfter,
+                               Runnable cancel, Consumer<String> message) {
         while (worker.isAlive()) {
             if (System.nanoTime() - lastSign.get() > stuckAfter * 1_000_000) {
                 message.accept("warning: the running job made no progress for " + stuckAfter / 1000.0

@@ -3,17 +3,23 @@ package app.cli;
 import app.compose.WorkspaceServices;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.brain.CriticalSearch;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.recall.ImplementorRecall;
 import services.recall.RecallBudget;
 import services.recall.RecallPreview;
+import services.vault.AdrDates;
 import services.workspace.Workspace;
 
 /**
@@ -82,7 +88,7 @@ final class SearchCommand extends WorkspaceCommand {
             try (WorkspaceServices svc = cli.services(ws)) {
                 StringBuilder human = new StringBuilder();
                 Map<String, Object> json = CriticalSearchOutput.run(svc.critical(), ws, text,
-                        limit == null ? services.brain.CriticalSearch.RECALL_LIMIT : limit, svc.clock(), human);
+                        limit == null ? CriticalSearch.RECALL_LIMIT : limit, svc.clock(), human);
                 cli.print(json, human.toString());
             }
             return 0;
@@ -100,9 +106,9 @@ final class SearchCommand extends WorkspaceCommand {
             if (b != null) {
                 int n = limit == null ? RecallBudget.DEFAULT_LIMIT : limit;
                 RecallPreview preview = svc.recall().preview(text, b, filters, how, n);
-                Map<String, Object> json = new java.util.LinkedHashMap<>();
+                Map<String, Object> json = new LinkedHashMap<>();
                 json.put("budget", preview.budget().label());
-                json.put("requested", budget.strip().toLowerCase(java.util.Locale.ROOT));
+                json.put("requested", budget.strip().toLowerCase(Locale.ROOT));
                 json.put("reason", budget.strip().equalsIgnoreCase("auto") ? RecallBudget.autoReason(text) : "explicit");
                 json.put("fetched", b.fetched(n));
                 json.put("maxInject", b.injected(n));
@@ -120,7 +126,7 @@ final class SearchCommand extends WorkspaceCommand {
                 KnowledgeQuery query = KnowledgeQuery.text(text, limit == null ? 10 : limit).withFilters(filters)
                         .withSort(parseSort()).withRetrieval(how);
                 SearchResult result = index.search(query);
-                Map<String, Object> json = new java.util.LinkedHashMap<>();
+                Map<String, Object> json = new LinkedHashMap<>();
                 json.put("query", text);
                 json.put("total", result.total());
                 json.put("tookMicros", result.tookMicros());
@@ -139,14 +145,14 @@ final class SearchCommand extends WorkspaceCommand {
      * When --project names a project the index holds no document of (not an error: projects are open-ended), what
      * to say, and {@code unknownProject} and {@code knownProjects} in the JSON.
      */
-    private java.util.Optional<String> unknownProject(KnowledgeIndex index, Map<String, Object> json) {
+    private Optional<String> unknownProject(KnowledgeIndex index, Map<String, Object> json) {
         List<String> projects = SearchFilters.projectsIfUnknown(project, index);
         if (projects == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         json.put("unknownProject", project);
         json.put("knownProjects", projects);
-        return java.util.Optional.of(SearchFilters.unknownProject(project, projects));
+        return Optional.of(SearchFilters.unknownProject(project, projects));
     }
 
     /** The implementor's injection for the story QUERY (title), --description and --project. */
@@ -157,9 +163,9 @@ final class SearchCommand extends WorkspaceCommand {
         }
         try (WorkspaceServices svc = cli.services(ws)) {
             KnowledgeIndex index = svc.index();
-            services.recall.ImplementorRecall.Injection in = new services.recall.ImplementorRecall(index)
+            ImplementorRecall.Injection in = svc.implementorRecall()
                     .inject(title, description == null ? "" : description, project == null ? "" : project);
-            Map<String, Object> json = new java.util.LinkedHashMap<>();
+            Map<String, Object> json = new LinkedHashMap<>();
             json.put("budget", "implementor");
             json.put("query", in.query());
             json.put("project", in.project());
@@ -218,7 +224,7 @@ final class SearchCommand extends WorkspaceCommand {
             if ("adr".equals(d.type())) { // its own date, as the window's list shows it: a sync's day says nothing
                 // read from its file when the vault is here (a frontmatter date is not in the content), as the
                 // window's detail does; a handful of small files for a page of hits
-                String dated = services.vault.AdrDates.ofSource(d.source(), ws.adrDir(), d.content());
+                String dated = AdrDates.ofSource(d.source(), ws.adrDir(), d.content());
                 if (dated != null) {
                     out.append("  dated ").append(dated);
                 }

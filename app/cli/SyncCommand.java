@@ -1,16 +1,26 @@
 package app.cli;
 
 import app.compose.WorkspaceServices;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import services.brain.BrainEra;
+import services.embedding.EmbeddingBackfill;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.sync.DriftReport;
 import services.sync.FileIssue;
+import services.sync.IndexCopy;
 import services.sync.SyncOptions;
 import services.sync.SyncResult;
+import services.sync.VaultSync;
 import services.tasks.ProgressSink;
+import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
 /** {@code brain-console sync}: Vault ADRs, skills, retros and brain notes into the knowledge index. */
@@ -38,8 +48,8 @@ final class SyncCommand extends WorkspaceCommand {
     boolean noEmbeddings;
 
     @Option(names = "--copy-to", paramLabel = "BACKEND", description = "Copy the whole index into the other backend "
-            + "instead of syncing: 'typesense' copies the embedded index into the collection that index.nodes names, "
-            + "'lucene' copies that collection into the embedded index.")
+            + "instead of syncing (the names of the backends this console has): 'typesense' copies the embedded index "
+            + "into the collection that index.nodes names, 'lucene' copies that collection into the embedded index.")
     String copyTo;
 
     @Option(names = "--status", description = "Sync nothing: say when the last sync ran and which era each source is "
@@ -80,7 +90,7 @@ final class SyncCommand extends WorkspaceCommand {
                 cli.print(drift, drift(drift));
             } else {
                 if (ws.readOnly()) {
-                    throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: sync writes "
+                    throw new ConsoleException("Workspace " + ws.name() + " is read-only: sync writes "
                             + "the index. Use --dry-run, or set \"readOnly\": false in workspace.json.");
                 }
                 SyncOptions options = new SyncOptions(false, scope, allowMassDelete);
@@ -99,15 +109,15 @@ final class SyncCommand extends WorkspaceCommand {
                     "--status syncs nothing: give it alone.");
         }
         try (WorkspaceServices svc = cli.services(ws)) {
-            services.sync.VaultSync.LastRun last = svc.sync().lastRun();
-            services.brain.BrainEra.Era era = svc.era();
-            java.util.Map<String, Object> json = new java.util.LinkedHashMap<>();
+            VaultSync.LastRun last = svc.sync().lastRun();
+            BrainEra.Era era = svc.era();
+            Map<String, Object> json = new LinkedHashMap<>();
             json.put("lastSync", last.finishedAt() == 0 ? null
-                    : java.time.Instant.ofEpochSecond(last.finishedAt()).toString());
+                    : Instant.ofEpochSecond(last.finishedAt()).toString());
             json.put("errors", last.errors().size());
             json.put("era", era.json());
             cli.print(json, "Last sync: " + (last.finishedAt() == 0 ? "never"
-                    : java.time.Instant.ofEpochSecond(last.finishedAt()).toString()) + (last.errors().isEmpty() ? ""
+                    : Instant.ofEpochSecond(last.finishedAt()).toString()) + (last.errors().isEmpty() ? ""
                     : " (" + last.errors().size() + " file" + (last.errors().size() == 1 ? "" : "s")
                     + " not indexed)") + "\n" + String.join("\n", era.lines()));
         }
@@ -116,12 +126,7 @@ final class SyncCommand extends WorkspaceCommand {
 
     /** Checks the sources first (a refused sync must not leave an empty index), then moves the index aside. */
     private String rebuild(Workspace ws) {
-        if (ws.readOnly()) {
-            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a rebuild writes "
-                    + "the index.");
-        }
-        services.sync.VaultSync.check(ws, new SyncOptions(false, SyncOptions.Scope.ALL, allowMassDelete));
-        java.nio.file.Path aside = services.sync.IndexRebuild.moveAside(ws, cli.app().clock());
+        Path aside = cli.app().moveIndexAsideForRebuild(ws, allowMassDelete);
         if (aside == null) {
             return "";
         }
@@ -131,13 +136,13 @@ final class SyncCommand extends WorkspaceCommand {
 
     /** Embeds what the sync wrote (the window does this in the background); a failure is a warning, not a refusal. */
     private String embed(WorkspaceServices svc) {
-        services.embedding.EmbeddingBackfill backfill = noEmbeddings ? null : svc.backfill();
+        EmbeddingBackfill backfill = noEmbeddings ? null : svc.backfill();
         if (backfill == null) {
             return "";
         }
         try {
             return "\nEmbeddings: " + backfill.run(everyFewSeconds()).summary();
-        } catch (services.errors.ConsoleException e) {
+        } catch (ConsoleException e) {
             cli.message("warning: embeddings not computed: " + e.getMessage());
             return "";
         }
@@ -164,22 +169,25 @@ final class SyncCommand extends WorkspaceCommand {
     }
 
     private Integer copy(Workspace ws) {
-        if (!copyTo.equals("typesense") && !copyTo.equals("lucene")) {
-            throw OptionValues.notOneOf(spec.commandLine(), "--copy-to", copyTo, "an index backend",
-                    List.of("typesense", "lucene"));
+        List<String> backends = cli.app().indexBackends().names();
+        if (!backends.contains(copyTo)) {
+            throw OptionValues.notOneOf(spec.commandLine(), "--copy-to", copyTo, "an index backend", backends);
         }
         if (ws.readOnly()) {
-            throw new services.errors.ConsoleException("Workspace " + ws.name() + " is read-only: a copy writes an index.");
+            throw new ConsoleException("Workspace " + ws.name() + " is read-only: a copy writes an index.");
         }
-        services.workspace.IndexSettings s = ws.index();
-        if (s.nodes().isEmpty()) {
-            throw new services.errors.ConsoleException("No Typesense node is configured: add \"nodes\" (and "
-                    + "\"apiKeyEnv\" or \"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
+        IndexSettings s = ws.index();
+        // from the workspace's own backend; into it, from the one other backend there is
+        List<String> others = backends.stream().filter(b -> !b.equals(copyTo)).toList();
+        String other = !copyTo.equals(s.backend()) ? s.backend() : others.size() == 1 ? others.get(0) : null;
+        if (other == null) {
+            throw new ConsoleException("The index of " + ws.name() + " already uses " + copyTo + ": set index.backend "
+                    + "in " + ws.dir().resolve(Workspace.FILE_NAME) + " to the backend to copy from (one of "
+                    + String.join(", ", others) + ").");
         }
-        String other = copyTo.equals("typesense") ? "lucene" : "typesense";
         try (KnowledgeIndex from = cli.app().indexBackends().open(s.withBackend(other), ws);
              KnowledgeIndex to = cli.app().indexBackends().open(s.withBackend(copyTo), ws)) {
-            services.sync.IndexCopy.Result r = services.sync.IndexCopy.copy(from, to, ProgressSink.NONE);
+            IndexCopy.Result r = IndexCopy.copy(from, to, ProgressSink.NONE);
             StringBuilder text = new StringBuilder("Copied " + other + " → " + copyTo + ": " + r.summary());
             r.rejected().forEach((id, why) -> text.append("\n  rejected ").append(id).append(": ").append(why));
             cli.print(r, text.toString());

@@ -1,12 +1,27 @@
 package app.compose;
 
+import java.nio.file.Path;
 import java.time.Clock;
+import services.amendments.JGitAmendmentHistory;
+import services.connections.ConnectionCheck;
 import services.demo.DemoWorkspace;
+import services.embedding.EmbeddingCache;
+import services.embedding.EmbeddingModel;
+import services.embedding.Embeddings;
+import services.embedding.MiniLmEmbeddingModel;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
+import services.review.JGitReviewBranch;
+import services.sync.IndexRebuild;
+import services.sync.SyncOptions;
+import services.sync.VaultSync;
 import services.tasks.TaskRunner;
+import services.telemetry.RecentSpans;
+import services.telemetry.Telemetry;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
 import services.workspace.Secrets;
+import services.workspace.SemanticSettings;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
 import services.workspace.WorkspaceLoader;
@@ -28,58 +43,13 @@ public final class AppContext {
     private final IndexBackends backends;
 
     private final TelemetrySetup otel;
+    private final Pools pools;
 
-    /**
-     * Threads that embed texts beside the caller's (one text per core at a time): daemons, gone after a minute
-     * idle, shared by every workspace of the process like the model's session; they yield the CPU to the window
-     * ({@link BackgroundThreads}).
-     */
-    private static final java.util.concurrent.ExecutorService EMBEDDING_WORKERS = new java.util.concurrent.ThreadPoolExecutor(
-            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), BackgroundThreads.named("embedding-worker"));
-
-    /**
-     * The thread that writes the embedding backfill's documents to the index while the next batch is embedded (one
-     * write at a time): a daemon, gone after a minute idle, shared by every workspace of the process; it yields the
-     * CPU to the window ({@link BackgroundThreads}) as the embedding workers do.
-     */
-    public static final java.util.concurrent.Executor BACKFILL_WRITES = backfillWrites();
-
-    private static java.util.concurrent.Executor backfillWrites() {
-        java.util.concurrent.ThreadPoolExecutor one = new java.util.concurrent.ThreadPoolExecutor(1, 1, 60,
-                java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(),
-                BackgroundThreads.named("embedding-writes"));
-        one.allowCoreThreadTimeOut(true);
-        return one;
-    }
-
-    /**
-     * Threads that run a hybrid search's dense half beside its keyword half (one query of a batch each): daemons,
-     * gone after a minute idle, shared by every index of the process.
-     */
-    public static final java.util.concurrent.ExecutorService SEARCH_LANES = new java.util.concurrent.ThreadPoolExecutor(
-            0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
-                Thread t = new Thread(r, "search-lane");
-                t.setDaemon(true);
-                return t;
-            });
-
-    /**
-     * Where services run the independent pieces of one operation (a sync's files, a replay's shares, the watchdog's
-     * event files): the caller's thread and one daemon more per further core, gone after a minute idle.
-     */
-    public static final services.tasks.Lanes WORK_LANES = services.tasks.Lanes.on(
-            new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, java.util.concurrent.TimeUnit.SECONDS,
-                    new java.util.concurrent.SynchronousQueue<>(), r -> {
-                        Thread t = new Thread(r, "work-lane");
-                        t.setDaemon(true);
-                        return t;
-                    }), Runtime.getRuntime().availableProcessors());
-
-    public services.telemetry.Telemetry telemetry() {
+    public Telemetry telemetry() {
         return otel.telemetry();
     }
 
-    public services.telemetry.RecentSpans recentSpans() {
+    public RecentSpans recentSpans() {
         return otel.recent();
     }
 
@@ -88,16 +58,18 @@ public final class AppContext {
     }
 
     public AppContext(AppDirs dirs, Clock clock, TaskRunner runner) {
-        this(dirs, clock, runner, new TelemetrySetup(System.getenv()), null);
+        this(dirs, clock, runner, new TelemetrySetup(System.getenv()), new Pools(), null);
     }
 
-    private AppContext(AppDirs dirs, Clock clock, TaskRunner runner, TelemetrySetup otel, IndexBackends backends) {
+    private AppContext(AppDirs dirs, Clock clock, TaskRunner runner, TelemetrySetup otel, Pools pools,
+                       IndexBackends backends) {
         this.dirs = dirs;
         this.clock = clock;
         this.runner = runner;
         this.otel = otel;
+        this.pools = pools;
         this.recents = new RecentWorkspaces(dirs);
-        this.backends = backends != null ? backends : IndexBackends.standard(secrets, SEARCH_LANES);
+        this.backends = backends != null ? backends : IndexBackends.standard(secrets, pools.searchLanes());
         this.loader = new WorkspaceLoader(this.backends.names());
     }
 
@@ -108,7 +80,7 @@ public final class AppContext {
 
     /** A context like this one with one more index backend (a fixture or a sample proves a new backend with it). */
     public AppContext withIndexBackend(String name, IndexBackends.Backend backend) {
-        return new AppContext(dirs, clock, runner, otel, backends.with(name, backend));
+        return new AppContext(dirs, clock, runner, otel, pools, backends.with(name, backend));
     }
 
     /**
@@ -125,32 +97,50 @@ public final class AppContext {
     }
 
     /** The workspace's embedding model and vector cache, or why semantic search is off. */
-    public services.embedding.Embeddings embeddings(Workspace workspace) {
-        if (!services.workspace.SemanticSettings.of(workspace).enabled()) {
-            return services.embedding.Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
+    public Embeddings embeddings(Workspace workspace) {
+        if (!SemanticSettings.of(workspace).enabled()) {
+            return Embeddings.disabled("turned off in workspace.json (\"semantic\": {\"enabled\": false}).");
         }
-        services.embedding.EmbeddingModel model = embeddingModel();
+        EmbeddingModel model = pools.embeddingModel();
         if (model.dimensions() != workspace.index().embeddingDimensions()) {
-            return services.embedding.Embeddings.disabled("the index's embedding field has "
+            return Embeddings.disabled("the index's embedding field has "
                     + workspace.index().embeddingDimensions() + " dimensions (index.embeddingDimensions) and the shipped "
                     + "model " + model.name() + " makes " + model.dimensions() + ".");
         }
-        return new services.embedding.Embeddings(model, new services.embedding.EmbeddingCache(
+        return new Embeddings(model, new EmbeddingCache(
                 workspace.stateDir().resolve("embeddings"), model.name(), model.dimensions()), null,
-                services.embedding.MiniLmEmbeddingModel.MAX_CHARS);
+                MiniLmEmbeddingModel.MAX_CHARS);
     }
 
-    /** The shipped model, embedding a call's texts on every core (its session is loaded once per process). */
-    public static services.embedding.MiniLmEmbeddingModel embeddingModel() {
-        return new services.embedding.MiniLmEmbeddingModel(EMBEDDING_WORKERS, Runtime.getRuntime().availableProcessors());
+    /**
+     * The first half of rebuilding a workspace's embedded index, the one place it is orchestrated (the window's
+     * offer for a damaged index and {@code sync --rebuild}): refuses a read-only workspace, checks the sources (a
+     * refused sync must not leave an empty index), then moves the index aside. The caller then opens the workspace,
+     * whose empty index the next sync fills in full — turn notes from their log included.
+     *
+     * @return where the old index now is, or null when there was none
+     */
+    public Path moveIndexAsideForRebuild(Workspace workspace, boolean allowMassDelete) {
+        if (workspace.readOnly()) {
+            throw new ConsoleException("Workspace " + workspace.name() + " is read-only: a rebuild "
+                    + "writes the index.");
+        }
+        VaultSync.check(workspace, new SyncOptions(false, SyncOptions.Scope.ALL,
+                allowMassDelete));
+        return IndexRebuild.moveAside(workspace, clock);
+    }
+
+    /** The worker threads this process shares (made once here, handed to what runs work beside the caller). */
+    public Pools pools() {
+        return pools;
     }
 
     Secrets secrets() {
         return secrets;
     }
 
-    public services.connections.ConnectionCheck connections() {
-        return new services.connections.ConnectionCheck(secrets);
+    public ConnectionCheck connections() {
+        return new ConnectionCheck(secrets);
     }
 
     public AppDirs dirs() {
@@ -178,6 +168,6 @@ public final class AppContext {
     }
 
     public DemoWorkspace demo() {
-        return new DemoWorkspace(clock);
+        return new DemoWorkspace(clock, JGitReviewBranch::new, JGitAmendmentHistory::new);
     }
 }

@@ -4,8 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.LuceneKnowledgeIndex;
+import services.knowledge.TypesenseIndexSettings;
 import services.knowledge.TypesenseKnowledgeIndex;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
@@ -16,7 +18,8 @@ import services.workspace.WorkspaceException;
  * The registry of knowledge index backends ({@code index.backend} of workspace.json): a name and how to open the
  * adapter. {@code lucene} (embedded, the default) and {@code typesense} ship; a new backend is its adapter class
  * (a {@link KnowledgeIndex} that passes the contract suite) plus one {@link #with} line where the composition is
- * made. The workspace loader, the Settings screen's choice and {@code sync --copy-to} take their names from here.
+ * made. The workspace loader, the Settings screen's choice and {@code sync --copy-to} take their names from here
+ * (LayeringTest.commandsTakeBackendNamesFromTheRegistry).
  */
 public final class IndexBackends {
 
@@ -40,9 +43,14 @@ public final class IndexBackends {
         Map<String, Backend> shipped = new LinkedHashMap<>();
         shipped.put(IndexSettings.LUCENE, (s, ws) -> new LuceneKnowledgeIndex(ws.indexDir(), s.embeddingDimensions())
                 .searchingBeside(lanes));
-        shipped.put(IndexSettings.TYPESENSE, (s, ws) -> new TypesenseKnowledgeIndex(TypesenseKnowledgeIndex.Settings.of(
-                s.nodes(), secrets.typesenseKey(s, ws.dir()), s.collection(), s.timeoutSeconds(),
-                s.embeddingDimensions())));
+        shipped.put(IndexSettings.TYPESENSE, (s, ws) -> {
+            if (s.nodes().isEmpty()) {
+                throw new ConsoleException("No Typesense node is configured: add \"nodes\" (and \"apiKeyEnv\" or "
+                        + "\"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
+            }
+            return new TypesenseKnowledgeIndex(TypesenseIndexSettings.of(s.nodes(), secrets.typesenseKey(s, ws.dir()),
+                    s.collection(), s.timeoutSeconds(), s.embeddingDimensions()));
+        });
         return new IndexBackends(shipped);
     }
 

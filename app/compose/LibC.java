@@ -1,5 +1,6 @@
 package app.compose;
 
+import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
 /** The few C library calls the window's process makes through JNA; loaded on Linux only, null elsewhere. */
@@ -14,7 +15,7 @@ public interface LibC extends com.sun.jna.Library {
     int setenv(String name, String value, int overwrite);
 
     private static LibC load() {
-        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
             return null; // on macOS setpriority would lower the whole process
         }
         try {

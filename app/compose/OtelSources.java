@@ -1,5 +1,6 @@
 package app.compose;
 
+import java.time.Duration;
 import services.errors.ConsoleException;
 import services.knowledge.TypesenseConnection;
 import services.watchdog.ClickHouseOtelEvents;
@@ -8,6 +9,7 @@ import services.watchdog.JsonlOtelEvents;
 import services.watchdog.OtelEventSource;
 import services.watchdog.SpoolOtelEvents;
 import services.watchdog.TypesenseOtelEvents;
+import services.tasks.Lanes;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
@@ -27,7 +29,7 @@ final class OtelSources {
     private OtelSources() {
     }
 
-    static OtelEventSource open(Workspace workspace, Secrets secrets) {
+    static OtelEventSource open(Workspace workspace, Secrets secrets, Lanes lanes) {
         var events = workspace.settings().otelEvents();
         String source = events.source();
         switch (source) {
@@ -36,12 +38,12 @@ final class OtelSources {
             case "clickhouse":
                 try {
                     return new ClickHouseOtelEvents(ClickHouseSettings.of(events.clickHouse(), System.getenv()),
-                            java.time.Duration.ofSeconds(10)).withOutbox(workspace.otelSpoolDir());
+                            Duration.ofSeconds(10)).withOutbox(workspace.otelSpoolDir());
                 } catch (ConsoleException e) {
                     return OtelEventSource.unavailable("the ClickHouse OTEL events", e).withOutbox(workspace.otelSpoolDir());
                 }
             case "jsonl":
-                return new JsonlOtelEvents(workspace.otelDir()).readingIn(AppContext.WORK_LANES);
+                return new JsonlOtelEvents(workspace.otelDir()).readingIn(lanes);
             case "typesense":
                 IndexSettings s = workspace.index();
                 if (s.nodes().isEmpty()) {

@@ -10,6 +10,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import services.telemetry.RecentSpans;
 import services.telemetry.Telemetry;
 
@@ -50,8 +51,8 @@ public final class TelemetrySetup {
 
     /** Sends what is pending now (tests; the shutdown hook does it at exit). */
     public void flush() {
-        sdk.getSdkTracerProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
-        sdk.getSdkMeterProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
+        sdk.getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
+        sdk.getSdkMeterProvider().forceFlush().join(10, TimeUnit.SECONDS);
     }
 
     public Telemetry telemetry() {

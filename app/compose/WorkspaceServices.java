@@ -1,12 +1,17 @@
 package app.compose;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Executor;
+import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
 import services.amendments.JGitAmendmentHistory;
-import services.brief.LoopState;
+import services.brain.BrainEra;
+import services.brain.CriticalSearch;
+import services.brain.SqliteCriticalSearch;
 import services.brief.MiseBrief;
-import services.brief.RedisLoopState;
 import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
 import services.embedding.Embeddings;
@@ -19,7 +24,12 @@ import services.failed.RedisFailedTargets;
 import services.failed.UnreachableFailedTargets;
 import services.inbox.InboxService;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.notes.TurnEvents;
+import services.notes.TurnNoteLog;
+import services.notes.TurnNotes;
 import services.policy.PolicyException;
+import services.profiles.AgentProfiles;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.reach.KnowledgeReach;
@@ -27,12 +37,10 @@ import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
 import services.reach.LoopPrds;
 import services.reach.ReachService;
-import services.reach.RedisLoopPrds;
 import services.reach.SimilarLessons;
 import services.recall.ImplementorRecall;
 import services.recall.RecallService;
-import services.redis.RedisConnectionException;
-import services.redis.RedisConnector;
+import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.review.remote.ReviewSharing;
 import services.review.remote.SharedDecisions;
@@ -45,16 +53,15 @@ import services.tasks.TaskRunner;
 import services.telemetry.Telemetry;
 import services.telemetry.TracedKnowledgeIndex;
 import services.vault.FileText;
-import services.watchdog.FileWatchdogGate;
+import services.watchdog.Evidence;
 import services.watchdog.OtelEventSource;
-import services.watchdog.RedisWatchdogGate;
 import services.watchdog.Watchdog;
 import services.watchdog.WatchdogGate;
 import services.watchdog.WatchdogLog;
 import services.watchdog.Watchdogs;
-import services.workspace.IndexSettings;
 import services.workspace.Reviewer;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceChanges;
 
 /**
  * Everything one open workspace needs, wired once from its settings: the knowledge index, Redis, the watchdog's
@@ -161,7 +168,7 @@ public final class WorkspaceServices implements AutoCloseable {
         }
         return new EmbeddingBackfill(hybrid, hybrid.embeddings(),
                 new BackfillState(workspace.stateDir().resolve("embeddings")), telemetry)
-                .writingBeside(AppContext.BACKFILL_WRITES);
+                .writingBeside(app.pools().backfillWrites());
     }
 
     /** The workspace's Redis for failed targets, or null when none is configured (index-only mode). Opened once. */
@@ -182,14 +189,14 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized VaultSync sync() {
         if (sync == null) {
             sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry)
-                    .preparingIn(AppContext.WORK_LANES);
+                    .preparingIn(app.pools().workLanes());
         }
         return sync;
     }
 
     public synchronized ReviewService review() {
         if (review == null) {
-            review = new ReviewService(workspace, clock, telemetry);
+            review = new ReviewService(workspace, clock, telemetry, JGitReviewBranch::new, JGitAmendmentHistory::new);
             review.share(new SharedDecisions(reviewSharing(), app.runner())); // does nothing without reviewRemote
         }
         return review;
@@ -214,7 +221,7 @@ public final class WorkspaceServices implements AutoCloseable {
     /** The effect of a change on recall, on an overlay of the workspace's index (never created here when missing). */
     public RecallEffect recallEffect() {
         return new RecallEffect(workspace, () -> {
-            if (workspace.index().isLucene() && !java.nio.file.Files.isDirectory(workspace.indexDir())) {
+            if (workspace.index().isLucene() && !Files.isDirectory(workspace.indexDir())) {
                 throw new PolicyException("The knowledge index " + workspace.indexDir()
                         + " does not exist yet: sync first.");
             }
@@ -230,6 +237,16 @@ public final class WorkspaceServices implements AutoCloseable {
         return amendments;
     }
 
+    /** Did an amendment help: the loops before and after it, from the retros in the workspace's index. */
+    public AmendmentImpact amendmentImpact() {
+        return new AmendmentImpact(index());
+    }
+
+    /** The agents' .profile folders: lessons-learned.md and the journal. */
+    public AgentProfiles agentProfiles() {
+        return new AgentProfiles();
+    }
+
     public synchronized FailedTargetsService failedTargets() {
         if (failedTargets == null) {
             failedTargets = new FailedTargetsService(workspace, index(), failedStore(), clock, telemetry);
@@ -239,31 +256,15 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** The loops of the workspace (its retros, and its Redis's PRDs when Redis is configured); close the PRDs. */
     public LoopPrds openLoopPrds() {
-        if (workspace.redis() == null) {
-            return LoopPrds.NONE;
-        }
-        try {
-            return new RedisLoopPrds(RedisConnector.client(workspace.redis()));
-        } catch (RedisConnectionException e) {
-            return new LoopPrds() {
-                @Override
-                public java.util.Map<String, Prd> all(List<String> problems) {
-                    problems.add(e.getMessage());
-                    return java.util.Map.of();
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
+        return RedisParts.loopPrds(workspace);
     }
 
     public synchronized KnowledgeReach knowledgeReach() {
         if (knowledgeReach == null) {
             knowledgeReach = new KnowledgeReach(workspace.retrosDir(), this::openLoopPrds, index(),
                     new LessonLog(workspace.stateDir(), !workspace.readOnly()),
-                    LessonLifecycle.Rules.of(workspace), clock).sharingWith(AppContext.WORK_LANES);
+                    LessonLifecycle.Rules.of(workspace), clock, dir -> new LuceneKnowledgeIndex(dir, 1))
+                    .sharingWith(app.pools().workLanes());
         }
         return knowledgeReach;
     }
@@ -275,9 +276,9 @@ public final class WorkspaceServices implements AutoCloseable {
     }
 
     /** Turn notes written into the index, checked against the turn events, each kept in the note log first. */
-    public services.notes.TurnNotes turnNotes() {
-        return new services.notes.TurnNotes(index(), services.notes.TurnEvents.of(workspace, clock), clock,
-                new services.notes.TurnNoteLog(workspace.stateDir()));
+    public TurnNotes turnNotes() {
+        return new TurnNotes(index(), TurnEvents.of(workspace, clock), clock,
+                new TurnNoteLog(workspace.stateDir()));
     }
 
     /** The existing lessons like a proposal or a new lesson: by meaning with the index's model, else by words. */
@@ -286,7 +287,25 @@ public final class WorkspaceServices implements AutoCloseable {
     }
 
     public ReachService reach() {
-        return new ReachService(new ImplementorRecall(index()), index());
+        return new ReachService(implementorRecall(), index());
+    }
+
+    /** What the implementor's recall injects for a story (its fixed types, keyword search and limit). */
+    public ImplementorRecall implementorRecall() {
+        return new ImplementorRecall(index());
+    }
+
+    /** The evidence behind a watchdog finding: the documents in the index and the OTEL events it names. */
+    public Evidence evidence() {
+        return new Evidence(index(), workspace.otelDir());
+    }
+
+    /** What changed in the workspace since the last look: its files, the index's stamp and Redis's failed targets. */
+    public WorkspaceChanges changes() {
+        FailedTargets failed = failedStore();
+        KnowledgeIndex watched = index();
+        return new WorkspaceChanges(workspace, watched::changeStamp,
+                failed == null ? null : () -> failed.members().members());
     }
 
     public RecallService recall() {
@@ -298,28 +317,20 @@ public final class WorkspaceServices implements AutoCloseable {
     }
 
     /** The running system's critical.db (workspace.json key {@code criticalDb}), or null when none is configured. */
-    public services.brain.CriticalSearch critical() {
-        java.nio.file.Path db = workspace.brain().criticalDb();
-        return db == null ? null : new services.brain.SqliteCriticalSearch(db, clock);
+    public CriticalSearch critical() {
+        Path db = workspace.brain().criticalDb();
+        return db == null ? null : new SqliteCriticalSearch(db, clock);
     }
 
     /** Which era each source is from: last ADR, newest Brain page, critical.db's freshness. */
-    public services.brain.BrainEra.Era era() {
-        return services.brain.BrainEra.of(workspace, index(), critical(), clock);
+    public BrainEra.Era era() {
+        return BrainEra.of(workspace, index(), critical(), clock);
     }
 
     /** The mise brief's view of Redis (a failed open is reported in the brief). */
     public MiseBrief brief() {
-        LoopState loops = null;
-        String problem = null;
-        if (workspace.redis() != null) {
-            try {
-                loops = new RedisLoopState(RedisConnector.client(workspace.redis()));
-            } catch (RuntimeException e) {
-                problem = e.getMessage();
-            }
-        }
-        return new MiseBrief(workspace, index(), failedTargets(), loops, problem, clock);
+        RedisParts.Loops loops = RedisParts.loopState(workspace);
+        return new MiseBrief(workspace, index(), failedTargets(), loops.state(), loops.problem(), clock);
     }
 
     /**
@@ -333,7 +344,7 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */
     public OtelEventSource otelEvents() {
-        return OtelSources.open(workspace, app.secrets());
+        return OtelSources.open(workspace, app.secrets(), app.pools().workLanes());
     }
 
     /**
@@ -344,37 +355,10 @@ public final class WorkspaceServices implements AutoCloseable {
      */
     public synchronized WatchdogGate gate() {
         if (gate == null) {
-            FileWatchdogGate own = new FileWatchdogGate(workspace.stateDir());
-            gate = own;
-            if (workspace.redis() != null) {
-                try {
-                    gate = new RedisWatchdogGate(RedisConnector.client(workspace.redis()), own, notShared(workspace));
-                } catch (RedisConnectionException e) {
-                    gate = own;
-                }
-            }
+            gate = RedisParts.gate(workspace);
         }
         return gate;
     }
-
-    /**
-     * Why this workspace's watchdog does not do the running system's watchdog's work (prune expired failed targets,
-     * recover the collection) on its collection, or null when it does: its index is Typesense {@code system_knowledge}.
-     */
-    static String notShared(Workspace workspace) {
-        IndexSettings index = workspace.index();
-        if (!IndexSettings.TYPESENSE.equals(index.backend())) {
-            return "this console's watchdog works on its own " + index.backend() + " index, not the running system's "
-                    + "Typesense collection system_knowledge";
-        }
-        if (!SYSTEM_KNOWLEDGE.equals(index.collection())) {
-            return "this console's watchdog works on the Typesense collection " + index.collection() + ", not "
-                    + SYSTEM_KNOWLEDGE + ", the running watchdog's";
-        }
-        return null;
-    }
-
-    private static final String SYSTEM_KNOWLEDGE = "system_knowledge";
 
     public synchronized Watchdog watchdog() {
         if (watchdog == null) {
@@ -395,7 +379,7 @@ public final class WorkspaceServices implements AutoCloseable {
      *                          the command line
      */
     public synchronized Scheduler scheduler(TaskRunner jobs, boolean backfillAfterSync,
-                                            java.util.concurrent.Executor historyWriter) {
+                                            Executor historyWriter) {
         if (scheduler == null) {
             List<Job> registered = WorkspaceJobs.of(this, backfillAfterSync ? backfill() : null);
             scheduler = new Scheduler(registered, new ScheduleSettings(workspace),

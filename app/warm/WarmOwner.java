@@ -16,6 +16,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -121,7 +123,7 @@ public final class WarmOwner implements AutoCloseable {
             }
             try {
                 workers.execute(() -> answer(client));
-            } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            } catch (RejectedExecutionException shuttingDown) {
                 close(client);
             }
         }
@@ -172,7 +174,7 @@ public final class WarmOwner implements AutoCloseable {
         workers.shutdown();
         try {
             // A command under way finishes before the caller closes the index it reads.
-            workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            workers.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -2,6 +2,7 @@ package app.warm;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -142,7 +143,7 @@ public final class WarmProtocol {
         }
         byte[] bytes = in.readNBytes(n);
         if (bytes.length < n) {
-            throw new java.io.EOFException("cut short after " + bytes.length + " of " + n + " bytes");
+            throw new EOFException("cut short after " + bytes.length + " of " + n + " bytes");
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }

@@ -36,7 +36,7 @@ public final class ConsoleApplication extends Application {
         AppDirs dirs = AppDirs.fromEnvironment();
         AppContext context = new AppContext(dirs, Clock.systemDefaultZone(), runner);
         MainWindow window = new MainWindow(context, stage,
-                file -> getHostServices().showDocument(java.nio.file.Path.of(file).toUri().toString()), warmAnswers);
+                file -> getHostServices().showDocument(Path.of(file).toUri().toString()), warmAnswers);
         new ErrorReporter(dirs.logs().resolve("brain-console.log"),
                 message -> Platform.runLater(() -> window.shell().reportError(message))).install();
         stage.show();

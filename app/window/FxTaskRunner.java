@@ -1,5 +1,6 @@
 package app.window;
 
+import app.compose.BackgroundThreads;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -10,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Platform;
 import services.tasks.BackgroundTask;
+import services.tasks.Cancellation;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskCancelledException;
@@ -31,7 +33,7 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
     });
     /** Long background work (a sync, the embedding backfill): one thread that yields the CPU to the window's. */
     private final ExecutorService longLane = Executors.newSingleThreadExecutor(
-            app.compose.BackgroundThreads.named("bc-long-task"));
+            BackgroundThreads.named("bc-long-task"));
     private final List<TaskHandle> running = new CopyOnWriteArrayList<>();
     private final List<TaskListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -76,7 +78,7 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         Runnable outcome;
         try {
             sink.checkCancelled(); // cancelled while it waited for a thread (a superseded search): never started
-            T result = services.tasks.Cancellation.within(sink, task);
+            T result = Cancellation.within(sink, task);
             outcome = handle.cancelled.get() ? callbacks.onCancelled() : () -> callbacks.onSuccess().accept(result);
         } catch (TaskCancelledException | InterruptedException e) {
             outcome = callbacks.onCancelled();

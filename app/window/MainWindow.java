@@ -1,16 +1,32 @@
 package app.window;
 
+import app.compose.WorkspaceServices;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.animation.SequentialTransition;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import app.compose.AppContext;
 import app.compose.ErrorReporter;
+import javafx.util.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import services.demo.DemoWorkspace;
+import services.knowledge.KnowledgeIndexCorrupt;
 import services.tasks.TaskCallbacks;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceException;
+import viewmodels.shell.SectionItem;
 import viewmodels.shell.ShellViewModel;
 import views.shell.ShellView;
 
@@ -28,16 +44,16 @@ public final class MainWindow {
     private WorkspaceScope scope;
     private Runnable onInteractive = () -> { };
 
-    private final java.util.function.Consumer<String> openFile;
+    private final Consumer<String> openFile;
     private final WorkspaceScope.WarmAnswers warmAnswers;
-    private final java.util.List<Sections.Added> added = new java.util.ArrayList<>();
+    private final List<Sections.Added> added = new ArrayList<>();
 
-    public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile) {
+    public MainWindow(AppContext app, Stage stage, Consumer<String> openFile) {
         this(app, stage, openFile, null);
     }
 
     /** With {@code warmAnswers}, the open workspace answers the command line's read commands (see WarmOwner). */
-    public MainWindow(AppContext app, Stage stage, java.util.function.Consumer<String> openFile,
+    public MainWindow(AppContext app, Stage stage, Consumer<String> openFile,
                       WorkspaceScope.WarmAnswers warmAnswers) {
         this.app = app;
         this.warmAnswers = warmAnswers;
@@ -81,7 +97,7 @@ public final class MainWindow {
      * the console's own sections are the list in {@link Sections}.
      */
     public void addSection(String id, String title, String hint,
-                           java.util.function.Function<app.compose.WorkspaceServices, javafx.scene.Node> view) {
+                           Function<WorkspaceServices, Node> view) {
         added.add(new Sections.Added(id, title, hint, view));
     }
 
@@ -90,7 +106,7 @@ public final class MainWindow {
      * usable area instead, so no part of it starts off-screen.
      */
     static void fitToScreen(Stage stage) {
-        javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D area = Screen.getPrimary().getVisualBounds();
         double width = stage.getScene().getWidth();
         double height = stage.getScene().getHeight();
         if (width <= area.getWidth() && height <= area.getHeight()) {
@@ -109,23 +125,23 @@ public final class MainWindow {
      * step time to load, then runs {@code done}.
      */
     public void browseEverySection(Runnable done) {
-        java.util.List<Runnable> steps = new java.util.ArrayList<>();
-        for (viewmodels.shell.SectionItem section : scope.sections()) {
+        List<Runnable> steps = new ArrayList<>();
+        for (SectionItem section : scope.sections()) {
             steps.add(() -> shell.select(section.id()));
             if ("knowledge".equals(section.id())) {
                 steps.add(scope::semanticIfAvailable); // with semantic search on, the questions are searched by meaning
-                for (String q : java.util.List.of("retry", "idempotency email", "typesense filter", "")) {
+                for (String q : List.of("retry", "idempotency email", "typesense filter", "")) {
                     steps.add(() -> scope.search(q));
                 }
             }
         }
-        javafx.animation.SequentialTransition sequence = new javafx.animation.SequentialTransition();
+        SequentialTransition sequence = new SequentialTransition();
         for (Runnable step : steps) {
-            javafx.animation.PauseTransition pause = new javafx.animation.PauseTransition(javafx.util.Duration.millis(1500));
+            PauseTransition pause = new PauseTransition(Duration.millis(1500));
             pause.setOnFinished(e -> step.run());
             sequence.getChildren().add(pause);
         }
-        javafx.animation.PauseTransition last = new javafx.animation.PauseTransition(javafx.util.Duration.millis(2500));
+        PauseTransition last = new PauseTransition(Duration.millis(2500));
         last.setOnFinished(e -> done.run());
         sequence.getChildren().add(last);
         sequence.play();
@@ -135,11 +151,11 @@ public final class MainWindow {
      * For the benchmark: {@code started} runs when the open workspace's first embedding run starts (after the
      * first sync of an empty index, or when the workspace opens), {@code done} gets its status line when it ends.
      */
-    public void whenEmbedding(Runnable started, java.util.function.Consumer<String> done) {
+    public void whenEmbedding(Runnable started, Consumer<String> done) {
         var running = scope.embeddings().runningProperty();
-        javafx.beans.value.ChangeListener<Boolean> first = new javafx.beans.value.ChangeListener<>() {
+        ChangeListener<Boolean> first = new ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
                 if (now) {
                     started.run();
                 } else {
@@ -191,7 +207,7 @@ public final class MainWindow {
             } else if (refresh && Files.exists(dir.resolve(DemoWorkspace.MARKER))) {
                 try {
                     app.demo().write(dir);
-                } catch (services.workspace.WorkspaceException kept) {
+                } catch (WorkspaceException kept) {
                     // It holds files the demo did not write (or an older demo): opened as it is, nothing deleted.
                     LOG.warn("Demo not refreshed: {}", kept.getMessage());
                 }
@@ -207,8 +223,7 @@ public final class MainWindow {
      */
     private void rebuild(Workspace workspace) {
         app.runner().submit("Rebuilding the index", progress -> {
-            services.sync.VaultSync.check(workspace, services.sync.SyncOptions.all());
-            return services.sync.IndexRebuild.moveAside(workspace, app.clock());
+            return app.moveIndexAsideForRebuild(workspace, false);
         }, TaskCallbacks.of(aside -> show(workspace),
                 error -> shell.reportError(ErrorReporter.userMessage(error, app.dirs().logs()))));
     }
@@ -216,7 +231,7 @@ public final class MainWindow {
     private void show(Workspace workspace) {
         closeScope();
         LOG.info("Opened workspace {} ({})", workspace.name(), workspace.dir());
-        app.compose.WorkspaceServices services = app.open(workspace);
+        WorkspaceServices services = app.open(workspace);
         try {
             scope = new WorkspaceScope(app, services, new FileOpener(openFile, FileOpener::handlerAvailable,
                     shell::reportNotice, FileOpener::copyToClipboard), shell::select, () -> {
@@ -224,7 +239,7 @@ public final class MainWindow {
                         shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
                                 + " (only the changed keys); the workspace was reopened with them.");
                         shell.openWorkspace(workspace.dir());
-                    }, shell.unsaved(), warmAnswers, java.util.List.copyOf(added), shell::setWaitingCounts);
+                    }, shell.unsaved(), warmAnswers, List.copyOf(added), shell::setWaitingCounts);
         } catch (RuntimeException e) {
             closeQuietly(services);
             notOpened(workspace, e);
@@ -241,7 +256,7 @@ public final class MainWindow {
         interactive.run();
     }
 
-    private static void closeQuietly(app.compose.WorkspaceServices services) {
+    private static void closeQuietly(WorkspaceServices services) {
         try {
             services.close();
         } catch (RuntimeException e) {
@@ -251,7 +266,7 @@ public final class MainWindow {
 
     /** A workspace that did not open: a damaged index is offered a rebuild, anything else is reported. */
     private void notOpened(Workspace workspace, RuntimeException failure) {
-        if (failure instanceof services.knowledge.KnowledgeIndexCorrupt damaged) {
+        if (failure instanceof KnowledgeIndexCorrupt damaged) {
             LOG.warn("The index of workspace {} is damaged", workspace.dir(), damaged);
             shell.offerRebuild(damaged.getMessage(), () -> rebuild(workspace));
             return;
@@ -273,7 +288,7 @@ public final class MainWindow {
 
     private void closeScope() {
         view.statusLabel().textProperty().unbind();
-        shell.setSectionActions(java.util.List.of());
+        shell.setSectionActions(List.of());
         if (scope != null) {
             scope.close();
             scope = null;

@@ -1,9 +1,12 @@
 package app.window;
 
+import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +46,7 @@ final class ScheduledJobs implements AutoCloseable {
     private ScheduledExecutorService ticks;
     private VaultWatcher watcher;
     /** Writes the job history's lines, so a run's end does not wait for the disk on the FX thread. */
-    private java.util.concurrent.ExecutorService historyWriter;
+    private ExecutorService historyWriter;
 
     ScheduledJobs(WorkspaceServices services, AppContext app, Consumer<Evidence.Item> open, Runnable indexChanged) {
         this.services = services;
@@ -58,12 +61,11 @@ final class ScheduledJobs implements AutoCloseable {
         }
         ZoneId zone = app.clock().getZone();
         Watchdog watchdog = services.watchdog();
-        historyWriter = java.util.concurrent.Executors.newSingleThreadExecutor(
+        historyWriter = Executors.newSingleThreadExecutor(
                 BackgroundThreads.named("bc-job-history"));
         scheduler = services.scheduler(app.runner(), false, historyWriter);
         jobs = new JobsViewModel(scheduler, zone, app.clock());
-        health = new HealthViewModel(watchdog.log(), scheduler, new Evidence(services.index(),
-                services.workspace().otelDir()), app.runner(), zone, open);
+        health = new HealthViewModel(watchdog.log(), scheduler, services.evidence(), app.runner(), zone, open);
         alerts.bind(health.alertProperty());
         Map<String, Instant> seen = new HashMap<>(Map.of("sync", Instant.EPOCH, "watchdog", Instant.EPOCH));
         scheduler.addListener(() -> { // a scheduled sync or a watchdog prune changed the index
@@ -94,7 +96,7 @@ final class ScheduledJobs implements AutoCloseable {
         if (scheduler.watchesVault()) {
             try {
                 watcher = new VaultWatcher(services.workspace(), () -> Platform.runLater(scheduler::vaultChanged));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 LoggerFactory.getLogger(ScheduledJobs.class).warn("Vault watch not started: {}", e.getMessage());
             }
         }
@@ -127,7 +129,7 @@ final class ScheduledJobs implements AutoCloseable {
         }
         if (scheduler != null) {
             scheduler.statuses().forEach(j -> scheduler.cancel(j.id())); // the gate is closed with the services
-            if (!scheduler.history().flush(java.time.Duration.ofSeconds(10))) { // nothing lost: the last runs' lines
+            if (!scheduler.history().flush(Duration.ofSeconds(10))) { // nothing lost: the last runs' lines
                 LoggerFactory.getLogger(ScheduledJobs.class).warn("The job history's last lines were not written in 10 s");
             }
         }

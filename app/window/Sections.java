@@ -5,11 +5,10 @@ import app.compose.WorkspaceServices;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javafx.scene.Node;
-import services.amendments.AmendmentImpact;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
-import services.profiles.AgentProfiles;
 import services.sync.SyncSources;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges.Area;
@@ -52,7 +51,7 @@ final class Sections {
 
     /** A section added to the window after the shipped ones (a sample, a test): built from the workspace's services. */
     record Added(String id, String title, String hint,
-                 java.util.function.Function<WorkspaceServices, Node> view) {
+                 Function<WorkspaceServices, Node> view) {
     }
 
     /** The Overview, its figures read again after every sync (the first one at start included). */
@@ -117,7 +116,7 @@ final class Sections {
                         () -> review(scope, app, services)),
                 new Section("amendments", "Amendments", "Dream amendments applied automatically: diff, impact, revert",
                         () -> new AmendmentsView(scope.live(Area.AMENDMENTS, "amendments", new AmendmentsViewModel(
-                                services.amendments(), new AmendmentImpact(services.index()), app.runner(), reviewer,
+                                services.amendments(), services.amendmentImpact(), app.runner(), reviewer,
                                 zone))).root()),
                 new Section("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune",
                         () -> new FailedTargetsView(scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
@@ -127,7 +126,7 @@ final class Sections {
                 new Section("note", "Knowledge note", "Write a turn note: what was decided and why",
                         () -> note(scope, app, services)),
                 new Section("lessons", "Agent lessons", "Each agent's lessons-learned.md and journal",
-                        () -> new LessonsView(new LessonsViewModel(new AgentProfiles(), workspace.profilesDir(),
+                        () -> new LessonsView(new LessonsViewModel(services.agentProfiles(), workspace.profilesDir(),
                                 app.runner())).root()),
                 new Section("brief", "Mise brief", "What a pitch sees before deciding, and the verdict",
                         () -> brief(scope, app, services)),

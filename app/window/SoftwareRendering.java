@@ -1,8 +1,10 @@
 package app.window;
 
+import app.compose.LibC;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +40,7 @@ public final class SoftwareRendering {
         if ("false".equalsIgnoreCase(forced)) {
             return new Choice(false, false, "turned off (-Dbrainconsole.softwareRendering=false)");
         }
-        boolean linux = osName != null && osName.toLowerCase(java.util.Locale.ROOT).startsWith("linux");
+        boolean linux = osName != null && osName.toLowerCase(Locale.ROOT).startsWith("linux");
         if (!linux) {
             return new Choice(false, false, "not Linux");
         }
@@ -65,7 +67,7 @@ public final class SoftwareRendering {
         }
         if (choice.disableGdkGl()) {
             try {
-                app.compose.LibC libc = app.compose.LibC.INSTANCE;
+                LibC libc = LibC.INSTANCE;
                 if (libc != null) {
                     libc.setenv("GDK_GL", "disable", 0);
                 }

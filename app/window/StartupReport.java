@@ -1,6 +1,9 @@
 package app.window;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -54,14 +57,14 @@ public final class StartupReport {
     static String breakdown() {
         try {
             StringBuilder out = new StringBuilder();
-            for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (l.startsWith("RssAnon:") || l.startsWith("RssFile:") || l.startsWith("RssShmem:")) {
                     out.append(out.length() == 0 ? "" : ", ").append(l.substring(3, l.indexOf(':')).toLowerCase())
                             .append(' ').append(Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024).append(" MB");
                 }
             }
             return out.toString();
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return "";
         }
     }
@@ -69,12 +72,12 @@ public final class StartupReport {
     /** Resident set size of this process in KiB (Linux), or -1. */
     public static long residentKb() {
         try {
-            for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (l.startsWith("VmRSS:")) {
                     return Long.parseLong(l.replaceAll("[^0-9]", ""));
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return -1;
         }
         return -1;

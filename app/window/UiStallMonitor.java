@@ -1,7 +1,11 @@
 package app.window;
 
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import javafx.animation.AnimationTimer;
 
@@ -20,11 +24,11 @@ final class UiStallMonitor extends AnimationTimer {
     private long longestNanos;
     private long stalls;
     private final long startedNanos = System.nanoTime();
-    private final long startedUptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    private final long startedUptime = ManagementFactory.getRuntimeMXBean().getUptime();
     private final Thread fx = Thread.currentThread();
     /** Where the FX thread was during each gap, by the time of the frame the gap started from. */
     private final Map<Long, Map<String, Integer>> byGap = new ConcurrentHashMap<>();
-    private final java.util.List<long[]> gaps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<long[]> gaps = new CopyOnWriteArrayList<>();
     private volatile boolean running = true;
 
     /** Starts watching; call it on the FX thread. */
@@ -90,7 +94,7 @@ final class UiStallMonitor extends AnimationTimer {
     String finish() {
         stop();
         running = false;
-        Map<String, Integer> busyIn = new java.util.HashMap<>(); // over every gap
+        Map<String, Integer> busyIn = new HashMap<>(); // over every gap
         byGap.values().forEach(gap -> gap.forEach((where, n) -> busyIn.merge(where, n, Integer::sum)));
         String top = top(busyIn, 5, "");
         String each = gaps.stream().sorted((a, b) -> Long.compare(b[0], a[0])).limit(5)
@@ -98,7 +102,7 @@ final class UiStallMonitor extends AnimationTimer {
                 .collect(Collectors.joining(", "));
         return String.format("ui: %d frames in %d ms (%.1f–%.1f s after the process started), longest gap %d ms, "
                 + "%d over %d ms%s%s", frames, (System.nanoTime() - startedNanos) / 1_000_000, startedUptime / 1000.0,
-                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0, longestNanos / 1_000_000,
+                ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0, longestNanos / 1_000_000,
                 stalls, STALL_MS,
                 top.isEmpty() ? "" : "; during them the FX thread was in " + top + " (5 ms samples)",
                 each.isEmpty() ? "" : "; the gaps: " + each);

@@ -1,6 +1,9 @@
 package app.window;
 
+import app.compose.BackgroundThreads;
 import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** Opens the window from the CLI entry point; blocks until the window is closed. */
 public final class WindowLauncher {
@@ -11,7 +14,7 @@ public final class WindowLauncher {
      * own logger, named "javafx" (the message names the class that logged it, not the logger). Held here so the level
      * sticks.
      */
-    private static final java.util.logging.Logger FX_PLATFORM = java.util.logging.Logger.getLogger("javafx");
+    private static final Logger FX_PLATFORM = Logger.getLogger("javafx");
 
     private WindowLauncher() {
     }
@@ -31,8 +34,8 @@ public final class WindowLauncher {
     public static void launch(Path workspace, boolean demo, boolean startupReport, OnceInteractive then,
                               WorkspaceScope.WarmAnswers warmAnswers) {
         StartupReport.mark("main");
-        app.compose.BackgroundThreads.yieldToTheWindow(); // this process has a window: background work gives way
-        FX_PLATFORM.setLevel(java.util.logging.Level.SEVERE);
+        BackgroundThreads.yieldToTheWindow(); // this process has a window: background work gives way
+        FX_PLATFORM.setLevel(Level.SEVERE);
         SoftwareRendering.applyBeforeToolkit(); // no graphics device: no OpenGL loaded only to be refused
         if (startupReport) {
             StartupReport.printOnStderr();

@@ -4,19 +4,24 @@ import app.compose.AppContext;
 import app.compose.WorkspaceServices;
 import app.warm.WarmOwner;
 import app.warm.WarmProtocol;
-import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
 import services.embedding.EmbeddingBackfill;
 import services.inbox.InboxService;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceChanges;
 import services.workspace.WorkspaceChanges.Area;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.brief.BriefViewModel;
@@ -25,9 +30,11 @@ import viewmodels.inbox.InboxViewModel;
 import viewmodels.knowledge.DocumentDetailViewModel;
 import viewmodels.knowledge.EmbeddingsViewModel;
 import viewmodels.knowledge.KnowledgeViewModel;
+import viewmodels.knowledge.KnowledgeWorkspaceViewModel;
 import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
+import viewmodels.shell.SectionAction;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.UnsavedEdits;
 
@@ -55,8 +62,8 @@ public final class WorkspaceScope implements AutoCloseable {
     private final UnsavedEdits unsaved;
     private final InboxViewModel inbox;
     private final Consumer<String> selectSection;
-    private final Map<String, Consumer<String>> subjects = new java.util.HashMap<>();
-    private java.util.concurrent.ScheduledExecutorService changesPoll;
+    private final Map<String, Consumer<String>> subjects = new HashMap<>();
+    private ScheduledExecutorService changesPoll;
     private WarmOwner warmOwner;
 
     WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
@@ -70,24 +77,12 @@ public final class WorkspaceScope implements AutoCloseable {
         this.unsaved = unsaved;
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
         app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
-        ZoneId zone = app.clock().getZone();
-        this.sync = new SyncViewModel(index, services.sync(), app.runner(), app.clock(), workspace.readOnly());
-        this.knowledge = new KnowledgeViewModel(index,
-                new DocumentDetailViewModel(index, workspace, app.runner(), zone), app.runner(), zone,
+        KnowledgeWorkspaceViewModel browser = new KnowledgeWorkspaceViewModel(workspace, index, services.sync(),
+                services.backfill(), services.embeddingsOffReason(), app.runner(), app.clock(),
                 KnowledgeViewModel.SEMANTIC_SETTLE_MILLIS);
-        EmbeddingBackfill backfill = services.backfill();
-        this.embeddings = new EmbeddingsViewModel(index, workspace.readOnly() ? null : backfill,
-                backfill == null ? services.embeddingsOffReason() : null, app.runner());
-        knowledge.setSemanticAvailable(embeddings.available());
-        sync.setAfterSync(() -> {
-            knowledge.search();
-            embeddings.embedMissing();
-        });
-        embeddings.setAfterEmbedding(() -> {
-            if (knowledge.semanticProperty().get()) {
-                knowledge.search();
-            }
-        });
+        this.sync = browser.sync();
+        this.knowledge = browser.knowledge();
+        this.embeddings = browser.embeddings();
         Consumer<String> openDocument = id -> {
             selectSection.accept("knowledge");
             knowledge.openFromElsewhere(id); // what was shown before stays one Back away
@@ -99,9 +94,7 @@ public final class WorkspaceScope implements AutoCloseable {
                 openFile.accept(item.file().toString());
             }
         }, sync::indexChangedElsewhere);
-        var failedStore = services.failedStore();
-        this.live = new LiveWorkspaceViewModel(new WorkspaceChanges(workspace,
-                index::changeStamp, failedStore == null ? null : () -> failedStore.members().members()));
+        this.live = new LiveWorkspaceViewModel(services.changes());
         live.on(Area.INDEX, "status", sync::indexChangedElsewhere);
         live.on(Area.HEALTH, "health", jobs::refreshHealth);
         // the inbox follows every area it gathers from: a decision, a clear, a watchdog run, a sync
@@ -111,12 +104,12 @@ public final class WorkspaceScope implements AutoCloseable {
             live.on(area, "inbox", inbox::refresh);
         }
         sync.syncsFinishedProperty().addListener((o, was, now) -> inbox.refresh());
-        List<Section> all = new java.util.ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
+        List<Section> all = new ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
         added.forEach(a -> all.add(new Section(a.id(), a.title(), a.hint(), () -> a.view().apply(services))));
         this.sections = all.stream()
                 .collect(Collectors.toMap(Section::id, s -> s, (a, b) -> {
                     throw new IllegalArgumentException("Two sections with the id " + a.id());
-                }, java.util.LinkedHashMap::new));
+                }, LinkedHashMap::new));
     }
 
     SyncViewModel sync() {
@@ -194,7 +187,7 @@ public final class WorkspaceScope implements AutoCloseable {
             embeddings.embedMissing(); // documents written by others, or before semantic search existed
         });
         // What a command, another window or the scheduler changed shows within two seconds, without a click.
-        changesPoll = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        changesPoll = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "bc-workspace-changes");
             t.setDaemon(true);
             return t;
@@ -204,15 +197,15 @@ public final class WorkspaceScope implements AutoCloseable {
             try {
                 Set<Area> changed = live.poll();
                 if (!changed.isEmpty()) {
-                    javafx.application.Platform.runLater(() -> live.apply(changed));
+                    Platform.runLater(() -> live.apply(changed));
                 }
             } catch (RuntimeException e) {
                 org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
             }
-        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }, every, every, TimeUnit.MILLISECONDS);
         // "last sync 3 min ago" follows the clock (it stayed as first said until the document count changed)
-        changesPoll.scheduleWithFixedDelay(() -> javafx.application.Platform.runLater(sync::tick), 30, 30,
-                java.util.concurrent.TimeUnit.SECONDS);
+        changesPoll.scheduleWithFixedDelay(() -> Platform.runLater(sync::tick), 30, 30,
+                TimeUnit.SECONDS);
     }
 
     /** New watchdog warnings and errors, for a desktop notification. */
@@ -252,8 +245,8 @@ public final class WorkspaceScope implements AutoCloseable {
      * The actions the command palette runs itself, not only goes to: Sync now (none on a read-only workspace, whose
      * Knowledge has no Sync now).
      */
-    public List<viewmodels.shell.SectionAction> paletteActions() {
-        return workspace.readOnly() ? List.of() : List.of(new viewmodels.shell.SectionAction("knowledge",
+    public List<SectionAction> paletteActions() {
+        return workspace.readOnly() ? List.of() : List.of(new SectionAction("knowledge",
                 "Sync now: the Vault's ADRs, retros, brain notes and the skills into the index", sync::syncNow));
     }
 

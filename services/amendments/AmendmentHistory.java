@@ -21,6 +21,12 @@ public interface AmendmentHistory extends AutoCloseable {
 
     List<FileChange> changes(String sha);
 
+    /** Whether {@code sha} is a commit with more than one parent. */
+    boolean isMerge(String sha);
+
+    /** Whether {@code sha} is reachable from the tip of {@code branch} (false when either does not exist). */
+    boolean onBranch(String branch, String sha);
+
     /** The commit that reverts {@code sha} on {@code branch}, if one exists ("Reverts: sha" trailer). */
     Optional<CommitInfo> revertOf(String branch, String sha);
 

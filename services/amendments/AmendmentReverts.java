@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import services.amendments.AmendmentsService.Amendment;
@@ -32,6 +35,8 @@ final class AmendmentReverts {
     private final DecisionLog dreamLog;
     private final DecisionLog decisions;
     private final DecisionLock lock;
+    private final RevertIntents intents;
+    private Consumer<String> steps = step -> { };
 
     AmendmentReverts(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories, Function<String, Path> roots,
                      Supplier<List<Amendment>> amendments, DecisionLog dreamLog, DecisionLog decisions, DecisionLock lock) {
@@ -43,6 +48,22 @@ final class AmendmentReverts {
         this.dreamLog = dreamLog;
         this.decisions = decisions;
         this.lock = lock;
+        this.intents = new RevertIntents(decisions, dreamLog, clock);
+    }
+
+    /** Fault-injection seam for the crash tests: told "begun" (intent written), "committed", "recorded" per revert. */
+    void onStep(Consumer<String> steps) {
+        this.steps = steps;
+    }
+
+    /** Reconciles the reverts a crash or a failed write cut short (see {@link RevertIntents}); run under the lock. */
+    RevertIntents.Recovery recoverLocked(String finishedBy) {
+        return intents.recover(roots, histories, finishedBy);
+    }
+
+    /** {@link #recoverLocked}, taking the decision lock. */
+    RevertIntents.Recovery recover(String finishedBy) {
+        return lock.run(() -> recoverLocked(finishedBy));
     }
 
     /**
@@ -64,18 +85,22 @@ final class AmendmentReverts {
             throw new AmendmentException("Nothing to revert: name at least one amendment commit.");
         }
         return lock.run(() -> {
+            RevertIntents.Recovery recovered = recoverLocked(by);
             List<Amendment> all = amendments.get();
             List<Amendment> chosen = new ArrayList<>();
             List<RevertReport.LeftOut> leftOut = new ArrayList<>();
             List<String> refusals = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (String sha : shas) {
                 Amendment a = ShaPrefix.find(all, sha, dreamLog.file());
                 if (!seen.add(a.sha())) {
                     continue; // named twice (a prefix and the whole sha): reverted once
                 }
+                String unrecorded = recovered.unrecorded().get(a.sha());
                 String refusal = a.status() == Status.REVERTED ? "Amendment " + abbreviate(a.sha()) + " (" + a.id()
-                        + ") is already reverted by " + abbreviate(a.revertedBy()) + "; nothing was committed."
+                        + ") is already reverted by " + abbreviate(a.revertedBy()) + (unrecorded != null ? ", a revert "
+                        + "not yet recorded in the logs (" + unrecorded + "; the next run records it)" : "")
+                        + "; nothing was committed."
                         : a.status() == Status.COMMIT_MISSING ? "Amendment " + a.id() + ": " + a.note()
                         + "; nothing to revert." : null;
                 if (refusal != null) {
@@ -88,7 +113,11 @@ final class AmendmentReverts {
                             + ")"));
                     continue;
                 }
-                requireOwnCommit(a);
+                if (a.status() == Status.LEFT_ALONE) { // not the dream's own amendment: the whole request is refused
+                    throw new AmendmentException("Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch()
+                            + "): " + a.note() + ". Nothing was reverted.", a.note().contains("besides its target")
+                            ? otherPaths(a) : List.of());
+                }
                 chosen.add(a);
             }
             if (chosen.isEmpty()) {
@@ -100,10 +129,19 @@ final class AmendmentReverts {
             AmendmentException failed = null;
             for (Amendment a : chosen) {
                 try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+                    String intent = begin(a, by);
+                    steps.accept("begun");
                     String revert = history.revert(a.branch(), a.sha(), message(a, by), by);
-                    record(a, revert, by);
+                    steps.accept("committed");
+                    record(a, intent, revert);
+                    steps.accept("recorded");
                     done.add(new Reverted(a.sha(), revert, a.branch(), a.repo(), a.id()));
                 } catch (AmendmentException e) {
+                    if (e instanceof Unrecorded) { // committed: never reported as "not reverted"
+                        throw new Unrecorded(e.getMessage() + (done.isEmpty() ? "" : " Also reverted in this request: "
+                                + String.join(", ", done.stream().map(d -> abbreviate(d.sha()) + " → "
+                                + abbreviate(d.revertSha())).toList()) + "."));
+                    }
                     if (whole && !done.isEmpty()) {
                         throw new AmendmentException(e.getMessage() + " Already reverted in this request: "
                                 + String.join(", ", done.stream().map(d -> abbreviate(d.sha())).toList()) + ".", e.paths());
@@ -123,30 +161,6 @@ final class AmendmentReverts {
         });
     }
 
-    /**
-     * The dream log is an agent's: the commit it names must be an amendment of the dream's own branch that changes
-     * its target and nothing else — never a commit of the review branch (a person's approval), or one that also changes
-     * other files (reverting it would delete or undo them). A commit the branch does not hold, or a merge, is refused by
-     * {@link AmendmentHistory#revert}.
-     */
-    private void requireOwnCommit(Amendment a) {
-        String refused = "Amendment " + a.id() + " (" + abbreviate(a.sha()) + " on " + a.branch() + ")";
-        if (a.branch().equals(ws.reviewBranch())) {
-            throw new AmendmentException(refused + ": " + a.branch() + " is the review branch, where people's approvals "
-                    + "are committed; a dream amendment is never there. Nothing was reverted.");
-        }
-        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
-            List<String> paths = history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of());
-            List<String> others = paths.stream().filter(p -> !p.equals(a.target())).toList();
-            if (!others.isEmpty()) {
-                throw new AmendmentException(refused + ": the commit changes " + (others.size() == 1 ? "a file" : others.size()
-                        + " files") + " besides its target " + PlainText.shown(a.target()) + " (" + String.join(", ",
-                        others.stream().limit(5).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo "
-                        + "them too. Nothing was reverted.", others);
-            }
-        }
-    }
-
     /** Every value from the dream log is kept on its line: none can add a trailer. */
     private static String message(Amendment a, String by) {
         return "Revert " + PlainText.oneLine(a.kind()) + ": " + PlainText.oneLine(a.target()) + "\n\nReverts dream "
@@ -154,22 +168,48 @@ final class AmendmentReverts {
                 + a.sha() + "\nReverted-By: " + PlainText.oneLine(by) + "\nProposal-Id: " + PlainText.oneLine(a.id()) + "\n";
     }
 
-    private void record(Amendment a, String revert, String by) {
-        dreamLog.append(new services.audit.DreamRevert(a.cycle(), a.id(), a.kind(), a.risk(), a.target(), revert, a.sha(),
-                a.branch(), by, null).line(clock.instant()));
-        ObjectNode entry = DecisionLog.entry();
-        entry.put("ts", clock.instant().toString());
-        entry.put("by", by);
-        entry.put("action", "revert");
-        entry.put("amendment", a.id());
-        entry.put("reverts", a.sha());
-        entry.put("commit", revert);
-        entry.put("branch", a.branch());
-        entry.put("target", a.target());
-        decisions.append(entry);
+    /** The intent, before anything is committed: a log that cannot be written refuses the revert. */
+    private String begin(Amendment a, String by) {
+        try {
+            return intents.begin(a, by);
+        } catch (RuntimeException e) {
+            throw new AmendmentException("Cannot record the revert of " + a.id() + " (" + abbreviate(a.sha()) + ") before "
+                    + "making it: " + e.getMessage() + ". Nothing was reverted.");
+        }
+    }
+
+    /**
+     * The revert's lines in the dream log and the decisions log. When they cannot be written, the revert is committed
+     * all the same: the error says so, with its commit, and the next run records it from the intent.
+     */
+    private void record(Amendment a, String intent, String revert) {
+        try {
+            intents.finish(intents.intent(intent), revert, null);
+        } catch (RuntimeException e) {
+            throw new Unrecorded("Reverted " + a.id() + " (" + abbreviate(a.sha()) + ") as commit " + revert
+                    + " on " + a.branch() + " in the " + a.repo() + " repo, but the revert could not be recorded: "
+                    + e.getMessage() + ". The revert IS committed; its intent is in " + decisions.file() + ", and the "
+                    + "console records it in " + dreamLog.file().getFileName() + " the next time it opens the amendments "
+                    + "and the log can be written.");
+        }
+    }
+
+    /** The files an amendment's commit changes besides its target. */
+    private List<String> otherPaths(Amendment a) {
+        try (AmendmentHistory history = histories.apply(root(a.repo()))) {
+            return history.commit(a.sha()).map(AmendmentHistory.CommitInfo::paths).orElse(List.of()).stream()
+                    .filter(p -> !p.equals(a.target())).toList();
+        }
     }
 
     private Path root(String repo) {
         return roots.apply(repo);
+    }
+
+    /** A revert committed whose lines could not be written: the request stops here, saying what was done. */
+    static final class Unrecorded extends AmendmentException {
+        Unrecorded(String message) {
+            super(message);
+        }
     }
 }

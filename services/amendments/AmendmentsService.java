@@ -5,18 +5,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
 import services.audit.Trailers;
+import services.telemetry.Telemetry;
+import services.text.CheckedNumber;
+import services.text.KindWords;
 import services.workspace.Workspace;
 
 /**
@@ -25,17 +31,19 @@ import services.workspace.Workspace;
  */
 public final class AmendmentsService {
 
-    public enum Status { APPLIED, REVERTED, COMMIT_MISSING }
+    /** {@code LEFT_ALONE}: the logged commit is not the dream's own amendment ({@link AmendmentOwnership}); never reverted. */
+    public enum Status { APPLIED, REVERTED, COMMIT_MISSING, LEFT_ALONE }
 
     /** The actions of formats.md part 11. */
-    private static final java.util.Set<String> ACTIONS = java.util.Set.of("applied", "staged", "reverted", "approved",
+    private static final Set<String> ACTIONS = Set.of("applied", "staged", "reverted", "approved",
             "rejected");
 
     public record Amendment(String id, String kind, String risk, String target, String cycle, Instant at, String sha,
                             String branch, String repo, Status status, String revertedBy, List<String> evidence,
                             String note) {
         public String label() {
-            return status == Status.COMMIT_MISSING ? "commit missing" : status.name().toLowerCase();
+            return status == Status.COMMIT_MISSING ? "commit missing" : status == Status.LEFT_ALONE ? "left alone"
+                    : status.name().toLowerCase();
         }
 
         /** The kind in words, as the window and the command line say it: "SOUL amendment", "skill amendment". */
@@ -43,8 +51,8 @@ public final class AmendmentsService {
             if (kind == null || kind.isBlank()) {
                 return "amendment";
             }
-            String words = services.text.KindWords.of(kind);
-            return words != null ? words : kind.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String words = KindWords.of(kind);
+            return words != null ? words : kind.toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 
@@ -65,7 +73,7 @@ public final class AmendmentsService {
     private final DecisionLog dreamLog;
     private final DecisionLog decisions;
     private final DecisionLock lock;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final AmendmentReverts reverts;
 
     public AmendmentsService(Workspace ws, Clock clock) {
@@ -73,11 +81,11 @@ public final class AmendmentsService {
     }
 
     public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories) {
-        this(ws, clock, histories, services.telemetry.Telemetry.noop());
+        this(ws, clock, histories, Telemetry.noop());
     }
 
     public AmendmentsService(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories,
-                             services.telemetry.Telemetry telemetry) {
+                             Telemetry telemetry) {
         this.telemetry = telemetry;
         this.ws = ws;
         this.clock = clock;
@@ -85,11 +93,47 @@ public final class AmendmentsService {
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.lock = new DecisionLock(ws.stateDir());
-        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> list().amendments(), dreamLog,
-                decisions, lock);
+        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
+                dreamLog, decisions, lock);
     }
 
+    /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
+    public void onStep(Consumer<String> steps) {
+        reverts.onStep(steps);
+    }
+
+    /**
+     * Records the reverts a crash or a failed write kept out of the logs (their intent is in the decisions log): one
+     * line each; a read-only workspace is left as it is.
+     */
+    public List<String> recover() {
+        if (ws.readOnly()) {
+            return List.of();
+        }
+        RevertIntents.Recovery r = reverts.recover(System.getProperty("user.name", "operator"));
+        List<String> out = new ArrayList<>(r.recorded());
+        r.unrecorded().forEach((sha, why) -> out.add("The revert of " + abbreviate(sha) + " is not recorded yet: " + why));
+        return out;
+    }
+
+    /** The amendments, after recording any revert a crash kept out of the logs ({@link #recover}). */
     public Listing list() {
+        List<String> recovered = List.of();
+        try {
+            recovered = recover();
+        } catch (RuntimeException e) {
+            recovered = List.of("Reverts cut short could not be reconciled: " + e.getMessage());
+        }
+        Listing l = listAsRecorded();
+        if (recovered.isEmpty()) {
+            return l;
+        }
+        List<String> problems = new ArrayList<>(recovered);
+        problems.addAll(l.problems());
+        return new Listing(l.amendments(), problems);
+    }
+
+    private Listing listAsRecorded() {
         DecisionLog.Read read = dreamLog.read();
         Map<String, String> revertedBy = new HashMap<>();
         List<JsonNode> applied = new ArrayList<>();
@@ -120,7 +164,7 @@ public final class AmendmentsService {
                     revertedBy.put(output.get("reverts").asText(), output.path("sha").asText(""));
                 } else if ("applied".equals(action)) {
                     applied.add(output);
-                    appliedAt.add(instant(line.path("ts").asText(null)));
+                    appliedAt.add(instant(line.path("ts").asText(null), entry, problems));
                     cycles.add(PlainText.oneLine(line.path("cycle").asText("")));
                 }
             }
@@ -155,6 +199,13 @@ public final class AmendmentsService {
             }
             if (commit.isPresent()) {
                 String found = commit.get().sha();
+                Optional<String> foreign = AmendmentOwnership.whyLeftAlone(ws, history, commit.get(), id,
+                        o.path("target").asText(""), branch);
+                if (foreign.isPresent()) {
+                    return new Amendment(id, kind, o.path("risk").asText(""), o.path("target").asText(""), cycle,
+                            at != null ? at : Instant.ofEpochSecond(commit.get().epochSeconds()), found, branch, repo,
+                            Status.LEFT_ALONE, null, List.of(), foreign.get());
+                }
                 String revert = revertedBy.get(found);
                 if (revert != null && history.commit(revert).map(c -> !trailers(c.message(), "Reverts").contains(found))
                         .orElse(true)) { // the log is an agent's: a "reverted" line counts only with its revert commit
@@ -212,9 +263,9 @@ public final class AmendmentsService {
         return traced(shas, () -> reverts.revert(shas, by, false));
     }
 
-    private RevertReport traced(List<String> shas, java.util.function.Supplier<RevertReport> body) {
+    private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {
         return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) shas.size()), body::get,
+                Telemetry.COUNT, (long) shas.size()), body::get,
                 done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
                         "brainconsole.commits"), String.join(",", done.reverted().stream().map(Reverted::revertSha)
                         .toList())));
@@ -228,12 +279,17 @@ public final class AmendmentsService {
         return Trailers.values(message, key).stream().map(String::strip).toList();
     }
 
-    private static Instant instant(String iso) {
-        try {
-            return iso == null ? null : Instant.parse(iso);
-        } catch (DateTimeParseException e) {
+    /** A line's time by the one checked-number reader; one out of range is reported, and the commit's time used. */
+    private Instant instant(String iso, String entry, List<String> problems) {
+        if (iso == null) {
             return null;
         }
+        CheckedNumber.Checked at = CheckedNumber.instant(iso, clock.instant());
+        if (!at.ok()) {
+            problems.add(entry + ": 'ts' " + at.problem() + "; the commit's time is shown instead");
+            return null;
+        }
+        return Instant.ofEpochMilli(at.value());
     }
 
     static String abbreviate(String sha) {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
@@ -74,7 +76,7 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             return repo.getObjectDatabase().has(id) ? id : null;
         }
         try (org.eclipse.jgit.lib.ObjectReader reader = repo.newObjectReader()) {
-            java.util.Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
+            Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
             return found.size() == 1 ? found.iterator().next() : null;
         }
     }
@@ -112,11 +114,35 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     }
 
     @Override
+    public boolean isMerge(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId id = objectId(sha);
+            return id != null && walk.parseCommit(id).getParentCount() > 1;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean onBranch(String branch, String sha) {
+        if (BranchName.problem(branch).isPresent()) {
+            return false;
+        }
+        try (RevWalk walk = new RevWalk(repo)) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            ObjectId id = objectId(sha);
+            return ref != null && id != null && walk.isMergedInto(walk.parseCommit(id), walk.parseCommit(ref.getObjectId()));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
     public Optional<CommitInfo> revertOf(String branch, String sha) {
         return findByTrailer(branch, "Reverts", sha);
     }
 
-    private Optional<CommitInfo> walkBranch(String branch, java.util.function.Predicate<RevCommit> match) {
+    private Optional<CommitInfo> walkBranch(String branch, Predicate<RevCommit> match) {
         if (BranchName.problem(branch).isPresent()) {
             return Optional.empty();
         }

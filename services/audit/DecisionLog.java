@@ -6,14 +6,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import services.errors.ConsoleException;
 import services.text.JsonLines;
+import services.vault.FileText;
 
 /**
  * An append-only JSON-lines log (the workspace's {@code state/decisions.jsonl}, a dream {@code log.jsonl}): one
@@ -98,7 +101,7 @@ public final class DecisionLog {
                 throw new ConsoleException("Cannot read the log " + file + ": it is " + Files.size(file) / (1024 * 1024)
                         + " MB, more than the " + MAX_BYTES / (1024 * 1024) + " MB a log may have.");
             }
-            List<byte[]> lines = lines(services.vault.FileText.bounded(file, MAX_BYTES)); // bounded while reading too
+            List<byte[]> lines = lines(FileText.bounded(file, MAX_BYTES)); // bounded while reading too
             for (int i = 0; i < lines.size(); i++) {
                 String line;
                 byte[] bytes = lines.get(i);
@@ -106,7 +109,7 @@ public final class DecisionLog {
                 try {
                     line = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, bom, bytes.length - bom))
                             .toString().strip();
-                } catch (java.nio.charset.CharacterCodingException notUtf8) {
+                } catch (CharacterCodingException notUtf8) {
                     problems.add(file.getFileName() + " line " + (i + 1) + ": not valid UTF-8");
                     continue;
                 }
@@ -151,7 +154,7 @@ public final class DecisionLog {
         for (int i = 0; i <= all.length; i++) {
             if (i == all.length || all[i] == '\n') {
                 if (i > start || i < all.length) {
-                    out.add(java.util.Arrays.copyOfRange(all, start, i));
+                    out.add(Arrays.copyOfRange(all, start, i));
                 }
                 start = i + 1;
             }

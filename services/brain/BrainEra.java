@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -43,7 +44,7 @@ public final class BrainEra {
 
         /** For {@code --json}. */
         public Map<String, Object> json() {
-            Map<String, Object> out = new java.util.LinkedHashMap<>();
+            Map<String, Object> out = new LinkedHashMap<>();
             out.put("lastAdr", adrNumber);
             out.put("lastAdrDate", adrDate);
             out.put("adrs", lastAdr);

@@ -2,6 +2,7 @@ package services.brain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -136,7 +137,7 @@ public final class SqliteCriticalSearch implements CriticalSearch {
             if (payload != null && payload.path("write_verdict").isTextual()) {
                 verdict = payload.path("write_verdict").asText();
             }
-        } catch (java.io.IOException unreadablePayload) {
+        } catch (IOException unreadablePayload) {
             verdict = "allow"; // critical-search.ts would fail on it; the console shows the hit
         }
         String snippet = rs.getString("snippet");
@@ -178,13 +179,13 @@ public final class SqliteCriticalSearch implements CriticalSearch {
                         s.path("status").asText("unknown"), s.path("detail").isTextual() ? s.path("detail").asText()
                         : null, instant(s.path("highWaterAt").asText(null)), null));
             });
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new CriticalDbUnavailable("critical.db " + file + ": its metadata sources_json is not JSON.");
         }
         List<String> gaps = new ArrayList<>();
         try {
             JSON.readTree(meta.getOrDefault("coverage_gaps_json", "[]")).forEach(g -> gaps.add(g.asText()));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             gaps.add("coverage_gaps_json is not JSON");
         }
         Instant built = instant(meta.get("built_at"));

@@ -1,5 +1,7 @@
 package services.brief;
 
+import services.vault.RetroCounts;
+
 /** The mise brief as markdown: the verdict with every reason, then one section per part. */
 final class BriefMarkdown {
 
@@ -54,11 +56,11 @@ final class BriefMarkdown {
 
     /** Where counts came from, said only when they are not the retro file's own (or its sync's). */
     private static String countsNote(String from) {
-        if (from == null || services.vault.RetroCounts.FRONTMATTER.equals(from)
-                || services.vault.RetroCounts.TITLE.equals(from)) {
+        if (from == null || RetroCounts.FRONTMATTER.equals(from)
+                || RetroCounts.TITLE.equals(from)) {
             return "";
         }
-        return services.vault.RetroCounts.UNKNOWN.equals(from) ? " (counts unknown: no frontmatter, title or story table)"
+        return RetroCounts.UNKNOWN.equals(from) ? " (counts unknown: no frontmatter, title or story table)"
                 : " (counts from the " + from + ")";
     }
 }

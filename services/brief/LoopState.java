@@ -1,6 +1,7 @@
 package services.brief;
 
 import java.util.List;
+import java.util.Map;
 
 /** What the running loops keep in Redis (running-system.md parts 4–5), as the mise brief reads it. */
 public interface LoopState extends AutoCloseable {
@@ -25,14 +26,14 @@ public interface LoopState extends AutoCloseable {
      * {@code PTTL} says it ({@link #NO_EXPIRY} -1: the key never expires — every story update rewrites it with a
      * plain {@code SET}, which drops the 7-day expiry it was seeded with; absent when unknown).
      */
-    record Loops(List<Loop> running, List<Loop> ended, List<String> problems, java.util.Map<String, Long> ttlMillis) {
+    record Loops(List<Loop> running, List<Loop> ended, List<String> problems, Map<String, Long> ttlMillis) {
 
         public Loops {
-            ttlMillis = java.util.Map.copyOf(ttlMillis);
+            ttlMillis = Map.copyOf(ttlMillis);
         }
 
         public Loops(List<Loop> running, List<Loop> ended, List<String> problems) {
-            this(running, ended, problems, java.util.Map.of());
+            this(running, ended, problems, Map.of());
         }
     }
 

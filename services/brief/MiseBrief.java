@@ -13,6 +13,7 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.text.Plural;
 import services.vault.RetroCounts;
 import services.workspace.Workspace;
 
@@ -150,7 +151,7 @@ public final class MiseBrief {
         if (gate.refusal() != null) {
             refusals.add(gate.refusal());
         } else {
-            gatePassed = ("pitch gate: " + services.text.Plural.of(gate.candidates().size(), "open ADR") + " of "
+            gatePassed = ("pitch gate: " + Plural.of(gate.candidates().size(), "open ADR") + " of "
                     + gate.open() + " pass (readiness ≥ 3, confidence ≥ 3, band do-now or next): ADR-"
                     + String.join(", ADR-", gate.candidates()));
         }
@@ -187,7 +188,7 @@ public final class MiseBrief {
             refusals.add("empty index: retrieval would inject nothing (run a sync)");
         }
         if (!failedTargets.isEmpty()) {
-            checked.add(services.text.Plural.of(failedTargets.size(), "failed target")
+            checked.add(Plural.of(failedTargets.size(), "failed target")
                     + " must not be pitched again until " + (failedTargets.size() == 1 ? "it expires or is" : "they expire or are")
                     + " cleared");
         }

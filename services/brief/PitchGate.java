@@ -1,6 +1,7 @@
 package services.brief;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -78,7 +79,7 @@ public final class PitchGate {
                     if (passes(Frontmatter.parse(text))) {
                         candidates.add(adr.number());
                     }
-                } catch (IOException | VaultFileException | java.io.UncheckedIOException e) {
+                } catch (IOException | VaultFileException | UncheckedIOException e) {
                     unreadable.add(name + ": " + e.getMessage());
                 }
             }

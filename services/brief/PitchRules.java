@@ -3,8 +3,11 @@ package services.brief;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,7 +95,7 @@ public final class PitchRules {
     }
 
     private static Instant seconds(Instant at) {
-        return at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return at.truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** An ISO instant, offset date-time, or — as JavaScript's Date reads them — a UTC date or date-time; else null. */
@@ -102,10 +105,10 @@ public final class PitchRules {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
             try {
-                return java.time.OffsetDateTime.parse(text).toInstant();
+                return OffsetDateTime.parse(text).toInstant();
             } catch (DateTimeParseException notOffset) {
                 try {
-                    return java.time.LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+                    return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
                 } catch (DateTimeParseException notLocal) {
                     try {
                         return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();

@@ -2,11 +2,16 @@ package services.brief;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import services.errors.ConsoleException;
+import services.redis.RedisConnector;
+import services.redis.WatchdogLastRun;
 
 /**
  * {@link LoopState} on Redis. Loops are the {@code agent-loop:prd:*} keys (not the {@code loop:*:prd} the upstream
@@ -28,11 +33,11 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Loops loops() {
-        List<String> keys = services.redis.RedisConnector.keys(redis, PRD);
+        List<String> keys = RedisConnector.keys(redis, PRD);
         List<Loop> running = new ArrayList<>();
         List<Loop> ended = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        java.util.Map<String, Long> ttls = new java.util.HashMap<>();
+        Map<String, Long> ttls = new HashMap<>();
         for (String key : keys) {
             try {
                 String value = redis.get(key);
@@ -59,7 +64,7 @@ public final class RedisLoopState implements LoopState {
         JsonNode prd;
         try {
             prd = json.readTree(value);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ConsoleException(PRD + loopId + " is not JSON (" + firstLine(e.getMessage()) + "): not counted");
         }
         if (prd == null || !prd.isObject() || !prd.path("stories").isArray()) {
@@ -105,7 +110,7 @@ public final class RedisLoopState implements LoopState {
         JsonNode history;
         try {
             history = json.readTree(raw);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ConsoleException("Redis key " + PITCHES + " is not JSON: " + firstLine(e.getMessage()));
         }
         if (history == null || !history.isArray()) {
@@ -134,7 +139,7 @@ public final class RedisLoopState implements LoopState {
 
     @Override
     public Long lastWatchdogRun() {
-        return services.redis.WatchdogLastRun.parse(redis.get(services.redis.WatchdogLastRun.KEY));
+        return WatchdogLastRun.parse(redis.get(WatchdogLastRun.KEY));
     }
 
     @Override

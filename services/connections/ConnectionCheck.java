@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.UnknownHostException;
@@ -173,7 +174,7 @@ public final class ConnectionCheck {
             if (t instanceof SSLException) {
                 return "TLS: " + where + " — " + m;
             }
-            if (t instanceof java.net.SocketTimeoutException) {
+            if (t instanceof SocketTimeoutException) {
                 return "timeout: no answer from " + where;
             }
         }

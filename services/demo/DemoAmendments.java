@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import services.amendments.JGitAmendmentHistory;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import services.amendments.AmendmentHistory;
 import services.audit.DecisionLog;
-import services.review.JGitReviewBranch;
+import services.review.ReviewBranch;
 
 /**
  * Dream amendments applied automatically on the {@code dream/applied} branch of the behaviour and skills repos,
@@ -22,8 +25,13 @@ final class DemoAmendments {
     private final Path behaviourRepo;
     private final DecisionLog log;
     private final Instant now;
+    private final BiFunction<Path, String, ReviewBranch> branches;
+    private final Function<Path, AmendmentHistory> histories;
 
-    DemoAmendments(Path skillsRepo, Path behaviourRepo, Path dreamDir, Instant now) {
+    DemoAmendments(Path skillsRepo, Path behaviourRepo, Path dreamDir, Instant now,
+                   BiFunction<Path, String, ReviewBranch> branches, Function<Path, AmendmentHistory> histories) {
+        this.branches = branches;
+        this.histories = histories;
         this.skillsRepo = skillsRepo;
         this.behaviourRepo = behaviourRepo;
         this.log = new DecisionLog(dreamDir.resolve("log.jsonl"));
@@ -46,7 +54,7 @@ final class DemoAmendments {
         String soul2 = soul1.replace("- Push to main.\n", "- Push to main.\n- Answer with more than three options.\n");
         String c = amend(behaviourRepo, "dream-2026-11-15-03", "AMEND_SOUL", "SOUL.md", soul2, "session:2026-11-14-cli-09aa");
         logApplied(days(7), "2026-11-15", "dream-2026-11-15-03", "AMEND_SOUL", "SOUL.md", c);
-        try (JGitAmendmentHistory history = new JGitAmendmentHistory(behaviourRepo)) {
+        try (AmendmentHistory history = histories.apply(behaviourRepo)) {
             String r = history.revert(BRANCH, c, "Revert AMEND_SOUL: SOUL.md\n\nReverts: " + c
                     + "\nReverted-By: joel\nProposal-Id: dream-2026-11-15-03\n", "joel");
             ObjectNode line = line(days(6), "2026-11-15");
@@ -60,7 +68,7 @@ final class DemoAmendments {
                 "1f0c4b7e9a2d3c5b6a7e8f9d0c1b2a3e4f5d6c7b");
         // One line torn by a crash of the writer: it is reported with its line number, the rest still listed.
         Files.write(log.file(), "{\"ts\": \"2026-11-18T03:00:00Z\", \"cycle\": \"2026-11-18\", \"outp\n"
-                .getBytes(StandardCharsets.UTF_8), java.nio.file.StandardOpenOption.APPEND);
+                .getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
         return 4;
     }
 
@@ -68,14 +76,14 @@ final class DemoAmendments {
         return now.minusSeconds(ago * 86_400L);
     }
 
-    private static String committed(Path repo, String path) {
-        try (JGitReviewBranch main = new JGitReviewBranch(repo, "main")) {
+    private String committed(Path repo, String path) {
+        try (ReviewBranch main = branches.apply(repo, "main")) {
             return new String(main.read(path).orElseThrow().content(), StandardCharsets.UTF_8);
         }
     }
 
-    private static String amend(Path repo, String id, String kind, String path, String content, String evidence) {
-        try (JGitReviewBranch branch = new JGitReviewBranch(repo, BRANCH)) {
+    private String amend(Path repo, String id, String kind, String path, String content, String evidence) {
+        try (ReviewBranch branch = branches.apply(repo, BRANCH)) {
             return branch.commit(path, content.getBytes(StandardCharsets.UTF_8), kind + ": " + path
                     + "\n\nApplied by the dream cycle (medium risk).\n\nProposal-Id: " + id + "\nApproved-By: dream\nEvidence: "
                     + evidence + "\nRisk: medium\n", "dream", branch.tip()).sha();

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import services.workspace.WorkspaceException;
@@ -86,7 +87,7 @@ public final class DemoLoopState {
         ObjectNode pitch = JSON.createObjectNode();
         pitch.set("adr_number", number);
         // as JavaScript's toISOString() writes it: milliseconds
-        return pitch.put("pitched_at", at.truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString())
+        return pitch.put("pitched_at", at.truncatedTo(ChronoUnit.MILLIS).toString())
                 .put("response", response);
     }
 

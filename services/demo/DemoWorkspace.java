@@ -3,10 +3,17 @@ package services.demo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
+import services.amendments.AmendmentHistory;
+import services.reach.LessonLog;
+import services.review.ReviewBranch;
+import services.review.ReviewService;
 import services.workspace.WorkspaceException;
 
 /**
@@ -21,9 +28,18 @@ public final class DemoWorkspace {
     public static final String MARKER = ".brain-console-demo";
 
     private final Clock clock;
+    private final BiFunction<Path, String, ReviewBranch> branches;
+    private final Function<Path, AmendmentHistory> histories;
 
-    public DemoWorkspace(Clock clock) {
+    /**
+     * @param branches  opens a repository's branch (the applied amendments are committed through it)
+     * @param histories opens a repository's amendment history (one amendment is reverted through it)
+     */
+    public DemoWorkspace(Clock clock, BiFunction<Path, String, ReviewBranch> branches,
+                         Function<Path, AmendmentHistory> histories) {
         this.clock = clock;
+        this.branches = branches;
+        this.histories = histories;
     }
 
     public record Summary(Path dir, int adrs, int skills, int loops, int proposals) {
@@ -41,7 +57,7 @@ public final class DemoWorkspace {
         Path dir = target.toAbsolutePath().normalize();
         checkTarget(dir);
         try {
-            if (Files.exists(dir.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)) {
                 DemoManifest.deleteEarlierDemo(dir, dir.resolve(MARKER));
             }
             Files.createDirectories(dir);
@@ -77,14 +93,14 @@ public final class DemoWorkspace {
             }
             int proposals = new JGitDemoRepos(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"),
                     vault.resolve("system/brain/skill-proposals"), dir.resolve("dream/proposals"),
-                    dir.resolve("state").resolve(services.review.ReviewService.DEMO_DECISIONS)).write();
+                    dir.resolve("state").resolve(ReviewService.DEMO_DECISIONS)).write();
             new DemoProfiles(dir.resolve("agents")).write();
             new DemoAmendments(dir.resolve("repos/joelclaw"), dir.resolve("repos/behaviour"), dir.resolve("dream"),
-                    clock.instant()).write();
+                    clock.instant(), branches, histories).write();
             new DemoOtel(dir, clock.instant()).write();
             DemoLoopState.write(dir, DemoLoopState.keys(loopList, clock.instant()));
             // one lesson deprecated by hand, so the lifecycle shows every state (the others follow from reach)
-            new services.reach.LessonLog(dir.resolve("state")).append(List.of(new services.reach.LessonLog.Transition(
+            new LessonLog(dir.resolve("state")).append(List.of(new LessonLog.Transition(
                     "lesson:" + loopList.get(loopList.size() - 1).id() + ":0", "candidate", "deprecated",
                     clock.instant().minusSeconds(86_400).toString(), "hand", "Superseded: every cron function now "
                     + "gets a concurrency limit of one from the shared Inngest client.", null)));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.eclipse.jgit.api.Git;
+import services.audit.DecisionLog;
 import services.review.ChangePlanner;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
@@ -29,14 +30,14 @@ final class JGitDemoRepos {
     private final Path skillProposals;
     private final Path dreamProposals;
     /** The decisions the demo's decided proposals record (a proposal file's status alone decides nothing). */
-    private final services.audit.DecisionLog decisions;
+    private final DecisionLog decisions;
 
     JGitDemoRepos(Path skillsRepo, Path behaviourRepo, Path skillProposals, Path dreamProposals, Path decisions) {
         this.skillsRepo = skillsRepo;
         this.behaviourRepo = behaviourRepo;
         this.skillProposals = skillProposals;
         this.dreamProposals = dreamProposals;
-        this.decisions = new services.audit.DecisionLog(decisions);
+        this.decisions = new DecisionLog(decisions);
     }
 
     int write() throws IOException {
@@ -147,7 +148,7 @@ final class JGitDemoRepos {
             if ("rejected".equals(status)) {
                 out.append("reason: \"Helm is out of scope for the home cluster.\"\n");
             }
-            var line = services.audit.DecisionLog.entry().put("ts", "2026-11-21T09:00:00Z").put("by", "joel")
+            var line = DecisionLog.entry().put("ts", "2026-11-21T09:00:00Z").put("by", "joel")
                     .put("action", "approved".equals(status) ? "approve" : "reject").put("proposal", id).put("kind", kind)
                     .put("risk", risk).put("target", target).put("repo", repo).put("status", status);
             decisions.append("rejected".equals(status) ? line.put("reason", "Helm is out of scope for the home cluster.")

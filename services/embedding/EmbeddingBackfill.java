@@ -1,10 +1,18 @@
 package services.embedding;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
 import services.tasks.ProgressSink;
+import services.telemetry.Telemetry;
 
 /**
  * Gives every document of the index that has no embedding one — from the cache when its words were embedded
@@ -25,11 +33,11 @@ public final class EmbeddingBackfill {
     private final HybridKnowledgeIndex index;
     private final Embeddings embeddings;
     private final BackfillState state;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     /** Where the index writes run while the next batch is embedded (the caller's thread unless given one). */
-    private java.util.concurrent.Executor writingBeside = Runnable::run;
+    private Executor writingBeside = Runnable::run;
     /** The least time between two writes to the index (package-private: tests change it). */
-    java.time.Duration writeEvery = WRITE_EVERY;
+    Duration writeEvery = WRITE_EVERY;
     /** How many writes to the index the last run made (package-private: tests read it). */
     int lastRunWrites;
 
@@ -37,10 +45,10 @@ public final class EmbeddingBackfill {
      * The least time between two of the backfill's writes to the index: each is a commit (a new segment, its
      * HNSW graph and quantization, sometimes a merge), so the documents of about a second's embedding go in one.
      */
-    public static final java.time.Duration WRITE_EVERY = java.time.Duration.ofSeconds(1);
+    public static final Duration WRITE_EVERY = Duration.ofSeconds(1);
 
     public EmbeddingBackfill(HybridKnowledgeIndex index, Embeddings embeddings, BackfillState state,
-                             services.telemetry.Telemetry telemetry) {
+                             Telemetry telemetry) {
         this.index = index;
         this.embeddings = embeddings;
         this.state = state;
@@ -52,8 +60,8 @@ public final class EmbeddingBackfill {
      * thread embeds the next batch, instead of between batches. The composition root gives it a thread. Returns
      * this backfill.
      */
-    public EmbeddingBackfill writingBeside(java.util.concurrent.Executor executor) {
-        this.writingBeside = java.util.Objects.requireNonNull(executor);
+    public EmbeddingBackfill writingBeside(Executor executor) {
+        this.writingBeside = Objects.requireNonNull(executor);
         return this;
     }
 
@@ -161,11 +169,11 @@ public final class EmbeddingBackfill {
     }
 
     /** Every document of the index, a thousand at a time, newest first. */
-    private void forEachDocument(long documents, java.util.function.Consumer<List<KnowledgeDoc>> pages) {
+    private void forEachDocument(long documents, Consumer<List<KnowledgeDoc>> pages) {
         for (int offset = 0; offset < documents; offset += 1_000) {
-            List<KnowledgeDoc> page = index.search(services.knowledge.KnowledgeQuery.text("", 1_000)
-                    .withSort(services.knowledge.KnowledgeQuery.SortOrder.NEWEST).withPage(offset, 1_000))
-                    .hits().stream().map(services.knowledge.SearchResult.Hit::doc).toList();
+            List<KnowledgeDoc> page = index.search(KnowledgeQuery.text("", 1_000)
+                    .withSort(KnowledgeQuery.SortOrder.NEWEST).withPage(offset, 1_000))
+                    .hits().stream().map(SearchResult.Hit::doc).toList();
             if (page.isEmpty()) {
                 break;
             }
@@ -189,7 +197,7 @@ public final class EmbeddingBackfill {
             return -1;
         }
         progress.update(-1, "compacting the embedding cache");
-        java.util.Set<String> inUse = new java.util.HashSet<>();
+        Set<String> inUse = new HashSet<>();
         forEachDocument(documents, page -> page.forEach(d -> inUse.addAll(embeddings.hashesOf(d))));
         embeddings.cache().keepOnly(inUse);
         return embeddings.cache().size();

@@ -9,8 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
+import services.workspace.WorkspaceWriteLock;
 
 /**
  * Vectors already computed, by content hash, in one file of the workspace ({@code state/embeddings/<model>.bin}):
@@ -33,7 +38,7 @@ public final class EmbeddingCache implements AutoCloseable {
     private int headerSize;
     private FileChannel channel;
     private Object fileKey;
-    private final services.workspace.WorkspaceWriteLock writeLock;
+    private final WorkspaceWriteLock writeLock;
     private long end;
     private long appended;
 
@@ -43,7 +48,7 @@ public final class EmbeddingCache implements AutoCloseable {
         this.dimensions = dimensions;
         this.recordSize = HASH + 4 * dimensions;
         // Several consoles share the cache: appends and compactions take the workspace's write lock (state/).
-        this.writeLock = new services.workspace.WorkspaceWriteLock(dir.toAbsolutePath().getParent());
+        this.writeLock = new WorkspaceWriteLock(dir.toAbsolutePath().getParent());
     }
 
     public Path file() {
@@ -116,7 +121,7 @@ public final class EmbeddingCache implements AutoCloseable {
      * Appends these vectors (those not there yet) in one write under one hold of the write lock: a backfill
      * batch adds hundreds at once, and each hold of the lock is a few system calls and a file written.
      */
-    public synchronized void putAll(java.util.List<byte[]> hashes, java.util.List<float[]> vectors) {
+    public synchronized void putAll(List<byte[]> hashes, List<float[]> vectors) {
         for (float[] vector : vectors) {
             if (vector.length != dimensions) {
                 throw new IllegalArgumentException("a vector of " + vector.length + " dimensions in a cache of " + dimensions);
@@ -125,7 +130,7 @@ public final class EmbeddingCache implements AutoCloseable {
         open();
         writeLock.run("write the embedding cache", () -> {
             catchUp(); // append after what another console appended, never over it
-            java.util.List<Integer> fresh = new java.util.ArrayList<>();
+            List<Integer> fresh = new ArrayList<>();
             HashSlots batch = new HashSlots();
             for (int i = 0; i < hashes.size(); i++) {
                 if (offsetOf(hashes.get(i)) < 0 && batch.get(hashes.get(i)) < 0) {
@@ -189,7 +194,7 @@ public final class EmbeddingCache implements AutoCloseable {
      */
     private boolean catchUp() {
         try {
-            Object now = Files.exists(file) ? Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class)
+            Object now = Files.exists(file) ? Files.readAttributes(file, BasicFileAttributes.class)
                     .fileKey() : null;
             if (now != null && fileKey != null && !now.equals(fileKey)) {
                 channel.close();
@@ -287,7 +292,7 @@ public final class EmbeddingCache implements AutoCloseable {
             channel.close();
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
             offsets = kept;
             end = at;
         } catch (IOException e) {
@@ -297,7 +302,7 @@ public final class EmbeddingCache implements AutoCloseable {
     }
 
     public static String hex(byte[] hash) {
-        return java.util.HexFormat.of().formatHex(hash);
+        return HexFormat.of().formatHex(hash);
     }
 
 
@@ -315,7 +320,7 @@ public final class EmbeddingCache implements AutoCloseable {
         try {
             Files.createDirectories(file.getParent());
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            fileKey = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
             ByteBuffer expected = header();
             headerSize = expected.remaining();
             offsets = new HashSlots((int) Math.min(Integer.MAX_VALUE, Math.max(0, channel.size() - headerSize) / recordSize));

@@ -1,5 +1,6 @@
 package services.embedding;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,13 +23,13 @@ public interface EmbeddingModel {
      * own. The first vector is always the same as {@link #embed}'s.
      */
     default List<float[][]> embedInContext(List<String> texts, List<List<String>> sentences) {
-        List<String> all = new java.util.ArrayList<>();
+        List<String> all = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             all.add(texts.get(i));
             all.addAll(sentences.get(i));
         }
         List<float[]> vectors = embed(all);
-        List<float[][]> out = new java.util.ArrayList<>(texts.size());
+        List<float[][]> out = new ArrayList<>(texts.size());
         int j = 0;
         for (int i = 0; i < texts.size(); i++) {
             float[][] one = new float[1 + sentences.get(i).size()][];

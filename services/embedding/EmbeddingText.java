@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import services.knowledge.KnowledgeDoc;
 
@@ -60,7 +61,7 @@ public final class EmbeddingText {
      * with codex. Loop: …, Project: …} — ids that would make every failed target look alike. They are embedded
      * as their title.
      */
-    static final java.util.Set<String> BOILERPLATE_CONTENT = java.util.Set.of("failed_target");
+    static final Set<String> BOILERPLATE_CONTENT = Set.of("failed_target");
 
     /** Shorter pieces are joined to the sentence before them ("e.g.", "v2.", a stray number). */
     static final int MIN_SENTENCE = 25;

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
@@ -48,7 +49,7 @@ public final class Embeddings implements AutoCloseable {
         /** The shipped choice (context), or {@code -Dbrainconsole.sentenceVectors=every|past|none|context}. */
         public static SentenceVectors configured() {
             String value = System.getProperty("brainconsole.sentenceVectors", "context");
-            return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+            return switch (value.strip().toLowerCase(Locale.ROOT)) {
                 case "every" -> EVERY;
                 case "past" -> PAST_THE_WHOLE_TEXT;
                 case "none" -> NONE;

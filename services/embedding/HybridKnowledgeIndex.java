@@ -1,10 +1,18 @@
 package services.embedding;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import services.knowledge.ForwardingKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -24,7 +32,7 @@ import services.tasks.Cancellation;
  * attached, so re-writing an unchanged document keeps its embedding. A search run by a task that is cancelled
  * meanwhile (a search superseded by the next keystroke) stops between candidates ({@link Cancellation#check}).
  */
-public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKnowledgeIndex {
+public final class HybridKnowledgeIndex extends ForwardingKnowledgeIndex {
 
     /** Cosine similarity below which a dense hit is not a match (unrelated texts score about 0 to 0.15 here). */
     public static final float MIN_SIMILARITY = 0.2f;
@@ -46,7 +54,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
      * Documents embedded during a search whose vectors are in the cache but not yet in the index (the backfill
      * writes them there): they keep the keyword-rank floor on every search until then, not only on the first.
      */
-    private final java.util.Set<String> embeddedOnTheFly = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> embeddedOnTheFly = ConcurrentHashMap.newKeySet();
     private final Object writes = new Object();
     /** False for an overlay's view: the embeddings belong to the index it was made from. */
     private final boolean ownsEmbeddings;
@@ -70,12 +78,12 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
      * Without semantic search (off, or no embeddings yet) the wrapped index's view, keyword only.
      */
     @Override
-    public java.util.Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, java.util.Collection<String> deleted) {
+    public Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
         if (!semanticReady()) {
             return index.overlay(docs, deleted);
         }
         List<KnowledgeDoc> embedded = docs.isEmpty() ? docs : embeddings.embedAll(docs).docs();
-        java.util.Optional<KnowledgeIndex> view = index.overlay(embedded, deleted);
+        Optional<KnowledgeIndex> view = index.overlay(embedded, deleted);
         if (view.isEmpty()) {
             return view;
         }
@@ -85,7 +93,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
         out.embeddedOnTheFly.addAll(embeddedOnTheFly);
         docs.forEach(d -> out.embeddedOnTheFly.remove(d.id()));
         out.embeddedOnTheFly.removeAll(deleted);
-        return java.util.Optional.of(out);
+        return Optional.of(out);
     }
 
     public Embeddings embeddings() {
@@ -98,7 +106,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     }
 
     public void ranking(Ranking r) {
-        this.ranking = java.util.Objects.requireNonNull(r);
+        this.ranking = Objects.requireNonNull(r);
     }
 
     /** True when semantic search can run: the model is usable and the index holds at least one embedding. */
@@ -188,7 +196,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     }
 
     /** How close each candidate is in meaning, and which keyword candidates had no vector before this search. */
-    record Closeness(Map<String, Float> similarity, java.util.Set<String> vectorless) {
+    record Closeness(Map<String, Float> similarity, Set<String> vectorless) {
     }
 
     /**
@@ -202,8 +210,8 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
      */
     private Closeness closeness(float[] vector, SearchResult keyword, SearchResult dense, int page) {
         Map<String, Float> out = new HashMap<>();
-        java.util.Set<String> vectorless = new java.util.LinkedHashSet<>();
-        java.util.Set<String> inDense = new java.util.HashSet<>();
+        Set<String> vectorless = new LinkedHashSet<>();
+        Set<String> inDense = new HashSet<>();
         dense.hits().forEach(h -> inDense.add(h.doc().id()));
         if (!embeddedOnTheFly.isEmpty()) {
             embeddedOnTheFly.removeAll(inDense); // found by its vector: the index has it after all
@@ -249,7 +257,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
 
     /** {@link HybridFusion#fuse}, with no similarities known beyond the dense list's and every document's vector known. */
     static SearchResult fuse(KnowledgeQuery q, SearchResult keyword, SearchResult dense, long tookMicros) {
-        return HybridFusion.fuse(q, keyword, dense, Map.of(), java.util.Set.of(), tookMicros, Ranking.DEFAULT);
+        return HybridFusion.fuse(q, keyword, dense, Map.of(), Set.of(), tookMicros, Ranking.DEFAULT);
     }
 
     @Override
@@ -267,7 +275,7 @@ public final class HybridKnowledgeIndex extends services.knowledge.ForwardingKno
     }
 
     @Override
-    public int delete(java.util.Collection<String> ids) {
+    public int delete(Collection<String> ids) {
         embeddedOnTheFly.removeAll(ids);
         synchronized (writes) {
             return index.delete(ids);

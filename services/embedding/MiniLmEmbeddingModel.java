@@ -1,5 +1,6 @@
 package services.embedding;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * all-MiniLM-L6-v2, quantized (384 dimensions), shipped inside its Maven package and run by onnxruntime on the
@@ -88,7 +90,7 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
     }
 
     /** {@code work(0 … n−1)} spread over the caller and up to {@code parallelism − 1} workers, in order. */
-    private <T> T[] spread(int n, java.util.function.IntFunction<T> work, java.util.function.IntFunction<T[]> array) {
+    private <T> T[] spread(int n, IntFunction<T> work, IntFunction<T[]> array) {
         T[] out = array.apply(n);
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
@@ -152,7 +154,7 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
             if (shared == null) {
                 try {
                     shared = MiniLmSession.load();
-                } catch (ai.onnxruntime.OrtException | java.io.IOException | RuntimeException | LinkageError e) {
+                } catch (ai.onnxruntime.OrtException | IOException | RuntimeException | LinkageError e) {
                     throw new EmbeddingException("Cannot load the embedding model " + NAME + " (its native library "
                             + "for " + System.getProperty("os.name") + "/" + System.getProperty("os.arch")
                             + " did not load: " + e.getMessage() + "). Keyword search still works.", e);

@@ -8,8 +8,11 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
+import java.net.URLConnection;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -66,11 +69,11 @@ final class MiniLmSession implements AutoCloseable {
      * moment later but keep the heap grown (onnxruntime copies what it needs while it builds the session).
      */
     private static ByteBuffer modelBytes(ClassLoader loader) throws IOException {
-        java.net.URL url = loader.getResource(MODEL);
+        URL url = loader.getResource(MODEL);
         if (url == null) {
             throw new IOException(MODEL + " is missing from the class path");
         }
-        java.net.URLConnection connection = url.openConnection();
+        URLConnection connection = url.openConnection();
         long size = connection.getContentLengthLong();
         try (InputStream in = connection.getInputStream()) {
             if (size < 0) {
@@ -100,7 +103,7 @@ final class MiniLmSession implements AutoCloseable {
      * in the context of the text around them. A sentence the pass does not read to its end is read by a further
      * pass over the text from that sentence on. A sentence not found in the text gets its own pass, alone.
      */
-    float[][] embedInContext(String text, java.util.List<String> sentences) throws OrtException {
+    float[][] embedInContext(String text, List<String> sentences) throws OrtException {
         float[][] out = new float[1 + sentences.size()][];
         int[] starts = new int[sentences.size()];
         int cursor = 0;

@@ -33,6 +33,11 @@ public interface FailedTargets extends AutoCloseable {
 
     void add(String project, String target, long scoreMillis);
 
+    /** Removes members scored after {@code maxMillis} (no failure happens in the future); returns how many. */
+    default long pruneAfter(long maxMillis) {
+        return 0;
+    }
+
     /** Where the store is, without secrets. */
     String describe();
 

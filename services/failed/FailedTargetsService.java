@@ -2,10 +2,14 @@ package services.failed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.knowledge.KnowledgeIndex;
+import services.telemetry.Telemetry;
 import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
@@ -74,26 +78,44 @@ public final class FailedTargetsService {
 
     private final Workspace ws;
     private final DecisionLock lock;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final TargetListing listing;
     private final TargetClearing clearing;
     private final TargetPruning pruning;
     private final FailedTargetsLog log;
+    private Consumer<String> steps = step -> { };
 
     /** @param redis null for index-only mode (no Redis configured) */
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock) {
-        this(ws, index, redis, clock, services.telemetry.Telemetry.noop());
+        this(ws, index, redis, clock, Telemetry.noop());
     }
 
     public FailedTargetsService(Workspace ws, KnowledgeIndex index, FailedTargets redis, Clock clock,
-                                services.telemetry.Telemetry telemetry) {
+                                Telemetry telemetry) {
         this.telemetry = telemetry;
         this.ws = ws;
         this.lock = new DecisionLock(ws.stateDir());
         this.log = new FailedTargetsLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
-        this.listing = new TargetListing(index, redis, this::ttlMillis);
-        this.clearing = new TargetClearing(listing, index, redis, log);
+        this.listing = new TargetListing(index, redis, this::ttlMillis, clock);
+        this.clearing = new TargetClearing(listing, index, redis, log, step -> steps.accept(step));
         this.pruning = new TargetPruning(ws, listing, index, redis, clock, log);
+    }
+
+    /** Fault-injection seam for the crash tests: told "begun", "removed" (after each target), "done" as a clear goes. */
+    public void onStep(Consumer<String> steps) {
+        this.steps = steps;
+    }
+
+    /**
+     * Finishes the clears a crash cut short (their intent is in the decision log, their result is not), so the log
+     * agrees with Redis and the index; a read-only workspace is left as it is. Returns the keys finished.
+     */
+    public List<String> recover() {
+        if (ws.readOnly()) {
+            return List.of();
+        }
+        String who = System.getProperty("user.name", "operator");
+        return lock.run(() -> List.copyOf(clearing.finishUnfinished(who).keySet()));
     }
 
     public long ttlMillis() {
@@ -105,8 +127,22 @@ public final class FailedTargetsService {
         return TargetKeys.key(project, target);
     }
 
+    /** The targets of both stores; a clear a crash cut short is finished first, so none of its targets is listed. */
     public Listing list() {
+        if (!ws.readOnly()) {
+            try {
+                recover();
+            } catch (RuntimeException e) { // the listing still shows what there is
+                return withProblem(listing.list(), "A clear cut short could not be finished: " + e.getMessage());
+            }
+        }
         return listing.list();
+    }
+
+    private static Listing withProblem(Listing l, String problem) {
+        List<String> problems = new ArrayList<>(l.problems());
+        problems.add(problem);
+        return new Listing(l.targets(), problems, l.redisConfigured(), l.notice());
     }
 
     /** What clearing these targets removes, one line each, before anything is removed. */
@@ -116,8 +152,8 @@ public final class FailedTargetsService {
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
         return telemetry.traced("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
-                services.telemetry.Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
-                out -> io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.OUTCOME,
+                Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
+                out -> io.opentelemetry.api.common.Attributes.of(Telemetry.OUTCOME,
                         out.stream().allMatch(Outcome::complete) ? "complete" : "partial"));
     }
 
@@ -134,12 +170,15 @@ public final class FailedTargetsService {
         return lock.run(() -> clearing.clear(keys, why, who));
     }
 
+    /** What a retry says of a store a clear cut short had not yet cleared, and which the retry finished. */
+    public static final String FINISHED = "removed (finishing a clear that was cut short)";
+
     /** What a retry says of a target an earlier clear named and neither store holds any more. */
     public static final String ALREADY_GONE = "already gone (cleared before)";
 
     /** Removes every member and document older than the TTL, in both stores. */
     public PruneResult prune(String by) {
-        return prune(by, java.time.Duration.ZERO);
+        return prune(by, Duration.ZERO);
     }
 
     /**
@@ -147,7 +186,7 @@ public final class FailedTargetsService {
      * grace), in both stores; what expired more recently stays, still marked expired, for an operator to see. The
      * watchdog prunes with its {@code watchdog.pruneGraceHours}; a prune by hand removes everything expired.
      */
-    public PruneResult prune(String by, java.time.Duration grace) {
+    public PruneResult prune(String by, Duration grace) {
         return telemetry.traced("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(),
                 () -> pruneUntraced(by, grace.toMillis()), r -> io.opentelemetry.api.common.Attributes.builder()
                         .put("brainconsole.redis_removed", r.redisRemoved())

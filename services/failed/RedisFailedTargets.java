@@ -2,11 +2,15 @@ package services.failed;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.resps.Tuple;
+import services.redis.RedisConnectionException;
+import services.redis.RedisConnector;
+import services.workspace.RedisSettings;
 
 /** {@link FailedTargets} on Redis with Jedis. Keys are found with SCAN, never KEYS. */
 public final class RedisFailedTargets implements FailedTargets {
@@ -20,11 +24,11 @@ public final class RedisFailedTargets implements FailedTargets {
     }
 
     /** The failed targets in the Redis these settings name; a Redis that cannot be opened is refused with why. */
-    public static FailedTargets open(services.workspace.RedisSettings settings) {
+    public static FailedTargets open(RedisSettings settings) {
         UnifiedJedis client;
         try {
-            client = services.redis.RedisConnector.client(settings);
-        } catch (services.redis.RedisConnectionException e) {
+            client = RedisConnector.client(settings);
+        } catch (RedisConnectionException e) {
             throw new FailedTargetsException(e.getMessage(), e.getCause());
         }
         return new RedisFailedTargets(client, settings.describe());
@@ -85,6 +89,17 @@ public final class RedisFailedTargets implements FailedTargets {
     }
 
     @Override
+    public long pruneAfter(long maxMillis) {
+        long removed = 0;
+        for (String key : keys()) {
+            if ("zset".equals(call(() -> redis.type(key)))) {
+                removed += call(() -> redis.zremrangeByScore(key, "(" + maxMillis, "+inf"));
+            }
+        }
+        return removed;
+    }
+
+    @Override
     public void add(String project, String target, long scoreMillis) {
         call(() -> redis.zadd(PREFIX + project, scoreMillis, target));
     }
@@ -94,7 +109,7 @@ public final class RedisFailedTargets implements FailedTargets {
         return "Redis " + where;
     }
 
-    private <T> T call(java.util.function.Supplier<T> command) {
+    private <T> T call(Supplier<T> command) {
         try {
             return command.get();
         } catch (JedisException e) {

@@ -1,10 +1,14 @@
 package services.failed;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
+import com.fasterxml.jackson.databind.JsonNode;
 import services.knowledge.KnowledgeIndex;
 
 /**
@@ -17,13 +21,59 @@ final class TargetClearing {
     private final KnowledgeIndex index;
     private final FailedTargets redis;
     private final FailedTargetsLog log;
+    private final Consumer<String> steps;
 
-    /** @param redis null for index-only mode (no Redis configured) */
-    TargetClearing(TargetListing listing, KnowledgeIndex index, FailedTargets redis, FailedTargetsLog log) {
+    /**
+     * @param redis null for index-only mode (no Redis configured)
+     * @param steps the fault-injection seam of the crash tests: told "begun" once the intent is written, "removed"
+     *              after each target, "done" once the result is written
+     */
+    TargetClearing(TargetListing listing, KnowledgeIndex index, FailedTargets redis, FailedTargetsLog log,
+                   Consumer<String> steps) {
         this.listing = listing;
         this.index = index;
         this.redis = redis;
         this.log = log;
+        this.steps = steps;
+    }
+
+    /**
+     * Finishes every clear whose intent was written and whose result was not (the process killed in between): the
+     * members and documents its intent names are removed — again, where they still are — and its result recorded,
+     * with the clear's own who and why and {@code finishedBy}. A clear Redis cannot finish now stays open for the next
+     * run. Returns what each finished target's removal did, by key. Run under the decision lock.
+     */
+    Map<String, FailedTargetsService.Outcome> finishUnfinished(String finishedBy) {
+        Map<String, FailedTargetsService.Outcome> done = new LinkedHashMap<>();
+        for (JsonNode intent : log.unfinished()) {
+            List<String> docIds = new ArrayList<>();
+            intent.path("docIds").forEach(d -> docIds.add(d.asText()));
+            Set<String> docsLeft = new HashSet<>(docIds);
+            List<FailedTargetsService.Outcome> outcomes = new ArrayList<>();
+            String[] redisDown = {null};
+            for (JsonNode m : intent.path("members")) {
+                String project = m.path("project").asText();
+                String target = m.path("target").asText();
+                String key = TargetKeys.key(project, target);
+                List<String> mine = docIds.stream().filter(d -> d.endsWith(":" + target)).toList();
+                docsLeft.removeAll(mine);
+                outcomes.add(clearOne(new FailedTargetsService.Target(key, project, target, "", List.of(), List.of(),
+                        mine, null, 0, 0, 0, FailedTargetsService.Where.BOTH), redisDown));
+            }
+            if (!docsLeft.isEmpty()) {
+                index.delete(List.copyOf(docsLeft));
+            }
+            index.flush();
+            if (redisDown[0] != null) {
+                continue; // Redis cannot finish it now: the intent stays open, and the next run tries again
+            }
+            List<String> targets = new ArrayList<>();
+            intent.path("targets").forEach(t -> targets.add(t.asText()));
+            log.record("clear_failed", intent.path("by").asText(), intent.path("reason").asText(), targets, docIds,
+                    outcomes, null, intent.path("intent").asText(), finishedBy);
+            outcomes.forEach(o -> done.put(o.key(), o));
+        }
+        return done;
     }
 
     /**
@@ -51,18 +101,39 @@ final class TargetClearing {
     }
 
     /** Clears the targets these keys name and records the clear; {@code who} and {@code reason} are checked. */
+    /**
+     * Clears the targets these keys name, written ahead: a clear cut short before is finished first (so its keys are
+     * "cleared before" now), the intent is recorded, the stores are changed, and the result is recorded.
+     */
     List<FailedTargetsService.Outcome> clear(List<String> keys, String reason, String who) {
+        Map<String, FailedTargetsService.Outcome> finished = finishUnfinished(who);
         List<String> gone = new ArrayList<>();
         Map<String, FailedTargetsService.Target> chosen = resolve(keys, log.clearedBefore(), gone);
+        List<String[]> members = new ArrayList<>();
+        chosen.values().forEach(t -> members.add(new String[] {t.project(), t.target()}));
+        gone.stream().map(TargetKeys::split).filter(Objects::nonNull).forEach(members::add);
+        List<String> docIds = chosen.values().stream().flatMap(t -> t.docIds().stream()).toList();
+        List<String> named = new ArrayList<>(chosen.keySet());
+        named.addAll(gone);
+        String intent = log.begin(who, reason, named, members, docIds);
+        steps.accept("begun");
         List<FailedTargetsService.Outcome> outcomes = new ArrayList<>();
         String[] redisDown = {null};
         for (FailedTargetsService.Target t : chosen.values()) {
             outcomes.add(clearOne(t, redisDown));
+            steps.accept("removed");
         }
-        gone.forEach(key -> outcomes.add(goneAgain(key, redisDown)));
+        for (String key : gone) {
+            FailedTargetsService.Outcome again = goneAgain(key, redisDown);
+            FailedTargetsService.Outcome before = finished.get(key);
+            outcomes.add(before == null || !again.complete() ? again : new FailedTargetsService.Outcome(key,
+                    "removed".equals(before.redis()) ? FailedTargetsService.FINISHED : again.redis(), before.docsDeleted(),
+                    before.docsDeleted() > 0 ? FailedTargetsService.FINISHED : again.index()));
+        }
         index.flush();
         log.record("clear_failed", who, reason, outcomes.stream().map(FailedTargetsService.Outcome::key).toList(),
-                chosen.values().stream().flatMap(t -> t.docIds().stream()).toList(), outcomes, null);
+                docIds, outcomes, null, intent, null);
+        steps.accept("done");
         return outcomes;
     }
 

@@ -3,6 +3,7 @@ package services.failed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import services.knowledge.KnowledgeDoc;
 
 /** Collects one failed target's documents and Redis member into its row. */
@@ -34,7 +35,7 @@ final class TargetCollector {
                 : redis == null ? FailedTargetsService.Where.INDEX : FailedTargetsService.Where.BOTH;
         return new FailedTargetsService.Target(TargetKeys.key(project, target), project, target, title,
                 titles,
-                docs.stream().map(KnowledgeDoc::loopId).filter(java.util.Objects::nonNull).distinct().toList(),
+                docs.stream().map(KnowledgeDoc::loopId).filter(Objects::nonNull).distinct().toList(),
                 docs.stream().map(KnowledgeDoc::id).toList(), redis, failedAt, failedAt + ttl,
                 times, where);
     }

@@ -3,13 +3,18 @@ package services.failed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.time.Clock;
+import java.util.Set;
 import java.util.function.LongSupplier;
+import services.text.CheckedNumber;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.text.LookAlikeText;
 
 /**
  * The failed targets of both stores joined by key: the index's {@code failed_target} documents and the Redis
@@ -20,22 +25,29 @@ final class TargetListing {
     private final KnowledgeIndex index;
     private final FailedTargets redis;
     private final LongSupplier ttlMillis;
+    private final Clock clock;
 
     /** @param redis null for index-only mode (no Redis configured) */
-    TargetListing(KnowledgeIndex index, FailedTargets redis, LongSupplier ttlMillis) {
+    TargetListing(KnowledgeIndex index, FailedTargets redis, LongSupplier ttlMillis, Clock clock) {
         this.index = index;
         this.redis = redis;
         this.ttlMillis = ttlMillis;
+        this.clock = clock;
     }
 
     FailedTargetsService.Listing list() {
         Map<String, TargetCollector> byKey = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
         for (KnowledgeDoc doc : docs(null)) {
+            CheckedNumber.Checked created = CheckedNumber.epochSeconds(doc.createdAt(), clock.instant());
+            if (!created.ok()) {
+                problems.add("document " + doc.id() + ": created_at " + created.problem() + "; not shown");
+                continue;
+            }
             String target = doc.id().substring(doc.id().lastIndexOf(':') + 1);
             String project = doc.project() == null ? "" : doc.project();
             byKey.computeIfAbsent(TargetKeys.key(project, target), k -> new TargetCollector(project, target)).add(doc);
         }
-        List<String> problems = new ArrayList<>();
         String notice = null;
         if (redis != null) {
             try {
@@ -46,11 +58,27 @@ final class TargetListing {
                             + FailedTargetsService.NO_SETS + ".";
                 }
                 for (FailedTargets.Member m : members.members()) {
+                    CheckedNumber.Checked at = CheckedNumber.epochMillis(m.scoreMillis(), clock.instant());
+                    if (!at.ok()) {
+                        problems.add("Redis key " + FailedTargets.PREFIX + m.project() + " member " + m.target()
+                                + ": the score " + at.problem() + ", not a failure time; not shown (prune removes a "
+                                + "score in the future)");
+                        continue;
+                    }
                     byKey.computeIfAbsent(TargetKeys.key(m.project(), m.target()),
                             k -> new TargetCollector(m.project(), m.target())).redis = m.scoreMillis();
                 }
             } catch (FailedTargetsException e) {
                 problems.add(e.getMessage() + " — showing the index only");
+            }
+        }
+        Set<String> named = new LinkedHashSet<>();
+        for (TargetCollector c : byKey.values()) {
+            for (String[] part : new String[][] {{"project", c.project}, {"target", c.target}}) {
+                LookAlikeText.problem(part[1]).filter(why -> named.add(part[0] + part[1])).ifPresent(why ->
+                        problems.add("The " + part[0] + " \"" + LookAlikeText.visible(part[1]) + "\" has "
+                                + why + ": it could pass for another " + part[0] + ", so its key shows the character "
+                                + "as \\u{…} (type the key as shown to clear it)"));
             }
         }
         long ttl = ttlMillis.getAsLong();

@@ -1,11 +1,14 @@
 package services.failed;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.text.CheckedNumber;
 import services.workspace.Workspace;
 
 /**
@@ -35,14 +38,15 @@ final class TargetPruning {
     /** Removes every member and document older than the TTL plus {@code graceMillis}; run under the decision lock. */
     FailedTargetsService.PruneResult prune(String who, long ttlMillis, long graceMillis) {
         long cutoff = clock.millis() - ttlMillis - graceMillis;
-        long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff);
+        long fromRedis = redis == null ? 0 : redis.pruneBefore(cutoff)
+                + redis.pruneAfter(clock.instant().plus(CheckedNumber.AHEAD).toEpochMilli());
         List<String> ids = listing.docs(cutoff / 1000 - 1).stream().map(KnowledgeDoc::id).toList();
         index.delete(ids);
         index.flush();
         FailedTargetsService.PruneResult result = new FailedTargetsService.PruneResult(fromRedis, ids);
         log.record("prune_failed", who, "older than " + ws.failedTargetTtlDays() + " days"
-                + (graceMillis > 0 ? " and expired over " + java.time.Duration.ofMillis(graceMillis).toString()
-                .substring(2).toLowerCase(java.util.Locale.ROOT) + " ago" : ""), List.of(), ids, List.of(),
+                + (graceMillis > 0 ? " and expired over " + Duration.ofMillis(graceMillis).toString()
+                .substring(2).toLowerCase(Locale.ROOT) + " ago" : ""), List.of(), ids, List.of(),
                 result);
         return result;
     }

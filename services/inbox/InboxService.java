@@ -1,6 +1,8 @@
 package services.inbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import services.audit.PlainText;
 import services.failed.FailedTargetsService;
 import services.inbox.InboxItem.Kind;
 import services.policy.Policy;
@@ -234,8 +237,8 @@ public final class InboxService {
             return at;
         }
         try {
-            return java.nio.file.Files.getLastModifiedTime(p.file()).toInstant();
-        } catch (java.io.IOException | RuntimeException e) {
+            return Files.getLastModifiedTime(p.file()).toInstant();
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
@@ -275,6 +278,6 @@ public final class InboxService {
             return "";
         }
         String line = text.strip().lines().findFirst().orElse("");
-        return services.audit.PlainText.oneLine(line);
+        return PlainText.oneLine(line);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The {@code system_knowledge} collection, whatever holds it (embedded Lucene, Typesense). Upserts replace the
@@ -61,7 +62,7 @@ public interface KnowledgeIndex extends AutoCloseable {
      * written at or after {@code writtenSince} (epoch seconds; 0 = all). Writing embeddings back from inside the
      * action is allowed: each such document is visited once.
      */
-    void forEachWithoutEmbedding(long writtenSince, int batch, java.util.function.Consumer<List<KnowledgeDoc>> action);
+    void forEachWithoutEmbedding(long writtenSince, int batch, Consumer<List<KnowledgeDoc>> action);
 
     /** How many documents carry an embedding, or -1 when the backend cannot count them cheaply. */
     default long embeddedCount() {

@@ -1,5 +1,7 @@
 package services.knowledge;
 
+import java.nio.file.Path;
+
 /**
  * The embedded index on disk is damaged (a file missing or cut short, a checksum that does not match, a format of
  * another Lucene version). The message says what happened and the command that rebuilds it from the sources.
@@ -8,7 +10,7 @@ public final class KnowledgeIndexCorrupt extends KnowledgeIndexException {
 
     public static final String REBUILD = "brain-console sync --rebuild";
 
-    public KnowledgeIndexCorrupt(java.nio.file.Path dir, Throwable cause) {
+    public KnowledgeIndexCorrupt(Path dir, Throwable cause) {
         super("The knowledge index in " + dir + " is damaged (" + what(cause) + "). Rebuild it from the sources with '"
                 + REBUILD + "' (add --workspace DIR): the damaged index is moved aside, not deleted, and the ADRs, "
                 + "skills, retros, brain notes and turn notes are indexed again.", cause);

@@ -1,5 +1,6 @@
 package services.knowledge;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,7 +79,7 @@ public record KnowledgeQuery(
 
     /** The same search, with {@code values} as the only values allowed for {@code facet} (one of {@link #FACETS}). */
     public KnowledgeQuery withFilter(String facet, List<String> values) {
-        Map<String, List<String>> changed = new java.util.HashMap<>(filters);
+        Map<String, List<String>> changed = new HashMap<>(filters);
         changed.put(facet, values);
         return withFilters(changed);
     }

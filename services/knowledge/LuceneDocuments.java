@@ -3,6 +3,8 @@ package services.knowledge;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import org.apache.lucene.document.BinaryDocValuesField;
@@ -110,7 +112,7 @@ final class LuceneDocuments {
         for (int i = 0; i < hits.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> hits[i].doc));
+        Arrays.sort(order, Comparator.comparingInt(i -> hits[i].doc));
         List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
         int leafIndex = -1;
         BinaryDocValues values = null;

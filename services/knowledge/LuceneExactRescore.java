@@ -1,6 +1,8 @@
 package services.knowledge;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -25,7 +27,7 @@ public final class LuceneExactRescore {
     /** These hits scored by their float vectors (Lucene's cosine score, (1+cos)/2), best first. */
     public static ScoreDoc[] rescore(IndexSearcher searcher, float[] question, ScoreDoc[] hits) throws IOException {
         ScoreDoc[] byDoc = hits.clone();
-        java.util.Arrays.sort(byDoc, java.util.Comparator.comparingInt(h -> h.doc));
+        Arrays.sort(byDoc, Comparator.comparingInt(h -> h.doc));
         List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
         ScoreDoc[] out = new ScoreDoc[byDoc.length];
         int leaf = -1;
@@ -43,7 +45,7 @@ public final class LuceneExactRescore {
             }
             out[i] = new ScoreDoc(byDoc[i].doc, score);
         }
-        java.util.Arrays.sort(out, (a, b) -> a.score != b.score ? Float.compare(b.score, a.score) : Integer.compare(a.doc, b.doc));
+        Arrays.sort(out, (a, b) -> a.score != b.score ? Float.compare(b.score, a.score) : Integer.compare(a.doc, b.doc));
         return out;
     }
 

@@ -6,10 +6,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
@@ -28,6 +32,7 @@ import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
+import services.workspace.WorkspaceWriteLock;
 
 /**
  * The embedded default: {@code system_knowledge} as a Lucene index on disk in the workspace. BM25 over title
@@ -46,18 +51,18 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
     private final LuceneStore store;
     private volatile boolean missing;
     /** Where the searches of one {@link #searchAll} call run beside the caller's (the caller's own thread: one by one). */
-    private volatile java.util.concurrent.Executor lanes = Runnable::run;
+    private volatile Executor lanes = Runnable::run;
 
     /** The index in {@code dir}; writers take turns with the workspace's write lock in the folder above it. */
     public LuceneKnowledgeIndex(Path dir, int embeddingDimensions) {
-        this(dir, embeddingDimensions, new services.workspace.WorkspaceWriteLock(dir.toAbsolutePath().getParent()));
+        this(dir, embeddingDimensions, new WorkspaceWriteLock(dir.toAbsolutePath().getParent()));
     }
 
     /**
      * Opens for reading without any lock (many windows, schedulers and commands share one index); each write opens
      * a short-lived writer under {@code writeLock}, commits and closes it, and readers pick the new commit up.
      */
-    public LuceneKnowledgeIndex(Path dir, int embeddingDimensions, services.workspace.WorkspaceWriteLock writeLock) {
+    public LuceneKnowledgeIndex(Path dir, int embeddingDimensions, WorkspaceWriteLock writeLock) {
         this.dir = dir;
         this.dimensions = embeddingDimensions;
         this.documents = new LuceneDocuments(dir, embeddingDimensions, facets.config());
@@ -71,8 +76,8 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
      * first on the caller's thread (a hybrid search's keyword and dense halves at once). The composition root
      * gives it a pool; without one, they run one after the other. Returns this index.
      */
-    public LuceneKnowledgeIndex searchingBeside(java.util.concurrent.Executor executor) {
-        this.lanes = java.util.Objects.requireNonNull(executor);
+    public LuceneKnowledgeIndex searchingBeside(Executor executor) {
+        this.lanes = Objects.requireNonNull(executor);
         return this;
     }
 
@@ -97,13 +102,13 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
      * write would rank them ({@link LuceneOverlay}). Nothing is written; close the view when done.
      */
     @Override
-    public java.util.Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
+    public Optional<KnowledgeIndex> overlay(List<KnowledgeDoc> docs, Collection<String> deleted) {
         Map<String, KnowledgeDoc> last = new LinkedHashMap<>();
         docs.forEach(d -> {
             last.remove(d.id());
             last.put(d.id(), d);
         });
-        Set<String> hidden = new java.util.LinkedHashSet<>(deleted);
+        Set<String> hidden = new LinkedHashSet<>(deleted);
         hidden.addAll(last.keySet());
         List<Document> built = new ArrayList<>();
         IndexSearcher snapshot = null;
@@ -115,7 +120,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
             snapshot = store.searchers().acquire();
             LuceneOverlay overlay = new LuceneOverlay(store.searchers(), snapshot, store.writerConfig(), hidden, built);
             snapshot = null; // the overlay releases it
-            return java.util.Optional.of(new LuceneKnowledgeIndex(this, overlay));
+            return Optional.of(new LuceneKnowledgeIndex(this, overlay));
         } catch (IOException | IllegalArgumentException e) {
             throw new KnowledgeIndexException("Cannot lay the changed documents over the knowledge index in " + dir
                     + ": " + e.getMessage(), e);
@@ -221,7 +226,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
 
     @Override
     public void forEachWithoutEmbedding(long writtenSince, int batch,
-                                        java.util.function.Consumer<List<KnowledgeDoc>> action) {
+                                        Consumer<List<KnowledgeDoc>> action) {
         read(searcher -> { // one snapshot: writing embeddings back does not move the pages
             Query lacking = new BooleanQuery.Builder()
                     .add(LongPoint.newRangeQuery("created_at", writtenSince, Long.MAX_VALUE), BooleanClause.Occur.FILTER)

@@ -2,6 +2,7 @@ package services.knowledge;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ final class LuceneSearch {
         ScoreDoc[] docs = top.scoreDocs;
         int from = Math.min(query.offset(), docs.length);
         int to = Math.min(docs.length, query.offset() + query.limit());
-        ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, from, to);
+        ScoreDoc[] page = Arrays.copyOfRange(docs, from, to);
         KnowledgeDoc[] loaded = documents.load(searcher, page);
         List<SearchResult.Hit> hits = new ArrayList<>();
         for (int i = 0; i < page.length; i++) {
@@ -88,8 +89,8 @@ final class LuceneSearch {
         TopDocs top = searcher.search(new KnnFloatVectorQuery("embedding", query.vector(), explore,
                 LuceneQueries.filterOnly(query)), explore);
         ScoreDoc[] explored = LuceneExactRescore.ON ? LuceneExactRescore.rescore(searcher, query.vector(), top.scoreDocs) : top.scoreDocs;
-        ScoreDoc[] docs = java.util.Arrays.copyOf(explored, Math.min(k, explored.length));
-        ScoreDoc[] page = java.util.Arrays.copyOfRange(docs, Math.min(query.offset(), docs.length),
+        ScoreDoc[] docs = Arrays.copyOf(explored, Math.min(k, explored.length));
+        ScoreDoc[] page = Arrays.copyOfRange(docs, Math.min(query.offset(), docs.length),
                 Math.min(docs.length, query.offset() + query.limit()));
         KnowledgeDoc[] loaded = documents.load(searcher, page);
         List<SearchResult.Hit> hits = new ArrayList<>();

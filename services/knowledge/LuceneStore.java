@@ -1,7 +1,13 @@
 package services.knowledge;
 
+import java.io.EOFException;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -34,7 +40,7 @@ final class LuceneStore implements AutoCloseable {
      * This process's commits that only wrote embeddings back: the version each made → the version it was made on.
      * The change stamp looks through them to the newest commit that changed content (its own or another's).
      */
-    private final java.util.Map<Long, Long> embeddingCommits = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, Long> embeddingCommits = new ConcurrentHashMap<>();
 
     interface Write<T> {
         T apply(IndexWriter writer) throws IOException;
@@ -182,7 +188,7 @@ final class LuceneStore implements AutoCloseable {
         try {
             searchers.maybeRefresh();
         } catch (IOException e) {
-            if (java.nio.file.Files.isDirectory(dir)) {
+            if (Files.isDirectory(dir)) {
                 throw e;
             }
         }
@@ -236,9 +242,9 @@ final class LuceneStore implements AutoCloseable {
             if (t instanceof org.apache.lucene.index.CorruptIndexException
                     || t instanceof org.apache.lucene.index.IndexFormatTooOldException
                     || t instanceof org.apache.lucene.index.IndexFormatTooNewException
-                    || t instanceof java.nio.file.NoSuchFileException
-                    || t instanceof java.io.FileNotFoundException
-                    || t instanceof java.io.EOFException) {
+                    || t instanceof NoSuchFileException
+                    || t instanceof FileNotFoundException
+                    || t instanceof EOFException) {
                 return true;
             }
         }

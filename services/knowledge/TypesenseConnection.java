@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLException;
 import org.typesense.api.Client;
 import org.typesense.api.Configuration;
 import org.typesense.api.exceptions.ServerError;
@@ -91,7 +92,7 @@ public final class TypesenseConnection {
             } catch (KnowledgeIndexException e) {
                 throw e;
             } catch (Exception e) {
-                if (e.getClass().getPackageName().startsWith("java.net") || e instanceof javax.net.ssl.SSLException) {
+                if (e.getClass().getPackageName().startsWith("java.net") || e instanceof SSLException) {
                     last = e;
                 } else {
                     throw new KnowledgeIndexException("Typesense: cannot " + what + ": " + describe(e), e);

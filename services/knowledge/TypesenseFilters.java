@@ -3,6 +3,7 @@ package services.knowledge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Builds Typesense {@code filter_by} expressions from a {@link KnowledgeQuery}: values of one field are OR-ed
@@ -28,7 +29,7 @@ final class TypesenseFilters {
     /** The filter of a query, leaving out the facet field {@code except} (for its own counts), or "" for none. */
     static String of(KnowledgeQuery query, String except) {
         List<String> parts = new ArrayList<>();
-        for (Map.Entry<String, List<String>> f : new java.util.TreeMap<>(query.filters()).entrySet()) {
+        for (Map.Entry<String, List<String>> f : new TreeMap<>(query.filters()).entrySet()) {
             if (!f.getKey().equals(except) && !f.getValue().isEmpty()) {
                 parts.add(oneOf(f.getKey(), f.getValue()));
             }

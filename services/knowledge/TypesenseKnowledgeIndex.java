@@ -3,23 +3,24 @@ package services.knowledge;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.typesense.api.Client;
 import org.typesense.api.exceptions.ObjectNotFound;
 import org.typesense.model.CollectionResponse;
 import org.typesense.model.DeleteDocumentsParameters;
 import org.typesense.model.ExportDocumentsParameters;
-import org.typesense.model.FacetCounts;
 import org.typesense.model.ImportDocumentsParameters;
 import org.typesense.model.IndexAction;
 import org.typesense.model.MultiSearchCollectionParameters;
@@ -40,37 +41,16 @@ import org.typesense.model.SearchResultHit;
  */
 public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
 
-    /** How to reach the cluster. {@code attempts} per call (≥ 1), doubling {@code backoff} between them. */
-    public record Settings(List<String> nodes, String apiKey, String collection, Duration timeout,
-                           int embeddingDimensions, int batchSize, int attempts, Duration backoff) {
-
-        public Settings {
-            nodes = List.copyOf(nodes);
-        }
-
-        public static Settings of(List<String> nodes, String apiKey, String collection, int timeoutSeconds,
-                                  int embeddingDimensions) {
-            return new Settings(nodes, apiKey, collection, Duration.ofSeconds(timeoutSeconds), embeddingDimensions, 200,
-                    TypesenseConnection.attempts(nodes), TypesenseConnection.BACKOFF);
-        }
-
-        @Override
-        public String toString() { // records print every field: never the key
-            return "Settings[nodes=" + nodes + ", collection=" + collection + "]";
-        }
-    }
-
     private static final int PAGE = 250;
-    private static final String FIELDS_OUT = "embedding";
 
-    private final Settings settings;
+    private final TypesenseIndexSettings settings;
     private final TypesenseConnection connection;
     private final Client client;
     private final ObjectMapper json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private final List<String> problems = new ArrayList<>();
     private volatile boolean exists;
 
-    public TypesenseKnowledgeIndex(Settings settings) {
+    public TypesenseKnowledgeIndex(TypesenseIndexSettings settings) {
         this.settings = settings;
         this.connection = new TypesenseConnection(settings.nodes(), settings.apiKey(), settings.timeout(),
                 settings.attempts(), settings.backoff());
@@ -130,37 +110,15 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         Map<String, String> rejected = new LinkedHashMap<>();
         for (int from = 0; from < docs.size(); from += settings.batchSize()) {
             List<KnowledgeDoc> batch = docs.subList(from, Math.min(docs.size(), from + settings.batchSize()));
-            StringBuilder body = new StringBuilder();
-            for (KnowledgeDoc d : batch) {
-                try {
-                    body.append(json.writeValueAsString(d)).append('\n');
-                } catch (IOException e) {
-                    throw new KnowledgeIndexException("Cannot write document " + d.id() + " as JSON: " + e.getMessage(), e);
-                }
-            }
+            String body = TypesenseQueries.jsonLines(json, batch);
             ImportDocumentsParameters params = new ImportDocumentsParameters().action(IndexAction.UPSERT)
                     .batchSize(settings.batchSize());
             String result = call("import " + batch.size() + " documents", () ->
-                    client.collections(settings.collection()).documents().import_(body.toString(), params));
-            String[] lines = result == null ? new String[0] : result.split("\n");
-            for (int i = 0; i < batch.size(); i++) {
-                JsonNode line = i < lines.length ? parse(lines[i]) : null;
-                if (line == null || !line.path("success").asBoolean(false)) {
-                    rejected.put(batch.get(i).id(), line == null ? "no result for it in Typesense's answer"
-                            : line.path("error").asText("rejected"));
-                }
-            }
+                    client.collections(settings.collection()).documents().import_(body, params));
+            rejected.putAll(TypesenseQueries.rejected(json, batch, result));
         }
         if (!rejected.isEmpty()) {
             throw new DocumentsRejected("Typesense", rejected);
-        }
-    }
-
-    private JsonNode parse(String line) {
-        try {
-            return json.readTree(line);
-        } catch (IOException e) {
-            return null;
         }
     }
 
@@ -178,7 +136,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         }
         List<String> plain = new ArrayList<>();
         List<String> other = new ArrayList<>();
-        new java.util.LinkedHashSet<>(ids).forEach(id -> (PLAIN_ID.matcher(id).matches() ? plain : other).add(id));
+        new LinkedHashSet<>(ids).forEach(id -> (PLAIN_ID.matcher(id).matches() ? plain : other).add(id));
         int deleted = 0;
         for (int from = 0; from < plain.size(); from += 100) {
             List<String> chunk = plain.subList(from, Math.min(plain.size(), from + 100));
@@ -204,7 +162,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
     }
 
     /** An id no filter expression can misread: it may go in a batched {@code filter_by}. */
-    private static final java.util.regex.Pattern PLAIN_ID = java.util.regex.Pattern.compile("[A-Za-z0-9:._/@-]{1,512}");
+    private static final Pattern PLAIN_ID = Pattern.compile("[A-Za-z0-9:._/@-]{1,512}");
 
     @Override
     public Optional<KnowledgeDoc> get(String id) {
@@ -259,20 +217,20 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         List<SearchResult> out = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
             KnowledgeQuery q = queries.get(i);
-            MultiSearchResultItem main = item(result, layout.get(i)[0]);
+            MultiSearchResultItem main = TypesenseQueries.item(result, layout.get(i)[0]);
             List<SearchResult.Hit> hits = new ArrayList<>();
             for (SearchResultHit h : main.getHits() == null ? List.<SearchResultHit>of() : main.getHits()) {
-                hits.add(new SearchResult.Hit(toDoc(h.getDocument()), score(q, h)));
+                hits.add(new SearchResult.Hit(toDoc(h.getDocument()), TypesenseQueries.score(q, h)));
             }
             if (q.limit() > PAGE) {
                 hits.addAll(morePages(q, main.getFound() == null ? 0 : main.getFound()));
             }
             Map<String, List<SearchResult.FacetCount>> facets = new LinkedHashMap<>();
             if (q.withFacets()) {
-                facets.putAll(facetsOf(main));
+                facets.putAll(TypesenseQueries.facetsOf(main));
                 for (int f = 0; f < layout.get(i)[1]; f++) {
                     String field = facetFields.get(i).get(f);
-                    facets.put(field, facetsOf(item(result, layout.get(i)[0] + 1 + f)).getOrDefault(field, List.of()));
+                    facets.put(field, TypesenseQueries.facetsOf(TypesenseQueries.item(result, layout.get(i)[0] + 1 + f)).getOrDefault(field, List.of()));
                 }
             }
             out.add(new SearchResult(hits, main.getFound() == null ? 0 : main.getFound(), facets,
@@ -287,7 +245,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         String filter = TypesenseFilters.of(q, null);
         for (int offset = q.offset() + PAGE; offset < Math.min(found, (long) q.offset() + q.limit()); offset += PAGE) {
             int limit = (int) Math.min(PAGE, (long) q.offset() + q.limit() - offset);
-            SearchParameters p = json.convertValue(searchParams(q, filter, limit, offset, null), SearchParameters.class);
+            SearchParameters p = json.convertValue(TypesenseQueries.searchParams(q, filter, limit, offset, null), SearchParameters.class);
             org.typesense.model.SearchResult page = call("search", () ->
                     client.collections(settings.collection()).documents().search(p));
             for (SearchResultHit h : page.getHits()) {
@@ -297,19 +255,6 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         return more;
     }
 
-    /** Text match for words; for the dense half, the cosine similarity (Typesense gives the distance 1 − cos). */
-    private static float score(KnowledgeQuery q, SearchResultHit h) {
-        if (dense(q)) {
-            return h.getVectorDistance() == null ? 0f : 1f - h.getVectorDistance();
-        }
-        Object score = h.getTextMatch();
-        return score instanceof Number n ? n.floatValue() : 0f;
-    }
-
-    private static boolean dense(KnowledgeQuery q) {
-        return q.retrieval() == KnowledgeQuery.Retrieval.DENSE && q.vector() != null;
-    }
-
     /**
      * Typesense cannot filter on a missing vector, so this pages through the documents written since
      * {@code writtenSince} (oldest first; writing a document back keeps its {@code created_at}, so pages do not
@@ -317,7 +262,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
      */
     @Override
     public void forEachWithoutEmbedding(long writtenSince, int batch,
-                                        java.util.function.Consumer<List<KnowledgeDoc>> action) {
+                                        Consumer<List<KnowledgeDoc>> action) {
         if (!exists) {
             return;
         }
@@ -343,77 +288,12 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         }
     }
 
-    private MultiSearchResultItem item(MultiSearchResult result, int index) {
-        if (result == null || result.getResults() == null || result.getResults().size() <= index) {
-            throw new KnowledgeIndexException("Typesense answered the search without a result for each query.");
-        }
-        MultiSearchResultItem item = result.getResults().get(index);
-        if (item.getError() != null) {
-            throw new KnowledgeIndexException("Typesense refused the search (" + item.getCode() + "): " + item.getError());
-        }
-        return item;
-    }
-
     private MultiSearchCollectionParameters params(KnowledgeQuery q, String filter, int limit, int offset, String facets) {
-        Map<String, Object> p = searchParams(q, filter, limit, offset, facets);
+        Map<String, Object> p = TypesenseQueries.searchParams(q, filter, limit, offset, facets);
         p.put("collection", settings.collection());
         return json.convertValue(p, MultiSearchCollectionParameters.class);
     }
 
-    /** The search parameters of a query, by their Typesense names. */
-    static Map<String, Object> searchParams(KnowledgeQuery q, String filter, int limit, int offset, String facets) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        String text = dense(q) ? "" : q.text().strip();
-        p.put("q", text.isEmpty() ? "*" : text);
-        p.put("query_by", "title,content");
-        p.put("exclude_fields", FIELDS_OUT);
-        if (!filter.isEmpty()) {
-            p.put("filter_by", filter);
-        }
-        if (dense(q)) {
-            p.put("vector_query", vectorQuery(q.vector(), offset + limit));
-            p.put("limit", limit);
-            p.put("offset", offset);
-            return p;
-        }
-        if (facets != null) {
-            p.put("facet_by", facets);
-            p.put("max_facet_values", 100);
-        }
-        p.put("sort_by", switch (q.sort()) {
-            case NEWEST -> "created_at:desc";
-            case SCORE -> "score:desc,created_at:desc";
-            case RELEVANCE -> text.isEmpty() ? "created_at:desc" : "_text_match:desc,created_at:desc";
-        });
-        if (!q.matchAll()) {
-            p.put("drop_tokens_threshold", Integer.MAX_VALUE);
-        }
-        p.put("limit", limit);
-        p.put("offset", offset);
-        return p;
-    }
-
-    /** {@code embedding:([0.1,…], k:K)} — the k nearest embeddings; vectors travel in the POST body. */
-    static String vectorQuery(float[] vector, int k) {
-        StringBuilder out = new StringBuilder("embedding:([");
-        for (int i = 0; i < vector.length; i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            out.append(vector[i]);
-        }
-        return out.append("], k:").append(Math.max(1, k)).append(')').toString();
-    }
-
-    private static Map<String, List<SearchResult.FacetCount>> facetsOf(org.typesense.model.SearchResult r) {
-        Map<String, List<SearchResult.FacetCount>> out = new LinkedHashMap<>();
-        for (FacetCounts f : r.getFacetCounts() == null ? List.<FacetCounts>of() : r.getFacetCounts()) {
-            List<SearchResult.FacetCount> counts = new ArrayList<>();
-            f.getCounts().forEach(c -> counts.add(new SearchResult.FacetCount(c.getValue(), c.getCount())));
-            out.put(f.getFieldName(), counts);
-        }
-        return out;
-    }
 
     private KnowledgeDoc toDoc(Map<String, Object> document) {
         return json.convertValue(document, KnowledgeDoc.class);
@@ -422,7 +302,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
     @Override
     public Map<String, Long> countsByType() {
         SearchResult r = search(KnowledgeQuery.text("", 0).withFacets(true));
-        Map<String, Long> out = new java.util.TreeMap<>();
+        Map<String, Long> out = new TreeMap<>();
         r.facets().getOrDefault("type", List.of()).forEach(c -> out.put(c.value(), c.count()));
         return out;
     }
@@ -437,7 +317,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         String lines = call("export ids", () -> client.collections(settings.collection()).documents().export(params));
         Set<String> out = new HashSet<>();
         for (String line : lines == null ? new String[0] : lines.split("\n")) {
-            JsonNode n = parse(line);
+            JsonNode n = TypesenseQueries.parse(json, line);
             if (n != null && n.hasNonNull("id")) {
                 out.add(n.get("id").asText());
             }

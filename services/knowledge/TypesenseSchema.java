@@ -1,6 +1,7 @@
 package services.knowledge;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,7 +20,7 @@ final class TypesenseSchema {
     }
 
     private static Map<String, Spec> fields() {
-        Map<String, Spec> f = new java.util.LinkedHashMap<>();
+        Map<String, Spec> f = new LinkedHashMap<>();
         f.put("id", new Spec("string", false, false));
         f.put("type", new Spec("string", true, false));
         f.put("title", new Spec("string", false, false));
@@ -58,7 +59,7 @@ final class TypesenseSchema {
     static List<String> drift(String name, CollectionResponse found, int dimensions) {
         List<String> out = new ArrayList<>();
         Map<String, Spec> expected = fields();
-        Map<String, Field> actual = new java.util.LinkedHashMap<>();
+        Map<String, Field> actual = new LinkedHashMap<>();
         if (found.getFields() != null) {
             found.getFields().forEach(f -> actual.put(f.getName(), f));
         }

@@ -8,6 +8,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -68,7 +69,7 @@ public final class TurnNotes {
      * running system's loops go to {@link #write}, which fills a missing source or agent with {@code unknown}.)
      */
     public Outcome writeByHand(TurnNoteRequest r) {
-        List<String> missing = new java.util.ArrayList<>();
+        List<String> missing = new ArrayList<>();
         for (Map.Entry<String, String> field : List.of(Map.entry("source", orEmpty(r.source())),
                 Map.entry("agent", orEmpty(r.agent())), Map.entry("session", orEmpty(r.session())))) {
             if (field.getValue().isBlank()) {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,12 +139,12 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         new TreeMap<>(risk).forEach((k, v) -> canon.append("risk.").append(k).append('=').append(v.key()).append(';'));
         new TreeMap<>(kinds).forEach((k, v) -> canon.append("kind.").append(k).append('=').append(v.key()).append(';'));
         List<String> prot = new ArrayList<>(protectedPaths);
-        java.util.Collections.sort(prot);
+        Collections.sort(prot);
         canon.append("protected=").append(String.join(",", prot)).append(";days=").append(confirmWithinDays)
                 .append(";frozen=").append(frozen);
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canon.toString().getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(hash, 0, 6);
+            return HexFormat.of().formatHex(hash, 0, 6);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

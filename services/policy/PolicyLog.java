@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Locale;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
 
@@ -52,7 +53,7 @@ final class PolicyLog {
         PlainText.problem(by).ifPresent(p -> {
             throw new PolicyException("--by: the name " + PlainText.shown(by) + " has " + p + "; a name is one line of text.");
         });
-        if (by.length() > 200 || by.strip().toLowerCase(java.util.Locale.ROOT).startsWith("policy:")) {
+        if (by.length() > 200 || by.strip().toLowerCase(Locale.ROOT).startsWith("policy:")) {
             throw new PolicyException("--by: " + PlainText.shown(by.length() > 60 ? by.substring(0, 60) + "…" : by)
                     + " is not a person's name (at most 200 characters, not policy:…).");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.review.Proposal;
@@ -117,7 +118,7 @@ public final class PolicyService {
                     // the dial commits only the snapshot it judged: re-read and compared under the lock, just before
                     // the commit — any byte changed since (kind, risk, target, text) and it waits for a person
                     ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
-                            effect == null ? java.util.Map.of() : java.util.Map.of("recall_effect", effect),
+                            effect == null ? Map.of() : Map.of("recall_effect", effect),
                             Seen.judged(p.digest()));
                     outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
                 } catch (ConsoleException e) {

@@ -7,14 +7,18 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
+import services.embedding.HybridKnowledgeIndex;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.SearchResult;
 import services.reach.Loop;
 import services.reach.LoopHistory;
 import services.reach.LoopPrds;
+import services.reach.LoopStories;
 import services.recall.ImplementorRecall;
 import services.recall.RecallBudget;
 import services.recall.RecallService;
@@ -184,7 +188,7 @@ public final class RecallEffect {
      * or null when semantic search is on and the index holds embeddings.
      */
     static String semanticOff(KnowledgeIndex index) {
-        if (!(index instanceof services.embedding.HybridKnowledgeIndex hybrid)) {
+        if (!(index instanceof HybridKnowledgeIndex hybrid)) {
             return "semantic search is not available for this index";
         }
         if (!hybrid.embeddings().enabled()) {
@@ -201,7 +205,7 @@ public final class RecallEffect {
         List<RecallBudget> budgets = semanticOff == null
                 ? List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP) : List.of(RecallBudget.LEAN);
         List<Loop> loops = loaded.loops().stream().sorted(Comparator.comparing(Loop::date).reversed()).toList();
-        services.reach.LoopStories flat = services.reach.LoopStories.of(loops);
+        LoopStories flat = LoopStories.of(loops);
         List<Loop> owner = flat.owner();
         List<Loop.LoopStory> stories = flat.stories();
         List<ImplementorRecall.Story> asked = flat.asked();
@@ -239,14 +243,14 @@ public final class RecallEffect {
     }
 
     private static String name(RecallBudget b) {
-        return b.name().toLowerCase(java.util.Locale.ROOT);
+        return b.name().toLowerCase(Locale.ROOT);
     }
 
     private static List<String> ids(List<KnowledgeDoc> docs) {
         return docs.stream().map(KnowledgeDoc::id).toList();
     }
 
-    private static List<String> hitIds(List<services.knowledge.SearchResult.Hit> hits) {
+    private static List<String> hitIds(List<SearchResult.Hit> hits) {
         return hits.stream().map(h -> h.doc().id()).toList();
     }
 

@@ -11,10 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import services.amendments.JGitAmendmentHistory;
+import services.amendments.AmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.PlainText;
 import services.errors.ConsoleException;
+import services.review.ReviewService;
 import services.workspace.Workspace;
 
 /**
@@ -33,9 +34,9 @@ public final class SupervisedApprovals {
     private final Workspace ws;
     private final PolicyLog log;
     private final DecisionLock lock;
-    private final services.review.ReviewService review;
+    private final ReviewService review;
 
-    SupervisedApprovals(Workspace ws, PolicyLog log, services.review.ReviewService review) {
+    SupervisedApprovals(Workspace ws, PolicyLog log, ReviewService review) {
         this.ws = ws;
         this.log = log;
         this.review = review;
@@ -106,7 +107,7 @@ public final class SupervisedApprovals {
                 throw new PolicyException("The approval " + p.commit() + " of " + p.id() + " was settled meanwhile.");
             }
             Path root = "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();
-            try (JGitAmendmentHistory history = new JGitAmendmentHistory(root)) {
+            try (AmendmentHistory history = review.histories().apply(root)) {
                 String already = history.revertOf(p.branch(), p.commit()).map(c -> c.sha()).orElse(null);
                 String sha = already != null ? already : history.revert(p.branch(), p.commit(), message(p, by, why), by);
                 String recorded = review == null ? null

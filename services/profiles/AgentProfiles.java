@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import services.errors.ConsoleException;
+import services.vault.FileText;
 
 /**
  * Agent {@code .profile}s (formats.md part 12; seeds: disinto #97): {@code <profiles>/<agent>/.profile/} with
@@ -50,7 +52,7 @@ public final class AgentProfiles {
                 }
             }
         } catch (IOException e) {
-            throw new services.errors.ConsoleException("Cannot read agent profiles in " + profilesDir + ": "
+            throw new ConsoleException("Cannot read agent profiles in " + profilesDir + ": "
                     + e.getMessage(), e);
         }
         return out;
@@ -58,7 +60,7 @@ public final class AgentProfiles {
 
     Profile read(String agent, Path profile) throws IOException {
         Path lessonsFile = profile.resolve("knowledge/lessons-learned.md");
-        byte[] bytes = Files.exists(lessonsFile) ? services.vault.FileText.bounded(lessonsFile, services.vault.FileText.LOG_LIMIT) : new byte[0];
+        byte[] bytes = Files.exists(lessonsFile) ? FileText.bounded(lessonsFile, FileText.LOG_LIMIT) : new byte[0];
         String lessons = new String(bytes, StandardCharsets.UTF_8);
         List<Journal> journals = new ArrayList<>();
         int archived = 0;
@@ -66,8 +68,8 @@ public final class AgentProfiles {
         if (Files.isDirectory(journalDir)) {
             try (Stream<Path> files = Files.list(journalDir)) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".md") && Files.isRegularFile(p)).toList()) {
-                    journals.add(new Journal(f.getFileName().toString(), new String(services.vault.FileText.bounded(f,
-                            services.vault.FileText.LOG_LIMIT), StandardCharsets.UTF_8),
+                    journals.add(new Journal(f.getFileName().toString(), new String(FileText.bounded(f,
+                            FileText.LOG_LIMIT), StandardCharsets.UTF_8),
                             Files.getLastModifiedTime(f).toMillis()));
                 }
             }

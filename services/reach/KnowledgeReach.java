@@ -4,9 +4,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Objects;
 import java.util.function.Supplier;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.ScratchIndexes;
 import services.recall.ImplementorRecall;
+import services.tasks.Lanes;
 import services.tasks.ProgressSink;
 
 /**
@@ -24,16 +29,18 @@ public final class KnowledgeReach {
     private final LessonLifecycle lifecycle;
     private final LessonLog lessons;
     private final Clock clock;
-    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
+    private final ScratchIndexes scratch;
+    private volatile Lanes lanes = Lanes.ONE_BY_ONE;
 
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, Path stateDir,
-                          LessonLifecycle.Rules rules, Clock clock) {
-        this(retrosDir, prds, index, new LessonLog(stateDir), rules, clock);
+                          LessonLifecycle.Rules rules, Clock clock, ScratchIndexes scratch) {
+        this(retrosDir, prds, index, new LessonLog(stateDir), rules, clock, scratch);
     }
 
     /** With the lessons' log to judge against; a read-only one ({@link LessonLog#writable()} false) is never written. */
     public KnowledgeReach(Path retrosDir, Supplier<LoopPrds> prds, KnowledgeIndex index, LessonLog lessons,
-                          LessonLifecycle.Rules rules, Clock clock) {
+                          LessonLifecycle.Rules rules, Clock clock, ScratchIndexes scratch) {
+        this.scratch = scratch;
         this.retrosDir = retrosDir;
         this.prds = prds;
         this.index = index;
@@ -43,8 +50,8 @@ public final class KnowledgeReach {
     }
 
     /** Searches the stories' shares side by side in {@code shares} ({@link StoryReplays#sharingWith}). Returns this. */
-    public KnowledgeReach sharingWith(services.tasks.Lanes shares) {
-        this.lanes = java.util.Objects.requireNonNull(shares);
+    public KnowledgeReach sharingWith(Lanes shares) {
+        this.lanes = Objects.requireNonNull(shares);
         return this;
     }
 
@@ -54,9 +61,22 @@ public final class KnowledgeReach {
 
     public Result run(int days, ProgressSink progress) {
         if (days < 1) {
-            throw new services.errors.ConsoleException("Days: give a whole number of days, 1 or more (got " + days + ").");
+            throw new ConsoleException("Days: give a whole number of days, 1 or more (got " + days + ").");
         }
         Instant now = clock.instant();
+        ReachReport report = report(days, false, now, progress);
+        return new Result(report, lifecycle.evaluate(report, now));
+    }
+
+    /**
+     * The reach of the last {@code days} days alone, the lessons' states left as they are ({@code brain-console
+     * reach}); {@code full}: every story searched again, ignoring what the last replay kept.
+     */
+    public ReachReport report(int days, boolean full, ProgressSink progress) {
+        return report(days, full, clock.instant(), progress);
+    }
+
+    private ReachReport report(int days, boolean full, Instant now, ProgressSink progress) {
         Instant since = now.minus(Duration.ofDays(days));
         progress.update(-1, "Reading the loops of the last " + days + " days");
         LoopHistory.Loaded loaded;
@@ -64,9 +84,8 @@ public final class KnowledgeReach {
             loaded = new LoopHistory(retrosDir, p).load(since, now);
         }
         StoryReplays replays = new StoryReplays(index, lessons.file().resolveSibling(ReplayCache.FILE),
-                lessons.writable(), now.atZone(java.time.ZoneOffset.UTC).toLocalDate()).sharingWith(lanes);
-        ReachReport report = new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays,
-                progress);
-        return new Result(report, lifecycle.evaluate(report, now));
+                lessons.writable(), now.atZone(ZoneOffset.UTC).toLocalDate(), full).sharingWith(lanes)
+                .matchingChangesIn(scratch);
+        return new ReachService(new ImplementorRecall(index), index).report(loaded, days, since, replays, progress);
     }
 }

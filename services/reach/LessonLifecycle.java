@@ -12,6 +12,8 @@ import java.util.Set;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.workspace.Workspace;
+import services.workspace.WorkspaceSettings;
 
 /**
  * {@code candidate → established → proven}, and {@code deprecated}, for the lessons of the index, judged on a
@@ -39,16 +41,16 @@ public final class LessonLifecycle {
 
         /** workspace.json {@code "lessons": {minLoops, minStories, margin, deprecateAfterDays}}, each optional. */
         public static Rules from(com.fasterxml.jackson.databind.JsonNode lessons) {
-            return of(services.workspace.WorkspaceSettings.Lessons.of(lessons));
+            return of(WorkspaceSettings.Lessons.of(lessons));
         }
 
         /** The workspace's rules ({@link services.workspace.WorkspaceSettings#lessons()}). */
-        public static Rules of(services.workspace.Workspace workspace) {
+        public static Rules of(Workspace workspace) {
             return of(workspace.settings().lessons());
         }
 
         /** The rules as parsed; a value of a wrong type throws here, when the rules are used. */
-        public static Rules of(services.workspace.WorkspaceSettings.Lessons lessons) {
+        public static Rules of(WorkspaceSettings.Lessons lessons) {
             if (lessons.problem() != null) {
                 throw new ConsoleException(lessons.problem());
             }

@@ -3,6 +3,7 @@ package services.reach;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -117,7 +118,7 @@ public final class LessonLog {
             Files.createDirectories(file.getParent());
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.APPEND)) {
-                ch.write(java.nio.ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
+                ch.write(ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
                 ch.force(true);
             }
         } catch (IOException e) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import services.embedding.EmbeddingCache;
 import services.embedding.EmbeddingModel;
@@ -143,7 +144,7 @@ final class LessonSimilarity {
      * contrast ("quarantined, not retried"): a negation there does not turn the advice around.
      */
     static String advice(String sentence) {
-        java.util.regex.Matcher m = CONSEQUENCE.matcher(sentence);
+        Matcher m = CONSEQUENCE.matcher(sentence);
         String head = m.find() && m.start() > 0 ? sentence.substring(0, m.start()) : sentence;
         return CONDITION.matcher(head.strip()).replaceFirst("");
     }

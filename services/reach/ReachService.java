@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -144,7 +145,7 @@ public final class ReachService {
 
     /** The lessons, patterns, failed targets and brain notes not reached, by id: read a page at a time. */
     private List<KnowledgeDoc> watched(Set<String> reached) {
-        Map<String, KnowledgeDoc> out = new java.util.TreeMap<>();
+        Map<String, KnowledgeDoc> out = new TreeMap<>();
         KnowledgeQuery all = KnowledgeQuery.all().withFilter("type", WATCHED).withSort(KnowledgeQuery.SortOrder.NEWEST)
                 .withLimit(PAGE);
         for (int offset = 0; ; offset += PAGE) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
+import services.redis.RedisConnector;
 
 /** {@link LoopPrds} on Redis: every {@code agent-loop:prd:*} string (they live 7 days after a loop ends). */
 public final class RedisLoopPrds implements LoopPrds {
@@ -21,7 +22,7 @@ public final class RedisLoopPrds implements LoopPrds {
 
     @Override
     public Map<String, Prd> all(List<String> problems) {
-        List<String> keys = services.redis.RedisConnector.keys(redis, PREFIX);
+        List<String> keys = RedisConnector.keys(redis, PREFIX);
         Map<String, Prd> out = new LinkedHashMap<>();
         for (String key : keys) {
             String loopId = key.substring(PREFIX.length());

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import services.errors.ConsoleException;
+import services.recall.ImplementorRecall;
 
 /**
  * What the last reach replay found, kept in {@code <workspace>/state/reach-replay.json} so the next run replays
@@ -52,8 +53,8 @@ public record ReplayCache(String version, String backend, long fullCount, Map<St
 
     /** The replay's rules this cache was made under; a cache of other rules is not reused. */
     public static final String VERSION = "1;depth=" + ReachService.DEPTH + ";types="
-            + String.join(",", services.recall.ImplementorRecall.TYPES) + ";perPage="
-            + services.recall.ImplementorRecall.PER_PAGE;
+            + String.join(",", ImplementorRecall.TYPES) + ";perPage="
+            + ImplementorRecall.PER_PAGE;
 
     /** A story query's key: the text searched and the project filter. */
     public static String key(String query, String project) {

@@ -1,5 +1,6 @@
 package services.reach;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,17 +8,21 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
-import services.knowledge.LuceneKnowledgeIndex;
+import services.knowledge.ScratchIndexes;
 import services.knowledge.SearchResult;
 import services.recall.ImplementorRecall;
 import services.tasks.Lanes;
@@ -70,6 +75,8 @@ public final class StoryReplays {
     private final boolean forceFull;
     /** Where the shares of a batch are searched (given by the composition root; else one after the other). */
     private volatile Lanes lanes = Lanes.ONE_BY_ONE;
+    /** Where the changed documents are matched against the cached queries (given by the composition root). */
+    private volatile ScratchIndexes scratch;
 
     public StoryReplays(KnowledgeIndex index, Path cacheFile, boolean writable, LocalDate today) {
         this(index, cacheFile, writable, today, false);
@@ -90,7 +97,13 @@ public final class StoryReplays {
 
     /** Searches the shares of each batch side by side in {@code shares}. Returns these replays. */
     public StoryReplays sharingWith(Lanes shares) {
-        this.lanes = java.util.Objects.requireNonNull(shares);
+        this.lanes = Objects.requireNonNull(shares);
+        return this;
+    }
+
+    /** Matches changed documents against the cached queries on scratch indexes {@code scratch} opens. Returns this. */
+    public StoryReplays matchingChangesIn(ScratchIndexes scratch) {
+        this.scratch = Objects.requireNonNull(scratch);
         return this;
     }
 
@@ -134,7 +147,7 @@ public final class StoryReplays {
                     affected.add(key);
                 }
             });
-            affected.addAll(matching(fresh, cache, affected, progress));
+            affected.addAll(matching(fresh, cache, affected, progress, scratch));
         }
         long matchMs = ms(t1);
         long t2 = System.nanoTime();
@@ -197,7 +210,7 @@ public final class StoryReplays {
             int to = Math.min(stories.size(), from + BATCH);
             // The searches are independent reads of one index snapshot each: the lanes take a share of the batch.
             int shares = (to - from + PART - 1) / PART;
-            List<List<ImplementorRecall.Replay>> parts = lanes.map(java.util.stream.IntStream.range(0, shares).boxed()
+            List<List<ImplementorRecall.Replay>> parts = lanes.map(IntStream.range(0, shares).boxed()
                     .toList(), p -> recall.replayAll(stories.subList(start + p * PART,
                             Math.min(to, start + (p + 1) * PART)), depth));
             int i = from;
@@ -271,7 +284,7 @@ public final class StoryReplays {
      * scratch index holding only those documents (any word of it, for a query that matched nothing whole).
      */
     private static Set<String> matching(List<KnowledgeDoc> fresh, ReplayCache cache, Set<String> skip,
-                                        ProgressSink progress) {
+                                        ProgressSink progress, ScratchIndexes scratchIndexes) {
         Set<String> out = new HashSet<>();
         if (fresh.isEmpty()) {
             return out;
@@ -284,10 +297,13 @@ public final class StoryReplays {
                     return changed.mayMatch(e.getKey().substring(cut + 1), e.getKey().substring(0, cut),
                             e.getValue().dropped() > 0 || e.getValue().ranked().isEmpty());
                 }).map(Map.Entry::getKey).toList();
+        if (scratchIndexes == null) {
+            throw new IllegalStateException("a replay that keeps a cache needs a scratch index (matchingChangesIn)");
+        }
         Path dir = null;
         try {
             dir = Files.createTempDirectory("reach-changed");
-            try (LuceneKnowledgeIndex scratch = new LuceneKnowledgeIndex(dir.resolve("index"), 1)) {
+            try (KnowledgeIndex scratch = scratchIndexes.open(dir.resolve("index"))) {
                 scratch.upsert(fresh);
                 for (int from = 0; from < keys.size(); from += BATCH) {
                     progress.checkCancelled();
@@ -308,8 +324,8 @@ public final class StoryReplays {
                     }
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new services.errors.ConsoleException("Cannot make a scratch index for the changed documents in "
+        } catch (IOException e) {
+            throw new ConsoleException("Cannot make a scratch index for the changed documents in "
                     + System.getProperty("java.io.tmpdir") + ": " + e.getMessage());
         } finally {
             deleteQuietly(dir);
@@ -322,8 +338,8 @@ public final class StoryReplays {
             return;
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (java.io.IOException ignored) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
             // a scratch folder left in the temp dir is harmless
         }
     }

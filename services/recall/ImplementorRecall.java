@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -119,7 +121,7 @@ public final class ImplementorRecall {
             }
             boolean whole = dropped == 0;
             List<KnowledgeDoc> ranked = result.hits().stream().map(SearchResult.Hit::doc)
-                    .map(d -> asSystem(d, whole ? text : null)).filter(java.util.Objects::nonNull).limit(limit)
+                    .map(d -> asSystem(d, whole ? text : null)).filter(Objects::nonNull).limit(limit)
                     .toList();
             List<KnowledgeDoc> docs = ranked.subList(0, Math.min(PER_PAGE, ranked.size()));
             out.add(new Replay(new Injection(text, projectFilter(s.project()), docs, blocks(docs), dropped), ranked));
@@ -210,8 +212,8 @@ public final class ImplementorRecall {
         String loop = doc.loopId() != null ? doc.loopId() : doc.id().replaceFirst("^retro:", "");
         String title = SystemRetro.title(loop, counts.completed(), counts.failed());
         String content = SystemRetro.content(doc.content());
-        if (query != null && !LuceneWords.stems((title + "\n" + content).toLowerCase(java.util.Locale.ROOT))
-                .containsAll(LuceneWords.stems(query.toLowerCase(java.util.Locale.ROOT)))) {
+        if (query != null && !LuceneWords.stems((title + "\n" + content).toLowerCase(Locale.ROOT))
+                .containsAll(LuceneWords.stems(query.toLowerCase(Locale.ROOT)))) {
             return null;
         }
         return new KnowledgeDoc(doc.id(), doc.type(), title, content, doc.source(), doc.project(), doc.loopId(),

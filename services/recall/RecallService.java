@@ -2,12 +2,16 @@ package services.recall;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
+import services.telemetry.Telemetry;
 
 /**
  * The seeds' mandatory retrieval, made visible: the {@code ## System Context} block an agent would have injected
@@ -18,13 +22,13 @@ public final class RecallService {
     private final KnowledgeIndex index;
     private final QueryRewriter rewriter = new QueryRewriter();
 
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
 
     public RecallService(KnowledgeIndex index) {
-        this(index, services.telemetry.Telemetry.noop());
+        this(index, Telemetry.noop());
     }
 
-    public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry) {
+    public RecallService(KnowledgeIndex index, Telemetry telemetry) {
         this(index, telemetry, null);
     }
 
@@ -33,20 +37,20 @@ public final class RecallService {
      *                  adds words for the keyword half, and the meaning is best taken from the question as asked
      *                  (null: the index embeds the query text itself)
      */
-    public RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry,
-                         java.util.function.Function<String, float[]> questions) {
+    public RecallService(KnowledgeIndex index, Telemetry telemetry,
+                         Function<String, float[]> questions) {
         this(index, telemetry, questions, Rewrite.KEYWORD_HALF);
     }
 
-    private RecallService(KnowledgeIndex index, services.telemetry.Telemetry telemetry,
-                          java.util.function.Function<String, float[]> questions, Rewrite rewrite) {
+    private RecallService(KnowledgeIndex index, Telemetry telemetry,
+                          Function<String, float[]> questions, Rewrite rewrite) {
         this.index = index;
         this.telemetry = telemetry;
         this.questions = questions;
         this.rewrite = rewrite;
     }
 
-    private final java.util.function.Function<String, float[]> questions;
+    private final Function<String, float[]> questions;
     private final Rewrite rewrite;
 
     /**
@@ -84,12 +88,12 @@ public final class RecallService {
     /** @param limit {@code joelclaw recall --limit}: the budget injects at most that many (capped by its plan) */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
                                  KnowledgeQuery.Retrieval retrieval, int limit) {
-        return telemetry.traced("recall.preview", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+        return telemetry.traced("recall.preview", io.opentelemetry.api.common.Attributes.of(Telemetry.KIND,
                 budget.label()), () -> {
             KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters, limit)
                     .withRetrieval(retrieval));
             return assemble(question, budget, limit, query.text(), index.search(query));
-        }, p -> io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.COUNT, (long) p.injected().size()));
+        }, p -> io.opentelemetry.api.common.Attributes.of(Telemetry.COUNT, (long) p.injected().size()));
     }
 
     /** A rewritten semantic query gets the embedding of the question as asked. */
@@ -119,8 +123,8 @@ public final class RecallService {
 
     private RecallPreview assemble(String question, RecallBudget budget, int limit, String text, SearchResult found) {
         List<SearchResult.Hit> injected = new ArrayList<>();
-        java.util.Set<String> seenText = new java.util.HashSet<>();
-        java.util.Set<String> taken = new java.util.HashSet<>();
+        Set<String> seenText = new HashSet<>();
+        Set<String> taken = new HashSet<>();
         for (SearchResult.Hit hit : withoutRepeatedBrainNotes(found.hits())) {
             if (injected.size() == budget.injected(limit)) {
                 break;

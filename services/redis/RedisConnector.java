@@ -1,6 +1,8 @@
 package services.redis;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -12,6 +14,7 @@ import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
+import services.text.UrlCredentials;
 import services.workspace.RedisSettings;
 
 /**
@@ -36,7 +39,8 @@ public final class RedisConnector {
         try {
             return client(settings, password);
         } catch (RuntimeException e) {
-            throw new RedisConnectionException("Cannot connect to " + settings.describe() + ": " + e.getMessage(), e);
+            throw new RedisConnectionException("Cannot connect to " + settings.describe() + ": "
+                    + UrlCredentials.scrub(e.getMessage()), e);
         }
     }
 
@@ -63,13 +67,13 @@ public final class RedisConnector {
                 .connectionTimeoutMillis(3000).socketTimeoutMillis(3000).clientName("brain-console").build();
     }
 
-    private static Set<HostAndPort> nodes(java.util.List<String> list) {
+    private static Set<HostAndPort> nodes(List<String> list) {
         return list.stream().map(HostAndPort::from).collect(Collectors.toSet());
     }
 
     /** Every key that starts with {@code prefix}, by SCAN (never KEYS), each once, sorted. */
-    public static java.util.List<String> keys(UnifiedJedis redis, String prefix) {
-        java.util.List<String> keys = new java.util.ArrayList<>();
+    public static List<String> keys(UnifiedJedis redis, String prefix) {
+        List<String> keys = new ArrayList<>();
         ScanParams params = new ScanParams().match(prefix + "*")
                 .count(500);
         String cursor = ScanParams.SCAN_POINTER_START;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import services.audit.PlainText;
 
 /**
@@ -74,7 +75,7 @@ final class Approval {
                     : earlierApproval(p, repos);
             if (item.problem() != null && earlier == null) {
                 throw new ProposalBlocked("Proposal " + id + " (" + p.file() + ") cannot be approved: "
-                        + item.problem().replaceFirst("^Proposal " + java.util.regex.Pattern.quote(id) + ": ", "")
+                        + item.problem().replaceFirst("^Proposal " + Pattern.quote(id) + ": ", "")
                         + (item.change() != null && item.change().conflicted() ? "\n" + String.join("\n", item.change().conflicts()) : ""));
             }
             PlannedChange change = item.change();

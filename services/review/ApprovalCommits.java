@@ -1,6 +1,7 @@
 package services.review;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -146,7 +147,7 @@ final class ApprovalCommits {
             PlannedChange change = planner.plan(p, parent, repoRoot);
             Optional<ReviewBranch.Blob> blob = made.read(path);
             return !change.conflicted() && blob.isPresent()
-                    && java.util.Arrays.equals(result(change, null), blob.get().content());
+                    && Arrays.equals(result(change, null), blob.get().content());
         } catch (ReviewException notThisOne) {
             return false;
         }

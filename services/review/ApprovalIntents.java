@@ -4,13 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +17,7 @@ import services.vault.FileText;
 /**
  * The write-ahead record of approvals ({@code state/approvals-in-flight/}): before an approval changes git it records
  * its intent — the proposal id, the digest of what is approved, the approver, the repository, the target and the
- * review branch's tip the commit is made on — forced to disk; the record is removed once the decision log holds the
+ * review branch's tip the commit is made on; the record is removed once the decision log holds the
  * approval. One left behind (the process killed at any step) is finished or dropped by the next run under the
  * decision lock ({@link InterruptedApprovals}), so that the records agree with git.
  */
@@ -38,7 +35,10 @@ final class ApprovalIntents {
         this.dir = stateDir.resolve("approvals-in-flight");
     }
 
-    /** Records the intent, forced to disk before the approval goes on. */
+    /**
+     * Records the intent (written whole, renamed into place) before the approval goes on. Like git's own objects it
+     * is not forced to disk: it survives the process being killed, which is what it is for.
+     */
     void record(Intent intent) {
         ObjectNode node = JSON.createObjectNode();
         node.put("proposal", intent.id());
@@ -53,10 +53,7 @@ final class ApprovalIntents {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, ".intent", ".tmp");
             try {
-                try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                    out.write(ByteBuffer.wrap(JSON.writeValueAsBytes(node)));
-                    out.force(true);
-                }
+                Files.write(tmp, JSON.writeValueAsBytes(node));
                 Files.move(tmp, file(intent.id()), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.Optional;
 import services.vault.FileText;
 
@@ -46,7 +47,7 @@ final class DecidedFiles {
      * rewritten meanwhile) and keeps a copy of the result; returns the digest of the file as left (null for a
      * proposal read without a snapshot).
      */
-    String write(Proposal p, java.util.Map<String, String> keys) {
+    String write(Proposal p, Map<String, String> keys) {
         if (p.snapshot() == null) {
             ProposalFiles.setKeys(p.file(), keys);
             return null;

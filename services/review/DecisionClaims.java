@@ -1,6 +1,7 @@
 package services.review;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 
@@ -35,7 +37,7 @@ final class DecisionClaims {
 
     /** Every decision-log action that decides a proposal (what the queue's decided order is dated by). */
     static final Set<String> DECIDING = ACTIONS.values().stream().flatMap(Set::stream)
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .collect(Collectors.toUnmodifiableSet());
 
     /** The statuses a decision leaves for good: the proposal is never open again, whatever its file says. */
     private static final Set<String> FINAL = Set.of("approved", "rejected", "reverted");
@@ -131,7 +133,7 @@ final class DecisionClaims {
     }
 
     private static String text(byte[] bytes) {
-        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     private static String field(Proposal p, String field) {

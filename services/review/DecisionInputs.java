@@ -1,5 +1,7 @@
 package services.review;
 
+import java.text.Normalizer;
+import java.util.Locale;
 import services.audit.PlainText;
 
 /** The checks a decision's inputs pass before anything is read or written: who decides, and why. */
@@ -26,8 +28,8 @@ final class DecisionInputs {
      * as it (fullwidth letters, an invisible character or a space inside: {@code policy\u200B:auto}, {@code ｐolicy:auto}).
      */
     static void requirePerson(String by) {
-        String read = by == null ? "" : java.text.Normalizer.normalize(by, java.text.Normalizer.Form.NFKC)
-                .replaceAll("[\\p{Cf}\\p{Z}\\s]", "").toLowerCase(java.util.Locale.ROOT);
+        String read = by == null ? "" : Normalizer.normalize(by, Normalizer.Form.NFKC)
+                .replaceAll("[\\p{Cf}\\p{Z}\\s]", "").toLowerCase(Locale.ROOT);
         if (read.startsWith(ReviewService.POLICY)) {
             throw new ReviewException("--by: " + PlainText.shown(by) + " is reserved for the trust dial's own approvals; "
                     + "give your own name. Nothing was recorded.");

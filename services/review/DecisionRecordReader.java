@@ -3,8 +3,8 @@ package services.review;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import services.amendments.AmendmentHistory;
-import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.vault.FileText;
@@ -22,9 +22,11 @@ import services.vault.Frontmatter;
 final class DecisionRecordReader {
 
     private final DecisionLog log;
+    private final Function<Path, AmendmentHistory> histories;
 
-    DecisionRecordReader(DecisionLog log) {
+    DecisionRecordReader(DecisionLog log, Function<Path, AmendmentHistory> histories) {
         this.log = log;
+        this.histories = histories;
     }
 
     DecisionRecord read(Proposal p, Path repoRoot) {
@@ -65,7 +67,7 @@ final class DecisionRecordReader {
             editedBy = by;
         }
         if (commit != null && repoRoot != null) {
-            try (JGitAmendmentHistory history = new JGitAmendmentHistory(repoRoot)) {
+            try (AmendmentHistory history = histories.apply(repoRoot)) {
                 List<AmendmentHistory.FileChange> changes = history.changes(commit);
                 AmendmentHistory.FileChange change = changes.stream().filter(c -> c.path().equals(p.target()))
                         .findFirst().orElse(changes.isEmpty() ? null : changes.get(0));

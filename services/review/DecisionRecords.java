@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import services.audit.DecisionLog;
+import services.audit.DreamRevert;
 
 /**
  * Writes a decision to the workspace's decision log and, for a dream proposal, to the dream log (formats.md part
@@ -94,7 +95,7 @@ final class DecisionRecords {
             return;
         }
         String cycle = p.source() != null && p.source().startsWith("dream:") ? p.source().substring(6) : p.id();
-        dreamLog.append(new services.audit.DreamRevert(cycle, p.id(), p.kind(), p.risk(), p.target(), revertSha, reverts,
+        dreamLog.append(new DreamRevert(cycle, p.id(), p.kind(), p.risk(), p.target(), revertSha, reverts,
                 branch, by, why).line(clock.instant()));
     }
 

@@ -2,11 +2,15 @@ package services.review;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
+import services.errors.ConsoleException;
 
 /**
  * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose approval
@@ -35,20 +39,20 @@ final class InterruptedApprovals {
      * into are added to {@code written}.
      */
     List<String> finish(List<Proposal> all, Repositories repos, Set<Path> written) {
-        java.util.Set<String> logged = new java.util.HashSet<>();
+        Set<String> logged = new HashSet<>();
         try {
             decisions.read().entries().stream().filter(e -> "approve".equals(e.path("action").asText()))
                     .forEach(e -> logged.add(e.path("proposal").asText()));
-        } catch (services.errors.ConsoleException unreadable) {
+        } catch (ConsoleException unreadable) {
             return List.of(unreadable.getMessage() + " — interrupted approvals are finished once it can be read");
         }
         List<String> out = new ArrayList<>();
-        Set<String> intended = new java.util.HashSet<>();
+        Set<String> intended = new HashSet<>();
         for (ApprovalIntents.Intent intent : intents.all()) {
             intended.add(intent.id());
             try {
                 finish(intent, all, repos, logged.contains(intent.id()), written).ifPresent(out::add);
-            } catch (services.errors.ConsoleException notYet) {
+            } catch (ConsoleException notYet) {
                 out.add("The approval of " + intent.id() + " in flight cannot be finished yet: " + notYet.getMessage());
             }
         }
@@ -70,7 +74,7 @@ final class InterruptedApprovals {
                     written.add(p.file());
                 }
                 if (!logged.contains(p.id())) {
-                    Map<String, String> extra = new java.util.LinkedHashMap<>();
+                    Map<String, String> extra = new LinkedHashMap<>();
                     extra.put("recovered", "an approval interrupted after its commit");
                     if (made.policyVersion() != null) {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
@@ -78,7 +82,7 @@ final class InterruptedApprovals {
                     try {
                         records.log("approve", p, by, "approved", extra, commit, made.edited(),
                                 p.open() ? p.digest() : null, recorded);
-                    } catch (services.errors.ConsoleException stillUnwritable) {
+                    } catch (ConsoleException stillUnwritable) {
                         out.add("The approval of " + p.id() + " is committed but cannot be recorded yet: "
                                 + stillUnwritable.getMessage());
                         continue;
@@ -99,7 +103,7 @@ final class InterruptedApprovals {
      * approved (the copy kept before committing: an agent's later rewrite does not become the approved text) and the
      * decision log gets its line; no such commit means nothing was approved, and the record goes.
      */
-    private java.util.Optional<String> finish(ApprovalIntents.Intent intent, List<Proposal> all, Repositories repos,
+    private Optional<String> finish(ApprovalIntents.Intent intent, List<Proposal> all, Repositories repos,
                                               boolean logged, Set<Path> written) {
         Proposal p = all.stream().filter(q -> q.id().equals(intent.id()) && q.file() != null).findFirst().orElse(null);
         Proposal where = p != null ? p : new Proposal(null, null, intent.id(), null, null, null, intent.repo(), null,
@@ -107,10 +111,10 @@ final class InterruptedApprovals {
         ApprovalCommits.Found made = ApprovalCommits.ofIntent(repos.branch(where), intent).orElse(null);
         if (made == null || logged) {
             intents.clear(intent.id()); // nothing committed: nothing approved; or the approval is recorded already
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (p == null) {
-            return java.util.Optional.of("The approval of " + intent.id() + " is committed (" + made.commit().sha()
+            return Optional.of("The approval of " + intent.id() + " is committed (" + made.commit().sha()
                     .substring(0, 10) + ") but its proposal file is gone; it is recorded once the file is back.");
         }
         String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
@@ -126,7 +130,7 @@ final class InterruptedApprovals {
             recorded = copies.write(decided, keys);
             written.add(p.file());
         }
-        Map<String, String> extra = new java.util.LinkedHashMap<>();
+        Map<String, String> extra = new LinkedHashMap<>();
         extra.put("recovered", "an approval interrupted after its commit");
         if (made.policyVersion() != null) {
             extra.put("policy_version", made.policyVersion());
@@ -134,7 +138,7 @@ final class InterruptedApprovals {
         records.log("approve", decided != null ? decided : p, by, "approved", extra, made.commit(), made.edited(),
                 intent.digest(), recorded);
         intents.clear(intent.id());
-        return java.util.Optional.of("Finished the approval of " + intent.id() + ": commit "
+        return Optional.of("Finished the approval of " + intent.id() + ": commit "
                 + made.commit().sha().substring(0, 10) + " was made before an interruption.");
     }
 }

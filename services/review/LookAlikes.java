@@ -2,8 +2,10 @@ package services.review;
 
 import java.text.Normalizer;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import services.audit.PlainText;
 
 /**
  * Characters in a path that make it read as another path: look-alikes of '/', '\' and '.', invisible characters,
@@ -77,7 +79,7 @@ final class LookAlikes {
         for (int i = 0; i < name.length(); i += Character.charCount(name.codePointAt(i))) {
             int cp = name.codePointAt(i);
             if (Character.getType(cp) == Character.FORMAT || INVISIBLE.indexOf(cp) >= 0 || cp >= 0xE0100 && cp <= 0xE01EF
-                    || services.audit.PlainText.unsafe(cp)) {
+                    || PlainText.unsafe(cp)) {
                 out.append(String.format("\\u%04X", cp));
             } else {
                 out.appendCodePoint(cp);
@@ -102,7 +104,7 @@ final class LookAlikes {
             int at = cp < 0x10000 ? CONFUSABLE.indexOf(cp) : -1;
             out.appendCodePoint(at >= 0 && at % 2 == 0 ? CONFUSABLE.charAt(at + 1) : cp);
         }
-        return out.toString().toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT);
+        return out.toString().toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
     }
 
     /** Why {@code path} could be read as another path (naming the character and where it is), or empty. */

@@ -1,5 +1,7 @@
 package services.review;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -118,7 +120,7 @@ public final class ProposalParser {
         if (!"skills".equals(p.repo()) && !"behaviour".equals(p.repo())) {
             return "'repo' must be skills or behaviour, found " + PlainText.shown(p.repo());
         }
-        if (p.risk() != null && !java.util.Set.of("low", "medium", "high").contains(p.risk())) {
+        if (p.risk() != null && !Set.of("low", "medium", "high").contains(p.risk())) {
             return "'risk' must be low, medium or high, found " + PlainText.shown(p.risk());
         }
         if (p.confidence() != null && (p.confidence() < 0 || p.confidence() > 1)) {
@@ -231,13 +233,13 @@ public final class ProposalParser {
 
     /** The proposal files of a folder ({@code *.md}, regular files), sorted by name; none when it is missing. */
     static List<Path> files(Path dir) {
-        if (!java.nio.file.Files.isDirectory(dir)) {
+        if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        try (var files = java.nio.file.Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".md") && java.nio.file.Files.isRegularFile(f))
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".md") && Files.isRegularFile(f))
                     .sorted().toList();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ReviewException("Cannot list proposals in " + dir + ": " + e.getMessage(), e);
         }
     }

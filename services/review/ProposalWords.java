@@ -1,5 +1,7 @@
 package services.review;
 
+import services.text.KindWords;
+
 /**
  * The words both faces show for the proposal files' identifiers (status, kind, drift) and the review queue's
  * groups: "changes requested", "SOUL amendment", "dream · new rule". The files and {@code --json} keep the codes.
@@ -23,7 +25,7 @@ public final class ProposalWords {
         if (kind == null) {
             return "no kind"; // as the queue's row says it; a kind the console does not know is shown as written
         }
-        String words = services.text.KindWords.of(kind);
+        String words = KindWords.of(kind);
         return words != null ? words : kind;
     }
 

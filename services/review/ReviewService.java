@@ -2,13 +2,23 @@ package services.review;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import services.amendments.AmendmentHistory;
+import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.audit.PlainText;
+import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 
 /**
@@ -27,16 +37,17 @@ public final class ReviewService {
     private final DecisionLog decisions;
     private final InterruptedApprovals interrupted;
     private final DecisionLock lock;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final ProposalCatalog catalog;
     private final ProposalItems items = new ProposalItems(planner);
     private final Repositories.Opener opener;
+    private final Function<Path, AmendmentHistory> histories;
     private final Approval approval;
     private final Decisions decided;
     private final ShownDigests shown;
     private volatile DecisionSharing sharing = DecisionSharing.NONE;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
-    private java.util.function.Consumer<String> steps = step -> { };
+    private Consumer<String> steps = step -> { };
 
     /** A proposal in the queue; {@code problem} says why it cannot be approved (invalid, unsafe, conflicting). */
     public record Item(Proposal proposal, PlannedChange change, String problem) {
@@ -49,16 +60,32 @@ public final class ReviewService {
     }
 
     public ReviewService(Workspace ws, Clock clock) {
-        this(ws, clock, services.telemetry.Telemetry.noop());
+        this(ws, clock, Telemetry.noop());
     }
 
-    public ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry) {
-        this(ws, clock, telemetry, new ProposalParser()::parse, JGitReviewBranch::new);
+    public ReviewService(Workspace ws, Clock clock, Telemetry telemetry) {
+        this(ws, clock, telemetry, JGitReviewBranch::new, JGitAmendmentHistory::new);
+    }
+
+    /**
+     * With the adapters the composition root gives: {@code branches} opens a repository's branch to commit approvals
+     * to, {@code histories} a repository's amendment history (a decided proposal's diff, the dial's reverts).
+     */
+    public ReviewService(Workspace ws, Clock clock, Telemetry telemetry,
+                         BiFunction<Path, String, ReviewBranch> branches, Function<Path, AmendmentHistory> histories) {
+        this(ws, clock, telemetry, new ProposalParser()::parse, branches::apply, histories);
     }
 
     /** With the parser of proposal files and the opener of repositories given (tests count what they do). */
-    ReviewService(Workspace ws, Clock clock, services.telemetry.Telemetry telemetry, ProposalCatalog.Reader reader,
+    ReviewService(Workspace ws, Clock clock, Telemetry telemetry, ProposalCatalog.Reader reader,
                   Repositories.Opener opener) {
+        this(ws, clock, telemetry, reader, opener, JGitAmendmentHistory::new);
+    }
+
+    private ReviewService(Workspace ws, Clock clock, Telemetry telemetry,
+                          ProposalCatalog.Reader reader, Repositories.Opener opener,
+                          Function<Path, AmendmentHistory> histories) {
+        this.histories = histories;
         this.telemetry = telemetry;
         this.ws = ws;
         this.opener = opener;
@@ -95,7 +122,7 @@ public final class ReviewService {
         }
     }
 
-    void onStep(java.util.function.Consumer<String> listener) {
+    void onStep(Consumer<String> listener) {
         this.steps = listener;
     }
 
@@ -128,7 +155,7 @@ public final class ReviewService {
      * When each proposal was last decided (approved, rejected, sent back, reverted), by the console's decision logs —
      * the order of the queue's decided proposals, newest first ({@link ReviewQueue#order}).
      */
-    public Map<String, java.time.Instant> decidedAt() {
+    public Map<String, Instant> decidedAt() {
         return new DecisionTimes(ws.stateDir()).read();
     }
 
@@ -137,7 +164,12 @@ public final class ReviewService {
         if (!p.valid() || p.open() && !"changes_requested".equals(p.status())) {
             return null;
         }
-        return new DecisionRecordReader(decisions).read(p, repoRoot(p));
+        return new DecisionRecordReader(decisions, histories).read(p, repoRoot(p));
+    }
+
+    /** Opens a repository's amendment history (the adapter the composition root gave). */
+    public Function<Path, AmendmentHistory> histories() {
+        return histories;
     }
 
     public Item find(String id) {
@@ -171,7 +203,7 @@ public final class ReviewService {
         if (ws.readOnly()) {
             return;
         }
-        Map<String, String> digests = new java.util.LinkedHashMap<>();
+        Map<String, String> digests = new LinkedHashMap<>();
         items.forEach(i -> digests.put(i.proposal().id(), i.proposal().digest()));
         locked(() -> {
             shown.remember(digests);
@@ -220,17 +252,17 @@ public final class ReviewService {
 
     /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
     /** How long a reader waits for another console's decision to finish writing before it believes what it read. */
-    private static final java.time.Duration SETTLE = java.time.Duration.ofSeconds(5);
+    private static final Duration SETTLE = Duration.ofSeconds(5);
 
     public static final String DEMO_DECISIONS = DecisionClaims.DEMO_DECISIONS;
 
     /** The approver prefix the trust dial uses; a person's name may not start with it. */
     public static final String POLICY = "policy:";
 
-    private Decision traced(String name, String id, java.util.function.Supplier<Decision> work) {
-        return telemetry.traced(name, io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.ID, id), work, d -> {
+    private Decision traced(String name, String id, Supplier<Decision> work) {
+        return telemetry.traced(name, io.opentelemetry.api.common.Attributes.of(Telemetry.ID, id), work, d -> {
             telemetry.decided(d.status());
-            var outcome = io.opentelemetry.api.common.Attributes.builder().put(services.telemetry.Telemetry.OUTCOME, d.status());
+            var outcome = io.opentelemetry.api.common.Attributes.builder().put(Telemetry.OUTCOME, d.status());
             return (d.commit() == null ? outcome : outcome.put("brainconsole.commit", d.commit())).build();
         });
     }
@@ -345,7 +377,7 @@ public final class ReviewService {
         }
     }
 
-    private <T> T locked(java.util.function.Supplier<T> action) {
+    private <T> T locked(Supplier<T> action) {
         return lock.run(action);
     }
 }

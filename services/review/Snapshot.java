@@ -1,6 +1,7 @@
 package services.review;
 
 import java.util.Arrays;
+import java.util.Locale;
 import services.vault.FileText;
 
 /**
@@ -43,14 +44,14 @@ public record Snapshot(String digest, byte[] bytes) {
         if (given == null || digest == null) {
             return false;
         }
-        String hex = given.strip().toLowerCase(java.util.Locale.ROOT);
+        String hex = given.strip().toLowerCase(Locale.ROOT);
         hex = hex.startsWith(PREFIX) ? hex.substring(PREFIX.length()) : hex;
         return hex.matches("[0-9a-f]{" + SHORT + ",64}") && digest.substring(PREFIX.length()).startsWith(hex);
     }
 
     /** A {@code --digest} value that cannot name any digest: null when it can. */
     public static String malformed(String given) {
-        String hex = given.strip().toLowerCase(java.util.Locale.ROOT);
+        String hex = given.strip().toLowerCase(Locale.ROOT);
         hex = hex.startsWith(PREFIX) ? hex.substring(PREFIX.length()) : hex;
         return hex.matches("[0-9a-f]{" + SHORT + ",64}") ? null : "a digest is sha256: followed by " + SHORT
                 + " to 64 hex digits (as 'proposals show' prints it)";

@@ -6,9 +6,12 @@ import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A job's schedule: a five-field Unix cron expression ({@code minute hour day-of-month month day-of-week}). */
 public final class CronSchedule {
@@ -51,18 +54,18 @@ public final class CronSchedule {
     /** The cron library's reason in the console's words ("we expect one of [5]" is its own phrasing). */
     static String inWords(String library) {
         String m = library == null ? "" : library.replaceFirst("^Failed to parse cron expression\\.\\s*", "");
-        java.util.regex.Matcher parts = java.util.regex.Pattern.compile("contains (\\d+) parts? but we expect one of \\[5\\]")
+        Matcher parts = Pattern.compile("contains (\\d+) parts? but we expect one of \\[5\\]")
                 .matcher(m);
         if (parts.find()) {
             return "it has " + parts.group(1) + " field" + ("1".equals(parts.group(1)) ? "" : "s") + ", not five";
         }
-        java.util.regex.Matcher range = java.util.regex.Pattern.compile("(Value|Period) (\\S+) not in range \\[(\\d+), (\\d+)\\]")
+        Matcher range = Pattern.compile("(Value|Period) (\\S+) not in range \\[(\\d+), (\\d+)\\]")
                 .matcher(m);
         if (range.find()) {
             return ("Period".equals(range.group(1)) ? "a step of " : "") + range.group(2) + " is outside " + range.group(3)
                     + " to " + range.group(4);
         }
-        java.util.regex.Matcher chars = java.util.regex.Pattern.compile("Invalid chars: (.*)$").matcher(m);
+        Matcher chars = Pattern.compile("Invalid chars: (.*)$").matcher(m);
         if (chars.find()) {
             return "it holds characters a schedule does not take (" + chars.group(1).strip() + ")";
         }
@@ -71,7 +74,7 @@ public final class CronSchedule {
 
     /** From where a schedule must have a next time (a leap day comes within the next eight years of any date). */
     private static final ZonedDateTime NEVER_AFTER_FROM =
-            ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, java.time.ZoneOffset.UTC);
+            ZonedDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
 
     public String expression() {
         return expression;

@@ -1,5 +1,6 @@
 package services.scheduler;
 
+import java.time.Instant;
 import services.tasks.ProgressSink;
 
 /**
@@ -34,7 +35,7 @@ public interface Job {
      * console was closed). A job whose work may have been done since by other means — a sync from the window or the
      * command line — says so and does nothing; by default it runs.
      */
-    default JobOutcome catchUp(java.time.Instant missed, ProgressSink progress) throws Exception {
+    default JobOutcome catchUp(Instant missed, ProgressSink progress) throws Exception {
         return run(JobRun.Trigger.CATCH_UP, progress);
     }
 }

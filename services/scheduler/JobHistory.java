@@ -2,12 +2,18 @@ package services.scheduler;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 
@@ -21,7 +27,7 @@ import services.errors.ConsoleException;
 public final class JobHistory {
 
     private final DecisionLog log;
-    private final java.util.concurrent.Executor writer;
+    private final Executor writer;
     private final List<JobRun> runs = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private final List<JobRun> unsaved = new ArrayList<>();
@@ -34,7 +40,7 @@ public final class JobHistory {
     }
 
     /** Each run written by {@code writer} (one at a time, in order: a single thread). */
-    public JobHistory(Path stateDir, java.util.concurrent.Executor writer) {
+    public JobHistory(Path stateDir, Executor writer) {
         this.log = new DecisionLog(stateDir.resolve("jobs.jsonl"));
         this.writer = writer;
         load();
@@ -89,7 +95,7 @@ public final class JobHistory {
         writing.add(run);
         try {
             writer.execute(() -> write(run));
-        } catch (java.util.concurrent.RejectedExecutionException closed) {
+        } catch (RejectedExecutionException closed) {
             write(run); // the writer is shut (the window closed under a cancelled run): written here, not lost
         }
     }
@@ -119,7 +125,7 @@ public final class JobHistory {
             } else {
                 // Only this line was added since the file was read: what is in memory is what is in the file, so
                 // the next look (the window's scheduler asks at every tick) need not read the whole file again.
-                long line = (e.toString() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                long line = (e.toString() + "\n").getBytes(StandardCharsets.UTF_8).length;
                 if (before == loadedSize && (after == before + line || after == before + line + 1)) {
                     loadedSize = after;
                 }
@@ -129,7 +135,7 @@ public final class JobHistory {
     }
 
     /** Waits up to {@code timeout} for the runs still being written; true when none is left. */
-    public synchronized boolean flush(java.time.Duration timeout) {
+    public synchronized boolean flush(Duration timeout) {
         long end = System.nanoTime() + timeout.toNanos();
         while (!writing.isEmpty()) {
             long left = end - System.nanoTime();
@@ -148,8 +154,8 @@ public final class JobHistory {
 
     private long size() {
         try {
-            return java.nio.file.Files.isRegularFile(log.file()) ? java.nio.file.Files.size(log.file()) : 0;
-        } catch (java.io.IOException e) {
+            return Files.isRegularFile(log.file()) ? Files.size(log.file()) : 0;
+        } catch (IOException e) {
             return -1;
         }
     }

@@ -1,5 +1,6 @@
 package services.sync;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.vault.AdrParser;
+import services.vault.BrainPageParser;
 import services.vault.RetroCounts;
 import services.vault.RetroParser;
 import services.vault.SkillParser;
@@ -106,7 +108,7 @@ final class DocumentMapper {
      * {@code parent:<target>} and {@code blocker:<target>}, the target an id or {@code title:<title>}. A link that
      * names no page is added to {@code unresolved} as a warning.
      */
-    List<KnowledgeDoc> brainPage(services.vault.BrainPageParser.Page page, String folder, String inside,
+    List<KnowledgeDoc> brainPage(BrainPageParser.Page page, String folder, String inside,
                                  long modified, List<String> unresolved) {
         String stem = inside.substring(0, inside.length() - ".svx".length());
         String fileName = stem.substring(stem.lastIndexOf('/') + 1);
@@ -169,20 +171,20 @@ final class DocumentMapper {
         if (link.startsWith("/") || link.contains("://") || !link.endsWith(".svx")) {
             return null;
         }
-        java.nio.file.Path base = java.nio.file.Path.of(folder, ".brain");
-        java.nio.file.Path resolved = link.startsWith(".brain/")
-                ? java.nio.file.Path.of(folder).resolve(link).normalize()
+        Path base = Path.of(folder, ".brain");
+        Path resolved = link.startsWith(".brain/")
+                ? Path.of(folder).resolve(link).normalize()
                 : base.resolve(inside).getParent().resolve(link).normalize();
         // resolved is <repository>/.brain/<path>, relative to the folder holding the repositories
         if (resolved.getNameCount() < 3 || resolved.startsWith("..") || !resolved.getName(1).toString().equals(".brain")) {
-            java.nio.file.Path up = java.nio.file.Path.of(folder).resolve(resolved).normalize();
+            Path up = Path.of(folder).resolve(resolved).normalize();
             return up.getNameCount() >= 3 && !up.startsWith("..") && up.getName(1).toString().equals(".brain")
                     ? id(up) : null;
         }
         return id(resolved);
     }
 
-    private static String id(java.nio.file.Path repoBrainPath) {
+    private static String id(Path repoBrainPath) {
         String rest = repoBrainPath.subpath(2, repoBrainPath.getNameCount()).toString().replace('\\', '/');
         return "brain:" + repoBrainPath.getName(0) + "/" + rest.substring(0, rest.length() - ".svx".length());
     }

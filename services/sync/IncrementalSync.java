@@ -6,9 +6,12 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import services.knowledge.DocumentsRejected;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.tasks.Lanes;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
 import services.workspace.Workspace;
@@ -30,7 +33,7 @@ final class IncrementalSync {
     private final VaultDocuments documents;
     private final OperatorRemovals removals;
     /** Where the files of a chunk are read, hashed and parsed (given by the composition root; else one by one). */
-    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
+    private volatile Lanes lanes = Lanes.ONE_BY_ONE;
 
     IncrementalSync(Workspace workspace, KnowledgeIndex index, Clock clock, SyncState state, VaultDocuments documents,
                     OperatorRemovals removals) {
@@ -42,8 +45,8 @@ final class IncrementalSync {
         this.removals = removals;
     }
 
-    void preparingIn(services.tasks.Lanes files) {
-        this.lanes = java.util.Objects.requireNonNull(files);
+    void preparingIn(Lanes files) {
+        this.lanes = Objects.requireNonNull(files);
     }
 
     SyncResult run(SyncOptions options, ProgressSink progress) {
@@ -108,7 +111,7 @@ final class IncrementalSync {
         try {
             index.upsert(batch);
             counts[0] += batch.size();
-        } catch (services.knowledge.DocumentsRejected rejected) {
+        } catch (DocumentsRejected rejected) {
             counts[0] += batch.size() - rejected.reasons().size();
             rejected.reasons().forEach((id, reason) -> {
                 parsed.errors.add(new FileIssue(parsed.owner.getOrDefault(id, id), "document " + id

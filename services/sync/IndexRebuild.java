@@ -8,7 +8,9 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import services.errors.ConsoleException;
+import services.knowledge.LuceneWriterCheck;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceWriteLock;
 
 /**
  * The first step of {@code sync --rebuild}: the embedded index (damaged, or simply to be rebuilt) is moved aside —
@@ -35,12 +37,12 @@ public final class IndexRebuild {
             return null;
         }
         Path aside = ws.stateDir().resolve("index.damaged-" + STAMP.format(clock.instant()));
-        return new services.workspace.WorkspaceWriteLock(ws.stateDir()).run("move the knowledge index aside for a rebuild",
+        return new WorkspaceWriteLock(ws.stateDir()).run("move the knowledge index aside for a rebuild",
                 () -> moveAside(index, aside, ws));
     }
 
     private static Path moveAside(Path index, Path aside, Workspace ws) {
-        services.knowledge.LuceneWriterCheck.ensureNoOtherWriter(index);
+        LuceneWriterCheck.ensureNoOtherWriter(index);
         try {
             Files.move(index, aside, StandardCopyOption.ATOMIC_MOVE);
             Files.deleteIfExists(ws.stateDir().resolve("embeddings").resolve("backfill.json"));

@@ -2,6 +2,8 @@ package services.sync;
 
 import java.util.HashSet;
 import java.util.Set;
+import services.audit.DecisionLock;
+import services.audit.DecisionLog;
 import services.knowledge.KnowledgeIndex;
 import services.workspace.Workspace;
 
@@ -22,7 +24,7 @@ final class OperatorRemovals {
     /** The document ids cleared or pruned so far. */
     Set<String> ids() {
         Set<String> ids = new HashSet<>();
-        for (var entry : new services.audit.DecisionLog(workspace.stateDir().resolve("decisions.jsonl")).read().entries()) {
+        for (var entry : new DecisionLog(workspace.stateDir().resolve("decisions.jsonl")).read().entries()) {
             if (entry.path("action").asText().endsWith("_failed")) {
                 entry.path("docIds").forEach(id -> ids.add(id.asText()));
             }
@@ -36,7 +38,7 @@ final class OperatorRemovals {
      * again, under the decision lock, so what an operator removed stays removed whatever the timing.
      */
     void keep(Set<String> removedAtStart) {
-        new services.audit.DecisionLock(workspace.stateDir()).run(() -> {
+        new DecisionLock(workspace.stateDir()).run(() -> {
             Set<String> late = ids();
             late.removeAll(removedAtStart);
             if (!late.isEmpty()) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import services.errors.ConsoleException;
+import services.workspace.BrainSettings;
 import services.workspace.Workspace;
 
 /**
@@ -50,9 +51,9 @@ final class SyncGuard {
                     warnings);
         }
         if (options.scope() == SyncOptions.Scope.ALL) {
-            java.util.List<services.workspace.BrainSettings.Root> roots = ws.brain().roots();
+            List<BrainSettings.Root> roots = ws.brain().roots();
             for (int i = 0; i < roots.size(); i++) {
-                services.workspace.BrainSettings.Root r = roots.get(i);
+                BrainSettings.Root r = roots.get(i);
                 root("the Brain folder", "brain[" + i + "]", r.brainDir(), BrainFiles.PREFIX + r.name()
                         + BrainFiles.MARK, options.scope(), before, refused, warnings);
             }

@@ -1,5 +1,8 @@
 package services.sync;
 
+import java.time.Instant;
+import java.util.Optional;
+import services.errors.ConsoleException;
 import services.scheduler.Job;
 import services.scheduler.JobOutcome;
 import services.scheduler.JobRun;
@@ -56,11 +59,11 @@ public final class SyncJob implements Job {
 
     /** Not needed when the index was synced since the missed run was due (at the console's start, by the command line). */
     @Override
-    public JobOutcome catchUp(java.time.Instant missed, ProgressSink progress) {
+    public JobOutcome catchUp(Instant missed, ProgressSink progress) {
         return sync(missed, progress);
     }
 
-    private JobOutcome sync(java.time.Instant unlessSyncedSince, ProgressSink progress) {
+    private JobOutcome sync(Instant unlessSyncedSince, ProgressSink progress) {
         if (readOnly) {
             return new JobOutcome(JobRun.Status.SKIPPED, "read-only workspace: sync is disabled");
         }
@@ -69,7 +72,7 @@ public final class SyncJob implements Job {
             if (unlessSyncedSince == null) {
                 result = sync.run(SyncOptions.all(), progress);
             } else {
-                java.util.Optional<SyncResult> ran = sync.runUnlessSyncedSince(unlessSyncedSince, SyncOptions.all(),
+                Optional<SyncResult> ran = sync.runUnlessSyncedSince(unlessSyncedSince, SyncOptions.all(),
                         progress);
                 if (ran.isEmpty()) {
                     return new JobOutcome(JobRun.Status.SKIPPED, "not needed: the index was synced since this run was "
@@ -85,7 +88,7 @@ public final class SyncJob implements Job {
         if (backfill != null) {
             try {
                 summary += "; " + backfill.run(progress);
-            } catch (services.errors.ConsoleException e) {
+            } catch (ConsoleException e) {
                 return new JobOutcome(JobRun.Status.WARNING, summary + "; embeddings failed: " + e.getMessage());
             }
         }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import services.errors.ConsoleException;
+import services.workspace.WorkspaceWriteLock;
 
 /**
  * What the last sync saw, in {@code state/sync-state.json}: per source file its content hash and the ids of the
@@ -89,14 +91,14 @@ final class SyncState {
 
     void save(Data data) {
         // Another console may sync the same workspace: the write takes its turn, through a temp file of its own.
-        new services.workspace.WorkspaceWriteLock(file.toAbsolutePath().getParent()).run("save the sync state", () -> {
+        new WorkspaceWriteLock(file.toAbsolutePath().getParent()).run("save the sync state", () -> {
             try {
                 Files.createDirectories(file.getParent());
                 Path tmp = file.resolveSibling(file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
                 json.writeValue(tmp.toFile(), data);
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                throw new services.errors.ConsoleException("Cannot save the sync state " + file + ": " + e.getMessage(), e);
+                throw new ConsoleException("Cannot save the sync state " + file + ": " + e.getMessage(), e);
             }
         });
     }

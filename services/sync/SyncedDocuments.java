@@ -1,6 +1,8 @@
 package services.sync;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
 import services.vault.SkillParser;
@@ -30,7 +32,7 @@ public final class SyncedDocuments {
         }
 
         public List<String> ids() {
-            java.util.List<String> out = new java.util.ArrayList<>(upserts.stream().map(KnowledgeDoc::id).toList());
+            List<String> out = new ArrayList<>(upserts.stream().map(KnowledgeDoc::id).toList());
             out.addAll(deleted);
             return out;
         }
@@ -73,7 +75,7 @@ public final class SyncedDocuments {
         Path file;
         try {
             file = ws.skillsRepo().resolve(target.replace('\\', '/')).normalize();
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
             return null;
         }
         Path dir = file.getParent();

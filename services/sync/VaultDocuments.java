@@ -1,5 +1,10 @@
 package services.sync;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.KnowledgeDoc;
 import services.vault.AdrParser;
@@ -32,10 +37,10 @@ final class VaultDocuments {
     /** Size and modification time (ms) of a file, or -1s when it cannot be read (then it is read and reported). */
     static long[] stamp(VaultFiles.SourceFile file) {
         try {
-            java.nio.file.attribute.BasicFileAttributes attrs = java.nio.file.Files.readAttributes(file.path(),
-                    java.nio.file.attribute.BasicFileAttributes.class);
+            BasicFileAttributes attrs = Files.readAttributes(file.path(),
+                    BasicFileAttributes.class);
             return new long[] {attrs.size(), attrs.lastModifiedTime().toMillis()};
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return new long[] {-1, -1};
         }
     }
@@ -56,9 +61,9 @@ final class VaultDocuments {
      * links skill folders of other repositories into {@code skills/}, so a skill may live elsewhere, but only as a
      * file named SKILL.md.
      */
-    private java.nio.file.Path root(VaultFiles.SourceFile file) {
+    private Path root(VaultFiles.SourceFile file) {
         if (file.kind() == VaultFiles.Kind.BRAIN_PAGE) { // a page must stay inside its .brain folder
-            java.nio.file.Path dir = file.path();
+            Path dir = file.path();
             for (String ignored : BrainFiles.inside(file.source()).split("/")) {
                 dir = dir.getParent();
             }
@@ -68,9 +73,9 @@ final class VaultDocuments {
             return workspace.vault();
         }
         try {
-            java.nio.file.Path real = file.path().toRealPath();
+            Path real = file.path().toRealPath();
             return real.getFileName().toString().equals("SKILL.md") ? null : workspace.skillsRepo();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return workspace.skillsRepo(); // the read reports why
         }
     }
@@ -98,7 +103,7 @@ final class VaultDocuments {
             case BRAIN_PAGE -> {
                 String inside = BrainFiles.inside(file.source());
                 BrainPageParser.Page page = brainPages.parse(name.substring(0, name.length() - 4), text.text());
-                List<String> unresolved = new java.util.ArrayList<>();
+                List<String> unresolved = new ArrayList<>();
                 List<KnowledgeDoc> out = mapper.brainPage(page, BrainFiles.folder(file.source()), inside,
                         stamp(file)[1] / 1000, unresolved);
                 unresolved.forEach(link -> warnings.add(new FileIssue(file.display(), link)));

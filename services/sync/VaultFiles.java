@@ -2,10 +2,13 @@ package services.sync;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import services.vault.AdrParser;
 import services.workspace.Workspace;
@@ -31,7 +34,7 @@ final class VaultFiles {
     static List<SourceFile> list(Workspace ws, SyncOptions.Scope scope) {
         List<SourceFile> out = new ArrayList<>();
         if (scope != SyncOptions.Scope.SKILLS) {
-            java.util.Map<String, String> firstByNumber = new java.util.HashMap<>();
+            Map<String, String> firstByNumber = new HashMap<>();
             for (Path p : children(ws.adrDir())) {
                 String name = p.getFileName().toString();
                 if (AdrParser.FILE_NAME.matcher(name).matches() && !Files.isDirectory(p)) {
@@ -56,7 +59,7 @@ final class VaultFiles {
                     continue;
                 }
                 Path skill = dir.resolve("SKILL.md");
-                boolean present = Files.exists(skill, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                boolean present = Files.exists(skill, LinkOption.NOFOLLOW_LINKS);
                 out.add(new SourceFile(present ? Kind.SKILL : Kind.SKILL_DIR_WITHOUT_FILE, present ? skill : dir,
                         "skills:" + name + "/SKILL.md", "skills/" + name + (present ? "/SKILL.md" : "/")));
             }

@@ -1,9 +1,13 @@
 package services.sync;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import services.knowledge.KnowledgeIndex;
+import services.tasks.Lanes;
 import services.tasks.ProgressSink;
+import services.telemetry.Telemetry;
 import services.vault.FileText;
 import services.workspace.Workspace;
 
@@ -19,7 +23,7 @@ public final class VaultSync {
 
     private final Workspace workspace;
     private final SyncState state;
-    private final services.telemetry.Telemetry telemetry;
+    private final Telemetry telemetry;
     private final IncrementalSync sync;
     private final DriftCheck drift;
 
@@ -28,11 +32,11 @@ public final class VaultSync {
     }
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock, long sizeLimit) {
-        this(workspace, index, clock, sizeLimit, services.telemetry.Telemetry.noop());
+        this(workspace, index, clock, sizeLimit, Telemetry.noop());
     }
 
     public VaultSync(Workspace workspace, KnowledgeIndex index, Clock clock, long sizeLimit,
-                     services.telemetry.Telemetry telemetry) {
+                     Telemetry telemetry) {
         this.telemetry = telemetry;
         this.workspace = workspace;
         this.state = new SyncState(workspace.stateDir().resolve("sync-state.json"));
@@ -43,7 +47,7 @@ public final class VaultSync {
     }
 
     /** Reads, hashes and parses the files of each chunk side by side in {@code files}. Returns this sync. */
-    public VaultSync preparingIn(services.tasks.Lanes files) {
+    public VaultSync preparingIn(Lanes files) {
         sync.preparingIn(files);
         return this;
     }
@@ -77,7 +81,7 @@ public final class VaultSync {
 
     /** Runs a sync; a second caller waits for the running one to finish (the window, the scheduler and the watchdog share one). */
     public synchronized SyncResult run(SyncOptions options, ProgressSink progress) {
-        return telemetry.traced("sync", io.opentelemetry.api.common.Attributes.of(services.telemetry.Telemetry.KIND,
+        return telemetry.traced("sync", io.opentelemetry.api.common.Attributes.of(Telemetry.KIND,
                 options.scope().name().toLowerCase()), () -> sync.run(options, progress), result -> {
             telemetry.indexed(result.indexed(), result.millis());
             return io.opentelemetry.api.common.Attributes.builder().put("brainconsole.indexed", result.indexed())
@@ -91,12 +95,12 @@ public final class VaultSync {
      * console's): then empty, and nothing is read. Checked once any running sync has finished, so a sync that was
      * under way when this was asked counts.
      */
-    public synchronized java.util.Optional<SyncResult> runUnlessSyncedSince(java.time.Instant since, SyncOptions options,
+    public synchronized Optional<SyncResult> runUnlessSyncedSince(Instant since, SyncOptions options,
                                                                             ProgressSink progress) {
         if (state.load().lastSync() >= since.getEpochSecond()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(run(options, progress));
+        return Optional.of(run(options, progress));
     }
 
     /** Compares files with the index without writing anything. */

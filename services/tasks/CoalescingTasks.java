@@ -1,5 +1,7 @@
 package services.tasks;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * Tasks of which only the newest matters (a search as the user types): at most one runs and one waits. A task
  * submitted while another runs takes the waiting place — the task waiting there before is dropped unrun — and
@@ -13,7 +15,7 @@ public final class CoalescingTasks<T> {
     private final TaskRunner runner;
     private final String name;
     private Object running; // the token of the task running now, or null
-    private java.util.concurrent.atomic.AtomicBoolean runningStop; // set when the running task is superseded
+    private AtomicBoolean runningStop; // set when the running task is superseded
     private Waiting<T> waiting;
     private long started;
     private long superseded;
@@ -52,7 +54,7 @@ public final class CoalescingTasks<T> {
 
     private void start(Waiting<T> next) {
         Object token = new Object();
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
         running = token;
         runningStop = stop;
         started++;

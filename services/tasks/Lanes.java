@@ -1,13 +1,16 @@
 package services.tasks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /**
  * Where the independent pieces of one operation run (reading files of a sync, searching shares of a replay):
@@ -57,8 +60,8 @@ public final class Lanes {
         Object[] out = new Object[items.size()];
         Throwable[] failures = new Throwable[items.size()];
         AtomicInteger next = new AtomicInteger(lanes);
-        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.function.IntConsumer lane = first -> {
+        AtomicBoolean failed = new AtomicBoolean();
+        IntConsumer lane = first -> {
             for (int r = first; r < runs && !failed.get(); r = next.getAndIncrement()) {
                 for (int i = r * run; i < Math.min(items.size(), (r + 1) * run); i++) {
                     try {
@@ -87,7 +90,7 @@ public final class Lanes {
             }
         }
         @SuppressWarnings("unchecked")
-        List<R> results = (List<R>) new ArrayList<>(java.util.Arrays.asList(out));
+        List<R> results = (List<R>) new ArrayList<>(Arrays.asList(out));
         return results;
     }
 

@@ -1,5 +1,7 @@
 package services.tasks;
 
+import java.util.function.BooleanSupplier;
+
 /** A submitted task. Cancelling is cooperative: the task stops at its next {@link ProgressSink#checkCancelled()}. */
 public interface TaskHandle {
     String name();
@@ -9,7 +11,7 @@ public interface TaskHandle {
     boolean isDone();
 
     /** A handle named {@code name} whose cancel runs {@code cancel} and whose state is {@code done}. */
-    static TaskHandle of(String name, Runnable cancel, java.util.function.BooleanSupplier done) {
+    static TaskHandle of(String name, Runnable cancel, BooleanSupplier done) {
         return new TaskHandle() {
             @Override
             public String name() {

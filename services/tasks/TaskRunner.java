@@ -1,5 +1,7 @@
 package services.tasks;
 
+import java.util.List;
+
 /**
  * The one way the console runs work in the background. The window injects a runner backed by a thread pool
  * that delivers callbacks on the FX thread; tests and the CLI inject {@link SynchronousTaskRunner}.
@@ -17,7 +19,7 @@ public interface TaskRunner {
     }
 
     /** Tasks submitted and not yet finished, oldest first, for the status bar. */
-    java.util.List<TaskHandle> running();
+    List<TaskHandle> running();
 
     /** Listeners hear about every task's progress and end; called on the UI thread. */
     void addListener(TaskListener listener);

@@ -2,12 +2,13 @@ package services.telemetry;
 
 import io.opentelemetry.api.common.Attributes;
 import java.util.List;
+import services.knowledge.ForwardingKnowledgeIndex;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.SearchResult;
 
 /** A {@link KnowledgeIndex} whose searches are spans ("search") with their hit count and duration. */
-public final class TracedKnowledgeIndex extends services.knowledge.ForwardingKnowledgeIndex {
+public final class TracedKnowledgeIndex extends ForwardingKnowledgeIndex {
 
     private final Telemetry telemetry;
 

@@ -1,5 +1,6 @@
 package services.vault;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,7 +78,7 @@ public final class AdrParser {
     /** {@code #gateway #ux} (hashtags) or {@code a, b} (commas). */
     private static List<String> hashtagsOrCommas(String value) {
         if (value.strip().startsWith("#")) {
-            return java.util.Arrays.stream(value.split("[\\s,]+")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+            return Arrays.stream(value.split("[\\s,]+")).map(String::strip).filter(s -> !s.isEmpty()).toList();
         }
         return Frontmatter.splitCommas(value);
     }

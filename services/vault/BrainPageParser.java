@@ -2,6 +2,7 @@ package services.vault;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,7 +51,7 @@ public final class BrainPageParser {
 
         /** {@code privacy} set to anything but public: shown, marked private, never copied to another backend. */
         public boolean isPrivate() {
-            return privacy != null && !NOT_PRIVATE.contains(privacy.toLowerCase(java.util.Locale.ROOT));
+            return privacy != null && !NOT_PRIVATE.contains(privacy.toLowerCase(Locale.ROOT));
         }
     }
 

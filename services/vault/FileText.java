@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -168,8 +169,8 @@ public record FileText(String text, String sha256, long size) {
                     return "a symlink whose target does not exist; not indexed";
                 }
             }
-            if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)
-                    && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)
+                    && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                 return null;
             }
         }

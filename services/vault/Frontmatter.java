@@ -6,6 +6,9 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +102,7 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
             throw new VaultFileException("frontmatter '" + key + "' must be text, found " + b + " (a boolean)");
         }
         if (value instanceof Number n && !(value instanceof Integer || value instanceof Long
-                || value instanceof java.math.BigInteger)) {
+                || value instanceof BigInteger)) {
             throw new VaultFileException("frontmatter '" + key + "' must be text, found the number " + n
                     + "; quote it to keep it as written");
         }
@@ -120,7 +123,7 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
             throw new VaultFileException("frontmatter '" + key + "' must be a list, found " + kind(value));
         }
         if (value instanceof List<?> items) {
-            List<String> out = new java.util.ArrayList<>();
+            List<String> out = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 Object item = items.get(i);
                 if (item instanceof List<?> || item instanceof Map<?, ?>) {
@@ -191,6 +194,6 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         if (stripped.startsWith("[") && stripped.endsWith("]")) {
             stripped = stripped.substring(1, stripped.length() - 1);
         }
-        return java.util.Arrays.stream(stripped.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(stripped.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import services.text.CheckedNumber;
 
 /**
  * How many stories of a loop passed, failed and were skipped, and where the figures came from. The retro file's
@@ -39,8 +40,14 @@ public record RetroCounts(int completed, int failed, int skipped, String from) {
         Matcher m = TITLE_COUNTS.matcher(title == null ? "" : title);
         if (m.find()) {
             boolean skipped = m.group(3) != null;
-            return new RetroCounts(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    skipped ? Integer.parseInt(m.group(3)) : 0, skipped ? TITLE : TITLE_NO_SKIPPED);
+            CheckedNumber.Checked passed = CheckedNumber.count(m.group(1));
+            CheckedNumber.Checked failed = CheckedNumber.count(m.group(2));
+            CheckedNumber.Checked skips = CheckedNumber.count(skipped ? m.group(3) : "0");
+            if (passed.ok() && failed.ok() && skips.ok()) { // a count that overflows is no count: unknown, never wrapped
+                return new RetroCounts(passed.value().intValue(), failed.value().intValue(), skips.value().intValue(),
+                        skipped ? TITLE : TITLE_NO_SKIPPED);
+            }
+            return new RetroCounts(0, 0, 0, UNKNOWN);
         }
         List<RetroParser.Story> stories = RetroParser.stories(content == null ? "" : content);
         return stories.isEmpty() ? new RetroCounts(0, 0, 0, UNKNOWN) : table(stories);

@@ -2,6 +2,8 @@ package services.vault;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import services.text.CheckedNumber;
 
 /**
  * Parses loop retrospectives and brain notes (formats.md part 5, running-system.md part 3): frontmatter, the story
@@ -64,12 +66,18 @@ public final class RetroParser {
                 sections.get("Patterns"), lessons, front.body());
     }
 
+    /** A count of the frontmatter, read by the one checked-number reader: overflow and negatives are bad input. */
     private static Integer count(Frontmatter front, String key) {
-        if (front.values().get(key) != null && front.integer(key) == null) {
-            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \""
-                    + front.values().get(key) + "\"");
+        Object value = front.values().get(key);
+        if (value == null) {
+            return null;
         }
-        return front.integer(key);
+        CheckedNumber.Checked n = CheckedNumber.count(value);
+        if (!n.ok()) {
+            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \"" + value + "\""
+                    + (n.problem().endsWith("is not a whole number") ? "" : ": " + n.problem()));
+        }
+        return n.value().intValue();
     }
 
     /**
@@ -95,7 +103,7 @@ public final class RetroParser {
             } catch (NumberFormatException e) {
                 attempts = 1;
             }
-            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(java.util.Locale.ROOT), attempts,
+            out.add(new Story(cells.get(0), cells.get(1), cells.get(2).toLowerCase(Locale.ROOT), attempts,
                     cells.get(4)));
         }
         return out;

@@ -3,6 +3,7 @@ package services.watchdog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -32,7 +33,7 @@ public final class BrainNotesCheck implements WatchdogCheck {
         Map<String, Object> figures = Finding.ordered("notes", notes, "limit", limit);
         Finding finding = notes > limit
                 ? new Finding(name(), Severity.WARNING, notes + " brain notes (over " + limit
-                        + "): consolidation (meditate) is due", figures, java.util.List.of("file:" + dir))
+                        + "): consolidation (meditate) is due", figures, List.of("file:" + dir))
                 : Finding.of(name(), Severity.OK, notes + " brain notes (limit " + limit + ")", figures);
         return CheckResult.of(finding).withStats("brain_notes", notes);
     }

@@ -2,6 +2,7 @@ package services.watchdog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
+import services.text.UrlCredentials;
 import java.util.Map;
 import services.errors.ConsoleException;
 import services.workspace.WorkspaceSettings;
@@ -29,10 +30,10 @@ public record ClickHouseSettings(URI url, String database, String table, String 
         try {
             uri = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw bad("url", "\"" + url + "\" is not a URL");
+            throw bad("url", "\"" + UrlCredentials.redact(url) + "\" is not a URL");
         }
         if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw bad("url", "\"" + url + "\" is not an http(s) URL of ClickHouse's HTTP interface (port 8123)");
+            throw bad("url", "\"" + UrlCredentials.redact(url) + "\" is not an http(s) URL of ClickHouse's HTTP interface (port 8123)");
         }
         String table = text(events, "table", events.table(), "otel_events");
         String database = text(events, "database", events.database(), "joelclaw");

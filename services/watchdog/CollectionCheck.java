@@ -1,6 +1,7 @@
 package services.watchdog;
 
 import java.util.Map;
+import services.tasks.ProgressSink;
 
 /**
  * Check 1: the collection exists (if missing: recreate it, sync everything, then look again), is not empty, and
@@ -11,7 +12,7 @@ public final class CollectionCheck implements WatchdogCheck {
     /** Recreates the collection and fills it with a full sync; returns the upstream {@code recovery} figures. */
     @FunctionalInterface
     public interface Recovery {
-        Map<String, Object> recover(services.tasks.ProgressSink progress);
+        Map<String, Object> recover(ProgressSink progress);
     }
 
     private final Recovery recovery;

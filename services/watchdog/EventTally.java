@@ -2,6 +2,7 @@ package services.watchdog;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,7 +56,7 @@ final class EventTally {
             if (kind == EventKind.TURN_ELIGIBLE) {
                 eligibleStories.add(new String[] {loop, id, ref});
             } else {
-                retrievedStories.computeIfAbsent(id, k -> new java.util.HashSet<>()).add(loop);
+                retrievedStories.computeIfAbsent(id, k -> new HashSet<>()).add(loop);
             }
         }
         inWindow++;

@@ -1,14 +1,19 @@
 package services.watchdog;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.text.JsonLines;
 
 /**
  * What a finding's evidence refers to, in words: a document's type and title, an OTEL event's line as written,
@@ -41,8 +46,8 @@ public final class Evidence {
         for (String ref : refs) {
             out.add(describe(ref));
         }
-        java.util.Map<String, Long> times = out.stream()
-                .collect(java.util.stream.Collectors.groupingBy(Item::text, java.util.stream.Collectors.counting()));
+        Map<String, Long> times = out.stream()
+                .collect(Collectors.groupingBy(Item::text, Collectors.counting()));
         List<Item> told = new ArrayList<>();
         for (Item item : out) {
             told.add(times.get(item.text()) > 1 && item.documentId() != null ? apart(item) : item);
@@ -87,14 +92,14 @@ public final class Evidence {
 
     private static String line(Path file, int number) {
         try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            String text = services.text.JsonLines.withoutBom(lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)"));
+            String text = JsonLines.withoutBom(lines.skip(number - 1L).findFirst().orElse("(the file is shorter now)"));
             try {
                 var e = JSON.readTree(text);
                 if (e != null && e.path("event").isObject()) { // a spool file: {event, queuedAt}
                     e = e.get("event");
                 }
                 if (e != null && e.isObject() && e.path("timestamp").isNumber()) {
-                    return java.time.Instant.ofEpochMilli(e.path("timestamp").asLong()) + " · " + e.path("component").asText("?")
+                    return Instant.ofEpochMilli(e.path("timestamp").asLong()) + " · " + e.path("component").asText("?")
                             + " · " + e.path("action").asText("?") + (e.path("success").asBoolean(true) ? ""
                             : " · failed" + (e.hasNonNull("error") ? ": " + e.path("error").asText() : ""));
                 }
@@ -102,7 +107,7 @@ public final class Evidence {
                 // shown as written below
             }
             return text.length() > LINE_LIMIT ? text.substring(0, LINE_LIMIT) + "…" : text;
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return "(cannot be read: " + e.getMessage() + ")";
         }
     }

@@ -1,5 +1,6 @@
 package services.watchdog;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import services.failed.FailedTargetsService;
@@ -57,7 +58,7 @@ public final class FailedTargetTtlCheck implements WatchdogCheck {
         String keptNote = kept == 0 ? "" : "; " + kept + " more, expired less than " + grace + ", "
                 + (kept == 1 ? "stays" : "stay") + " until then" + byHand;
         run.progress.update(-1, "Pruning " + due + " expired failed targets");
-        FailedTargetsService.PruneResult result = failed.prune("watchdog", java.time.Duration.ofMillis(graceMillis));
+        FailedTargetsService.PruneResult result = failed.prune("watchdog", Duration.ofMillis(graceMillis));
         long total = result.redisRemoved() + result.docsRemoved().size();
         Map<String, Object> pruned = Finding.ordered("pruned", total, "found", expired.size(),
                 "redis_removed", result.redisRemoved(), "docs_removed", result.docsRemoved().size(), "kept", kept);

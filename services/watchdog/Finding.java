@@ -1,5 +1,6 @@
 package services.watchdog;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ public record Finding(String check, Severity severity, String message, Map<Strin
                       List<String> evidence) {
 
     public Finding {
-        figures = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+        figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         evidence = List.copyOf(evidence);
     }
 

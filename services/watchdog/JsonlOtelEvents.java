@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
+import services.errors.ConsoleException;
+import services.tasks.Lanes;
 
 /**
  * OTEL events from {@code <dir>/*.jsonl}, one event per line. Files are append-only, so each is read once and then
@@ -24,15 +27,15 @@ public final class JsonlOtelEvents implements OtelEventSource {
     private final Path dir;
     private final Map<Path, JsonlFile> files = new HashMap<>();
     /** Where the files of a window are read (given by the composition root; else one after the other). */
-    private volatile services.tasks.Lanes lanes = services.tasks.Lanes.ONE_BY_ONE;
+    private volatile Lanes lanes = Lanes.ONE_BY_ONE;
 
     public JsonlOtelEvents(Path dir) {
         this.dir = dir;
     }
 
     /** Reads the files of a window side by side in {@code files}. Returns this source. */
-    public JsonlOtelEvents readingIn(services.tasks.Lanes files) {
-        this.lanes = java.util.Objects.requireNonNull(files);
+    public JsonlOtelEvents readingIn(Lanes files) {
+        this.lanes = Objects.requireNonNull(files);
         return this;
     }
 
@@ -91,7 +94,7 @@ public final class JsonlOtelEvents implements OtelEventSource {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p)).sorted().toList();
         } catch (IOException e) {
-            throw new services.errors.ConsoleException("Cannot list the OTEL events folder " + dir + ": " + e.getMessage(), e);
+            throw new ConsoleException("Cannot list the OTEL events folder " + dir + ": " + e.getMessage(), e);
         }
     }
 

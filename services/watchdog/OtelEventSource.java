@@ -1,6 +1,7 @@
 package services.watchdog;
 
 import java.nio.file.Path;
+import services.errors.ConsoleException;
 
 /**
  * Where the agent system's OTEL events are read from (running-system.md part 6): the local spool of
@@ -18,7 +19,7 @@ public interface OtelEventSource {
      * A source whose settings are wrong (an unset password variable, a bad table name): every read fails with that
      * message, so the watchdog reports it as a finding instead of failing to start.
      */
-    static OtelEventSource unavailable(String what, services.errors.ConsoleException why) {
+    static OtelEventSource unavailable(String what, ConsoleException why) {
         return new OtelEventSource() {
             @Override
             public EventWindow window(long fromMillis, long toMillis) {

@@ -1,6 +1,7 @@
 package services.watchdog;
 
 import redis.clients.jedis.UnifiedJedis;
+import services.redis.WatchdogLastRun;
 
 /**
  * The running system's gate {@code knowledge:watchdog:last_run} in Redis, beside the console's own gate. It is read
@@ -11,7 +12,7 @@ import redis.clients.jedis.UnifiedJedis;
  */
 public final class RedisWatchdogGate implements WatchdogGate {
 
-    public static final String KEY = services.redis.WatchdogLastRun.KEY;
+    public static final String KEY = WatchdogLastRun.KEY;
 
     private final UnifiedJedis redis;
     private final WatchdogGate own;
@@ -45,7 +46,7 @@ public final class RedisWatchdogGate implements WatchdogGate {
 
     /** The key's value as epoch ms, or null when absent or not a number. */
     public static Long parse(String raw) {
-        return services.redis.WatchdogLastRun.parse(raw);
+        return WatchdogLastRun.parse(raw);
     }
 
     @Override

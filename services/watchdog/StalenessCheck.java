@@ -1,6 +1,7 @@
 package services.watchdog;
 
 import java.util.Map;
+import services.text.HumanDuration;
 
 /** Check 4: the newest document (its {@code created_at}, seconds) is older than {@code staleHours} (48). */
 public final class StalenessCheck implements WatchdogCheck {
@@ -31,7 +32,7 @@ public final class StalenessCheck implements WatchdogCheck {
                     + " h ago (over " + Math.round(run.settings.staleHours()) + " h)", figures);
         }
         String age = ageMillis < 60_000 ? "just now" : ageMillis < 3_600_000
-                ? services.text.HumanDuration.of(ageMillis) + " ago" : hours + " h ago";
+                ? HumanDuration.of(ageMillis) + " ago" : hours + " h ago";
         return Finding.of(name(), Severity.OK, "Newest document written " + age, figures);
     }
 }

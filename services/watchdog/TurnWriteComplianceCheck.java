@@ -2,6 +2,7 @@ package services.watchdog;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ public final class TurnWriteComplianceCheck implements WatchdogCheck {
             return CheckResult.of(run.notCheckedWhileBlind(name()));
         }
         EventWindow w = run.events();
-        Map<String, Object> stats = new java.util.LinkedHashMap<>();
+        Map<String, Object> stats = new LinkedHashMap<>();
         Finding finding = finding(run, w, stats);
         return new CheckResult(List.of(finding), stats, null, null);
     }

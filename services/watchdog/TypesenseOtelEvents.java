@@ -12,6 +12,7 @@ import org.typesense.model.MultiSearchCollectionParameters;
 import org.typesense.model.MultiSearchResult;
 import org.typesense.model.MultiSearchResultItem;
 import org.typesense.model.MultiSearchSearchesParameter;
+import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndexException;
 import services.knowledge.TypesenseConnection;
 
@@ -108,16 +109,16 @@ public final class TypesenseOtelEvents implements OtelEventSource {
             result = connection.call("read OTEL events in " + collection,
                     () -> connection.client().multiSearch.perform(body, Map.of()));
         } catch (KnowledgeIndexException e) {
-            throw new services.errors.ConsoleException("Cannot read " + describe() + ": " + e.getMessage(), e);
+            throw new ConsoleException("Cannot read " + describe() + ": " + e.getMessage(), e);
         }
         List<MultiSearchResultItem> items = result == null || result.getResults() == null ? List.of() : result.getResults();
         if (items.size() < expected) {
-            throw new services.errors.ConsoleException("Cannot read " + describe() + ": Typesense answered "
+            throw new ConsoleException("Cannot read " + describe() + ": Typesense answered "
                     + items.size() + " of " + expected + " searches");
         }
         for (MultiSearchResultItem item : items) {
             if (item.getError() != null) {
-                throw new services.errors.ConsoleException("Cannot read " + describe() + ": " + item.getError());
+                throw new ConsoleException("Cannot read " + describe() + ": " + item.getError());
             }
         }
         return items;

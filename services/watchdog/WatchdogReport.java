@@ -1,6 +1,8 @@
 package services.watchdog;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +22,8 @@ public record WatchdogReport(String status, boolean healthy, Map<String, Object>
         issues = List.copyOf(issues);
         findings = List.copyOf(findings);
         problems = List.copyOf(problems);
-        systemWatchdog = systemWatchdog == null ? Map.of() : java.util.Collections.unmodifiableMap(
-                new java.util.LinkedHashMap<>(systemWatchdog));
+        systemWatchdog = systemWatchdog == null ? Map.of() : Collections.unmodifiableMap(
+                new LinkedHashMap<>(systemWatchdog));
     }
 
     public WatchdogReport(String status, boolean healthy, Map<String, Object> recovery, List<String> issues,

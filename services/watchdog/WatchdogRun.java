@@ -2,12 +2,14 @@ package services.watchdog;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import services.errors.ConsoleException;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
+import services.knowledge.SearchResult;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 
@@ -61,7 +63,7 @@ public final class WatchdogRun {
 
     /** The figures of reading the event window ({@code otel_events_scanned}, …), empty until a check reads it. */
     Map<String, Object> eventStats() {
-        return java.util.Collections.unmodifiableMap(eventStats);
+        return Collections.unmodifiableMap(eventStats);
     }
 
     long windowStart() {
@@ -153,7 +155,7 @@ public final class WatchdogRun {
         return written(types, limit).hits().stream().map(h -> "doc:" + h.doc().id()).toList();
     }
 
-    private services.knowledge.SearchResult written(List<String> types, int limit) {
+    private SearchResult written(List<String> types, int limit) {
         long from = now - (long) (settings.writeWindowHours() * 3_600_000);
         return index.search(KnowledgeQuery.text("", limit).withFilters(Map.of("type", types))
                 .createdBetween(from / 1000, now / 1000));

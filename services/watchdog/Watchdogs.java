@@ -9,6 +9,7 @@ import services.knowledge.KnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.SyncResult;
 import services.sync.VaultSync;
+import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 
@@ -37,7 +38,7 @@ public final class Watchdogs {
     }
 
     /** Self-heal: recreate the collection and sync everything into it; figures in the running system's keys. */
-    static Map<String, Object> recover(KnowledgeIndex index, VaultSync sync, services.tasks.ProgressSink progress) {
+    static Map<String, Object> recover(KnowledgeIndex index, VaultSync sync, ProgressSink progress) {
         sync.check(SyncOptions.all()); // a missing vault must not leave the recreated index empty
         index.recreate();
         SyncResult result = sync.run(SyncOptions.all(), progress);

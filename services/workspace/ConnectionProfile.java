@@ -10,6 +10,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import services.text.UrlCredentials;
 
 /**
  * A workspace's connections as the Settings screen edits them: the index backend and its Typesense nodes, API key
@@ -73,7 +76,7 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 String urlProblem = redisUrlProblem(redisUrl);
                 if (urlProblem != null) {
                     out.put("redisUrl", urlProblem);
-                } else if (redisUrl.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
+                } else if (UrlCredentials.hasSecret(redisUrl)) {
                     out.put("redisUrl", "Put no password in the URL: name an environment variable below instead.");
                 }
             }
@@ -268,7 +271,7 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
         }
         String u = url.strip();
         if (u.matches("^rediss?://[^\\s/]+(/\\d+)?$")) {
-            java.util.regex.Matcher port = java.util.regex.Pattern.compile("^rediss?://(?:[^@/]*@)?[^:/@]+:(\\d+)(/.*)?$")
+            Matcher port = Pattern.compile("^rediss?://(?:[^@/]*@)?[^:/@]+:(\\d+)(/.*)?$")
                     .matcher(u);
             if (port.matches() && (port.group(1).length() > 5 || !port(port.group(1)))) {
                 return "Port " + port.group(1) + " is not a port: 1 to 65535.";
@@ -278,7 +281,7 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
         if (!u.matches("^rediss?://.*")) {
             return "A Redis URL starts with redis:// (rediss:// for TLS).";
         }
-        java.util.regex.Matcher db = java.util.regex.Pattern.compile("^rediss?://[^\\s/]+/(.*)$").matcher(u);
+        Matcher db = Pattern.compile("^rediss?://[^\\s/]+/(.*)$").matcher(u);
         if (db.matches()) {
             String after = db.group(1).length() > 12 ? db.group(1).substring(0, 12) + "…" : db.group(1);
             return "\"" + after + "\" is not a database number: redis://host:6379/0.";

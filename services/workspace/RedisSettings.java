@@ -1,6 +1,7 @@
 package services.workspace;
 
 import java.util.List;
+import services.text.UrlCredentials;
 
 /**
  * The {@code redis} key of workspace.json (formats.md part 1): a URL ({@code redis://[user@]host:port/db}, or
@@ -23,7 +24,7 @@ public record RedisSettings(String url, List<String> sentinels, String masterNam
     /** Where it points, without any secret, for messages and the status line. */
     public String describe() {
         if (url != null) {
-            return url.replaceAll("//[^@/]*:[^@/]*@", "//***@");
+            return UrlCredentials.redact(url);
         }
         if (!sentinels.isEmpty()) {
             return "sentinel " + masterName + " via " + String.join(", ", sentinels);

@@ -1,6 +1,7 @@
 package services.workspace;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ public final class WorkspaceChanges {
         List<String> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(dir, 2)) {
             files.filter(Files::isRegularFile).sorted().forEach(p -> out.add(p + "=" + file(p)));
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             out.add("unreadable");
         }
         return out;

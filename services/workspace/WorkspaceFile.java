@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ public final class WorkspaceFile {
         ObjectNode root;
         String text;
         try {
-            text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
+            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
             JsonNode node = JSON.readTree(text);
             if (node == null || !node.isObject()) {
                 throw new WorkspaceException(file + " does not hold a JSON object; fix it before changing settings.");
@@ -54,7 +55,7 @@ public final class WorkspaceFile {
         String updated = JsonTextPatch.apply(text, before, root);
         Path temp = file.resolveSibling("." + Workspace.FILE_NAME + ".tmp");
         try {
-            Files.write(temp, updated.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            Files.write(temp, updated.getBytes(StandardCharsets.UTF_8));
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }

@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import services.text.UrlCredentials;
 import java.util.Set;
+import java.util.stream.Collectors;
+import services.audit.PlainText;
 
 /**
  * Opens a workspace directory: reads and type-checks {@code workspace.json}, expands {@code ~}, resolves relative
@@ -63,9 +66,17 @@ public final class WorkspaceLoader {
         BranchName.problem(branch).ifPresent(why -> {
             throw new WorkspaceException(file + " key 'reviewBranch': " + why + ".");
         });
+        String dreamBranch = keys.string("dreamBranch", WorkspaceSettings.DEFAULT_DREAM_BRANCH);
+        BranchName.problem(dreamBranch).ifPresent(why -> {
+            throw new WorkspaceException(file + " key 'dreamBranch': " + why + ".");
+        });
         int ttl = keys.integer("failedTargetTtlDays", 7, 1, 3650);
         boolean readOnly = keys.bool("readOnly", false);
         IndexSettings index = readIndex(root.get("index"), file);
+        noCredentials(root.path("otelEvents").path("url"), file, "otelEvents.url", "put the user in \"user\" and the "
+                + "password in the environment variable \"passwordEnv\" names");
+        noCredentials(root.path("telemetry").path("otlpEndpoint"), file, "telemetry.otlpEndpoint", "give the "
+                + "collector's address only; its credentials go in OTEL_EXPORTER_OTLP_HEADERS in the environment");
         RedisSettings redis = readRedis(root.get("redis"), file);
         BrainSettings.read(root, folder, userHome, file, problems);
         return new Workspace(folder, name, vault, skills, behaviour, dream, profiles, branch, ttl, index, redis, readOnly,
@@ -135,9 +146,15 @@ public final class WorkspaceLoader {
         if (!backends.contains(backend)) {
             throw new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
                     + "\" (use " + backends.stream().map(b -> "\"" + b + "\"").collect(
-                            java.util.stream.Collectors.joining(" or ")) + ").");
+                            Collectors.joining(" or ")) + ").");
         }
         List<String> nodes = keys.strings("nodes");
+        for (String n : nodes) {
+            if (UrlCredentials.userInfo(n).isPresent()) {
+                throw new WorkspaceException(file + " key 'index.nodes': put no user or password in a node's URL ("
+                        + UrlCredentials.redact(n) + "); the API key goes in \"apiKeyEnv\" or \"apiKeyFile\".");
+            }
+        }
         if (IndexSettings.TYPESENSE.equals(backend) && nodes.isEmpty()) {
             throw new WorkspaceException(file + " key 'index.nodes': the typesense backend needs at least one node URL.");
         }
@@ -163,10 +180,10 @@ public final class WorkspaceLoader {
                     + "\"masterName\") or \"cluster\".");
         }
         if (url != null && !url.matches("^rediss?://.+")) {
-            throw new WorkspaceException(file + " key 'redis.url': \"" + url.replaceAll("//[^@/]*:[^@/]*@", "//***@")
+            throw new WorkspaceException(file + " key 'redis.url': \"" + UrlCredentials.redact(url)
                     + "\" is not a redis:// or rediss:// URL.");
         }
-        if (url != null && url.matches("^rediss?://[^/@]*:[^/@]*@.*")) {
+        if (url != null && UrlCredentials.hasSecret(url)) {
             throw new WorkspaceException(file + " key 'redis.url': put no password in the URL; name an environment "
                     + "variable in \"passwordEnv\" instead.");
         }
@@ -178,9 +195,17 @@ public final class WorkspaceLoader {
                 keys.string("user", null), keys.bool("tls", false));
     }
 
+    /** A URL in workspace.json that holds a user or password is refused, naming the key, never the secret. */
+    private static void noCredentials(JsonNode value, Path file, String key, String instead) {
+        if (value.isTextual() && UrlCredentials.userInfo(value.asText()).isPresent()) {
+            throw new WorkspaceException(file + " key '" + key + "': put no user or password in the URL ("
+                    + UrlCredentials.redact(value.asText()) + "); " + instead + ".");
+        }
+    }
+
     private static WorkspaceException typeError(Path file, String key, String expected, JsonNode found) {
         return new WorkspaceException(file + " key '" + key + "': expected " + expected + ", found " + kind(found)
-                + " " + abbreviate(services.audit.PlainText.oneLine(found.toString())) + ".");
+                + " " + abbreviate(PlainText.oneLine(found.toString())) + ".");
     }
 
     private static String kind(JsonNode node) {

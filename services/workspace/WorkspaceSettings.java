@@ -16,9 +16,14 @@ import java.util.Map;
  * before the settings were typed. To add a key: a field here, its parsing in {@link WorkspaceSettingsReader}.
  *
  * @param reviewer the {@code reviewer} key when it is non-blank text, else null (the operating-system user decides)
+ * @param dreamBranch the {@code dreamBranch} key: the branch the dream's applied amendments live on, the only branch
+ *                    a revert is made on ({@value #DEFAULT_DREAM_BRANCH} when absent; checked when the workspace loads)
  */
 public record WorkspaceSettings(Schedules schedules, Watchdog watchdog, Semantic semantic, OtelEvents otelEvents,
-                                Telemetry telemetry, Lessons lessons, Brief brief, Sync sync, String reviewer) {
+                                Telemetry telemetry, Lessons lessons, Brief brief, Sync sync, String reviewer,
+                                String dreamBranch) {
+
+    public static final String DEFAULT_DREAM_BRANCH = "dream/applied";
 
     /** Parses the settings of a {@code workspace.json} (its root object) of the workspace in {@code dir}. */
     public static WorkspaceSettings of(ObjectNode root, Path dir) {

@@ -28,7 +28,8 @@ final class WorkspaceSettingsReader {
                 lessons(root.path("lessons")),
                 new WorkspaceSettings.Brief(loops != null && loops.isInt() && loops.asInt() > 0 ? loops.asInt() : null),
                 sync(root), reviewer != null && reviewer.isTextual() && !reviewer.asText().isBlank()
-                        ? reviewer.asText() : null);
+                        ? reviewer.asText() : null, root.path("dreamBranch").isTextual()
+                        ? root.path("dreamBranch").asText() : WorkspaceSettings.DEFAULT_DREAM_BRANCH);
     }
 
     private static WorkspaceSettings.Schedules schedules(JsonNode raw) {

@@ -7,6 +7,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -162,8 +163,8 @@ public final class WorkspaceWriteLock {
         Path partial = ownerFile.resolveSibling(ownerFile.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.writeString(partial, record, StandardCharsets.UTF_8);
-            Files.move(partial, ownerFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(partial, ownerFile, StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException ignored) {
             // The record only names the holder in messages; the lock itself is what keeps writers apart.
         }

@@ -2,8 +2,14 @@ package viewmodels.amendments;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -59,12 +65,12 @@ public final class AmendmentsViewModel {
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyBooleanWrapper revertable = new javafx.beans.property.ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper revertable = new ReadOnlyBooleanWrapper();
     private List<AmendmentsService.Amendment> all = List.of();
     private List<String> selected = List.of();
-    private final javafx.beans.property.ReadOnlyObjectWrapper<List<String>> selection =
-            new javafx.beans.property.ReadOnlyObjectWrapper<>(List.of());
-    private final java.util.Map<String, String> messages = new java.util.HashMap<>();
+    private final ReadOnlyObjectWrapper<List<String>> selection =
+            new ReadOnlyObjectWrapper<>(List.of());
+    private final Map<String, String> messages = new HashMap<>();
     private String listMessage = "";
     private boolean replacingRows;
     private AmendmentsService.Amendment shown;
@@ -208,11 +214,11 @@ public final class AmendmentsViewModel {
     }
 
     /** Whether the selection holds an amendment that can be reverted (applied, its commit there). */
-    public javafx.beans.property.ReadOnlyBooleanProperty revertableProperty() {
+    public ReadOnlyBooleanProperty revertableProperty() {
         return revertable.getReadOnlyProperty();
     }
 
-    public javafx.beans.property.ReadOnlyObjectProperty<List<String>> selectionProperty() {
+    public ReadOnlyObjectProperty<List<String>> selectionProperty() {
         return selection.getReadOnlyProperty();
     }
 

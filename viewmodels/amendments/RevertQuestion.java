@@ -19,6 +19,7 @@ public record RevertQuestion(String title, String heading, String body, String c
         List<String> leftOut = selected.stream().filter(a -> a.status() != AmendmentsService.Status.APPLIED)
                 .map(a -> a.id() + " — " + (a.status() == AmendmentsService.Status.REVERTED ? "already reverted"
                         + (a.revertedBy() == null ? "" : " in commit " + AmendmentWords.shortSha(a.revertedBy()))
+                        : a.status() == AmendmentsService.Status.LEFT_ALONE ? "left alone: " + a.note()
                         : "its commit is missing")).toList();
         String left = leftOut.isEmpty() ? "" : "Left out, cannot be reverted:\n" + String.join("\n", leftOut) + "\n\n";
         int n = revertable.size();

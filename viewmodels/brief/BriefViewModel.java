@@ -1,5 +1,6 @@
 package viewmodels.brief;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -36,7 +37,7 @@ public final class BriefViewModel {
      * @param zone the zone its times are written in (the window's): the brief's own text, which the command line
      *             prints with ISO instants, has each written as the window writes a moment
      */
-    public BriefViewModel(MiseBrief brief, TaskRunner runner, java.time.ZoneId zone) {
+    public BriefViewModel(MiseBrief brief, TaskRunner runner, ZoneId zone) {
         this.brief = brief;
         this.runner = runner;
         this.moments = Moments.in(zone);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -174,7 +175,7 @@ public final class FailedTargetsViewModel {
      * Whether the table's "Stored in" column says something: only when Redis is configured and holds failed-target
      * sets; otherwise every target is in the index only, which the summary says once.
      */
-    public javafx.beans.property.ReadOnlyBooleanProperty storesShownProperty() {
+    public ReadOnlyBooleanProperty storesShownProperty() {
         return storesShown.getReadOnlyProperty();
     }
 

@@ -4,10 +4,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -40,7 +43,7 @@ public final class HealthViewModel {
     private final Consumer<Evidence.Item> open;
     private final ObservableList<FindingRow> findings = FXCollections.observableArrayList();
     private final ObservableList<EvidenceRow> evidenceRows = FXCollections.observableArrayList();
-    private final Map<String, Evidence.Item> evidenceItems = new java.util.HashMap<>();
+    private final Map<String, Evidence.Item> evidenceItems = new HashMap<>();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No watchdog run yet: run it now (Ctrl+R).");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper alert = new ReadOnlyStringWrapper("");
@@ -99,7 +102,7 @@ public final class HealthViewModel {
             return;
         }
         WatchdogLog.Entry latest = runs.get(runs.size() - 1);
-        problems.set(String.join("\n", java.util.stream.Stream.concat(read.problems().stream(),
+        problems.set(String.join("\n", Stream.concat(read.problems().stream(),
                 latest.problems().stream()).toList()));
         List<Finding> before = runs.size() > 1 ? runs.get(runs.size() - 2).findings() : List.of();
         List<FindingRow> rows = new ArrayList<>();
@@ -154,7 +157,7 @@ public final class HealthViewModel {
     }
 
     private static String words(String key) {
-        return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+        return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 
     /** Shows what the selected finding's evidence refers to. */

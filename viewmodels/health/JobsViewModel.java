@@ -3,6 +3,9 @@ package viewmodels.health;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -36,7 +39,7 @@ public final class JobsViewModel {
     }
 
     public void refresh() {
-        java.util.List<JobRow> fresh = scheduler.statuses().stream().map(this::row).toList();
+        List<JobRow> fresh = scheduler.statuses().stream().map(this::row).toList();
         if (fresh.size() != rows.size()) {
             rows.setAll(fresh);
         } else {
@@ -75,7 +78,7 @@ public final class JobsViewModel {
             return Math.max(0, millis) + " ms";
         }
         if (millis < 60_000) {
-            return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0);
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
         }
         return HumanDuration.of(millis);
     }
@@ -91,7 +94,7 @@ public final class JobsViewModel {
     }
 
     public void select(String jobId) {
-        if (!java.util.Objects.equals(jobId, selected)) {
+        if (!Objects.equals(jobId, selected)) {
             scheduleError.set(""); // another job: the refusal was of the other one's field (the same job's stays said)
         }
         selected = jobId;
@@ -99,7 +102,7 @@ public final class JobsViewModel {
     }
 
     private void showHistory() {
-        history.setAll(selected == null ? java.util.List.of() : scheduler.history().recent(selected, 20).stream()
+        history.setAll(selected == null ? List.of() : scheduler.history().recent(selected, 20).stream()
                 .map(r -> when(r.startedAt()) + "  " + r.trigger().name().toLowerCase().replace('_', '-') + "  "
                         + r.status() + "  " + took(r.durationMillis()) + "  " + summary(r)).toList());
     }

@@ -15,7 +15,9 @@ import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import services.vault.AdrDateReader;
 import services.vault.AdrDates;
+import services.workspace.BrainSettings;
 import services.workspace.Workspace;
 import viewmodels.text.Moments;
 
@@ -33,7 +35,7 @@ public final class DocumentDetailViewModel {
 
     private final KnowledgeIndex index;
     private final Workspace workspace;
-    private final services.vault.AdrDateReader adrDates;
+    private final AdrDateReader adrDates;
     private final TaskRunner runner;
     private final Moments moments;
     private final ReadOnlyStringWrapper id = new ReadOnlyStringWrapper("");
@@ -43,8 +45,8 @@ public final class DocumentDetailViewModel {
     private final ReadOnlyStringWrapper sourceFile = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
     private final ObservableList<LinkRow> provenance = FXCollections.observableArrayList();
-    private final javafx.beans.property.ReadOnlyStringWrapper provenanceHeading =
-            new javafx.beans.property.ReadOnlyStringWrapper("Provenance — the loop this came from");
+    private final ReadOnlyStringWrapper provenanceHeading =
+            new ReadOnlyStringWrapper("Provenance — the loop this came from");
     private final ObservableList<LinkRow> provenanceView = FXCollections.unmodifiableObservableList(provenance);
     private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper canGoForward = new ReadOnlyBooleanWrapper(false);
@@ -54,7 +56,7 @@ public final class DocumentDetailViewModel {
     public DocumentDetailViewModel(KnowledgeIndex index, Workspace workspace, TaskRunner runner, ZoneId zone) {
         this.index = index;
         this.workspace = workspace;
-        this.adrDates = new services.vault.AdrDateReader(workspace.adrDir());
+        this.adrDates = new AdrDateReader(workspace.adrDir());
         this.runner = runner;
         this.moments = Moments.in(zone);
     }
@@ -212,7 +214,7 @@ public final class DocumentDetailViewModel {
         } else if (source.startsWith("brain:") && source.contains("/.brain/")) { // a Brain page, in its folder
             String folder = source.substring(6, source.indexOf("/.brain/"));
             String inside = source.substring(source.indexOf("/.brain/") + 8);
-            for (services.workspace.BrainSettings.Root root : workspace.brain().roots()) {
+            for (BrainSettings.Root root : workspace.brain().roots()) {
                 if (root.name().equals(folder) && file == null) {
                     file = root.brainDir().resolve(inside);
                 }

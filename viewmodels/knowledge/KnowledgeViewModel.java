@@ -2,6 +2,7 @@ package viewmodels.knowledge;
 
 import java.time.ZoneId;
 import java.util.List;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -72,7 +73,7 @@ public final class KnowledgeViewModel {
     }
 
     /** On: best matches are ranked by meaning as well as words (hybrid search); off: by words only. */
-    public javafx.beans.property.BooleanProperty semanticProperty() {
+    public BooleanProperty semanticProperty() {
         return criteria.semantic();
     }
 

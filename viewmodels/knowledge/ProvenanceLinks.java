@@ -2,6 +2,8 @@ package viewmodels.knowledge;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
@@ -56,7 +58,7 @@ final class ProvenanceLinks {
                 continue;
             }
             String target = tag.substring(tag.indexOf(':') + 1);
-            java.util.Optional<KnowledgeDoc> found = target.startsWith("title:")
+            Optional<KnowledgeDoc> found = target.startsWith("title:")
                     ? byTitle(index, target.substring("title:".length()))
                     : index.get(target);
             links.add(found.map(d -> new LinkRow(d.id(), kind + " — " + label(d)))
@@ -65,9 +67,9 @@ final class ProvenanceLinks {
         }
     }
 
-    private static java.util.Optional<KnowledgeDoc> byTitle(KnowledgeIndex index, String title) {
+    private static Optional<KnowledgeDoc> byTitle(KnowledgeIndex index, String title) {
         SearchResult found = index.search(KnowledgeQuery.text(title, 20)
-                .withFilters(java.util.Map.of("type", List.of("brain_page", "decision"))));
+                .withFilters(Map.of("type", List.of("brain_page", "decision"))));
         return found.hits().stream().map(SearchResult.Hit::doc).filter(d -> d.title().equalsIgnoreCase(title))
                 .findFirst();
     }

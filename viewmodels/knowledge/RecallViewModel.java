@@ -9,6 +9,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.brain.CriticalSearch;
+import services.knowledge.KnowledgeQuery;
 import services.recall.ImplementorRecall;
 import services.recall.RecallBudget;
 import services.recall.RecallPreview;
@@ -128,7 +129,7 @@ public final class RecallViewModel {
                 + (p.candidates() == 1 ? " document matches" : " documents match") + " · the best " + b.candidates()
                 + " ranked (limit " + RecallBudget.DEFAULT_LIMIT + " × " + b.fetchMultiplier() + ") · at most "
                 + b.injectCap() + " injected · "
-                + (b.retrieval() == services.knowledge.KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
                 + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
         return new Column(b.label(), heading, p.contextBlock(), p.injected().stream().map(h -> h.doc().id()).toList());
     }

@@ -1,5 +1,7 @@
 package viewmodels.knowledge;
 
+import java.util.Locale;
+
 /**
  * The words of the Knowledge result list: the summary line under it ("117 documents · showing 100 · 11.6 ms"), and
  * the message in its place when nothing is found — no match, with what to try, or an empty index.
@@ -19,7 +21,7 @@ final class ResultListText {
         return total + (total == 1 ? " document" : " documents")
                 + (shown < total ? " · showing " + shown : "")
                 + (hybrid ? " · by words and meaning" : "")
-                + (cut ? " · first " + String.format(java.util.Locale.ROOT, "%,d", SearchCriteria.MAX_QUESTION) + " characters searched" : "")
+                + (cut ? " · first " + String.format(Locale.ROOT, "%,d", SearchCriteria.MAX_QUESTION) + " characters searched" : "")
                 + " · " + String.format("%.1f ms", tookMicros / 1000.0);
     }
 

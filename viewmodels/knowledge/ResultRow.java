@@ -3,6 +3,7 @@ package viewmodels.knowledge;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import services.knowledge.KnowledgeDoc;
 import viewmodels.text.Moments;
 
@@ -35,7 +36,7 @@ public record ResultRow(String id, String type, String title, String subtitle, S
      * shows it (from its file), so the row and the detail never disagree.
      */
     static ResultRow of(KnowledgeDoc doc, Moments moments, List<String> terms,
-                        java.util.function.Function<KnowledgeDoc, String> adrDate) {
+                        Function<KnowledgeDoc, String> adrDate) {
         List<String> about = new ArrayList<>();
         about.add(doc.type());
         if (doc.project() != null) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import services.knowledge.LuceneWords;
 
 /**
  * A text cut into parts that match the searched words and parts that do not, for highlighting; and the snippet of
@@ -35,7 +36,7 @@ public final class Snippet {
                 if (word.length() < 2) {
                     continue;
                 }
-                String stem = services.knowledge.LuceneWords.stem(word);
+                String stem = LuceneWords.stem(word);
                 if (stem == null) {
                     continue; // a stop word
                 }

@@ -1,6 +1,7 @@
 package viewmodels.knowledge;
 
 import java.time.Clock;
+import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -13,6 +14,7 @@ import services.knowledge.IndexStatus;
 import services.knowledge.KnowledgeIndex;
 import services.sync.FileIssue;
 import services.sync.SyncOptions;
+import services.sync.SyncRefused;
 import services.sync.SyncResult;
 import services.sync.VaultSync;
 import services.tasks.TaskCallbacks;
@@ -119,7 +121,7 @@ public final class SyncViewModel {
         current = runner.submit("Sync", progress -> sync.run(options, progress),
                 TaskCallbacks.<SyncResult>of(this::finished, error -> {
                     running.set(false);
-                    if (error instanceof services.sync.SyncRefused refused && refused.massDelete()) {
+                    if (error instanceof SyncRefused refused && refused.massDelete()) {
                         lastResult.set("Sync waiting for confirmation: nothing was synced or deleted.");
                         massDeleteQuestion.set(refused.getMessage());
                     } else {
@@ -178,7 +180,7 @@ public final class SyncViewModel {
         return new Snapshot(index.status(), sync.lastRun());
     }
 
-    private void showIssues(java.util.List<FileIssue> errors, java.util.List<FileIssue> warnings) {
+    private void showIssues(List<FileIssue> errors, List<FileIssue> warnings) {
         issues.clear();
         index.problems().forEach(p -> issues.add("warning · index: " + p));
         errors.forEach(e -> issues.add("error · " + e.path() + ": " + e.reason()));

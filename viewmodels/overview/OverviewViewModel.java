@@ -1,5 +1,6 @@
 package viewmodels.overview;
 
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -118,7 +119,7 @@ public final class OverviewViewModel {
             return new Figure(label, value);
         }
         String detail = count.notIndexed().stream().map(e -> e.path() + ": " + e.reason())
-                .collect(java.util.stream.Collectors.joining("\n"));
+                .collect(Collectors.joining("\n"));
         return new Figure(label, value, count.notIndexed().size() + " not indexed", detail);
     }
 

@@ -3,6 +3,7 @@ package viewmodels.policy;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import services.policy.Policy;
 import services.policy.PolicyService;
 import services.policy.PolicySimulation;
 import services.policy.SupervisedApprovals;
+import services.review.ProposalWords;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -42,8 +44,8 @@ public final class PolicyViewModel {
     private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyBooleanWrapper messageIsProblem =
-            new javafx.beans.property.ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper messageIsProblem =
+            new ReadOnlyBooleanWrapper(false);
     private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper wouldHaveEmpty = new ReadOnlyStringWrapper(NOT_PREVIEWED);
     private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
@@ -138,7 +140,7 @@ public final class PolicyViewModel {
             return null;
         }
         int n = Integer.parseInt(days.get().strip());
-        List<String> paths = java.util.Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
+        List<String> paths = Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
                 .map(String::strip).filter(s -> !s.isEmpty()).toList();
         return new Policy(r, k, paths, n, frozen.get());
     }
@@ -219,8 +221,8 @@ public final class PolicyViewModel {
     /** A kind's name as every screen says it: "SOUL amendment", "new rule", "skill update · additive". */
     public String kindWords(String kind) {
         int dot = kind.indexOf('.');
-        return dot < 0 ? services.review.ProposalWords.kind(kind)
-                : services.review.ProposalWords.kind(kind.substring(0, dot)) + " · " + kind.substring(dot + 1);
+        return dot < 0 ? ProposalWords.kind(kind)
+                : ProposalWords.kind(kind.substring(0, dot)) + " · " + kind.substring(dot + 1);
     }
 
     public StringProperty kindProperty(String kind) {
@@ -249,7 +251,7 @@ public final class PolicyViewModel {
     }
 
     /** Whether the message says what is wrong (a field, a refusal) rather than what was done: shown in red. */
-    public javafx.beans.property.ReadOnlyBooleanProperty messageIsProblemProperty() {
+    public ReadOnlyBooleanProperty messageIsProblemProperty() {
         return messageIsProblem.getReadOnlyProperty();
     }
 

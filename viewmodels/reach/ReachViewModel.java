@@ -1,5 +1,7 @@
 package viewmodels.reach;
 
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import javafx.collections.ObservableList;
 import services.reach.KnowledgeReach;
 import services.reach.LessonLifecycle;
 import services.reach.ReachReport;
+import services.reach.StoryReplays;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
@@ -57,7 +60,7 @@ public final class ReachViewModel {
     private final Moments moments;
 
     /** @param zone the zone a document's last reach is written in (the window's) */
-    public ReachViewModel(KnowledgeReach reach, TaskRunner runner, java.time.ZoneId zone) {
+    public ReachViewModel(KnowledgeReach reach, TaskRunner runner, ZoneId zone) {
         this.reach = reach;
         this.runner = runner;
         this.moments = Moments.in(zone);
@@ -125,7 +128,7 @@ public final class ReachViewModel {
     }
 
     /** " · 12 stories searched again, 9,988 as last time" after an incremental run. */
-    static String searched(services.reach.StoryReplays.Stats st) {
+    static String searched(StoryReplays.Stats st) {
         return st == null || st.full() ? "" : " · " + st.replayed() + " stories searched again, " + st.reused()
                 + " as last time (" + st.documentsChanged() + " documents changed)";
     }
@@ -155,7 +158,7 @@ public final class ReachViewModel {
 
     /** The state filter's choices: {@link #ANY_STATE} first, then each lifecycle state. */
     public List<String> stateChoices() {
-        List<String> out = new java.util.ArrayList<>(List.of(ANY_STATE));
+        List<String> out = new ArrayList<>(List.of(ANY_STATE));
         out.addAll(LessonLifecycle.STATES);
         return List.copyOf(out);
     }

@@ -1,6 +1,8 @@
 package viewmodels.review;
 
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -8,8 +10,12 @@ import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
+import services.policy.Policy;
+import services.policy.RecallEffect;
+import services.reach.SimilarLessons;
 import services.review.DecisionRecord;
 import services.review.Proposal;
+import services.review.ReviewQueue;
 import services.review.ReviewService;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -38,14 +44,14 @@ public final class ProposalDetailViewModel {
     private final ReadOnlyBooleanWrapper decidable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper sectionsShare = new ReadOnlyDoubleWrapper(Double.NaN);
     private ReviewService.Item item;
-    private services.policy.Policy.Applying policy;
+    private Policy.Applying policy;
     private final RecallEffectViewModel recallEffect;
     private final Moments moments;
     private final SimilarLessonsViewModel similar;
 
     /** Times written in UTC (a test's). */
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly) {
-        this(runner, readOnly, null, null, Moments.in(java.time.ZoneOffset.UTC));
+        this(runner, readOnly, null, null, Moments.in(ZoneOffset.UTC));
     }
 
     /**
@@ -54,9 +60,9 @@ public final class ProposalDetailViewModel {
      * @param moments        how its times (created, decided) are written: in the window's zone
      */
     public ProposalDetailViewModel(TaskRunner runner, boolean readOnly,
-                                   java.util.function.Function<ReviewService.Item, services.reach.SimilarLessons.Found>
+                                   Function<ReviewService.Item, SimilarLessons.Found>
                                            similarLessons,
-                                   java.util.function.Function<String, services.policy.RecallEffect.Effect>
+                                   Function<String, RecallEffect.Effect>
                                            recallEffects, Moments moments) {
         this.moments = moments;
         this.readOnly = readOnly;
@@ -75,7 +81,7 @@ public final class ProposalDetailViewModel {
     }
 
     /** The trust dial's level for the next proposal shown (null: none shown). */
-    void showPolicy(services.policy.Policy.Applying applying) {
+    void showPolicy(Policy.Applying applying) {
         this.policy = applying;
     }
 
@@ -119,7 +125,7 @@ public final class ProposalDetailViewModel {
         heading.set(p.id() + (p.target() == null ? "" : " — " + p.target()));
         details.set(ReviewWords.kind(p.kind()) + (p.drift() == null ? "" : " (" + ReviewWords.drift(p.drift()) + ")")
                 + (p.risk() == null ? "" : " · risk " + p.risk()) + (p.repo() == null ? "" : " · " + p.repo() + " repo")
-                + " · " + services.review.ReviewQueue.state(shown) // as the row's badge says it: blocked, conflict…
+                + " · " + ReviewQueue.state(shown) // as the row's badge says it: blocked, conflict…
                 + (p.confidence() == null ? "" : " · confidence " + p.confidence())
                 + (p.created() == null ? "" : " · created " + moments.moment(p.created())) + " · " + p.file().getFileName()
                 + (policy == null ? "" : " · policy " + policy));
@@ -132,7 +138,8 @@ public final class ProposalDetailViewModel {
                 ? "Stale: the target changed; the diff shows it merged onto its current text."
                 : "";
         String conflicts = conflicted ? "\n" + String.join("\n", shown.change().conflicts()) : "";
-        problem.set(shown.problem() == null ? "" : shown.problem() + conflicts);
+        // a tampered proposal's problem is what its own box says (what changed): not said twice
+        problem.set(shown.problem() == null || p.isTampered() ? "" : shown.problem() + conflicts);
         notice.set(shown.problem() == null ? stale : "");
         decidable.set(!readOnly && p.valid() && p.open());
         requestable.set(!readOnly && p.valid() && "pending".equals(p.status()));

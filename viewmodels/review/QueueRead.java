@@ -1,5 +1,6 @@
 package viewmodels.review;
 
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,7 @@ import services.review.ReviewService;
  * and, where the trust dial is shown, each proposal's level.
  */
 record QueueRead(List<ReviewService.Item> items, Map<String, Policy.Applying> levels,
-                 Map<String, java.time.Instant> decidedAt) {
+                 Map<String, Instant> decidedAt) {
 
     /** @param policy the trust dial's level of a proposal (null: not shown) */
     static QueueRead of(ReviewService review, Function<Proposal, Policy.Applying> policy) {

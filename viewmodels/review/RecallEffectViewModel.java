@@ -1,5 +1,11 @@
 package viewmodels.review;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -46,7 +52,7 @@ public final class RecallEffectViewModel {
     void show(ReviewService.Item shown) {
         long mine = ++asked;
         String id = shown == null ? null : shown.proposal().id();
-        if (!java.util.Objects.equals(id, shownId)) {
+        if (!Objects.equals(id, shownId)) {
             storiesShown.set(false);
         }
         shownId = id;
@@ -111,8 +117,8 @@ public final class RecallEffectViewModel {
         if (e.documents().isEmpty()) {
             return "";
         }
-        java.util.Map<String, java.util.List<RecallEffect.StoryChange>> byStory = new java.util.LinkedHashMap<>();
-        e.changes().forEach(c -> byStory.computeIfAbsent(c.loop() + "\u0000" + c.story(), k -> new java.util.ArrayList<>())
+        Map<String, List<RecallEffect.StoryChange>> byStory = new LinkedHashMap<>();
+        e.changes().forEach(c -> byStory.computeIfAbsent(c.loop() + "\u0000" + c.story(), k -> new ArrayList<>())
                 .add(c));
         StringBuilder out = new StringBuilder();
         byStory.values().stream().limit(EFFECT_LINES).forEach(budgets -> out.append(out.isEmpty() ? "" : "\n")
@@ -126,12 +132,12 @@ public final class RecallEffectViewModel {
     }
 
     /** One story's line: its loop, id and title, then each change with the budgets it is under, in budget order. */
-    private static String line(java.util.List<RecallEffect.StoryChange> budgets, java.util.List<String> order) {
+    private static String line(List<RecallEffect.StoryChange> budgets, List<String> order) {
         RecallEffect.StoryChange first = budgets.get(0);
-        java.util.Map<String, java.util.List<String>> byChange = new java.util.LinkedHashMap<>();
-        budgets.stream().sorted(java.util.Comparator.comparingInt(c -> order.contains(c.budget())
+        Map<String, List<String>> byChange = new LinkedHashMap<>();
+        budgets.stream().sorted(Comparator.comparingInt(c -> order.contains(c.budget())
                         ? order.indexOf(c.budget()) : order.size()))
-                .forEach(c -> byChange.computeIfAbsent(changes(c), k -> new java.util.ArrayList<>()).add(c.budget()));
+                .forEach(c -> byChange.computeIfAbsent(changes(c), k -> new ArrayList<>()).add(c.budget()));
         StringBuilder t = new StringBuilder(first.loop() + " " + first.story() + " \"" + first.title() + "\"");
         byChange.forEach((change, names) -> t.append(" · ").append(String.join(", ", names)).append(':').append(change));
         return t.toString();

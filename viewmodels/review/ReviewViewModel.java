@@ -1,7 +1,11 @@
 package viewmodels.review;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -10,11 +14,18 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.policy.Policy;
+import services.policy.RecallEffect;
+import services.reach.SimilarLessons;
+import services.review.DecisionRecord;
 import services.review.Proposal;
+import services.review.ProposalBlocked;
+import services.review.ProposalRewritten;
+import services.review.ReviewQueue;
 import services.review.ReviewService;
 import services.review.Seen;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The review queue: proposals grouped by kind and risk, open ones first, with counts; the selected proposal's
@@ -56,7 +67,7 @@ public final class ReviewViewModel {
     private List<ReviewService.Item> items = List.of();
     private final Function<Proposal, Policy.Applying> policy;
     private Map<String, Policy.Applying> policies = Map.of();
-    private Map<String, java.time.Instant> decidedAt = Map.of();
+    private Map<String, Instant> decidedAt = Map.of();
     private ReviewService.Item selected;
     /** The proposal just acted on: listed whatever the filter until the selection moves off it. */
     private String pinned;
@@ -74,7 +85,7 @@ public final class ReviewViewModel {
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy) {
-        this(review, runner, reviewer, readOnly, policy, null, null, java.time.ZoneOffset.UTC);
+        this(review, runner, reviewer, readOnly, policy, null, null, ZoneOffset.UTC);
     }
 
     /**
@@ -84,16 +95,16 @@ public final class ReviewViewModel {
      */
     public ReviewViewModel(ReviewService review, TaskRunner runner, String reviewer, boolean readOnly,
                            Function<Proposal, Policy.Applying> policy,
-                           Function<String, services.policy.RecallEffect.Effect> recall,
-                           Function<ReviewService.Item, services.reach.SimilarLessons.Found>
-                                   similarLessons, java.time.ZoneId zone) {
+                           Function<String, RecallEffect.Effect> recall,
+                           Function<ReviewService.Item, SimilarLessons.Found>
+                                   similarLessons, ZoneId zone) {
         this.policy = policy;
         this.review = review;
         this.runner = runner;
         this.reviewer = reviewer;
         this.readOnly = readOnly;
         this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall,
-                viewmodels.text.Moments.in(zone));
+                Moments.in(zone));
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);
@@ -138,7 +149,7 @@ public final class ReviewViewModel {
     private void showRows(String keep) {
         List<QueueRow> shown = QueueOrder.rows(items, decidedAt, filter.get(), pinned, rows);
         rows.setAll(shown);
-        counts.set(services.review.ReviewQueue.counts(items));
+        counts.set(ReviewQueue.counts(items));
         String wanted = opening != null ? opening : keep;
         opening = null;
         String target = wanted != null && shown.stream().anyMatch(r -> r.id().equals(wanted)) ? wanted
@@ -190,7 +201,7 @@ public final class ReviewViewModel {
         }
     }
 
-    private services.review.DecisionRecord recordOf(Proposal p) {
+    private DecisionRecord recordOf(Proposal p) {
         try {
             return review.record(p);
         } catch (RuntimeException unreadable) {
@@ -251,7 +262,7 @@ public final class ReviewViewModel {
      * nothing, when its file was rewritten since it was read ("rewritten since you saw it"), and the queue is read
      * again so that what is shown is the file as it is now.
      */
-    private void decide(String what, java.util.function.BiFunction<String, Seen, ReviewService.Decision> action) {
+    private void decide(String what, BiFunction<String, Seen, ReviewService.Decision> action) {
         if (selected == null) {
             return;
         }
@@ -264,7 +275,7 @@ public final class ReviewViewModel {
         }, error -> {
             messages.say(id, refusal(error));
             showMessage();
-            if (error instanceof services.review.ProposalRewritten) {
+            if (error instanceof ProposalRewritten) {
                 refresh(); // show the file as it is now, with its digest
             }
         }));
@@ -276,7 +287,7 @@ public final class ReviewViewModel {
      * that points there.
      */
     private String refusal(Throwable error) {
-        if (error instanceof services.review.ProposalBlocked && !detail.problemProperty().get().isEmpty()) {
+        if (error instanceof ProposalBlocked && !detail.problemProperty().get().isEmpty()) {
             return "Not approved: what stops it is shown below.";
         }
         return error.getMessage();

@@ -2,6 +2,7 @@ package viewmodels.review;
 
 import services.review.Proposal;
 import services.review.ProposalWords;
+import services.text.KindWords;
 
 /** The words the review screen shows for the proposal files' identifiers: those of {@link ProposalWords}. */
 public final class ReviewWords {
@@ -37,7 +38,7 @@ public final class ReviewWords {
         if (p.kind() == null || p.kind().isBlank()) {
             return ProposalWords.kind(null); // as its detail says it
         }
-        if (services.text.KindWords.of(p.kind()) == null) {
+        if (KindWords.of(p.kind()) == null) {
             return "unknown kind";
         }
         return "skill_update".equals(p.kind()) ? "skill update" : "dream · " + ProposalWords.kind(p.kind());

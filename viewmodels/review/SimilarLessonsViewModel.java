@@ -1,5 +1,6 @@
 package viewmodels.review;
 
+import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -54,7 +55,7 @@ public final class SimilarLessonsViewModel {
         }));
     }
 
-    static java.util.List<SimilarLessonRow> rows(SimilarLessons.Found found) {
+    static List<SimilarLessonRow> rows(SimilarLessons.Found found) {
         return found.matches().stream().map(m -> new SimilarLessonRow(m.id(), m.title(),
                 Math.round(m.similarity() * 100) + " %", m.sentence(), m.lessonSentence(), m.contradiction(),
                 m.contradiction() ? "possible contradiction" : "near-duplicate")).toList();

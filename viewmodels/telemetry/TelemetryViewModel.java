@@ -2,6 +2,7 @@ package viewmodels.telemetry;
 
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -43,7 +44,7 @@ public final class TelemetryViewModel {
         String q = filter.get().strip().toLowerCase();
         List<RecentSpans.Record> all = recent.snapshot();
         // spans arrive as they end (a parent after its children): shown by when they started, newest first
-        rows.setAll(all.stream().sorted(java.util.Comparator.comparingLong(RecentSpans.Record::startMillis).reversed())
+        rows.setAll(all.stream().sorted(Comparator.comparingLong(RecentSpans.Record::startMillis).reversed())
                 .map(this::row)
                 .filter(r -> q.isEmpty() || (r.name() + " " + r.status() + " " + r.attributes()).toLowerCase().contains(q))
                 .toList());

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import services.text.HumanDuration;
@@ -53,7 +54,7 @@ public final class Moments {
     }
 
     /** An ISO instant as {@code how} writes it; anything else as written (null: empty). */
-    private static String written(String iso, java.util.function.Function<Instant, String> how) {
+    private static String written(String iso, Function<Instant, String> how) {
         Instant t = parse(iso);
         return t == null ? iso == null ? "" : iso : how.apply(t);
     }

@@ -1,6 +1,8 @@
 package views.amendments;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -16,6 +18,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -24,13 +27,18 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.util.StringConverter;
 import viewmodels.amendments.AmendmentRow;
 import viewmodels.amendments.AmendmentsViewModel;
 import viewmodels.amendments.ImpactRow;
 import viewmodels.amendments.ImpactWindow;
 import viewmodels.amendments.RevertQuestion;
+import views.components.ColumnHeaders;
 import views.components.DiffView;
+import views.shell.ShellView;
 
 /**
  * Dream amendments: the list (Shift/Ctrl to select several), the selected one's diff and impact, and revert.
@@ -49,7 +57,7 @@ public final class AmendmentsView {
         SplitPane split = new SplitPane(listPane(), detailPane());
         split.setDividerPositions(0.36);
         root.setCenter(split);
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, list);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, list);
         vm.refresh();
     }
 
@@ -61,7 +69,7 @@ public final class AmendmentsView {
         ComboBox<AmendmentsViewModel.StatusFilter> status = new ComboBox<>();
         status.getItems().setAll(AmendmentsViewModel.StatusFilter.values());
         status.valueProperty().bindBidirectional(vm.statusFilterProperty());
-        status.setConverter(new javafx.util.StringConverter<>() {
+        status.setConverter(new StringConverter<>() {
             @Override
             public String toString(AmendmentsViewModel.StatusFilter f) {
                 return f == null ? "" : f.label();
@@ -103,8 +111,8 @@ public final class AmendmentsView {
     }
 
     /** The list shows the view model's selection (kept on the amendments acted on after a refresh). */
-    private void showSelection(java.util.List<String> shas) {
-        java.util.List<String> now = list.getSelectionModel().getSelectedItems().stream().map(AmendmentRow::sha).toList();
+    private void showSelection(List<String> shas) {
+        List<String> now = list.getSelectionModel().getSelectedItems().stream().map(AmendmentRow::sha).toList();
         if (now.equals(shas)) {
             return;
         }
@@ -191,7 +199,7 @@ public final class AmendmentsView {
         error.setMinHeight(Region.USE_PREF_SIZE);
         error.textProperty().bind(window.errorProperty());
         error.visibleProperty().bind(window.errorProperty().isNotEmpty());
-        javafx.scene.layout.StackPane line = new javafx.scene.layout.StackPane(hint, error);
+        StackPane line = new StackPane(hint, error);
         line.setAlignment(Pos.TOP_LEFT);
         TableView<ImpactRow> table = new TableView<>(vm.impact());
         table.setId("amendments-impact");
@@ -203,19 +211,19 @@ public final class AmendmentsView {
         table.getColumns().add(project);
         table.getColumns().add(column("Before", ImpactRow::before, 280));
         table.getColumns().add(column("After", ImpactRow::after, 280));
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No retros in this window."));
         return new VBox(4, head, line, table);
     }
 
-    private static TableColumn<ImpactRow, String> column(String title, java.util.function.Function<ImpactRow, String> get,
+    private static TableColumn<ImpactRow, String> column(String title, Function<ImpactRow, String> get,
                                                          double width) {
         TableColumn<ImpactRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(get.apply(cell.getValue())));
         c.setPrefWidth(width);
         // a figure never ends in "…": the text wraps by words within its column and the row grows
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+        c.setCellFactory(col -> new TableCell<>() {
+            private final Text text = new Text();
 
             {
                 text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
@@ -265,13 +273,13 @@ public final class AmendmentsView {
      * width (a long skill path or the commit id never ends in "…").
      */
     private static final class RowCell extends ListCell<AmendmentRow> {
-        private final javafx.scene.text.Text about = new javafx.scene.text.Text();
-        private final javafx.scene.text.Text when = new javafx.scene.text.Text();
+        private final Text about = new Text();
+        private final Text when = new Text();
 
         RowCell() {
             setPrefWidth(0);
             setStyle("-fx-cell-size: 24; -fx-padding: 0.3em 0.5em 0.3em 0.5em"); // the row grows to its lines
-            for (javafx.scene.text.Text t : java.util.List.of(about, when)) {
+            for (Text t : List.of(about, when)) {
                 t.setStyle("-fx-fill: -color-fg-muted;");
                 t.fontProperty().bind(fontProperty());
                 listViewProperty().addListener((o, a, l) -> {

@@ -5,6 +5,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import java.util.List;
 import javafx.scene.Node;
+import javafx.scene.layout.Priority;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 import javafx.scene.control.Button;
@@ -16,6 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.brief.BriefViewModel;
 import views.components.MarkdownView;
+import views.shell.ShellView;
 
 /** The mise brief: the verdict on top, the brief below; F5 or Refresh gathers it again. */
 public final class BriefView {
@@ -53,7 +55,7 @@ public final class BriefView {
         passed.visibleProperty().bind(vm.passedProperty().isNotEmpty());
         passed.managedProperty().bind(passed.visibleProperty());
         VBox words = new VBox(4, headline, deciding, passed);
-        HBox.setHgrow(words, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(words, Priority.ALWAYS);
         HBox verdict = new HBox(12, icon, words);
         verdict.setId("brief-verdict-card");
         verdict.getStyleClass().add("brief-verdict-card");
@@ -76,7 +78,7 @@ public final class BriefView {
         vm.markdownProperty().addListener((o, a, text) -> body.setMarkdown(text));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
-        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
         root.getStylesheets().addAll(BriefView.class.getResource("/views/brief/brief.css").toExternalForm(),
                 BriefView.class.getResource("/views/review/review.css").toExternalForm(),
                 BriefView.class.getResource("/views/knowledge/knowledge.css").toExternalForm());
@@ -86,7 +88,7 @@ public final class BriefView {
                 vm.refresh();
             }
         });
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, refresh);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, refresh);
         vm.refresh();
     }
 

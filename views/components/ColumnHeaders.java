@@ -3,6 +3,7 @@ package views.components;
 import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /** Keeps a table's column headers whole: no column can be narrowed below its title (plus room for the sort arrow). */
@@ -17,7 +18,7 @@ public final class ColumnHeaders {
 
     private static void keepWhole(TableColumnBase<?, ?> column) {
         Text text = new Text(column.getText() == null ? "" : column.getText());
-        text.setFont(Font.font(Font.getDefault().getFamily(), javafx.scene.text.FontWeight.BOLD, Font.getDefault().getSize() + 1));
+        text.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, Font.getDefault().getSize() + 1));
         double width = Math.ceil(text.getLayoutBounds().getWidth()) + 30;
         column.setMinWidth(Math.max(column.getMinWidth(), width));
         if (column.getPrefWidth() < width) {

@@ -1,5 +1,6 @@
 package views.components;
 
+import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -66,7 +67,7 @@ public final class DiffView extends ListView<DiffLine> {
             setGraphic(row);
         }
 
-        private static Node half(String no, java.util.List<DiffLine.Segment> text, String side, boolean changed) {
+        private static Node half(String no, List<DiffLine.Segment> text, String side, boolean changed) {
             HBox box = new HBox(number(no), flow(text, changed ? ("old".equals(side) ? "removed" : "added") : "context"));
             box.getStyleClass().add("diff-half");
             if (changed) {
@@ -86,7 +87,7 @@ public final class DiffView extends ListView<DiffLine> {
             return label;
         }
 
-        private static TextFlow flow(java.util.List<DiffLine.Segment> segments, String kind) {
+        private static TextFlow flow(List<DiffLine.Segment> segments, String kind) {
             TextFlow flow = new TextFlow();
             for (DiffLine.Segment s : segments) {
                 Text text = new Text(s.text());

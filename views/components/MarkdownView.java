@@ -4,10 +4,13 @@ import java.util.List;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import org.commonmark.ext.gfm.tables.TableBlock;
@@ -132,11 +135,11 @@ public final class MarkdownView extends VBox {
             }
         }
         // a table wider than the pane scrolls sideways; its cells wrap between words, never inside one
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(grid);
+        ScrollPane scroll = new ScrollPane(grid);
         scroll.getStyleClass().add("md-table-scroll");
         scroll.setFitToHeight(true);
-        scroll.setVbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
         scroll.minViewportHeightProperty().bind(grid.heightProperty());
         return scroll;
     }
@@ -145,7 +148,7 @@ public final class MarkdownView extends VBox {
     private static void keepWords(TextFlow flow) {
         StringBuilder all = new StringBuilder();
         flow.getChildren().forEach(n -> {
-            if (n instanceof javafx.scene.text.Text t) {
+            if (n instanceof Text t) {
                 all.append(t.getText());
             }
         });
@@ -163,9 +166,9 @@ public final class MarkdownView extends VBox {
      * than the default, so a regular measure let "result" break as "resul / t"; the 10 % above covers the size.
      */
     private static double measure(String text) {
-        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
-        javafx.scene.text.Font base = javafx.scene.text.Font.getDefault();
-        t.setFont(javafx.scene.text.Font.font(base.getFamily(), javafx.scene.text.FontWeight.BOLD, base.getSize()));
+        Text t = new Text(text);
+        Font base = Font.getDefault();
+        t.setFont(Font.font(base.getFamily(), FontWeight.BOLD, base.getSize()));
         return t.getLayoutBounds().getWidth();
     }
 

@@ -1,5 +1,6 @@
 package views.components;
 
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableDoubleValue;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Labeled;
@@ -25,7 +26,7 @@ final class WrappedText {
     void wrapAt(ObservableDoubleValue width, double less) {
         text.wrappingWidthProperty().unbind();
         if (width != null) {
-            text.wrappingWidthProperty().bind(javafx.beans.binding.Bindings.subtract(width, less));
+            text.wrappingWidthProperty().bind(Bindings.subtract(width, less));
         }
     }
 

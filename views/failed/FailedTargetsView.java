@@ -1,7 +1,9 @@
 package views.failed;
 
 import atlantafx.base.theme.Styles;
+import java.util.List;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -21,6 +23,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -28,6 +31,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.failed.FailedRow;
 import viewmodels.failed.FailedTargetsViewModel;
+import views.components.ColumnHeaders;
+import views.components.WrappingCell;
+import views.shell.ShellView;
 
 /**
  * Failed targets: a sortable table (click a header), Shift/Ctrl to select several, Delete or "Clear selected…"
@@ -47,7 +53,7 @@ public final class FailedTargetsView {
         root.setTop(toolbar());
         root.setCenter(table());
         root.setBottom(historyPane());
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, table);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, table);
         vm.refresh();
     }
 
@@ -70,7 +76,7 @@ public final class FailedTargetsView {
         clear.setId("failed-clear");
         clear.getStyleClass().add(Styles.DANGER);
         clear.setOnAction(e -> confirmClear());
-        clear.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(table.getSelectionModel().getSelectedItems()));
+        clear.disableProperty().bind(Bindings.isEmpty(table.getSelectionModel().getSelectedItems()));
         Button prune = new Button("Prune expired…");
         prune.setId("failed-prune");
         prune.setOnAction(e -> confirmPrune());
@@ -101,7 +107,7 @@ public final class FailedTargetsView {
         table.getColumns().add(fixed(column("Target", FailedRow::target, 70)));
         TableColumn<FailedRow, String> story = column("Story", FailedRow::story, 230);
         story.setMinWidth(110);
-        story.setCellFactory(c -> new views.components.WrappingCell<>()); // at 1100 px it wraps, never "Kill dev s…"
+        story.setCellFactory(c -> new WrappingCell<>()); // at 1100 px it wraps, never "Kill dev s…"
         table.getColumns().add(story);
         TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 200);
         table.getColumns().add(fixed(loop));
@@ -118,7 +124,7 @@ public final class FailedTargetsView {
         TableColumn<FailedRow, String> stored = column("Stored in", r -> r.stored() + (r.flag() ? " ⚠" : ""), 125);
         stored.visibleProperty().bind(vm.storesShownProperty()); // without Redis every row says "index only"
         table.getColumns().add(fixed(stored));
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         Label empty = new Label();
         empty.setId("failed-empty");
         empty.setWrapText(true);
@@ -128,7 +134,7 @@ public final class FailedTargetsView {
                 vm.select(table.getSelectionModel().getSelectedItems().stream().map(FailedRow::key).toList()));
         // with nothing selected, the first Down (or Up) selects the first row — the table's focus sits on row 0, so
         // its own Down would move past it to the second
-        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        table.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if ((e.getCode() == KeyCode.DOWN || e.getCode() == KeyCode.UP) && !e.isShiftDown()
                     && table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
                 table.getSelectionModel().clearAndSelect(0);
@@ -193,7 +199,7 @@ public final class FailedTargetsView {
 
     /** Like Clear: shows exactly what will be removed before anything is. */
     private void confirmPrune() {
-        java.util.List<String> expired = vm.prunePreview();
+        List<String> expired = vm.prunePreview();
         if (expired.isEmpty()) {
             vm.nothingToPrune();
             return;
@@ -242,7 +248,7 @@ public final class FailedTargetsView {
         ButtonType clear = new ButtonType("Clear", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(clear, ButtonType.CANCEL);
         // three spaces are no reason: the button waits for words (the view model refuses a blank one too)
-        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        dialog.getDialogPane().lookupButton(clear).disableProperty().bind(Bindings.createBooleanBinding(
                 () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
         dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());

@@ -2,8 +2,14 @@ package views.health;
 
 import atlantafx.base.theme.Styles;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -12,6 +18,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -21,17 +29,21 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import views.components.ColumnHeaders;
 import views.components.OneLineCell;
 import viewmodels.health.EvidenceRow;
 import viewmodels.health.FindingRow;
 import viewmodels.health.HealthViewModel;
 import viewmodels.health.JobRow;
 import viewmodels.health.JobsViewModel;
+import views.shell.ShellView;
 
 /**
  * Health: the watchdog's latest findings, worst first, with each check's trend over the last runs, figures and
@@ -45,7 +57,7 @@ public final class HealthView {
     private final BorderPane root = new BorderPane();
     private final TableView<JobRow> jobTable = new TableView<>();
     private String scheduleFor;
-    private java.util.function.Consumer<FindingRow> selectedFinding = row -> { };
+    private Consumer<FindingRow> selectedFinding = row -> { };
 
     public HealthView(HealthViewModel vm, JobsViewModel jobs) {
         this.vm = vm;
@@ -60,7 +72,7 @@ public final class HealthView {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55); // one line a finding: at 1280 × 800 every finding and every job in view
         root.setCenter(split);
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 vm.runWatchdogNow();
                 e.consume();
@@ -82,14 +94,14 @@ public final class HealthView {
         HBox head = new HBox(12, title, run, summary);
         head.setAlignment(Pos.CENTER_LEFT);
         Label problems = banner("health-problems");
-        problems.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> java.util.stream.Stream.of(
+        problems.textProperty().bind(Bindings.createStringBinding(() -> Stream.of(
                 vm.problemsProperty().get(), jobs.problemsProperty().get()).filter(t -> !t.isEmpty())
-                .collect(java.util.stream.Collectors.joining("\n")), vm.problemsProperty(), jobs.problemsProperty()));
+                .collect(Collectors.joining("\n")), vm.problemsProperty(), jobs.problemsProperty()));
         problems.visibleProperty().bind(vm.problemsProperty().isNotEmpty().or(jobs.problemsProperty().isNotEmpty()));
         problems.managedProperty().bind(problems.visibleProperty());
         VBox top = new VBox(8, head, problems);
         top.setPadding(new Insets(0, 0, 8, 0));
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, run);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, run);
         return top;
     }
 
@@ -140,7 +152,7 @@ public final class HealthView {
             return cells;
         }));
         table.getColumns().add(3, trend);
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         table.setPlaceholder(new Label("No watchdog run yet. Run it now with Ctrl+R."));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> {
             vm.select(row);
@@ -186,7 +198,7 @@ public final class HealthView {
                 }
             };
             cell.setWrapText(false);
-            cell.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+            cell.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
             cell.setPrefWidth(0);
             return cell;
         });
@@ -226,14 +238,14 @@ public final class HealthView {
             c.setCellFactory(x -> new OneLineCell<>());
             jobTable.getColumns().add(c);
         }
-        views.components.ColumnHeaders.keepWhole(jobTable);
+        ColumnHeaders.keepWhole(jobTable);
         jobTable.setFixedCellSize(30);
         jobTable.setPrefHeight(30 * 4 + 44); // the four jobs, one line each, and the header
         jobTable.setMinHeight(30 * 4 + 44);
         TextField schedule = new TextField();
         schedule.setId("health-schedule");
         schedule.setPromptText("cron, e.g. 0 3 * * *"); // whole at 1100 px; the fields' order is in the tooltip
-        schedule.setTooltip(new javafx.scene.control.Tooltip("cron: minute hour day-of-month month day-of-week"));
+        schedule.setTooltip(new Tooltip("cron: minute hour day-of-month month day-of-week"));
         schedule.setPrefColumnCount(14);
         schedule.setMinWidth(150);
         Label description = new Label();
@@ -249,7 +261,7 @@ public final class HealthView {
             }
             description.setText(row.problem().isEmpty() ? row.description() : row.problem());
         });
-        jobs.rows().addListener((javafx.collections.ListChangeListener<JobRow>) c -> {
+        jobs.rows().addListener((ListChangeListener<JobRow>) c -> {
             for (int i = 0; i < jobTable.getItems().size(); i++) {
                 if (jobTable.getItems().get(i).id().equals(scheduleFor)
                         && jobTable.getSelectionModel().getSelectedIndex() != i) {
@@ -282,7 +294,7 @@ public final class HealthView {
         apply.setMinWidth(Region.USE_PREF_SIZE);
         HBox scheduleEdit = new HBox(8, schedule, apply); // the field and its Save keep together on a line
         scheduleEdit.setAlignment(Pos.CENTER_LEFT);
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, run, pause, cancel, scheduleEdit);
+        FlowPane actions = new FlowPane(8, 6, run, pause, cancel, scheduleEdit);
         actions.setAlignment(Pos.CENTER_LEFT);
         Label error = new Label();
         error.setId("health-schedule-error");
@@ -316,10 +328,10 @@ public final class HealthView {
         // the job's actions above its table: in a short window they stay in view without scrolling the pane
         VBox box = new VBox(6, title, actions, error, jobTable, description, message, history);
         box.setPadding(new Insets(8, 8, 0, 8));
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(box);
+        ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true); // a short window scrolls the jobs pane rather than squeezing the runs list
         scroll.setFitToHeight(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMinHeight(0);
         return scroll;
     }
@@ -341,7 +353,7 @@ public final class HealthView {
         if (severity == null || severity.isEmpty() || "OK".equals(severity)) {
             return severity == null ? "" : severity;
         }
-        return severity.charAt(0) + severity.substring(1).toLowerCase(java.util.Locale.ROOT);
+        return severity.charAt(0) + severity.substring(1).toLowerCase(Locale.ROOT);
     }
 
     /** A cell showing a node made from its row (a badge, the trend squares). */

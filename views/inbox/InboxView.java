@@ -3,6 +3,7 @@ package views.inbox;
 import atlantafx.base.controls.Message;
 import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -61,7 +62,7 @@ public final class InboxView {
             }
         });
         vm.selectedProperty().addListener((o, was, now) -> selectInList(now.intValue()));
-        vm.rows().addListener((javafx.collections.ListChangeListener<InboxRow>) c ->
+        vm.rows().addListener((ListChangeListener<InboxRow>) c ->
                 selectInList(vm.selectedProperty().get()));
         list.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {

@@ -10,11 +10,13 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.knowledge.DocumentDetailViewModel;
 import viewmodels.knowledge.LinkRow;
+import views.components.FocusInView;
 import views.components.MarkdownView;
 
 /**
@@ -70,14 +72,14 @@ final class DocumentPane {
         back.setId("detail-back");
         back.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         back.setMinWidth(Region.USE_PREF_SIZE);
-        back.setTooltip(new javafx.scene.control.Tooltip("Back to the document before (Alt+Left, mouse back button)"));
+        back.setTooltip(new Tooltip("Back to the document before (Alt+Left, mouse back button)"));
         back.disableProperty().bind(d.canGoBackProperty().not());
         back.setOnAction(e -> d.back());
         Button forward = new Button("Forward →");
         forward.setId("detail-forward");
         forward.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         forward.setMinWidth(Region.USE_PREF_SIZE);
-        forward.setTooltip(new javafx.scene.control.Tooltip("Forward again (Alt+Right, mouse forward button)"));
+        forward.setTooltip(new Tooltip("Forward again (Alt+Right, mouse forward button)"));
         forward.disableProperty().bind(d.canGoForwardProperty().not());
         forward.setOnAction(e -> d.forward());
         HBox nav = new HBox(4, back, forward);
@@ -89,6 +91,6 @@ final class DocumentPane {
         // Tab reaches the document itself, and the arrows and Page Up / Down then scroll it; a line of its
         // provenance tabbed to scrolls into sight
         scroll.setFocusTraversable(true);
-        return views.components.FocusInView.on(scroll);
+        return FocusInView.on(scroll);
     }
 }

@@ -11,6 +11,7 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.layout.VBox;
 import viewmodels.knowledge.FacetValue;
 import viewmodels.knowledge.KnowledgeViewModel;
+import views.components.FocusInView;
 
 /**
  * The Knowledge browser's facet column: a titled box per facet (Type, Project, Status, Tags — Tags folded) with a
@@ -30,7 +31,7 @@ final class FacetPanel {
             Runnable fill = () -> {
                 // the boxes are made anew with each result: the one that had the focus (just ticked with Space or a
                 // click) gets it back, instead of the focus jumping to the section's button in the rail
-                javafx.scene.Node focused = values.getScene() == null ? null : values.getScene().getFocusOwner();
+                Node focused = values.getScene() == null ? null : values.getScene().getFocusOwner();
                 String focusedId = focused != null && focused.getParent() == values ? focused.getId() : null;
                 values.getChildren().setAll(vm.facet(facet).stream().map(v -> box(vm, v)).toList());
                 if (values.getChildren().isEmpty()) { // never an empty box without a word
@@ -40,7 +41,7 @@ final class FacetPanel {
                 }
                 if (focusedId != null) {
                     values.getChildren().stream().filter(n -> focusedId.equals(n.getId())).findFirst()
-                            .ifPresent(javafx.scene.Node::requestFocus);
+                            .ifPresent(Node::requestFocus);
                 }
             };
             vm.facet(facet).addListener((ListChangeListener<FacetValue>) c -> fill.run());
@@ -55,7 +56,7 @@ final class FacetPanel {
         // 1100×700 and 1280×800; a longer name (a tag) wraps, never cut
         scroll.setMinWidth(240);
         SplitPane.setResizableWithParent(scroll, false);
-        return views.components.FocusInView.on(scroll); // a box tabbed to below the fold scrolls into sight
+        return FocusInView.on(scroll); // a box tabbed to below the fold scrolls into sight
     }
 
     private static Node box(KnowledgeViewModel vm, FacetValue value) {

@@ -8,16 +8,24 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -25,10 +33,12 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import viewmodels.knowledge.EmbeddingsViewModel;
 import viewmodels.knowledge.KnowledgeViewModel;
 import viewmodels.knowledge.ResultRow;
 import viewmodels.knowledge.SortChoice;
 import viewmodels.knowledge.SyncViewModel;
+import views.shell.ShellView;
 
 /**
  * The Knowledge browser: search box, facets, results, and the detail pane with provenance. Ctrl+F searches,
@@ -42,9 +52,9 @@ public final class KnowledgeView {
     private final TextField search = new TextField();
     private final ListView<ResultRow> results = new ListView<>();
 
-    private final viewmodels.knowledge.EmbeddingsViewModel embeddings;
+    private final EmbeddingsViewModel embeddings;
 
-    public KnowledgeView(KnowledgeViewModel vm, SyncViewModel sync, viewmodels.knowledge.EmbeddingsViewModel embeddings,
+    public KnowledgeView(KnowledgeViewModel vm, SyncViewModel sync, EmbeddingsViewModel embeddings,
                          Consumer<String> openFile) {
         this.vm = vm;
         this.sync = sync;
@@ -56,8 +66,8 @@ public final class KnowledgeView {
         split.setDividerPositions(0.22, 0.58);
         root.setCenter(split);
         root.setBottom(syncIssues());
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, search);
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        root.getProperties().put(ShellView.INITIAL_FOCUS, search);
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 search.requestFocus();
                 e.consume();
@@ -75,11 +85,11 @@ public final class KnowledgeView {
                 e.consume();
             }
         });
-        root.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
-            if (e.getButton() == javafx.scene.input.MouseButton.BACK) {
+        root.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
+            if (e.getButton() == MouseButton.BACK) {
                 vm.detail().back();
                 e.consume();
-            } else if (e.getButton() == javafx.scene.input.MouseButton.FORWARD) {
+            } else if (e.getButton() == MouseButton.FORWARD) {
                 vm.detail().forward();
                 e.consume();
             }
@@ -119,7 +129,7 @@ public final class KnowledgeView {
         syncButton.setOnAction(e -> sync.syncNow());
         syncButton.disableProperty().bind(sync.runningProperty());
         syncButton.visibleProperty().bind(sync.runningProperty().not().and(
-                javafx.beans.binding.Bindings.createBooleanBinding(() -> !sync.readOnly())));
+                Bindings.createBooleanBinding(() -> !sync.readOnly())));
         sync.massDeleteQuestionProperty().addListener((o, was, question) -> {
             if (!question.isEmpty()) {
                 confirmMassDelete(question);
@@ -140,11 +150,11 @@ public final class KnowledgeView {
         last.textProperty().bind(sync.lastResultProperty());
         last.visibleProperty().bind(sync.lastResultProperty().isNotEmpty());
         last.managedProperty().bind(last.visibleProperty());
-        javafx.scene.control.ToggleButton semantic = new javafx.scene.control.ToggleButton("Semantic");
+        ToggleButton semantic = new ToggleButton("Semantic");
         semantic.setId("knowledge-semantic");
         semantic.selectedProperty().bindBidirectional(vm.semanticProperty());
         semantic.setDisable(!embeddings.available());
-        semantic.setTooltip(new javafx.scene.control.Tooltip(embeddings.available()
+        semantic.setTooltip(new Tooltip(embeddings.available()
                 ? "Rank best matches by meaning as well as words (Ctrl+M)" : embeddings.unavailableReason()));
         HBox bar = new HBox(8, search, semantic, sort, syncSlot);
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -154,7 +164,7 @@ public final class KnowledgeView {
         semanticStatus.setWrapText(true);
         semanticStatus.setMinHeight(Region.USE_PREF_SIZE);
         semanticStatus.textProperty().bind(embeddings.statusProperty());
-        javafx.scene.control.ProgressBar embedding = new javafx.scene.control.ProgressBar();
+        ProgressBar embedding = new ProgressBar();
         embedding.setPrefWidth(120);
         embedding.progressProperty().bind(embeddings.progressProperty());
         Button stop = new Button("Cancel");
@@ -263,15 +273,15 @@ public final class KnowledgeView {
     }
 
     private void confirmMassDelete(String question) {
-        javafx.scene.control.Alert confirm = new javafx.scene.control.Alert(
-                javafx.scene.control.Alert.AlertType.CONFIRMATION, question + "\n\nDelete their documents from the index?",
-                javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
+        Alert confirm = new Alert(
+                Alert.AlertType.CONFIRMATION, question + "\n\nDelete their documents from the index?",
+                ButtonType.OK, ButtonType.CANCEL);
         if (root.getScene() != null) {
             confirm.initOwner(root.getScene().getWindow());
         }
         confirm.setHeaderText("Many files are gone");
         confirm.getDialogPane().setId("knowledge-mass-delete");
-        boolean ok = confirm.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.OK).isPresent();
+        boolean ok = confirm.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
         if (ok) {
             sync.confirmMassDelete();
         } else {

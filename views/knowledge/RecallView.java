@@ -4,16 +4,24 @@ import atlantafx.base.theme.Styles;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.VBox;
 import viewmodels.knowledge.RecallViewModel;
+import views.shell.ShellView;
 
 /**
  * The recall preview: a story (title, description, project); what the implementor injects, then the System Context
@@ -34,12 +42,12 @@ public final class RecallView {
                 + "each budget (lean ×1.8 / 5, no rewrite, by keyword; balanced ×3 / 10 and deep ×5 / 10, rewritten, "
                 + "by keyword and meaning). auto: deep when over 90 characters or containing \" and \" or \"why\".");
         intro.setWrapText(true);
-        intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        intro.setMinHeight(Region.USE_PREF_SIZE);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         Label era = new Label();
         era.setId("recall-era");
         era.setWrapText(true);
-        era.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        era.setMinHeight(Region.USE_PREF_SIZE);
         era.getStyleClass().add(Styles.WARNING);
         era.textProperty().bind(vm.eraProperty());
         TextField question = new TextField();
@@ -66,8 +74,8 @@ public final class RecallView {
         project.setPromptText("implementor only; empty: all");
         project.setPrefWidth(320);
         project.getEditor().textProperty().bindBidirectional(vm.projectProperty());
-        project.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> { // the combo box keeps its editor's Enter
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+        project.addEventFilter(KeyEvent.KEY_PRESSED, e -> { // the combo box keeps its editor's Enter
+            if (e.getCode() == KeyCode.ENTER) {
                 vm.preview();
             }
         });
@@ -85,15 +93,15 @@ public final class RecallView {
         message.managedProperty().bind(message.visibleProperty());
 
         // headings on one row, texts on the next: a heading of more lines moves no text box below the others
-        javafx.scene.layout.GridPane columns = new javafx.scene.layout.GridPane();
+        GridPane columns = new GridPane();
         columns.setId("recall-columns");
         columns.setHgap(12);
         columns.setVgap(6);
-        javafx.scene.layout.RowConstraints headings = new javafx.scene.layout.RowConstraints();
-        headings.setValignment(javafx.geometry.VPos.BOTTOM);
+        RowConstraints headings = new RowConstraints();
+        headings.setValignment(VPos.BOTTOM);
         // a short window shrinks the text boxes, never the headings over the line above them
-        headings.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.RowConstraints texts = new javafx.scene.layout.RowConstraints();
+        headings.setMinHeight(Region.USE_PREF_SIZE);
+        RowConstraints texts = new RowConstraints();
         texts.setVgrow(Priority.ALWAYS);
         columns.getRowConstraints().setAll(headings, texts);
         VBox.setVgrow(columns, Priority.ALWAYS);
@@ -102,7 +110,7 @@ public final class RecallView {
             columns.getColumnConstraints().clear();
             for (RecallViewModel.Column c : vm.columns()) {
                 int at = columns.getColumnConstraints().size();
-                javafx.scene.layout.ColumnConstraints width = new javafx.scene.layout.ColumnConstraints(160, 240,
+                ColumnConstraints width = new ColumnConstraints(160, 240,
                         Double.MAX_VALUE);
                 width.setHgrow(Priority.ALWAYS);
                 width.setPercentWidth(100.0 / vm.columns().size());
@@ -114,7 +122,7 @@ public final class RecallView {
         vm.columns().addListener((ListChangeListener<RecallViewModel.Column>) c -> fill.run());
         fill.run();
         root.getChildren().addAll(title, intro, era, ask, story, auto, message, columns);
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, question);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, question);
         vm.loadProjects();
     }
 
@@ -122,7 +130,7 @@ public final class RecallView {
         Label heading = new Label(column.heading());
         heading.setId("recall-heading-" + column.budget());
         heading.setWrapText(true);
-        heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        heading.setMinHeight(Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         heading.setMaxWidth(Double.MAX_VALUE);
         // its height is asked at a column's narrowest width: asked at one line's width, a long heading got a row too

@@ -1,13 +1,18 @@
 package views.knowledge;
 
+import java.util.List;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
 import viewmodels.knowledge.ResultRow;
+import viewmodels.knowledge.Snippet;
 
 /** A result: title on the first line, type · project · status · loop and the date below. */
 final class ResultCell extends ListCell<ResultRow> {
@@ -17,7 +22,7 @@ final class ResultCell extends ListCell<ResultRow> {
      */
     @Override
     protected double computePrefHeight(double width) {
-        javafx.scene.Node graphic = getGraphic();
+        Node graphic = getGraphic();
         double w = width > 0 ? width : getListView() == null ? -1 : getListView().getWidth() - 16;
         if (graphic == null || w <= 0) {
             return super.computePrefHeight(width);
@@ -34,12 +39,12 @@ final class ResultCell extends ListCell<ResultRow> {
             setText(null);
             return;
         }
-        javafx.scene.text.TextFlow title = flow(row.titleParts(), "result-title");
+        TextFlow title = flow(row.titleParts(), "result-title");
         Label type = new Label(row.type());
         type.getStyleClass().addAll("type-badge", "type-" + row.type());
         type.setMinWidth(Region.USE_PREF_SIZE);
         // type · project · status · loop · day: wraps by words in the narrow column, never cut ("…-0d…")
-        javafx.scene.text.TextFlow sub = flow(java.util.List.of(new viewmodels.knowledge.Snippet.Part(row.about(),
+        TextFlow sub = flow(List.of(new Snippet.Part(row.about(),
                 false)), "result-about");
         HBox first = new HBox(8, type, title);
         first.setAlignment(Pos.CENTER_LEFT);
@@ -53,11 +58,11 @@ final class ResultCell extends ListCell<ResultRow> {
     }
 
     /** Text with the searched words highlighted. */
-    private static javafx.scene.text.TextFlow flow(java.util.List<viewmodels.knowledge.Snippet.Part> parts, String style) {
-        javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow();
+    private static TextFlow flow(List<Snippet.Part> parts, String style) {
+        TextFlow flow = new TextFlow();
         flow.getStyleClass().add(style);
-        for (viewmodels.knowledge.Snippet.Part part : parts) {
-            javafx.scene.text.Text text = new javafx.scene.text.Text(part.text());
+        for (Snippet.Part part : parts) {
+            Text text = new Text(part.text());
             text.getStyleClass().addAll("result-text", part.match() ? "result-match" : "result-plain");
             flow.getChildren().add(text);
         }

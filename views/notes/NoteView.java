@@ -3,22 +3,28 @@ package views.notes;
 import atlantafx.base.theme.Styles;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.notes.NoteViewModel;
+import views.components.TabMovesFocus;
+import views.shell.ShellView;
 
 /** The knowledge note form. Ctrl+Enter writes it. */
 public final class NoteView {
@@ -33,7 +39,7 @@ public final class NoteView {
                 + "reason. Written as a turn_note document; the write is recorded as knowledge.turn_write events. "
                 + "Lists take commas or one item per line.");
         intro.setWrapText(true);
-        intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        intro.setMinHeight(Region.USE_PREF_SIZE);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         GridPane form = new GridPane();
         form.setHgap(10);
@@ -64,11 +70,11 @@ public final class NoteView {
         write.setId("note-write");
         write.getStyleClass().add(Styles.ACCENT);
         write.setOnAction(e -> vm.submit());
-        write.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // its whole label: the refusal beside it wraps
+        write.setMinWidth(Region.USE_PREF_SIZE); // its whole label: the refusal beside it wraps
         Label result = new Label();
         result.setId("note-result");
         result.setWrapText(true);
-        result.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every word of a refusal, on as many lines as it needs
+        result.setMinHeight(Region.USE_PREF_SIZE); // every word of a refusal, on as many lines as it needs
         result.setMaxWidth(Double.MAX_VALUE);
         result.textProperty().bind(vm.resultProperty());
         vm.refusedProperty().addListener((o, a, isRefused) -> {
@@ -76,21 +82,21 @@ public final class NoteView {
             result.getStyleClass().add(isRefused ? Styles.DANGER : Styles.SUCCESS);
         });
         // the form scrolls when the window is short (1100 × 700); the title above and the button below stay in view
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(form);
+        ScrollPane scroll = new ScrollPane(form);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
         VBox.setVgrow(scroll, Priority.ALWAYS);
         HBox actions = new HBox(12, write, result);
-        actions.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        actions.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(result, Priority.ALWAYS);
         root.getChildren().addAll(title, intro, scroll, actions);
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 vm.submit();
                 e.consume();
             }
         });
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, agent);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, agent);
     }
 
     private static TextField field(String id, StringProperty value, String prompt) {
@@ -99,7 +105,7 @@ public final class NoteView {
     }
 
     private static TextArea area(String id, StringProperty value, int rows) {
-        TextArea a = views.components.TabMovesFocus.on(new TextArea());
+        TextArea a = TabMovesFocus.on(new TextArea());
         a.setPrefRowCount(rows);
         a.setWrapText(true);
         return bind(a, id, value, null);

@@ -5,6 +5,7 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -16,6 +17,7 @@ import javafx.scene.layout.VBox;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import viewmodels.overview.OverviewViewModel;
 import viewmodels.overview.OverviewViewModel.LocationRow;
+import views.components.ColumnHeaders;
 
 /** The Overview section: the open workspace's folders and what it holds. */
 public final class OverviewView {
@@ -80,12 +82,12 @@ public final class OverviewView {
                 super.updateItem(path, empty);
                 setText(empty ? null : path);
                 // a narrow window cuts the start, which the folders share, never the end that tells them apart
-                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
-                setTooltip(empty || path == null ? null : new javafx.scene.control.Tooltip(path));
+                setTextOverrun(OverrunStyle.LEADING_ELLIPSIS);
+                setTooltip(empty || path == null ? null : new Tooltip(path));
             }
         });
         table.getColumns().add(folder);
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         table.setPrefHeight(220);
         VBox.setVgrow(table, Priority.SOMETIMES);
         Label eraTitle = new Label("What is current");

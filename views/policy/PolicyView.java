@@ -1,8 +1,11 @@
 package views.policy;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -14,7 +17,9 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import viewmodels.policy.PolicyViewModel;
+import views.components.WrappingListCell;
 
 /** The trust dial's panel in Settings: levels, protected paths, the kill switch, the would-have table, to confirm. */
 public final class PolicyView {
@@ -62,8 +67,8 @@ public final class PolicyView {
             name.setId("policy-kind-label-" + k);
             name.setMinWidth(Region.USE_PREF_SIZE);
             Node box = choice("policy-kind-" + k, vm.kindProperty(k), true);
-            GridPane.setValignment(name, javafx.geometry.VPos.BASELINE); // the name on the line of its choice's text
-            GridPane.setValignment(box, javafx.geometry.VPos.BASELINE);
+            GridPane.setValignment(name, VPos.BASELINE); // the name on the line of its choice's text
+            GridPane.setValignment(box, VPos.BASELINE);
             grid.add(name, column, row);
             grid.add(box, column + 1, row);
             column = column == 0 ? 2 : 0;
@@ -81,7 +86,7 @@ public final class PolicyView {
         Button freeze = new Button();
         freeze.setId("policy-freeze");
         freeze.getStyleClass().add(Styles.DANGER);
-        freeze.textProperty().bind(javafx.beans.binding.Bindings.when(vm.frozenProperty()).then("Lift the freeze")
+        freeze.textProperty().bind(Bindings.when(vm.frozenProperty()).then("Lift the freeze")
                 .otherwise("Freeze: everything manual"));
         freeze.setOnAction(e -> vm.setFrozen(!vm.frozenProperty().get()));
         HBox actions = new HBox(8, why, save, freeze);
@@ -128,18 +133,18 @@ public final class PolicyView {
 
     /** A list whose rows wrap by words within its width: never cut, never scrolled sideways. */
     private static ListView<String> wrapping(ListView<String> list) {
-        list.setCellFactory(l -> new views.components.WrappingListCell());
+        list.setCellFactory(l -> new WrappingListCell());
         return list;
     }
 
-    private static Node choice(String id, javafx.beans.property.StringProperty value, boolean inherit) {
+    private static Node choice(String id, StringProperty value, boolean inherit) {
         ChoiceBox<String> box = new ChoiceBox<>();
         box.setId(id);
         if (inherit) {
             box.getItems().add("");
         }
         box.getItems().addAll("auto", "supervised", "manual");
-        box.setConverter(new javafx.util.StringConverter<>() { // the empty choice inherits: say so, never a blank
+        box.setConverter(new StringConverter<>() { // the empty choice inherits: say so, never a blank
             @Override
             public String toString(String mode) {
                 return mode == null || mode.isEmpty() ? "by risk" : mode;

@@ -1,19 +1,24 @@
 package views.profiles;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import viewmodels.profiles.LessonsViewModel;
 import views.components.MarkdownView;
+import views.shell.ShellView;
 
 /** Agent lessons: the agents, and the selected one's lessons, flags and journal. */
 public final class LessonsView {
@@ -60,7 +65,7 @@ public final class LessonsView {
                 vm.select(row.agent());
             }
         });
-        vm.agents().addListener((javafx.collections.ListChangeListener<LessonsViewModel.AgentRow>) c -> {
+        vm.agents().addListener((ListChangeListener<LessonsViewModel.AgentRow>) c -> {
             if (!vm.agents().isEmpty() && agents.getSelectionModel().isEmpty()) {
                 agents.getSelectionModel().select(0);
             }
@@ -75,9 +80,9 @@ public final class LessonsView {
         folder.setId("lessons-folder");
         folder.getStyleClass().add(Styles.TEXT_MUTED);
         folder.textProperty().bind(vm.folderProperty());
-        folder.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        folder.setTextOverrun(OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
         folder.setMinWidth(0);
-        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        Tooltip whole = new Tooltip();
         whole.textProperty().bind(vm.folderProperty());
         folder.setTooltip(whole);
         folder.visibleProperty().bind(vm.folderProperty().isNotEmpty());
@@ -108,9 +113,9 @@ public final class LessonsView {
         journals.setId("lessons-journals");
         // as tall as its entries, up to ten (it showed 3 of 12 with half the pane empty below)
         journals.setFixedCellSize(28);
-        journals.prefHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+        journals.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.min(10, Math.max(2, vm.journals().size())) * 28.0 + 6, vm.journals()));
-        journals.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        journals.setMinHeight(Region.USE_PREF_SIZE);
         journals.setPlaceholder(new Label("No undigested journal entries."));
         journals.getSelectionModel().selectedItemProperty().addListener((o, a, name) -> {
             if (name != null) {
@@ -126,7 +131,7 @@ public final class LessonsView {
         scroll.setFitToWidth(true);
         root.getItems().setAll(left, scroll);
         root.setDividerPositions(0.3);
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, agents);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, agents);
         vm.refresh();
     }
 

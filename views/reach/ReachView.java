@@ -1,6 +1,9 @@
 package views.reach;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -20,6 +23,8 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import viewmodels.reach.ReachViewModel;
+import views.components.WrappingCell;
+import views.shell.ShellView;
 
 /** Knowledge reach: the window, Run / Cancel with progress, the four lists; lesson states as a badge column. */
 public final class ReachView {
@@ -36,7 +41,7 @@ public final class ReachView {
                 + "to stories that failed. Lessons: candidate → established (2 loops) → proven (5 stories, first-attempt "
                 + "rate 20 points over the projects') → deprecated.");
         intro.setWrapText(true);
-        intro.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wraps to its lines, never squeezed into "…"
+        intro.setMinHeight(Region.USE_PREF_SIZE); // wraps to its lines, never squeezed into "…"
         intro.getStyleClass().add(Styles.TEXT_MUTED);
         TextField days = new TextField();
         days.setId("reach-days");
@@ -60,7 +65,7 @@ public final class ReachView {
         Label summary = new Label();
         summary.setId("reach-summary");
         summary.setWrapText(true);
-        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every line of the summary, never "…"
+        summary.setMinHeight(Region.USE_PREF_SIZE); // every line of the summary, never "…"
         summary.textProperty().bind(vm.summaryProperty());
         summary.visibleProperty().bind(vm.summaryProperty().isNotEmpty());
         summary.managedProperty().bind(summary.visibleProperty());
@@ -68,7 +73,7 @@ public final class ReachView {
         ComboBox<String> state = new ComboBox<>();
         state.setId("reach-state");
         state.getItems().addAll(vm.stateChoices()); // "Any state" first: the filter never shows blank
-        state.setPromptText(viewmodels.reach.ReachViewModel.ANY_STATE);
+        state.setPromptText(ReachViewModel.ANY_STATE);
         state.valueProperty().bindBidirectional(vm.stateFilterProperty());
         HBox filter = new HBox(8, new Label("State"), state);
         filter.setAlignment(Pos.CENTER_LEFT);
@@ -84,11 +89,11 @@ public final class ReachView {
         VBox.setVgrow(tabs, Priority.ALWAYS);
         VBox.setVgrow(lessons.getChildren().get(1), Priority.ALWAYS);
         root.getChildren().addAll(title, intro, controls, summary, tabs);
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, days);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, days);
     }
 
     private static TableView<ReachViewModel.Row> table(String id, ObservableList<ReachViewModel.Row> rows,
-                                                       javafx.beans.value.ObservableValue<String> empty) {
+                                                       ObservableValue<String> empty) {
         TableView<ReachViewModel.Row> table = new TableView<>(rows);
         table.setId(id);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
@@ -122,11 +127,11 @@ public final class ReachView {
     }
 
     private static TableColumn<ReachViewModel.Row, String> column(String name,
-            java.util.function.Function<ReachViewModel.Row, String> value, double width) {
+            Function<ReachViewModel.Row, String> value, double width) {
         TableColumn<ReachViewModel.Row, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(cell -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         c.setPrefWidth(width);
-        c.setCellFactory(x -> new views.components.WrappingCell<>()); // a long title or figure wraps, never "…"
+        c.setCellFactory(x -> new WrappingCell<>()); // a long title or figure wraps, never "…"
         return c;
     }
 

@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -25,7 +26,7 @@ final class QueueCell extends ListCell<QueueRow> {
         // the id on a line of its own, whole at 1100 px: it is what tells two proposals apart
         Label id = new Label(row.id());
         id.getStyleClass().add(Styles.TEXT_BOLD);
-        id.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS); // narrower still: both ends stay
+        id.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS); // narrower still: both ends stay
         Label state = new Label(row.state());
         state.getStyleClass().addAll("state-badge", "state-" + row.state().split(" ")[0]);
         state.setMinWidth(Region.USE_PREF_SIZE);

@@ -2,10 +2,17 @@ package views.review;
 
 import atlantafx.base.theme.Styles;
 import java.util.Optional;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
@@ -15,17 +22,22 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.shape.SVGPath;
 import javafx.util.StringConverter;
 import viewmodels.review.QueueRow;
 import viewmodels.review.ReviewViewModel;
 import views.components.DiffView;
 import views.components.TabMovesFocus;
+import views.shell.ShellView;
 
 /**
  * The review queue and the selected proposal's diff. Keys: j/k or arrows move, a approve, r reject (asks for a
@@ -45,7 +57,7 @@ public final class ReviewView {
         split.setDividerPositions(0.34);
         root.setCenter(split);
         root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, queue);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, queue);
         vm.refresh();
     }
 
@@ -90,7 +102,7 @@ public final class ReviewView {
             }
         });
         filter.setFocusTraversable(false); // off the Tab path, which goes list ↔ detail: the key f cycles it
-        filter.setTooltip(new javafx.scene.control.Tooltip("f: the next filter"));
+        filter.setTooltip(new Tooltip("f: the next filter"));
         Label counts = new Label();
         counts.setId("review-counts");
         counts.setWrapText(true);
@@ -105,7 +117,7 @@ public final class ReviewView {
             }
         });
         vm.selectedIdProperty().addListener((obs, old, id) -> showSelected());
-        vm.rows().addListener((javafx.collections.ListChangeListener<QueueRow>) change -> showSelected());
+        vm.rows().addListener((ListChangeListener<QueueRow>) change -> showSelected());
         VBox.setVgrow(queue, Priority.ALWAYS);
         VBox box = new VBox(8, filter, counts, queue);
         box.setPadding(new Insets(12));
@@ -155,7 +167,7 @@ public final class ReviewView {
         edit.disableProperty().bind(vm.detail().approvableProperty().not());
         Button mode = button("Unified / side by side", "review-mode", vm.detail()::toggleDiffMode);
         // the decisions on one row; the diff's own toggle sits on the diff's caption row, so the row fits at 1100 px
-        javafx.scene.layout.FlowPane actions = new javafx.scene.layout.FlowPane(8, 6, approve, reject, changes, edit);
+        FlowPane actions = new FlowPane(8, 6, approve, reject, changes, edit);
         actions.setId("review-actions");
         actions.setAlignment(Pos.CENTER_LEFT);
         for (Node n : actions.getChildren()) {
@@ -169,9 +181,9 @@ public final class ReviewView {
         closed.textProperty().bind(vm.detail().closedProperty());
         closed.visibleProperty().bind(vm.detail().closedProperty().isNotEmpty());
         actions.visibleProperty().bind(closed.visibleProperty().not());
-        javafx.scene.layout.StackPane decide = new javafx.scene.layout.StackPane(actions, closed);
+        StackPane decide = new StackPane(actions, closed);
         decide.setId("review-decide");
-        javafx.scene.layout.StackPane.setAlignment(closed, Pos.CENTER_LEFT);
+        StackPane.setAlignment(closed, Pos.CENTER_LEFT);
         Label keys = label("review-keys", Styles.TEXT_MUTED);
         keys.textProperty().bind(vm.detail().keysProperty()); // only the keys that apply to the proposal shown
         Label problem = label("review-problem", "review-problem");
@@ -192,7 +204,7 @@ public final class ReviewView {
         caption.managedProperty().bind(caption.visibleProperty());
         caption.setMaxWidth(Double.MAX_VALUE);
         // a conflicting proposal's diff is its change as written, not what approving does: the caption stands out
-        javafx.css.PseudoClass intended = javafx.css.PseudoClass.getPseudoClass("intended");
+        PseudoClass intended = PseudoClass.getPseudoClass("intended");
         vm.detail().diffIntendedProperty().addListener((obs, was, now) -> caption.pseudoClassStateChanged(intended, now));
         HBox.setHgrow(caption, Priority.ALWAYS);
         Region gap = new Region();
@@ -202,7 +214,7 @@ public final class ReviewView {
         diffBar.setId("review-diff-bar");
         diffBar.setAlignment(Pos.CENTER_LEFT);
         // the split asks its sides' least height without a width: the bar keeps the lines its caption wraps to
-        diffBar.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> caption.isVisible()
+        diffBar.minHeightProperty().bind(Bindings.createDoubleBinding(() -> caption.isVisible()
                 ? Math.max(mode.prefHeight(-1), caption.prefHeight(caption.getWidth())) : mode.prefHeight(-1),
                 caption.widthProperty(), caption.textProperty(), caption.visibleProperty()));
         Label rationale = label("review-rationale", null);
@@ -227,7 +239,7 @@ public final class ReviewView {
         // a long record or conflict scrolls in its own few lines, so the header never pushes the diff out of sight
         // the decisions first: the same place for every proposal, however many lines its heading and details take
         // the record first, then what it does not say (where the commit went), then what stops a proposal
-        javafx.beans.value.ObservableBooleanValue folded = vm.detail().hasDiffProperty().not();
+        ObservableBooleanValue folded = vm.detail().hasDiffProperty().not();
         // the snapshot shown: its digest beside the details, and — decided, then changed — the tampered badge
         SnapshotStamp stamp = new SnapshotStamp(vm.detail());
         VBox header = new VBox(8, decide, heading, stamp.line(details), keys, HeaderNotes.capped(stamp.tampered(), folded),
@@ -283,7 +295,7 @@ public final class ReviewView {
         dialog.getDialogPane().setContent(text);
         // not the dialog's default button, which takes the focus when it opens: the text is what this dialog is for,
         // and Enter there starts a new line — it never approves a text nobody read
-        ButtonType approve = new ButtonType("Approve edited", javafx.scene.control.ButtonBar.ButtonData.OTHER);
+        ButtonType approve = new ButtonType("Approve edited", ButtonBar.ButtonData.OTHER);
         dialog.getDialogPane().getButtonTypes().addAll(approve, ButtonType.CANCEL);
         dialog.setResultConverter(b -> b == approve ? text.getText() : null);
         dialog.setOnShown(e -> text.requestFocus());
@@ -298,15 +310,15 @@ public final class ReviewView {
 
     /** Asks before edits are thrown away; Keep editing is the default, so Enter keeps them. */
     private static boolean discardEdits(Dialog<String> owner) {
-        ButtonType discard = new ButtonType("Discard edits", javafx.scene.control.ButtonBar.ButtonData.OTHER);
-        ButtonType keep = new ButtonType("Keep editing", javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
-        javafx.scene.control.Alert ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+        ButtonType discard = new ButtonType("Discard edits", ButtonBar.ButtonData.OTHER);
+        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
                 "Your edits to the text are not approved or kept anywhere else.", discard, keep);
         ask.initOwner(owner.getDialogPane().getScene().getWindow());
         ask.setTitle("Discard your edits?");
         ask.setHeaderText("Discard your edits?");
         ask.getDialogPane().setId("review-discard-edits");
-        ((javafx.scene.control.Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        ((Button) ask.getDialogPane().lookupButton(keep)).setDefaultButton(true);
         return ask.showAndWait().filter(discard::equals).isPresent();
     }
 
@@ -335,9 +347,9 @@ public final class ReviewView {
         dialog.setTitle(title);
         dialog.setHeaderText(question);
         dialog.getEditor().setId("review-reason");
-        ButtonType confirm = new ButtonType(decide, javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        ButtonType confirm = new ButtonType(decide, ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(javafx.beans.binding.Bindings
+        dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(Bindings
                 .createBooleanBinding(() -> dialog.getEditor().getText().isBlank(), dialog.getEditor().textProperty()));
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
@@ -375,11 +387,11 @@ public final class ReviewView {
             + "-.9-2-2-2zm4 0v12h4V3h-4z";
 
     private static Node thumb(String path) {
-        javafx.scene.shape.SVGPath svg = new javafx.scene.shape.SVGPath();
+        SVGPath svg = new SVGPath();
         svg.setContent(path);
         svg.getStyleClass().add("review-thumb");
         svg.setScaleX(0.6);
         svg.setScaleY(0.6);
-        return new javafx.scene.Group(svg);
+        return new Group(svg);
     }
 }

@@ -1,9 +1,12 @@
 package views.settings;
 
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -13,16 +16,23 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import viewmodels.settings.SettingsViewModel;
+import views.components.TabMovesFocus;
+import views.shell.ShellView;
 
 /**
  * Settings: the knowledge index (embedded or Typesense: nodes, API key source, collection, timeout), Redis
@@ -57,7 +67,7 @@ public final class SettingsView {
         save.setOnAction(e -> vm.save());
         Button revert = new Button("Revert");
         revert.setId("settings-revert");
-        revert.setTooltip(new javafx.scene.control.Tooltip("Discard the edits: the fields as workspace.json has them"));
+        revert.setTooltip(new Tooltip("Discard the edits: the fields as workspace.json has them"));
         revert.setOnAction(e -> vm.revert());
         revert.disableProperty().bind(vm.unsavedProperty().not());
         // after the buttons, so they never move when it comes and goes
@@ -71,7 +81,7 @@ public final class SettingsView {
         message.setId("settings-message");
         message.setWrapText(true);
         message.textProperty().bind(vm.messageProperty());
-        HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(message, Priority.ALWAYS);
         // a long message wraps beside them; the title and the buttons keep their size (they were squeezed to "…")
         for (Region keep : new Region[] {title, save, revert}) {
             keep.setMinWidth(Region.USE_PREF_SIZE);
@@ -80,22 +90,22 @@ public final class SettingsView {
         head.setAlignment(Pos.CENTER_LEFT);
         VBox body = new VBox(18, indexSection(), redisSection(), accessSection());
         if (below != null) {
-            body.getChildren().addAll(new javafx.scene.control.Separator(), below);
+            body.getChildren().addAll(new Separator(), below);
         }
         body.setPadding(new Insets(0, 12, 8, 0)); // clear of the scroll bar
         ScrollPane scroll = new ScrollPane(body);
         scroll.setId("settings-scroll");
         scroll.setFitToWidth(true);
-        VBox.setVgrow(scroll, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
         root.getChildren().addAll(head, scroll);
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN).match(e)) {
                 vm.save();
                 e.consume();
             }
         });
         // the first field, not Save: Enter on arrival saved (and reopened the workspace) with nothing changed
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, body.lookup("#settings-backend"));
+        root.getProperties().put(ShellView.INITIAL_FOCUS, body.lookup("#settings-backend"));
     }
 
     private Node indexSection() {
@@ -103,7 +113,7 @@ public final class SettingsView {
         row = 0;
         ChoiceBox<String> backend = choice("settings-backend", vm.index().backendProperty(), vm.backends().toArray(String[]::new));
         add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: its nodes, key and collection appear below");
-        TextArea nodes = views.components.TabMovesFocus.on(new TextArea());
+        TextArea nodes = TabMovesFocus.on(new TextArea());
         nodes.setId("settings-nodes");
         nodes.setPrefRowCount(3);
         nodes.setPromptText("https://ts-1:8108 — one node per line");
@@ -223,7 +233,7 @@ public final class SettingsView {
             if (control.getId() != null) {
                 e.setId(control.getId() + "-error");
             }
-            javafx.scene.layout.StackPane line = new javafx.scene.layout.StackPane(h, e);
+            StackPane line = new StackPane(h, e);
             line.setAlignment(Pos.TOP_LEFT);
             cell.getChildren().add(line);
         }
@@ -232,7 +242,7 @@ public final class SettingsView {
     }
 
     /** Shows the row only while {@code when} holds (a Redis mode's own fields). */
-    private static void showWhen(Node[] rowNodes, javafx.beans.binding.BooleanExpression when) {
+    private static void showWhen(Node[] rowNodes, BooleanExpression when) {
         for (Node n : rowNodes) {
             n.visibleProperty().bind(when);
             n.managedProperty().bind(when);
@@ -252,20 +262,20 @@ public final class SettingsView {
         CheckBox c = new CheckBox(text);
         c.setId(id);
         c.setWrapText(true); // a long description wraps by words
-        c.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        c.setMinHeight(Region.USE_PREF_SIZE);
         c.selectedProperty().bindBidirectional(property);
         return c;
     }
 
     private static ChoiceBox<String> choice(String id, StringProperty property, String... values) {
-        ChoiceBox<String> c = new ChoiceBox<>(javafx.collections.FXCollections.observableArrayList(values));
+        ChoiceBox<String> c = new ChoiceBox<>(FXCollections.observableArrayList(values));
         c.setId(id);
         c.valueProperty().bindBidirectional(property);
         return c;
     }
 
     private static Node testRow(String id, String text, Runnable test, ReadOnlyStringProperty result,
-                                javafx.beans.property.ReadOnlyBooleanProperty ok, String resultId) {
+                                ReadOnlyBooleanProperty ok, String resultId) {
         Button button = new Button(text);
         button.setId(id);
         button.setOnAction(e -> test.run());

@@ -1,5 +1,7 @@
 package views.shell;
 
+import java.util.List;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -24,7 +26,7 @@ final class CommandPalette {
     private CommandPalette() {
     }
 
-    static void show(Window owner, CommandPaletteViewModel vm, java.util.List<String> stylesheets) {
+    static void show(Window owner, CommandPaletteViewModel vm, List<String> stylesheets) {
         Stage stage = new Stage(StageStyle.UNDECORATED);
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -36,10 +38,10 @@ final class CommandPalette {
         ListView<CommandPaletteViewModel.Entry> list = new ListView<>(vm.entries());
         list.setId("palette-list");
         list.setPrefHeight(360);
-        javafx.scene.control.Label none = new javafx.scene.control.Label("Nothing by that name: try a section "
+        Label none = new Label("Nothing by that name: try a section "
                 + "(review), an action (sync, prune, revert, freeze) or a setting (redis).");
         none.setWrapText(true);
-        none.setPadding(new javafx.geometry.Insets(12));
+        none.setPadding(new Insets(12));
         list.setPlaceholder(none);
         list.setCellFactory(l -> new ListCell<>() {
             {
@@ -57,7 +59,7 @@ final class CommandPalette {
                 name.getStyleClass().add("palette-name");
                 Label where = new Label(e.where());
                 where.getStyleClass().add("palette-where");
-                for (Label l : java.util.List.of(name, where)) { // a long entry wraps by words: never cut mid-phrase
+                for (Label l : List.of(name, where)) { // a long entry wraps by words: never cut mid-phrase
                     l.setWrapText(true);
                     l.setMinHeight(Region.USE_PREF_SIZE);
                 }
@@ -76,7 +78,7 @@ final class CommandPalette {
                 setGraphic(row);
             }
         });
-        vm.entries().addListener((javafx.collections.ListChangeListener<CommandPaletteViewModel.Entry>) c -> {
+        vm.entries().addListener((ListChangeListener<CommandPaletteViewModel.Entry>) c -> {
             if (!vm.entries().isEmpty()) {
                 list.getSelectionModel().selectFirst();
                 list.scrollTo(0);

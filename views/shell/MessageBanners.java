@@ -29,7 +29,7 @@ final class MessageBanners {
         dismiss.setId("error-dismiss");
         dismiss.setMinWidth(Region.USE_PREF_SIZE); // a long message squeezed it to an ellipsis
         dismiss.setOnAction(e -> vm.dismissError());
-        javafx.scene.control.Button rebuild = new javafx.scene.control.Button("Rebuild index");
+        Button rebuild = new Button("Rebuild index");
         rebuild.setId("rebuild-index");
         rebuild.setMinWidth(Region.USE_PREF_SIZE);
         rebuild.setOnAction(e -> vm.rebuildIndex());

@@ -4,10 +4,14 @@ import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.application.Application;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -19,6 +23,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -26,6 +31,8 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
+import viewmodels.shell.CommandPaletteViewModel;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.ShellViewModel;
 
@@ -79,7 +86,7 @@ public final class ShellView {
         // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
         KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
         KeyCodeCombination previous = new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN);
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (next.match(e)) {
                 vm.selectNext();
                 e.consume();
@@ -164,10 +171,10 @@ public final class ShellView {
             focus.requestFocus();
             return;
         }
-        focus.sceneProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+        focus.sceneProperty().addListener(new ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends javafx.scene.Scene> obs,
-                                javafx.scene.Scene old, javafx.scene.Scene scene) {
+            public void changed(ObservableValue<? extends Scene> obs,
+                                Scene old, Scene scene) {
                 if (scene != null) {
                     obs.removeListener(this);
                     focus.requestFocus();
@@ -236,7 +243,7 @@ public final class ShellView {
     private void quit() {
         Window window = window();
         if (window != null) {
-            window.fireEvent(new javafx.stage.WindowEvent(window, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+            window.fireEvent(new WindowEvent(window, WindowEvent.WINDOW_CLOSE_REQUEST));
         }
     }
 
@@ -255,22 +262,22 @@ public final class ShellView {
 
     /** Ctrl+K: every section, action and setting by name, with its shortcut. */
     private void showPalette() {
-        java.util.List<viewmodels.shell.CommandPaletteViewModel.Entry> window = java.util.List.of(
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Open a workspace…", "Window", "Ctrl+O",
+        List<CommandPaletteViewModel.Entry> window = List.of(
+                new CommandPaletteViewModel.Entry("Open a workspace…", "Window", "Ctrl+O",
                         this::chooseWorkspace),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", () -> {
+                new CommandPaletteViewModel.Entry("Open the demo workspace", "Window", "", () -> {
                     if (mayLeave("opening the demo workspace")) {
                         vm.openDemo();
                     }
                 }),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Light / dark theme", "Window", "Ctrl+Shift+T",
+                new CommandPaletteViewModel.Entry("Light / dark theme", "Window", "Ctrl+Shift+T",
                         vm::toggleTheme),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Next section", "Window", "Ctrl+PgDn", vm::selectNext),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Previous section", "Window", "Ctrl+PgUp",
+                new CommandPaletteViewModel.Entry("Next section", "Window", "Ctrl+PgDn", vm::selectNext),
+                new CommandPaletteViewModel.Entry("Previous section", "Window", "Ctrl+PgUp",
                         vm::selectPrevious),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Keyboard shortcuts", "Help", "F1", this::showShortcuts),
-                new viewmodels.shell.CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", this::quit));
-        java.util.List<String> sheets = new java.util.ArrayList<>(root.getScene().getStylesheets());
+                new CommandPaletteViewModel.Entry("Keyboard shortcuts", "Help", "F1", this::showShortcuts),
+                new CommandPaletteViewModel.Entry("Quit", "Window", "Ctrl+Q", this::quit));
+        List<String> sheets = new ArrayList<>(root.getScene().getStylesheets());
         CommandPalette.show(window(), vm.palette(window), sheets);
     }
 

@@ -1,7 +1,11 @@
 package views.shell;
 
 import javafx.scene.control.Alert;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
+import viewmodels.shell.Shortcuts;
 
 /**
  * The keyboard shortcuts sheet (F1): every key of the window and its sections, in a dialog that fits the window —
@@ -18,16 +22,16 @@ final class ShortcutsDialog {
         alert.setTitle("Keyboard shortcuts");
         alert.setHeaderText("Keyboard shortcuts");
         alert.getDialogPane().setMinWidth(window == null ? 780 : Math.min(920, window.getWidth() - 40));
-        String text = viewmodels.shell.Shortcuts.sheet();
-        javafx.scene.control.Label sheet = new javafx.scene.control.Label(text);
+        String text = Shortcuts.sheet();
+        Label sheet = new Label(text);
         sheet.setId("shortcuts-sheet");
         sheet.setStyle("-fx-font-family: monospace;");
         sheet.setWrapText(true); // a long line wraps within the sheet: no sideways scroll, nothing cut
-        sheet.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(sheet);
+        sheet.setMinHeight(Region.USE_PREF_SIZE);
+        ScrollPane scroll = new ScrollPane(sheet);
         scroll.setId("shortcuts-scroll");
         scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         // the sheet scrolls inside a dialog that fits the window (its header and OK button stay in view)
         double room = window == null ? 560 : Math.max(200, window.getHeight() - 230);
         scroll.setPrefViewportHeight(Math.min(room, text.lines().count() * 17.0 + 8));

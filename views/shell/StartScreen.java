@@ -12,6 +12,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.TextAlignment;
 import viewmodels.shell.ShellViewModel;
 
 /**
@@ -39,14 +40,14 @@ final class StartScreen {
         which.textProperty().bind(vm.openingProperty());
         which.setWrapText(true);
         which.setMaxWidth(640);
-        which.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        which.setTextAlignment(TextAlignment.CENTER);
         which.getStyleClass().add(Styles.TEXT_MUTED);
         which.visibleProperty().bind(opening);
         which.managedProperty().bind(which.visibleProperty());
         Label hint = new Label();
         hint.setWrapText(true);
         hint.setMaxWidth(560);
-        hint.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        hint.setTextAlignment(TextAlignment.CENTER);
         hint.textProperty().bind(Bindings.when(opening)
                 .then("Its sections appear here as soon as it is open.")
                 .otherwise(Bindings.when(vm.errorMessageProperty().isNotEmpty())
@@ -80,7 +81,7 @@ final class StartScreen {
         spinner.managedProperty().bind(spinner.visibleProperty());
         for (Label centred : new Label[] {title, which, hint}) { // centred under the spinner, however long the path
             centred.setAlignment(Pos.CENTER);
-            centred.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+            centred.setTextAlignment(TextAlignment.CENTER);
         }
         VBox box = new VBox(12, spinner, title, which, hint, actions);
         box.setId("no-workspace");

@@ -6,6 +6,7 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -69,7 +70,7 @@ final class StatusBar {
         workspace.setId("status-workspace");
         workspace.getStyleClass().add(Styles.TEXT_MUTED);
         workspace.textProperty().bind(vm.workspacePathProperty());
-        workspace.setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
+        workspace.setTextOverrun(OverrunStyle.LEADING_ELLIPSIS); // a long path keeps its end
         workspace.setMinWidth(240); // never cut to "…orkspace": at least the last folders of the path show
         Tooltip path = new Tooltip();
         path.textProperty().bind(vm.workspacePathProperty());

@@ -17,6 +17,9 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import viewmodels.telemetry.TelemetryViewModel;
 import viewmodels.telemetry.TelemetryViewModel.SpanRow;
+import views.components.ColumnHeaders;
+import views.components.WrappingCell;
+import views.shell.ShellView;
 
 /** Recent spans: filter, table, F5 or Refresh. */
 public final class TelemetryView {
@@ -47,11 +50,11 @@ public final class TelemetryView {
         table.getColumns().add(column("Duration", SpanRow::duration, 90));
         table.getColumns().add(column("Status", SpanRow::status, 70));
         TableColumn<SpanRow, String> attributes = column("Attributes", SpanRow::attributes, 400);
-        attributes.setCellFactory(c -> new views.components.WrappingCell<>()); // a long span's attributes wrap, none cut
+        attributes.setCellFactory(c -> new WrappingCell<>()); // a long span's attributes wrap, none cut
         table.getColumns().add(attributes);
         // the short columns keep their width at 1100 px (the time was cut to "18:40…"); the attributes take the rest
         table.getColumns().stream().filter(c -> c != attributes).forEach(c -> c.setMinWidth(c.getPrefWidth()));
-        views.components.ColumnHeaders.keepWhole(table);
+        ColumnHeaders.keepWhole(table);
         Label empty = new Label();
         empty.setId("telemetry-placeholder");
         empty.setWrapText(true);
@@ -65,7 +68,7 @@ public final class TelemetryView {
             }
         });
         root.sceneProperty().addListener((o, a, scene) -> vm.refresh());
-        root.getProperties().put(views.shell.ShellView.INITIAL_FOCUS, filter);
+        root.getProperties().put(ShellView.INITIAL_FOCUS, filter);
         vm.refresh();
     }
 

@@ -1,17 +1,15 @@
 package services.review.remote;
 
-import java.util.regex.Pattern;
+import services.text.UrlCredentials;
 
 /** Remote addresses and messages as they may be shown: user info (a token, a password) never is. */
 final class RemoteText {
 
-    private static final Pattern USER_INFO = Pattern.compile("(?i)([a-z][a-z0-9+.-]*://)[^/@\\s]*@");
-
     private RemoteText() {
     }
 
-    /** {@code https://user:token@host/repo} → {@code https://***@host/repo}; everything else unchanged. */
+    /** {@code https://user:token@host/repo} → {@code https://***@host/repo}, by the console's one redaction. */
     static String redacted(String text) {
-        return text == null ? null : USER_INFO.matcher(text).replaceAll("$1***@");
+        return text == null ? null : UrlCredentials.scrub(text);
     }
 }

@@ -7,8 +7,18 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadPoolExecutor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import services.knowledge.KnowledgeIndex;
+import services.tasks.Lanes;
+import services.workspace.IndexSettings;
+import services.workspace.Workspace;
 
 /** The house rules of docs/architecture.md ("What the layering tests enforce"), as tests so they cannot rot. */
 class LayeringTest {
@@ -102,14 +112,14 @@ class LayeringTest {
         // The adapters of the ports and the graph of a workspace (index, sync, watchdog, scheduler, review, failed
         // targets) are built in one place: app.compose (WorkspaceServices and its registries). Services build their
         // own parts; benchmarks that time one adapter build that adapter on purpose.
-        java.util.Set<String> wired = java.util.Set.of("services.sync.VaultSync", "services.scheduler.Scheduler",
+        Set<String> wired = Set.of("services.sync.VaultSync", "services.scheduler.Scheduler",
                 "services.review.ReviewService", "services.failed.FailedTargetsService",
                 "services.amendments.AmendmentsService", "services.policy.PolicyService");
         com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> wiring =
                 com.tngtech.archunit.base.DescribedPredicate.describe("a knowledge index adapter or a workspace use case",
                         call -> {
                             com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
-                            return owner.isAssignableTo(services.knowledge.KnowledgeIndex.class)
+                            return owner.isAssignableTo(KnowledgeIndex.class)
                                     || wired.contains(owner.getName());
                         });
         noClasses().that().resideOutsideOfPackages("app.compose..", "app.bench..", "services..")
@@ -119,11 +129,83 @@ class LayeringTest {
                 .because("a second wiring of the index, the sync or the watchdog drifts from the first").check(product);
     }
 
+    /** Adapters: classes named for a technology, built only where the composition is made (issue 38). */
+    private static final String ADAPTER = "(Lucene|JGit|Typesense|Redis|ClickHouse|MiniLm)\\w*";
+
+    /**
+     * An adapter (a services class named Lucene*, JGit*, Typesense*, Redis*, ClickHouse*, MiniLm*) is built — by
+     * {@code new}, a constructor reference or a static factory returning it — only by the composition (app.compose),
+     * the benchmarks that time one adapter, and its own package. Everything else takes it, or a factory of it, as a
+     * port. The exceptions are listed, each with its reason.
+     */
+    @Test
+    void adaptersAreBuiltOnlyByTheComposition() {
+        Map<String, String> exceptions = Map.of(
+                "services.review.ReviewService -> services.amendments.JGitAmendmentHistory",
+                "ReviewService(ws, clock[, telemetry]), the tests' shorthand, defaults to the JGit adapters; the "
+                        + "composition passes its own");
+        classes().that().resideInAnyPackage("app..", "views..", "viewmodels..", "services..")
+                .should(CompositionConditions.buildAdaptersOnlyInTheComposition(ADAPTER, exceptions))
+                .check(product);
+    }
+
+    /**
+     * Worker threads are made once per process by the composition (app.compose.Pools) and handed on: no static
+     * field holds an executor, and no static field holds lanes but {@code Lanes.ONE_BY_ONE} (the caller's thread).
+     */
+    @Test
+    void noStaticPools() {
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields()
+                .should(CompositionConditions.beAStaticPool())
+                .because("pools are injected: AppContext.pools() owns them, a benchmark run makes its own")
+                .check(product);
+    }
+
+    /**
+     * The faces (the command line, the window, the warm socket) build no services of their own: from services they
+     * construct only records, exceptions and task runners; everything else comes from WorkspaceServices/AppContext.
+     */
+    @Test
+    void theFacesTakeTheirServicesFromTheComposition() {
+        noClasses().that().resideInAnyPackage("app.cli..", "app.window..", "app.warm..")
+                .should().callConstructorWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "a services class that is not a record, an exception or in services.tasks", call -> {
+                            com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
+                            return owner.getPackageName().startsWith("services.") && !owner.isRecord()
+                                    && !owner.isAssignableTo(Throwable.class)
+                                    && !owner.getPackageName().equals("services.tasks");
+                        }))
+                .because("a workspace's graph is wired once, in app.compose").check(product);
+    }
+
+    /**
+     * Every command and screen that names an index backend takes the names from the registry (AppContext
+     * .indexBackends(), app.compose.IndexBackends): outside the registry nobody reads the shipped names' constants.
+     */
+    @Test
+    void commandsTakeBackendNamesFromTheRegistry() {
+        noClasses().that().resideInAnyPackage("app..").and().resideOutsideOfPackage("app.compose..")
+                .should().accessField(IndexSettings.class, "LUCENE")
+                .orShould().accessField(IndexSettings.class, "TYPESENSE")
+                .orShould().accessField(IndexSettings.class, "SHIPPED_BACKENDS")
+                .because("a backend registered once (IndexBackends.with) is offered by every command and screen")
+                .check(product);
+    }
+
+    /** A rebuild of the index is orchestrated in one place (AppContext.moveIndexAsideForRebuild). */
+    @Test
+    void oneRebuild() {
+        noClasses().that().resideOutsideOfPackages("app.compose..", "services.sync..")
+                .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("IndexRebuild.moveAside",
+                        call -> call.getTargetOwner().getName().equals("services.sync.IndexRebuild")))
+                .because("the window and sync --rebuild share one orchestration").check(product);
+    }
+
     @Test
     void workspaceJsonIsReadThroughTypedSettingsOutsideItsPackage() {
         noClasses().that().resideOutsideOfPackage("services.workspace..")
                 .should().accessTargetWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Workspace.raw()",
-                        access -> access.getTargetOwner().isEquivalentTo(services.workspace.Workspace.class)
+                        access -> access.getTargetOwner().isEquivalentTo(Workspace.class)
                                 && access.getName().equals("raw")))
                 .because("workspace.json is parsed once into WorkspaceSettings: read workspace.settings(); only "
                         + "services.workspace reads the raw JSON")
@@ -138,17 +220,17 @@ class LayeringTest {
      */
     @Test
     void adapterLibrariesOnlyInClassesNamedForThem() {
-        onlyInClassesNamed("org.apache.lucene..", "Lucene", java.util.Map.of());
-        onlyInClassesNamed("org.eclipse.jgit..", "JGit", java.util.Map.of(
+        onlyInClassesNamed("org.apache.lucene..", "Lucene", Map.of());
+        onlyInClassesNamed("org.eclipse.jgit..", "JGit", Map.of(
                 "app.bench.ReviewBenchmark", "builds the throwaway repositories the review benchmark approves into"));
-        onlyInClassesNamed("redis.clients..", "Redis", java.util.Map.of(
+        onlyInClassesNamed("redis.clients..", "Redis", Map.of(
                 "app.cli.DemoCommand", "holds and closes the Redis client `demo --redis` seeds the loop state into"));
-        onlyInClassesNamed("org.typesense..", "Typesense", java.util.Map.of());
-        onlyInClassesNamed("ai.onnxruntime..", "MiniLm", java.util.Map.of());
-        onlyInClassesNamed("ai.djl..", "MiniLm", java.util.Map.of());
+        onlyInClassesNamed("org.typesense..", "Typesense", Map.of());
+        onlyInClassesNamed("ai.onnxruntime..", "MiniLm", Map.of());
+        onlyInClassesNamed("ai.djl..", "MiniLm", Map.of());
     }
 
-    private static void onlyInClassesNamed(String library, String prefix, java.util.Map<String, String> exceptions) {
+    private static void onlyInClassesNamed(String library, String prefix, Map<String, String> exceptions) {
         com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> others =
                 com.tngtech.archunit.base.DescribedPredicate.describe("are not named " + prefix + "* " + exceptions.keySet(),
                         c -> {
@@ -184,8 +266,8 @@ class LayeringTest {
                     return owner.getName().equals("java.util.concurrent.ThreadPoolExecutor")
                             || owner.getName().equals("java.util.concurrent.ScheduledThreadPoolExecutor")
                             || owner.getName().equals("java.util.concurrent.ForkJoinPool")
-                            || owner.isAssignableTo(java.util.concurrent.ThreadPoolExecutor.class)
-                            || owner.isAssignableTo(java.util.concurrent.ForkJoinPool.class);
+                            || owner.isAssignableTo(ThreadPoolExecutor.class)
+                            || owner.isAssignableTo(ForkJoinPool.class);
                 });
         noClasses().that().resideOutsideOfPackage("app..")
                 .should().callMethodWhere(parallel)
@@ -196,7 +278,7 @@ class LayeringTest {
     }
 
     /** Shared ground: packages any feature may import (issue #21). Everything else under services is a feature. */
-    private static final java.util.Set<String> SHARED_GROUND = java.util.Set.of("errors", "knowledge", "workspace",
+    private static final Set<String> SHARED_GROUND = Set.of("errors", "knowledge", "workspace",
             "tasks", "telemetry", "text", "vault", "audit", "redis", "scheduler");
 
     /**
@@ -204,54 +286,52 @@ class LayeringTest {
      * fails {@link #featuresImportOtherFeaturesOnlyThroughNamedPorts()}: move a shared record to shared ground
      * rather than add it here.
      */
-    private static final java.util.Map<String, String> FEATURE_PORTS = java.util.Map.ofEntries(
-            java.util.Map.entry("brief -> failed.FailedTargetsService", "the brief counts failed targets through their use case"),
-            java.util.Map.entry("demo -> amendments.JGitAmendmentHistory", "the demo seeds amendments with the real writer"),
-            java.util.Map.entry("demo -> reach.LessonLog", "the demo seeds lesson states with the real log"),
-            java.util.Map.entry("demo -> review.ChangePlanner", "the demo plans its seeded proposals like a review does"),
-            java.util.Map.entry("demo -> review.JGitReviewBranch", "the demo seeds the review branch with the real writer"),
-            java.util.Map.entry("demo -> review.ReviewBranch", "the commits the demo's seeding returns"),
-            java.util.Map.entry("inbox -> failed.FailedTargetsService", "the inbox lists failed targets and unfinished clears through their use case"),
-            java.util.Map.entry("inbox -> policy.Policy", "the inbox tells a protected file from the dial's answer"),
-            java.util.Map.entry("inbox -> policy.PolicyService", "the inbox lists supervised approvals to confirm through the dial"),
-            java.util.Map.entry("inbox -> policy.SupervisedApprovals", "the inbox lists supervised approvals to confirm through the dial"),
-            java.util.Map.entry("inbox -> review.Proposal", "the inbox lists pending proposals"),
-            java.util.Map.entry("inbox -> review.ReviewService", "the inbox reads the proposals through the review use case"),
-            java.util.Map.entry("inbox -> watchdog.Finding", "the inbox lists the watchdog's last findings that are not OK"),
-            java.util.Map.entry("inbox -> watchdog.Severity", "the inbox lists the watchdog's last findings that are not OK"),
-            java.util.Map.entry("inbox -> watchdog.WatchdogLog", "the inbox reads the watchdog's last run from its log"),
-            java.util.Map.entry("policy -> amendments.AmendmentHistory", "the dial reverts what it applied as amendments"),
-            java.util.Map.entry("policy -> amendments.JGitAmendmentHistory", "the dial reads what it applied from the amendments"),
-            java.util.Map.entry("policy -> embedding.HybridKnowledgeIndex", "the recall effect searches by meaning like recall"),
-            java.util.Map.entry("policy -> embedding.Embeddings", "the recall effect searches by meaning like recall"),
-            java.util.Map.entry("policy -> reach.Loop", "the dial's evidence is the loops of the reach"),
-            java.util.Map.entry("policy -> reach.LoopHistory", "the dial's evidence is the loops of the reach"),
-            java.util.Map.entry("policy -> reach.LoopPrds", "the dial's evidence is the loops of the reach"),
-            java.util.Map.entry("policy -> reach.LoopStories", "the dial's evidence is the loops of the reach"),
-            java.util.Map.entry("policy -> recall.ImplementorRecall", "the recall effect replays stories through recall"),
-            java.util.Map.entry("policy -> recall.RecallBudget", "the recall effect replays stories through recall"),
-            java.util.Map.entry("policy -> recall.RecallPreview", "the recall effect replays stories through recall"),
-            java.util.Map.entry("policy -> recall.RecallService", "the recall effect replays stories through recall"),
-            java.util.Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
-            java.util.Map.entry("policy -> review.Proposal", "the dial judges proposals"),
-            java.util.Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),
-            java.util.Map.entry("policy -> review.Seen", "the dial approves only the snapshot it judged"),
-            java.util.Map.entry("policy -> sync.SyncedDocuments", "the recall effect applies a change as the sync would"),
-            java.util.Map.entry("reach -> embedding.EmbeddingCache", "similar lessons compare by the index's embeddings"),
-            java.util.Map.entry("reach -> embedding.EmbeddingModel", "similar lessons compare by the index's embeddings"),
-            java.util.Map.entry("reach -> embedding.EmbeddingText", "similar lessons compare by the index's embeddings"),
-            java.util.Map.entry("reach -> embedding.Embeddings", "similar lessons compare by the index's embeddings"),
-            java.util.Map.entry("reach -> recall.ImplementorRecall", "the reach replays stories through the implementor's recall"),
-            java.util.Map.entry("reach -> review.Proposal", "lessons become proposals for review"),
-            java.util.Map.entry("reach -> review.PlannedChange", "similar lessons compare a proposal's planned text"),
-            java.util.Map.entry("reach -> review.ReviewService", "lessons are proposed through the review use case"),
-            java.util.Map.entry("review -> amendments.AmendmentHistory", "an approval is recorded as an amendment"),
-            java.util.Map.entry("review -> amendments.JGitAmendmentHistory", "an approval is recorded as an amendment"),
-            java.util.Map.entry("sync -> notes.TurnNoteLog", "a rebuild restores turn notes from their durable log"),
-            java.util.Map.entry("watchdog -> failed.FailedTargetsService", "the TTL check prunes through the failed-targets use case"),
-            java.util.Map.entry("watchdog -> sync.VaultSync", "self-heal refills a recreated collection through the sync"),
-            java.util.Map.entry("watchdog -> sync.SyncOptions", "self-heal refills a recreated collection through the sync"),
-            java.util.Map.entry("watchdog -> sync.SyncResult", "self-heal refills a recreated collection through the sync"));
+    private static final Map<String, String> FEATURE_PORTS = Map.ofEntries(
+            Map.entry("brief -> failed.FailedTargetsService", "the brief counts failed targets through their use case"),
+            Map.entry("demo -> amendments.AmendmentHistory", "the demo reverts a seeded amendment through the history port"),
+            Map.entry("demo -> reach.LessonLog", "the demo seeds lesson states with the real log"),
+            Map.entry("demo -> review.ChangePlanner", "the demo plans its seeded proposals like a review does"),
+            Map.entry("demo -> review.ReviewBranch", "the commits the demo's seeding returns"),
+            Map.entry("policy -> amendments.AmendmentHistory", "the dial reverts what it applied as amendments"),
+            Map.entry("policy -> embedding.HybridKnowledgeIndex", "the recall effect searches by meaning like recall"),
+            Map.entry("policy -> embedding.Embeddings", "the recall effect searches by meaning like recall"),
+            Map.entry("policy -> reach.Loop", "the dial's evidence is the loops of the reach"),
+            Map.entry("policy -> reach.LoopHistory", "the dial's evidence is the loops of the reach"),
+            Map.entry("policy -> reach.LoopPrds", "the dial's evidence is the loops of the reach"),
+            Map.entry("policy -> reach.LoopStories", "the dial's evidence is the loops of the reach"),
+            Map.entry("policy -> recall.ImplementorRecall", "the recall effect replays stories through recall"),
+            Map.entry("policy -> recall.RecallBudget", "the recall effect replays stories through recall"),
+            Map.entry("policy -> recall.RecallPreview", "the recall effect replays stories through recall"),
+            Map.entry("policy -> recall.RecallService", "the recall effect replays stories through recall"),
+            Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
+            Map.entry("policy -> review.Proposal", "the dial judges proposals"),
+            Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),
+            Map.entry("policy -> review.Seen", "the dial approves only the snapshot it judged"),
+            Map.entry("policy -> sync.SyncedDocuments", "the recall effect applies a change as the sync would"),
+            Map.entry("reach -> embedding.EmbeddingCache", "similar lessons compare by the index's embeddings"),
+            Map.entry("reach -> embedding.EmbeddingModel", "similar lessons compare by the index's embeddings"),
+            Map.entry("reach -> embedding.EmbeddingText", "similar lessons compare by the index's embeddings"),
+            Map.entry("reach -> embedding.Embeddings", "similar lessons compare by the index's embeddings"),
+            Map.entry("reach -> recall.ImplementorRecall", "the reach replays stories through the implementor's recall"),
+            Map.entry("reach -> review.Proposal", "lessons become proposals for review"),
+            Map.entry("reach -> review.PlannedChange", "similar lessons compare a proposal's planned text"),
+            Map.entry("reach -> review.ReviewService", "lessons are proposed through the review use case"),
+            Map.entry("review -> amendments.AmendmentHistory", "an approval is recorded as an amendment"),
+            Map.entry("review -> amendments.JGitAmendmentHistory", "an approval is recorded as an amendment"),
+            Map.entry("sync -> notes.TurnNoteLog", "a rebuild restores turn notes from their durable log"),
+            Map.entry("watchdog -> failed.FailedTargetsService", "the TTL check prunes through the failed-targets use case"),
+            Map.entry("watchdog -> sync.VaultSync", "self-heal refills a recreated collection through the sync"),
+            Map.entry("watchdog -> sync.SyncOptions", "self-heal refills a recreated collection through the sync"),
+            Map.entry("watchdog -> sync.SyncResult", "self-heal refills a recreated collection through the sync"),
+            Map.entry("inbox -> failed.FailedTargetsService", "the inbox lists failed targets and unfinished clears through their use case"),
+            Map.entry("inbox -> policy.Policy", "the inbox tells a protected file from the dial's answer"),
+            Map.entry("inbox -> policy.PolicyService", "the inbox lists supervised approvals to confirm through the dial"),
+            Map.entry("inbox -> policy.SupervisedApprovals", "the inbox lists supervised approvals to confirm through the dial"),
+            Map.entry("inbox -> review.Proposal", "the inbox lists pending proposals"),
+            Map.entry("inbox -> review.ReviewService", "the inbox reads the proposals through the review use case"),
+            Map.entry("inbox -> watchdog.Finding", "the inbox lists the watchdog's last findings that are not OK"),
+            Map.entry("inbox -> watchdog.Severity", "the inbox lists the watchdog's last findings that are not OK"),
+            Map.entry("inbox -> watchdog.WatchdogLog", "the inbox reads the watchdog's last run from its log"));
 
     @Test
     void servicePackagesAreFreeOfCycles() {
@@ -271,7 +351,7 @@ class LayeringTest {
                         if (from == null || SHARED_GROUND.contains(from)) {
                             return;
                         }
-                        java.util.Set<String> reported = new java.util.HashSet<>();
+                        Set<String> reported = new HashSet<>();
                         for (com.tngtech.archunit.core.domain.Dependency d : item.getDirectDependenciesFromSelf()) {
                             com.tngtech.archunit.core.domain.JavaClass target = d.getTargetClass().getBaseComponentType();
                             String to = feature(target.getPackageName());

@@ -24,12 +24,14 @@ import services.demo.DemoWorkspace;
 import services.errors.ConsoleException;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.review.ReviewService;
+import services.scheduler.ScheduleSettings;
 import services.sync.FileIssue;
 import services.sync.SyncOptions;
 import services.sync.SyncResult;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.watchdog.JsonlOtelEvents;
+import services.watchdog.WatchdogSettings;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
@@ -56,7 +58,7 @@ class BadInputCorpusTest {
 
     @BeforeAll
     void template() throws Exception {
-        template = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("template")).dir();
+        template = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("template")).dir();
         Path copy = copy("baseline");
         SyncResult r = sync(copy);
         Workspace ws = new WorkspaceLoader().load(copy);
@@ -127,8 +129,8 @@ class BadInputCorpusTest {
             Workspace w = new WorkspaceLoader().load(ws);
             List<String> problems = new ArrayList<>();
             w.problems().forEach(p -> problems.add(p.message()));
-            problems.addAll(new services.scheduler.ScheduleSettings(w).problems());
-            problems.addAll(services.watchdog.WatchdogSettings.of(w).problems());
+            problems.addAll(new ScheduleSettings(w).problems());
+            problems.addAll(WatchdogSettings.of(w).problems());
             assertThat(problems).hasSizeLessThanOrEqualTo(1);
             return problems.isEmpty() ? null : problems.get(0);
         } catch (ConsoleException e) {

@@ -1,5 +1,7 @@
 package reliability;
 
+import java.nio.file.Path;
+
 /** One bad input: where it goes, what reads it, and what the one message must say ("" = accepted silently). */
 record Case(String id, Area area, String what, String file, Plant plant, String expected) {
 
@@ -7,7 +9,7 @@ record Case(String id, Area area, String what, String file, Plant plant, String 
 
     @FunctionalInterface
     interface Plant {
-        void accept(java.nio.file.Path workspace) throws Exception;
+        void accept(Path workspace) throws Exception;
     }
 
     @Override

@@ -17,8 +17,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.Constants;
@@ -31,11 +33,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
 import services.audit.Trailers;
 import services.demo.DemoWorkspace;
 import services.errors.ConsoleException;
 import services.review.ReviewService;
 import services.vault.FileText;
+import services.vault.RetroParser;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
@@ -72,7 +76,7 @@ class DecisionFuzzTest {
         seedNote = " [replay with -Dfuzz.seed=" + seed + "]";
         System.out.println("DecisionFuzzTest seed " + seed + " for " + seconds + " s");
 
-        ws = new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        ws = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("victim.txt"), "mine\n");
         Files.writeString(ws.resolve("repos/victim.txt"), "mine\n");
@@ -149,7 +153,7 @@ class DecisionFuzzTest {
         }
         String retro = in.retro(); // cheap: the retro parser on the same kind of hostile values
         try { // only "no exception escapes": the vault parsers' messages are the sync's, not checked here
-            new services.vault.RetroParser().parseRetro("loop-fz-" + round, retro);
+            new RetroParser().parseRetro("loop-fz-" + round, retro);
         } catch (ConsoleException refused) {
             assertThat(refused.getMessage()).as("a refusal has a message" + seedNote).isNotBlank();
         } catch (RuntimeException | Error escaped) {
@@ -192,7 +196,7 @@ class DecisionFuzzTest {
     }
 
     /** Runs one step: a ConsoleException is a refusal (its message checked), anything else fails the run. */
-    private <T> T guard(int round, String what, java.util.function.Supplier<T> step) {
+    private <T> T guard(int round, String what, Supplier<T> step) {
         try {
             return step.get();
         } catch (ConsoleException refused) {
@@ -212,7 +216,7 @@ class DecisionFuzzTest {
         String message = full.lines().findFirst().orElse("");
         for (int i = 0; i < message.length(); i++) {
             char c = message.charAt(i);
-            if (c != '\n' && c != '\t' && services.audit.PlainText.unsafe(c) && !Character.isSurrogate(c)) {
+            if (c != '\n' && c != '\t' && PlainText.unsafe(c) && !Character.isSurrogate(c)) {
                 fail("round " + round + ": a message carries U+" + String.format("%04X", (int) c) + ": "
                         + abbreviate(message) + seedNote);
             }
@@ -228,7 +232,7 @@ class DecisionFuzzTest {
         if (!now.equals(snapshot)) {
             Set<String> changed = new HashSet<>(now.keySet());
             changed.addAll(snapshot.keySet());
-            changed.removeIf(k -> java.util.Objects.equals(now.get(k), snapshot.get(k)));
+            changed.removeIf(k -> Objects.equals(now.get(k), snapshot.get(k)));
             fail("round " + round + ": files outside the allowed roots changed: " + changed + seedNote);
         }
         logAndGitAgree(round, before);
@@ -250,7 +254,7 @@ class DecisionFuzzTest {
             assertThat(commits).as("round " + round + ": the logged " + action + " " + sha + " is a console commit on "
                     + e.path("branch").asText() + seedNote).containsKey(sha);
             assertThat(commits.get(sha)).as("round " + round + ": its Proposal-Id" + seedNote)
-                    .isEqualTo(services.audit.PlainText.oneLine(expected));
+                    .isEqualTo(PlainText.oneLine(expected));
         }
         for (String sha : commits.keySet()) {
             if (!before.contains(sha)) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import services.review.ProposalWriter;
@@ -148,7 +149,7 @@ final class FuzzInputs {
         }
         byte[] bytes = out.toString().getBytes(StandardCharsets.UTF_8);
         if (chance(0.05)) {
-            return java.util.Arrays.copyOf(bytes, random.nextInt(bytes.length + 1)); // torn
+            return Arrays.copyOf(bytes, random.nextInt(bytes.length + 1)); // torn
         }
         return bytes;
     }

@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.errors.ConsoleException;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.FileIssue;
 import services.sync.SyncOptions;
@@ -109,7 +111,7 @@ class UntrustedFilesFuzzTest {
                 assertEquals(afterMaking, digest(tmp, ws.stateDir()), "the sync changed a file outside state/");
                 assertThat(before.keySet()).allMatch(afterMaking::containsKey);
                 assertThat(Files.readString(secret)).contains("root:$6$hash");
-                assertThat(index.search(services.knowledge.KnowledgeQuery.text("root hash", 20).matchingAny()).hits())
+                assertThat(index.search(KnowledgeQuery.text("root hash", 20).matchingAny()).hits())
                         .noneMatch(h -> h.doc().content().contains("root:$6$hash"));
                 rounds++;
             }
@@ -176,7 +178,7 @@ class UntrustedFilesFuzzTest {
             }
             case INVALID_UTF8 -> {
                 byte[] text = good.getBytes(StandardCharsets.UTF_8);
-                byte[] bytes = java.util.Arrays.copyOf(text, text.length + 2);
+                byte[] bytes = Arrays.copyOf(text, text.length + 2);
                 bytes[text.length] = (byte) 0xC3;
                 bytes[text.length + 1] = (byte) 0x28;
                 Files.write(file, bytes);

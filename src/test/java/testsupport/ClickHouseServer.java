@@ -3,6 +3,7 @@ package testsupport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -104,7 +105,7 @@ public final class ClickHouseServer implements AutoCloseable {
     /** Inserts rows ({@code FORMAT JSONEachRow}) into a table. */
     public void insert(String table, String columns, List<String> rows) throws IOException {
         String q = "INSERT INTO " + table + " (" + columns + ") FORMAT JSONEachRow";
-        post(URI.create(url() + "/?query=" + java.net.URLEncoder.encode(q, StandardCharsets.UTF_8)), String.join("\n", rows));
+        post(URI.create(url() + "/?query=" + URLEncoder.encode(q, StandardCharsets.UTF_8)), String.join("\n", rows));
     }
 
     private String post(URI uri, String body) throws IOException {

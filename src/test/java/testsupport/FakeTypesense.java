@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * Not Typesense: a local HTTP server that records every request a Typesense client sends (method, path, query
@@ -31,7 +33,7 @@ public final class FakeTypesense implements AutoCloseable {
                           String rawPath) {
     }
 
-    private record Answer(int status, String body, long delayMillis, java.util.function.Function<Request, String> make) {
+    private record Answer(int status, String body, long delayMillis, Function<Request, String> make) {
         Answer(int status, String body, long delayMillis) {
             this(status, body, delayMillis, null);
         }
@@ -45,7 +47,7 @@ public final class FakeTypesense implements AutoCloseable {
     public FakeTypesense() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.setExecutor(Executors.newCachedThreadPool());
         server.start();
     }
 
@@ -59,7 +61,7 @@ public final class FakeTypesense implements AutoCloseable {
     }
 
     /** Answers every such request with 200 and a body made from the request (an import's per-line results). */
-    public FakeTypesense answer(String method, String path, java.util.function.Function<Request, String> make) {
+    public FakeTypesense answer(String method, String path, Function<Request, String> make) {
         always.put(method + " " + path, new Answer(200, "", 0, make));
         return this;
     }

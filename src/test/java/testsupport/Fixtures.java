@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import services.amendments.JGitAmendmentHistory;
 import services.demo.DemoWorkspace;
+import services.review.JGitReviewBranch;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 
@@ -17,6 +19,11 @@ public final class Fixtures {
     }
 
     public static Workspace demo(Path parent) {
-        return new WorkspaceLoader().load(new DemoWorkspace(CLOCK).write(parent.resolve("demo")).dir());
+        return new WorkspaceLoader().load(demoWriter(CLOCK).write(parent.resolve("demo")).dir());
+    }
+
+    /** The demo's writer on {@code clock}, with the git adapters the composition root gives it. */
+    public static DemoWorkspace demoWriter(Clock clock) {
+        return new DemoWorkspace(clock, JGitReviewBranch::new, JGitAmendmentHistory::new);
     }
 }

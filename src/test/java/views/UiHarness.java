@@ -1,19 +1,33 @@
 package views;
 
+import app.cli.WarmCommands;
 import app.compose.AppContext;
 import app.window.FxTaskRunner;
 import app.window.MainWindow;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 import services.demo.DemoWorkspace;
+import services.demo.RedisDemoSeed;
 import services.workspace.AppDirs;
+import services.workspace.WorkspaceFile;
 import testsupport.Fixtures;
+import viewmodels.review.DiffLine;
+import viewmodels.review.QueueRow;
 
 /** Starts the real main window (real task runner, real index) on a fresh demo workspace, for UI tests. */
 public final class UiHarness {
@@ -39,8 +53,8 @@ public final class UiHarness {
 
     /** @param beforeOpen what to do with the window before it opens the demo (e.g. add a section) */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
-                     java.util.function.Consumer<MainWindow> beforeOpen) {
-        this(stage, tmp, semantic, redisUrl, beforeOpen, java.time.Clock.systemUTC());
+                     Consumer<MainWindow> beforeOpen) {
+        this(stage, tmp, semantic, redisUrl, beforeOpen, Clock.systemUTC());
     }
 
     /**
@@ -48,35 +62,35 @@ public final class UiHarness {
      *              "the last 14 days" hold the demo's loops and stories (the system clock may be before them)
      */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
-                     java.util.function.Consumer<MainWindow> beforeOpen, java.time.Clock clock) {
-        workspace = new DemoWorkspace(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
+                     Consumer<MainWindow> beforeOpen, Clock clock) {
+        workspace = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
-            try (var client = redis.clients.jedis.RedisClient.create(java.net.URI.create(redisUrl))) {
-                services.demo.RedisDemoSeed.seed(workspace, client);
+            try (var client = redis.clients.jedis.RedisClient.create(URI.create(redisUrl))) {
+                RedisDemoSeed.seed(workspace, client);
             }
         }
         // No scheduled job may change what a screen's test sees: no catch-up, both jobs paused (Run now still works).
         try {
-            java.nio.file.Files.delete(workspace.resolve("state/jobs.jsonl"));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Files.delete(workspace.resolve("state/jobs.jsonl"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        new services.workspace.WorkspaceFile(workspace).update(root -> {
+        new WorkspaceFile(workspace).update(root -> {
             root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach");
             root.putObject("semantic").put("enabled", semantic);
         });
         this.stage = stage;
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")), clock, runner);
-        window = new MainWindow(app, stage, file -> { }, svc -> new app.cli.WarmCommands(svc, System.getenv()));
+        window = new MainWindow(app, stage, file -> { }, svc -> new WarmCommands(svc, System.getenv()));
         beforeOpen.accept(window);
         stage.show();
         window.openInitial(Optional.of(workspace), false);
     }
 
     /** A running clock that starts at the demo workspace's own time ({@link Fixtures#CLOCK}). */
-    public static java.time.Clock demoTime() {
-        return java.time.Clock.offset(java.time.Clock.systemUTC(),
-                java.time.Duration.between(java.time.Instant.now(), Fixtures.CLOCK.instant()));
+    public static Clock demoTime() {
+        return Clock.offset(Clock.systemUTC(),
+                Duration.between(Instant.now(), Fixtures.CLOCK.instant()));
     }
 
     /** The window's task runner (a test holds a task running on it to see the status bar show it). */
@@ -120,18 +134,18 @@ public final class UiHarness {
 
     /** Review's queue of proposals. */
     @SuppressWarnings("unchecked")
-    static javafx.scene.control.ListView<viewmodels.review.QueueRow> reviewQueue(FxRobot robot) {
-        return robot.lookup("#review-queue").queryAs(javafx.scene.control.ListView.class);
+    public static ListView<QueueRow> reviewQueue(FxRobot robot) {
+        return robot.lookup("#review-queue").queryAs(ListView.class);
     }
 
     /** Review's diff of the proposal shown. */
     @SuppressWarnings("unchecked")
-    static javafx.scene.control.ListView<viewmodels.review.DiffLine> reviewDiff(FxRobot robot) {
-        return robot.lookup("#review-diff").queryAs(javafx.scene.control.ListView.class);
+    public static ListView<DiffLine> reviewDiff(FxRobot robot) {
+        return robot.lookup("#review-diff").queryAs(ListView.class);
     }
 
     /** Lets a resize or a new selection settle: a second and a half of the FX thread's events. */
-    static void settle() {
+    public static void settle() {
         for (int i = 0; i < 6; i++) {
             WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS);
             WaitForAsyncUtils.waitForFxEvents();
@@ -139,7 +153,7 @@ public final class UiHarness {
     }
 
     /** The window at this size on the Review screen, its queue filled. */
-    void reviewAt(FxRobot robot, double width, double height) {
+    public void reviewAt(FxRobot robot, double width, double height) {
         robot.interact(() -> {
             stage.setWidth(width);
             stage.setHeight(height);

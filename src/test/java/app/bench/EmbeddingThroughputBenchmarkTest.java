@@ -2,6 +2,7 @@ package app.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.compose.Pools;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.embedding.EmbeddingText;
 import services.knowledge.KnowledgeDoc;
 
 /** {@code bench embed}: what it embeds is what the issue names, and it reports every figure (no timing asserted). */
@@ -25,7 +27,7 @@ class EmbeddingThroughputBenchmarkTest {
         int total = 0;
         for (KnowledgeDoc d : docs) {
             assertThat(d.content()).hasSize(1_000);
-            for (String s : services.embedding.EmbeddingText.sentences(d, 1_000)) {
+            for (String s : EmbeddingText.sentences(d, 1_000)) {
                 total++;
                 sentences.add(s);
             }
@@ -35,7 +37,7 @@ class EmbeddingThroughputBenchmarkTest {
 
     @Test
     void aSmallRunReportsThroughputCpuAndTheUiStandIn() throws Exception {
-        EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(tmp)
+        EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(tmp, new Pools())
                 .run(6, new PrintWriter(new StringWriter()), false);
         assertThat(r.documents()).isEqualTo(6);
         assertThat(r.sentenceVectors()).isGreaterThan(6);

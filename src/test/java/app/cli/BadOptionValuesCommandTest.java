@@ -66,7 +66,7 @@ class BadOptionValuesCommandTest {
         cases.add(usage("--sort", "use one of relevance, newest, score", "search", "x", "--sort", "oldest"));
         cases.add(usage("--description", "only with --budget implementor", "search", "x", "--description", "d"));
         cases.add(usage("--budget", "implementor takes no", "search", "x", "--budget", "implementor", "--limit", "3"));
-        cases.add(usage("--copy-to", "use one of typesense, lucene", "sync", "--copy-to", "Typesense"));
+        cases.add(usage("--copy-to", "use one of lucene, typesense", "sync", "--copy-to", "Typesense"));
         cases.add(usage("--risk", "is not one of low, medium, high", "policy", "simulate", "--risk", "huge=auto"));
         cases.add(usage("--risk", "NAME=auto, NAME=supervised or NAME=manual", "policy", "simulate", "--risk", "medium=always"));
         cases.add(usage("--kind", "is not one of skill_update", "policy", "set", "--kind", "SOUL=auto", "--by", "me",

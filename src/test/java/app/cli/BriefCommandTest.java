@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import testsupport.RedisServer;
@@ -19,6 +20,7 @@ import testsupport.RedisServer;
  * {@code demo DIR --redis URL} writes the loop state a deployment keeps into a real Redis; {@code brief --json}
  * then lists the running loops, the counts per retro and each rule that refused.
  */
+@Tag("server")
 class BriefCommandTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,10 +27,10 @@ final class ClientProcesses implements AutoCloseable {
 
     private final Path dir;
     private final List<Process> started = new ArrayList<>();
-    private final Map<Process, Path> outputs = new java.util.HashMap<>();
+    private final Map<Process, Path> outputs = new HashMap<>();
     private final StringBuilder stderr = new StringBuilder();
     private final AtomicInteger n = new AtomicInteger();
-    private final Map<String, String> environment = new java.util.HashMap<>();
+    private final Map<String, String> environment = new HashMap<>();
 
     ClientProcesses(Path tmp) {
         try {

@@ -42,6 +42,6 @@ class CopyToTypesenseCommandTest {
         DemoCommandTest.Run bad = run("sync", "--copy-to", "elastic", "--workspace", ws);
         assertEquals(2, bad.code());
         assertThat(bad.err()).contains("Invalid value for option '--copy-to': \"elastic\" is not an index backend; use one "
-                + "of typesense, lucene.");
+                + "of lucene, typesense.");
     }
 }

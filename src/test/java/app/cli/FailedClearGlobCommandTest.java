@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -24,6 +25,7 @@ import testsupport.RedisServer;
  * {@code failed clear} with a real redis-server, for projects and story ids holding glob characters: the command
  * removes exactly the named member and the documents whose id names it, nothing a pattern would also match.
  */
+@Tag("server")
 class FailedClearGlobCommandTest {
 
     @TempDir

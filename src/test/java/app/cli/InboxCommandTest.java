@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class InboxCommandTest {
             assertThat(item.get("label").asText()).as("words, not codes").doesNotContain("_");
             assertThat(item.get("what").asText()).doesNotContain("\n").isNotBlank();
         }
-        for (var section : (Iterable<java.util.Map.Entry<String, JsonNode>>) inbox.get("sections")::fields) {
+        for (var section : (Iterable<Map.Entry<String, JsonNode>>) inbox.get("sections")::fields) {
             perSection += section.getValue().asInt();
         }
         assertEquals(inbox.get("count").asInt(), perSection, "the sections' counts add up to the count");

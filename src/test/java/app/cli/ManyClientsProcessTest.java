@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.amendments.AmendmentImpact;
@@ -46,6 +47,7 @@ import viewmodels.shell.LiveWorkspaceViewModel;
  * command of the command line in a JVM of its own. Nothing is refused, lost or written twice, and the window
  * sees every change within two seconds.
  */
+@Tag("server")
 class ManyClientsProcessTest {
 
     @TempDir

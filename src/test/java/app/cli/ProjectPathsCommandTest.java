@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,7 @@ class ProjectPathsCommandTest {
         assertEquals(0, run("demo", ws).code());
         assertEquals(0, run("sync", "--workspace", ws).code());
         Workspace w = new WorkspaceLoader().load(Path.of(ws));
-        long now = java.time.Instant.now().getEpochSecond();
+        long now = Instant.now().getEpochSecond();
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(w.indexDir(), 384)) {
             // as retro.ts writes a failed story: id failed_target:<loopId>:<storyId>, the PRD's project path
             index.upsert(List.of(new KnowledgeDoc("failed_target:loop-mgs8chkw-x1:US-004", "failed_target",

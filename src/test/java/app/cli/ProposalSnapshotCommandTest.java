@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,7 +109,7 @@ class ProposalSnapshotCommandTest {
     void listJsonGivesEachDigestAndAListedFileRewrittenIsRefused() throws Exception {
         JsonNode list = new ObjectMapper().readTree(DemoCommandTest.run("proposals", "list", "--json", "--workspace",
                 ws).out());
-        JsonNode row = java.util.stream.StreamSupport.stream(list.spliterator(), false)
+        JsonNode row = StreamSupport.stream(list.spliterator(), false)
                 .filter(n -> n.get("id").asText().equals("p-t")).findFirst().orElseThrow();
         assertThat(row.get("digest").asText()).startsWith("sha256:");
         rewriteToAgents();

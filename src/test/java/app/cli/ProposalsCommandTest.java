@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,14 +52,14 @@ class ProposalsCommandTest {
     void theListIsTheWindowsQueueInOrderStatesAndWords() throws Exception {
         DemoCommandTest.Run run = DemoCommandTest.run("proposals", "list", "--workspace", ws);
         assertEquals(0, run.code(), run.err());
-        java.util.List<String> rows = run.out().lines().skip(1).map(String::strip).toList();
-        java.util.List<String> states = java.util.List.of("pending", "stale · merges", "conflict", "blocked",
+        List<String> rows = run.out().lines().skip(1).map(String::strip).toList();
+        List<String> states = List.of("pending", "stale · merges", "conflict", "blocked",
                 "changes requested", "invalid", "approved", "rejected", "superseded", "reverted");
-        java.util.List<String> stateOf = rows.stream().map(r -> states.stream()
+        List<String> stateOf = rows.stream().map(r -> states.stream()
                 .filter(st -> r.split("\\s+", 2)[1].startsWith(st + " ")).findFirst().orElse("?")).toList();
         assertThat(stateOf).as("each row's state, as the window says it: %s", run.out()).doesNotContain("?")
                 .contains("conflict", "blocked", "invalid", "stale · merges");
-        java.util.function.ToIntFunction<String> rank = st -> switch (st) {
+        ToIntFunction<String> rank = st -> switch (st) {
             case "pending", "stale · merges" -> 0;
             case "conflict", "blocked" -> 1;
             case "changes requested" -> 2;
@@ -71,7 +77,7 @@ class ProposalsCommandTest {
                 "--json").out());
         assertThat(json.findValuesAsText("id")).containsExactlyElementsOf(rows.stream().map(r -> r.split("\\s+")[0])
                 .toList());
-        JsonNode soul = java.util.stream.StreamSupport.stream(json.spliterator(), false)
+        JsonNode soul = StreamSupport.stream(json.spliterator(), false)
                 .filter(n -> n.get("id").asText().equals("dream-2026-11-20-02")).findFirst().orElseThrow();
         assertEquals("AMEND_SOUL", soul.get("kind").asText());
         assertEquals("dream · AMEND_SOUL", soul.get("group").asText());
@@ -83,12 +89,12 @@ class ProposalsCommandTest {
     /** Walk 2: {@code show} said "null on null (pending, risk null)" for a proposal the list and the window call invalid. */
     @Test
     void showSaysTheWindowsStateAndWordsNeverNull() throws Exception {
-        java.util.Map<String, String> firstTwo = new java.util.LinkedHashMap<>();
-        for (String id : java.util.List.of("dream-2026-11-20-05", "dream-2026-11-20-06", "dream-2026-11-20-04",
+        Map<String, String> firstTwo = new LinkedHashMap<>();
+        for (String id : List.of("dream-2026-11-20-05", "dream-2026-11-20-06", "dream-2026-11-20-04",
                 "sp-2026-11-18-loop-nanny-01", "dream-2026-11-20-03")) {
             DemoCommandTest.Run show = DemoCommandTest.run("proposals", "show", id, "--no-similar", "--workspace", ws);
             assertEquals(0, show.code(), show.err());
-            firstTwo.put(id, show.out().lines().limit(2).collect(java.util.stream.Collectors.joining("\n")));
+            firstTwo.put(id, show.out().lines().limit(2).collect(Collectors.joining("\n")));
             assertThat(show.out()).doesNotContain("null");
         }
         assertThat(firstTwo.get("dream-2026-11-20-05")).isEqualTo("dream-2026-11-20-05\ninvalid");

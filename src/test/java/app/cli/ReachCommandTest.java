@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class ReachCommandTest {
         }
         assertThat(lessons).isGreaterThan(5);
         String id = r.get("lessons").get(0).get("id").asText();
-        assertThat(java.nio.file.Files.exists(tmp.resolve("ws/state/lessons.jsonl")) || r.get("transitions").isEmpty())
+        assertThat(Files.exists(tmp.resolve("ws/state/lessons.jsonl")) || r.get("transitions").isEmpty())
                 .isTrue();
         DemoCommandTest.Run dep = run("lessons", "deprecate", id, "--reason", "superseded", "--workspace", ws);
         assertEquals(0, dep.code(), dep.err());

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +92,7 @@ class SemanticSearchCommandTest {
         assertEquals(0, r.code(), r.err());
         JsonNode quality = json.readTree(r.out()).get("quality");
         assertThat(quality.get("questions").asInt()).isEqualTo(72 + 74); // the tuning split and the held-out split
-        java.util.List<String> rows = new java.util.ArrayList<>();
+        List<String> rows = new ArrayList<>();
         quality.get("scores").forEach(s -> rows.add(s.get("variant").asText() + " / " + s.get("split").asText()));
         assertThat(rows).contains("lean (shipped: keyword) / tuning", "deep (shipped: hybrid) / held-out",
                 "deep · reciprocal-rank fusion / held-out", "deep · dense only / tuning");

@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +36,7 @@ class SyncSafetyCommandTest {
     }
 
     private DemoCommandTest.Run sync(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("sync", "--no-embeddings", "--workspace", ws.toString()));
+        List<String> args = new ArrayList<>(List.of("sync", "--no-embeddings", "--workspace", ws.toString()));
         args.addAll(List.of(more));
         return run(args.toArray(String[]::new));
     }
@@ -116,7 +119,7 @@ class SyncSafetyCommandTest {
         assertThat(json.readTree(s.out()).get("runs").findValuesAsText("job")).contains("sync");
 
         // A job stuck where no cancellation check reaches it: cancelled, then left behind, on time.
-        java.util.concurrent.atomic.AtomicLong lastSign = new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+        AtomicLong lastSign = new AtomicLong(System.nanoTime());
         Thread stuck = new Thread(() -> {
             try {
                 Thread.sleep(60_000);
@@ -126,7 +129,7 @@ class SyncSafetyCommandTest {
         });
         stuck.setDaemon(true);
         stuck.start();
-        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> messages = new CopyOnWriteArrayList<>();
         long before = System.nanoTime();
         boolean finished = SchedulerCommand.awaitWorker(stuck, lastSign, 300, () -> { }, messages::add);
         assertThat(finished).isFalse();

@@ -8,11 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The headless face of the Knowledge services: sync and search with --workspace and --json. */
+@Tag("server")
 class SyncSearchCommandTest {
 
     @TempDir
@@ -49,7 +53,7 @@ class SyncSearchCommandTest {
         // an ADR's line shows its own date, never the day the sync wrote it
         String found = run("search", "--workspace", ws, "--type", "adr", "Record", "architecture", "decisions").out();
         assertThat(found).containsPattern("adr:0001 +ADR-0001: Record architecture decisions  dated 2024-11-02")
-                .doesNotContain(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+                .doesNotContain(LocalDate.now(ZoneOffset.UTC).toString());
         // a date only in the frontmatter (not in the indexed content) is read from the ADR's file
         assertThat(run("search", "--workspace", ws, "--type", "adr", "Gateway", "dispatch").out())
                 .containsPattern("adr:0024 +ADR-0024: Gateway dispatch for agent work  dated 2025-03-02");

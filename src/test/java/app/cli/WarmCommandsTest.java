@@ -15,8 +15,10 @@ import java.io.PrintStream;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -162,7 +164,7 @@ class WarmCommandsTest {
         List<String> search = List.of("search", "retry");
         assertThat(commands.apply(new WarmProtocol.Request(ws, "/elsewhere/config", app.dirs().data().toString(),
                 System.getenv(), search)).answered()).isFalse();
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.put("OTEL_EXPORTER_OTLP_ENDPOINT", "http://other:4318");
         assertThat(commands.apply(new WarmProtocol.Request(ws, app.dirs().config().toString(),
                 app.dirs().data().toString(), env, search)).answered()).isFalse();
@@ -173,8 +175,8 @@ class WarmCommandsTest {
     @Test
     void theSocketIsTheUsersAlone() throws Exception {
         Path socket = WarmProtocol.socket(Path.of(ws));
-        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
-        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+        assertEquals("rwx------", PosixFilePermissions.toString(
                 Files.getPosixFilePermissions(socket.getParent())));
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.workspace.WorkspaceFile;
 
 /** The headless face of the watchdog and the scheduler. */
 class WatchdogSchedulerCommandTest {
@@ -60,7 +61,7 @@ class WatchdogSchedulerCommandTest {
     void aWatchdogReadingOnlyAnEmptySpoolSaysBlindInJsonAndText() throws Exception {
         Path dir = Path.of(ws);
         Files.createDirectories(dir.resolve("outbox"));
-        new services.workspace.WorkspaceFile(dir).update(root -> root.putObject("otelEvents").put("source", "spool")
+        new WorkspaceFile(dir).update(root -> root.putObject("otelEvents").put("source", "spool")
                 .put("path", "outbox"));
         DemoCommandTest.Run run = run("watchdog", "--workspace", ws, "--force", "--json");
         assertEquals(0, run.code(), run.err());
@@ -89,7 +90,7 @@ class WatchdogSchedulerCommandTest {
     @Test
     void aReadOnlyWorkspacesWatchdogLeavesTheGateAndTheSpoolAlone() throws Exception {
         Path dir = Path.of(ws);
-        new services.workspace.WorkspaceFile(dir).update(root -> root.put("readOnly", true));
+        new WorkspaceFile(dir).update(root -> root.put("readOnly", true));
         long spooled;
         try (var files = Files.list(dir.resolve("spool/otel"))) {
             spooled = files.count();

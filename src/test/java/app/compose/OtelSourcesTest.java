@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.watchdog.OtelEventSource;
+import services.tasks.Lanes;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
@@ -32,25 +33,25 @@ class OtelSourcesTest {
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "clickhouse")
                 .put("url", "http://127.0.0.1:1").put("spool", spool.toString()));
         ws = new WorkspaceLoader().load(ws.dir());
-        OtelEventSource source = OtelSources.open(ws, new Secrets(Map.of()));
+        OtelEventSource source = OtelSources.open(ws, new Secrets(Map.of()), Lanes.ONE_BY_ONE);
         assertThat(source.outboxOnly()).isFalse();
         assertThat(source.outbox().files()).isEqualTo(2);
         assertThat(source.outbox().oldestQueuedMillis()).isEqualTo(1764000000000L);
 
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool")
                 .put("path", spool.toString()));
-        assertThat(OtelSources.open(new WorkspaceLoader().load(ws.dir()), new Secrets(Map.of())).outboxOnly()).isTrue();
+        assertThat(OtelSources.open(new WorkspaceLoader().load(ws.dir()), new Secrets(Map.of()), Lanes.ONE_BY_ONE).outboxOnly()).isTrue();
     }
 
     @Test
     void onlyAWorkspaceOnTheTypesenseSystemKnowledgeCollectionSharesTheRunningWatchdogsWork() {
         Workspace ws = Fixtures.demo(tmp.resolve("ws"));
-        assertThat(WorkspaceServices.notShared(ws)).contains("its own lucene index");
+        assertThat(RedisParts.notShared(ws)).contains("its own lucene index");
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("index").put("backend", "typesense")
                 .put("collection", "system_knowledge").putArray("nodes").add("http://127.0.0.1:8108"));
-        assertThat(WorkspaceServices.notShared(new WorkspaceLoader().load(ws.dir()))).isNull();
+        assertThat(RedisParts.notShared(new WorkspaceLoader().load(ws.dir()))).isNull();
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("index").put("backend", "typesense")
                 .put("collection", "console_knowledge").putArray("nodes").add("http://127.0.0.1:8108"));
-        assertThat(WorkspaceServices.notShared(new WorkspaceLoader().load(ws.dir()))).contains("console_knowledge");
+        assertThat(RedisParts.notShared(new WorkspaceLoader().load(ws.dir()))).contains("console_knowledge");
     }
 }

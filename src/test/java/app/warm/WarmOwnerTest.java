@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.DataInputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -83,7 +84,7 @@ class WarmOwnerTest {
                 try (SocketChannel c = dying.accept()) {
                     WarmProtocol.Request.read(new DataInputStream(Channels.newInputStream(c)));
                     // half an answer, then the process is gone
-                    c.write(java.nio.ByteBuffer.wrap(new byte[] {0x42, 0x43, 0x57, 0x31, 1, 0, 0, 0, 0, 0, 0, 0, 100, 'x'}));
+                    c.write(ByteBuffer.wrap(new byte[] {0x42, 0x43, 0x57, 0x31, 1, 0, 0, 0, 0, 0, 0, 0, 100, 'x'}));
                 } catch (Exception ignored) {
                     // the test's client went away
                 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import views.UiHarness;
 
 /** An open window answers the command line's searches on its workspace's socket, and removes it when it closes. */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class WindowWarmOwnerTest {
 
     @TempDir

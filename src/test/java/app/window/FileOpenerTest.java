@@ -2,6 +2,7 @@ package app.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +42,6 @@ class FileOpenerTest {
         assertThat(FileOpener.onPath("xdg-open", bin.toString())).isFalse();
         Path tool = Files.writeString(bin.resolve("xdg-open"), "#!/bin/sh\n");
         tool.toFile().setExecutable(true);
-        assertThat(FileOpener.onPath("xdg-open", "/nonexistent" + java.io.File.pathSeparator + bin)).isTrue();
+        assertThat(FileOpener.onPath("xdg-open", "/nonexistent" + File.pathSeparator + bin)).isTrue();
     }
 }

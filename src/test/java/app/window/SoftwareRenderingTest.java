@@ -2,6 +2,7 @@ package app.window;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import app.compose.LibC;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -78,7 +79,7 @@ class SoftwareRenderingTest {
 
     @Test
     void theCLibrarysSetenvIsReachableOnLinux() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(app.compose.LibC.INSTANCE != null, "Linux only");
-        assertThat(app.compose.LibC.INSTANCE.setenv("BRAIN_CONSOLE_TEST_SETENV", "1", 1)).isZero();
+        org.junit.jupiter.api.Assumptions.assumeTrue(LibC.INSTANCE != null, "Linux only");
+        assertThat(LibC.INSTANCE.setenv("BRAIN_CONSOLE_TEST_SETENV", "1", 1)).isZero();
     }
 }

@@ -7,6 +7,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.Pane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -15,6 +16,7 @@ import org.testfx.framework.junit5.Start;
 
 /** A window larger than the screen's usable area is opened inside it, never partly off-screen. */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class WindowFitTest {
 
     private Stage stage;

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.Ref;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,7 +63,7 @@ class DestructiveRevertsTest {
 
     private Map<String, String> refs() throws Exception {
         try (Git git = Git.open(ws.behaviourRepo().toFile())) {
-            Map<String, String> out = new java.util.TreeMap<>();
+            Map<String, String> out = new TreeMap<>();
             for (Ref r : git.getRepository().getRefDatabase().getRefs()) {
                 out.put(r.getName(), r.getObjectId().name());
             }

@@ -6,13 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
 import services.failed.FailedTargetsService;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
@@ -24,6 +29,7 @@ import testsupport.RealShapes.Story;
 import testsupport.RedisServer;
 
 /** The mise brief against a real redis-server seeded with loop keys, and without Redis. */
+@Tag("server")
 class MiseBriefTest {
 
     @TempDir
@@ -59,7 +65,7 @@ class MiseBriefTest {
     private static final String NOW = "2026-11-01T10:00:00Z"; // Fixtures.CLOCK
 
     private static String ago(long minutes) {
-        return java.time.Instant.parse(NOW).minusSeconds(minutes * 60).toString();
+        return Instant.parse(NOW).minusSeconds(minutes * 60).toString();
     }
 
     private void history(String... entries) {
@@ -106,7 +112,7 @@ class MiseBriefTest {
             assertThat(r.completed() + r.failed() + r.skipped()).isPositive();
         });
         // a retro the running system indexed (no table; its counts in the title) and whose file is not here
-        index.upsert(List.of(new services.knowledge.KnowledgeDoc("retro:loop-zzreal-000001", "retro",
+        index.upsert(List.of(new KnowledgeDoc("retro:loop-zzreal-000001", "retro",
                 "Loop loop-zzreal-000001 retro — 4 passed, 2 failed", "Summary.\n\n- analysis bullet\n\nNarrative.",
                 "vault:system/retrospectives/loop-zzreal-000001.md", "joelclaw", "loop-zzreal-000001", null, null,
                 List.of("retro", "loop"), Fixtures.CLOCK.instant().getEpochSecond() + 60, null)));
@@ -164,7 +170,7 @@ class MiseBriefTest {
 
     @Test
     void whenEveryPitchableAdrWasRejectedThisWeekThePitchIsRefused() {
-        List<String> pitchable = index.search(services.knowledge.KnowledgeQuery.text("", 200).withFilters(java.util.Map.of(
+        List<String> pitchable = index.search(KnowledgeQuery.text("", 200).withFilters(Map.of(
                 "type", List.of("adr"), "status", List.of("proposed", "accepted")))).hits().stream().map(h -> h.doc())
                 .filter(d -> d.score() != null && d.score() >= 60).map(d -> d.id().substring(4, 8)).toList();
         assertThat(pitchable).isNotEmpty();

@@ -2,11 +2,19 @@ package services.connections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -20,6 +28,7 @@ import testsupport.RedisServer;
  * "Test connection" names exactly what failed, in one line: against the local fake Typesense server (HTTP level)
  * and a real local redis-server.
  */
+@Tag("server")
 class ConnectionCheckTest {
 
     static final String KEY = "connection-check-key-77";
@@ -62,26 +71,26 @@ class ConnectionCheckTest {
                 .isEqualTo("refused: nothing answers on " + closed.substring(7));
         assertThat(check.typesense(typesense("http://no-such-host.invalid:8108"), tmp).line())
                 .isEqualTo("DNS: cannot resolve no-such-host.invalid");
-        try (java.net.ServerSocket plain = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket plain = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread answer = new Thread(() -> { // a plain-text server answering a TLS hello
-                try (java.net.Socket s = plain.accept()) {
+                try (Socket s = plain.accept()) {
                     s.setSoTimeout(5_000);
                     s.getOutputStream().write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes());
                     s.getOutputStream().flush();
                     while (s.getInputStream().read() >= 0) {
                         // keep the socket open until the client gives up on the handshake
                     }
-                } catch (java.io.IOException ignored) {
+                } catch (IOException ignored) {
                     // the client went away
                 }
             });
             answer.start();
             // the JVM's trust store and TLS context loaded before the check starts its clock: the first handshake
             // of a JVM pays for them, which took over 5 s on a machine busy with other builds
-            javax.net.ssl.SSLContext.getDefault().createSSLEngine().getSupportedCipherSuites();
-            javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(
-                    javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
-            trust.init((java.security.KeyStore) null);
+            SSLContext.getDefault().createSSLEngine().getSupportedCipherSuites();
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(
+                    TrustManagerFactory.getDefaultAlgorithm());
+            trust.init((KeyStore) null);
             IndexSettings tls = new IndexSettings("typesense", List.of("https://127.0.0.1:" + plain.getLocalPort()),
                     "TS_KEY", null, "system_knowledge", 5, 384);
             assertThat(check.typesense(tls, tmp).line())

@@ -25,7 +25,7 @@ class DemoWorkspaceTest {
 
     @Test
     void writesAWorkspaceThatOpensWithoutProblems() throws Exception {
-        DemoWorkspace.Summary summary = new DemoWorkspace(CLOCK).write(tmp.resolve("demo"));
+        DemoWorkspace.Summary summary = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo"));
         assertThat(summary.adrs()).isGreaterThanOrEqualTo(40);
         try (Stream<Path> adrFiles = Files.list(summary.dir().resolve("vault/docs/decisions"))) {
             // every numbered file but the three malformed ones (0090, 0094, 0099) is an ADR the sync indexes
@@ -47,7 +47,7 @@ class DemoWorkspaceTest {
 
     @Test
     void everyAdrEraIsPresent() throws Exception {
-        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
         Path adrs = dir.resolve("vault/docs/decisions");
         assertThat(Files.readString(adrs.resolve("0003-inngest-durable-workflows.md"))).contains("tags: [inngest, workflows]");
         assertThat(Files.readString(adrs.resolve("0008-post-loop-retrospective.md"))).contains("tags:\n  - loop\n");
@@ -57,8 +57,8 @@ class DemoWorkspaceTest {
 
     @Test
     void isDeterministicForAGivenClock() throws Exception {
-        Path a = new DemoWorkspace(CLOCK).write(tmp.resolve("a")).dir();
-        Path b = new DemoWorkspace(CLOCK).write(tmp.resolve("b")).dir();
+        Path a = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("a")).dir();
+        Path b = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("b")).dir();
         try (Stream<Path> files = Files.list(a.resolve("vault/system/retrospectives"))) {
             for (Path file : files.toList()) {
                 assertEquals(Files.readString(file), Files.readString(b.resolve("vault/system/retrospectives")
@@ -71,22 +71,22 @@ class DemoWorkspaceTest {
     void refusesAFolderWithOtherFilesButRewritesAnEarlierDemo() throws Exception {
         Path busy = Files.createDirectories(tmp.resolve("busy"));
         Files.writeString(busy.resolve("thesis.md"), "mine");
-        WorkspaceException e = assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(busy));
+        WorkspaceException e = assertThrows(WorkspaceException.class, () -> testsupport.Fixtures.demoWriter(CLOCK).write(busy));
         assertThat(e.getMessage()).contains(busy.toString()).contains("is not empty");
         assertEquals("mine", Files.readString(busy.resolve("thesis.md")));
 
-        Path demo = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
-        new DemoWorkspace(CLOCK).write(demo);
+        Path demo = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
+        testsupport.Fixtures.demoWriter(CLOCK).write(demo);
         assertThat(demo.resolve(DemoWorkspace.MARKER)).exists();
     }
 
     @Test
     void aRefreshNeverDeletesFilesTheDemoDidNotWriteNorAForgedMarkersFolder() throws Exception {
-        Path demo = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        Path demo = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
         // Used: the console's state, events and git objects change; refreshing is still fine.
         Files.writeString(Files.createDirectories(demo.resolve("state")).resolve("decisions.jsonl"), "{}\n");
         Files.writeString(Files.createDirectories(demo.resolve("spool/otel")).resolve("extra.jsonl"), "{}\n");
-        new DemoWorkspace(CLOCK).write(demo);
+        testsupport.Fixtures.demoWriter(CLOCK).write(demo);
 
         // The user's own files inside an earlier demo: refused, nothing deleted.
         Path mine = Files.writeString(demo.resolve("vault/my-notes.md"), "mine");
@@ -95,7 +95,7 @@ class DemoWorkspaceTest {
             adr = adrs.sorted().findFirst().orElseThrow();
         }
         String adrText = Files.readString(adr);
-        WorkspaceException foreign = assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(demo));
+        WorkspaceException foreign = assertThrows(WorkspaceException.class, () -> testsupport.Fixtures.demoWriter(CLOCK).write(demo));
         assertThat(foreign.getMessage()).contains("vault/my-notes.md").contains("Nothing was deleted");
         assertEquals("mine", Files.readString(mine));
         assertEquals(adrText, Files.readString(adr));
@@ -103,7 +103,7 @@ class DemoWorkspaceTest {
 
         // A demo file edited by hand: refused too.
         Files.writeString(adr, adrText + "\nMy own addition.\n");
-        assertThat(assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(demo)).getMessage())
+        assertThat(assertThrows(WorkspaceException.class, () -> testsupport.Fixtures.demoWriter(CLOCK).write(demo)).getMessage())
                 .contains("demo files changed since").contains(demo.relativize(adr).toString());
         assertThat(Files.readString(adr)).endsWith("My own addition.\n");
 
@@ -111,11 +111,11 @@ class DemoWorkspaceTest {
         Path home = Files.createDirectories(tmp.resolve("home"));
         Files.writeString(home.resolve("thesis.md"), "years of work");
         Files.writeString(home.resolve(DemoWorkspace.MARKER), "Written by 'brain-console demo'.\n");
-        assertThat(assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(home)).getMessage())
+        assertThat(assertThrows(WorkspaceException.class, () -> testsupport.Fixtures.demoWriter(CLOCK).write(home)).getMessage())
                 .contains("lists no files");
         Files.writeString(home.resolve(DemoWorkspace.MARKER), "Written by 'brain-console demo'. Safe to delete with its "
                 + "folder. Files:\n" + "0".repeat(64) + "  thesis.md\n");
-        assertThrows(WorkspaceException.class, () -> new DemoWorkspace(CLOCK).write(home));
+        assertThrows(WorkspaceException.class, () -> testsupport.Fixtures.demoWriter(CLOCK).write(home));
         assertEquals("years of work", Files.readString(home.resolve("thesis.md")));
     }
 }

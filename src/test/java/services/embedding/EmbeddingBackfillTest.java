@@ -3,13 +3,25 @@ package services.embedding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
@@ -126,8 +138,8 @@ class EmbeddingBackfillTest {
     void aWorkspaceEmbeddedBeforeSentencesWereGetsThemInOnePass() throws Exception {
         float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
         index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector))); // embedded, no sentences
-        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
-        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"),
+        Files.createDirectories(dir.resolve("state/embeddings"));
+        Files.writeString(dir.resolve("state/embeddings/backfill.json"),
                 "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}"); // written by a version without sentence vectors
         assertThat(new BackfillState(dir.resolve("state/embeddings")).needsSentences()).isTrue();
 
@@ -146,8 +158,8 @@ class EmbeddingBackfillTest {
     void aSentencePassCancelledHalfwayRunsAgainAndKeepsWhatItEmbedded() throws Exception {
         float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
         index.upsert(List.of(lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector)));
-        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
-        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"),
+        Files.createDirectories(dir.resolve("state/embeddings"));
+        Files.writeString(dir.resolve("state/embeddings/backfill.json"),
                 "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}");
         ProgressSink cancelAfterAPage = new ProgressSink() {
             boolean paged;
@@ -176,8 +188,8 @@ class EmbeddingBackfillTest {
     void aFreshWorkspaceNeedsNoSentencePassAndAnUnreadableStateGetsOne() throws Exception {
         BackfillState state = new BackfillState(dir.resolve("state/embeddings"));
         assertThat(state.needsSentences()).isFalse();
-        java.nio.file.Files.createDirectories(dir.resolve("state/embeddings"));
-        java.nio.file.Files.writeString(dir.resolve("state/embeddings/backfill.json"), "{\"scannedUp"); // torn
+        Files.createDirectories(dir.resolve("state/embeddings"));
+        Files.writeString(dir.resolve("state/embeddings/backfill.json"), "{\"scannedUp"); // torn
         assertThat(state.needsSentences()).isTrue();
         assertThat(state.scannedUpTo()).isZero(); // and everything is looked at
         backfill.run(ProgressSink.NONE);
@@ -225,14 +237,14 @@ class EmbeddingBackfillTest {
     @Test
     void theBatchesOfASecondAreWrittenInOneCommitAndEveryBatchWhenThatIsAsked() {
         seventyLessons(); // three batches
-        backfill.writeEvery = java.time.Duration.ofHours(1);
+        backfill.writeEvery = Duration.ofHours(1);
         assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70);
         assertThat(backfill.lastRunWrites).isEqualTo(1); // all three batches, at the end
         assertThat(index.embeddedCount()).isEqualTo(70);
 
         seventyLessons("timeouts and backoff"); // rewritten: three batches to embed again
         assertThat(index.embeddedCount()).isZero();
-        backfill.writeEvery = java.time.Duration.ZERO;
+        backfill.writeEvery = Duration.ZERO;
         assertThat(backfill.run(ProgressSink.NONE).computed()).isEqualTo(70);
         assertThat(backfill.lastRunWrites).isEqualTo(3); // one a batch, as before
         assertThat(index.embeddedCount()).isEqualTo(70);
@@ -241,24 +253,24 @@ class EmbeddingBackfillTest {
     @Test
     void aBatchIsWrittenOnAnotherThreadWhileTheNextIsEmbedded() throws Exception {
         seventyLessons();
-        backfill.writeEvery = java.time.Duration.ZERO;
-        java.util.concurrent.atomic.AtomicInteger embedCalls = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.CountDownLatch secondBatchEmbedding = new java.util.concurrent.CountDownLatch(1);
+        backfill.writeEvery = Duration.ZERO;
+        AtomicInteger embedCalls = new AtomicInteger();
+        CountDownLatch secondBatchEmbedding = new CountDownLatch(1);
         model.beforeEmbedding = () -> {
             if (embedCalls.incrementAndGet() == 2) {
                 secondBatchEmbedding.countDown();
             }
         };
-        java.util.concurrent.atomic.AtomicBoolean firstWriteSawIt = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.List<String> writers = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicBoolean firstWriteSawIt = new AtomicBoolean();
+        List<String> writers = Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger writes = new AtomicInteger();
         backfill.writingBeside(task -> {
             boolean first = writes.incrementAndGet() == 1;
             Thread t = new Thread(() -> {
                 writers.add(Thread.currentThread().getName());
                 if (first) { // held until the caller's thread embeds the next batch: only possible if it is not waiting
                     try {
-                        firstWriteSawIt.set(secondBatchEmbedding.await(30, java.util.concurrent.TimeUnit.SECONDS));
+                        firstWriteSawIt.set(secondBatchEmbedding.await(30, TimeUnit.SECONDS));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
@@ -280,7 +292,7 @@ class EmbeddingBackfillTest {
     @Test
     void theVectorsWrittenBesideAreTheOnesTheSequentialBackfillWrites() {
         seventyLessons();
-        backfill.writeEvery = java.time.Duration.ZERO;
+        backfill.writeEvery = Duration.ZERO;
         backfill.run(ProgressSink.NONE); // the previous way: each batch written on this thread before the next
         LuceneKnowledgeIndex sequential = new LuceneKnowledgeIndex(dir.resolve("index"), 384);
         index.close();
@@ -289,7 +301,7 @@ class EmbeddingBackfillTest {
         model = new CountingModel();
         index = open(model); // a workspace of its own: its own cache, every vector computed again
         seventyLessons();
-        java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        ExecutorService writer = Executors.newSingleThreadExecutor();
         try {
             backfill.writingBeside(writer).run(ProgressSink.NONE);
         } finally {
@@ -301,7 +313,7 @@ class EmbeddingBackfillTest {
             for (int i = 0; i < 70; i += 7) {
                 float[] v = index.embeddings().cache().get(index.embeddings().hashOf(
                         lesson("lesson:" + i, "Lesson number " + i + " about retries and idempotency")));
-                services.knowledge.KnowledgeQuery nearest = services.knowledge.KnowledgeQuery.text("", 5).nearest(v);
+                KnowledgeQuery nearest = KnowledgeQuery.text("", 5).nearest(v);
                 assertThat(beside.search(nearest).hits()).usingRecursiveFieldByFieldElementComparator()
                         .isEqualTo(sequential.search(nearest).hits());
                 assertThat(beside.search(nearest).hits().get(0).doc().id()).isEqualTo("lesson:" + i);
@@ -315,7 +327,7 @@ class EmbeddingBackfillTest {
     @Test
     void aProcessThatDiesBeforeTheWriteLeavesEveryVectorInTheCacheForTheNextRun() {
         seventyLessons();
-        backfill.writeEvery = java.time.Duration.ofHours(1); // nothing written before the end
+        backfill.writeEvery = Duration.ofHours(1); // nothing written before the end
         backfill.writingBeside(task -> {
             throw new IllegalStateException("the process died");
         });
@@ -335,8 +347,8 @@ class EmbeddingBackfillTest {
     @Test
     void aCancelWritesWhatWasEmbeddedBeforeItEvenIfItsWriteWasNotDueYet() {
         seventyLessons();
-        backfill.writeEvery = java.time.Duration.ofHours(1);
-        java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+        backfill.writeEvery = Duration.ofHours(1);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
         ProgressSink cancelAfterSecondBatch = cancelAfter(2);
         try {
             backfill.writingBeside(writer);
@@ -390,7 +402,7 @@ class EmbeddingBackfillTest {
         assertThat(index.embeddings().cache().size()).isLessThanOrEqualTo(2 * 4);
         KnowledgeDoc ttl = lesson("lesson:ttl", TWO_SENTENCES);
         assertThat(index.embeddings().hashesOf(ttl)).hasSize(3).allSatisfy(h -> assertThat(index.embeddings().cache()
-                .contains(java.util.HexFormat.of().parseHex(h))).isTrue());
+                .contains(HexFormat.of().parseHex(h))).isTrue());
         assertThat(index.embeddings().cache().get(index.embeddings().hashOf(
                 lesson("lesson:a", "Quarantine flaky tests, final 5")))).isNotNull();
     }

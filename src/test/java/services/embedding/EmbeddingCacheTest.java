@@ -6,6 +6,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +78,7 @@ class EmbeddingCacheTest {
             window.put(c, vector(9));    // after the command's record
             assertThat(window.get(b)).containsExactly(vector(5));
             assertThat(command.get(c)).containsExactly(vector(9));
-            assertThat(command.keepOnly(java.util.Set.of(EmbeddingCache.hex(a), EmbeddingCache.hex(c)))).isEqualTo(1);
+            assertThat(command.keepOnly(Set.of(EmbeddingCache.hex(a), EmbeddingCache.hex(c)))).isEqualTo(1);
             window.put(b, vector(6));    // into the compacted file the command moved into place
         }
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
@@ -124,7 +126,7 @@ class EmbeddingCacheTest {
                 cache.put(EmbeddingText.hash("m", "text " + i), vector(i));
             }
         }
-        java.util.Set<String> live = new java.util.HashSet<>();
+        Set<String> live = new HashSet<>();
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
             assertThat(cache.size()).isEqualTo(n);
             for (int i = 0; i < n; i += 7) {
@@ -149,7 +151,7 @@ class EmbeddingCacheTest {
         byte[] c = EmbeddingText.hash("m", "gamma");
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {
             cache.put(a, vector(1));
-            cache.putAll(java.util.List.of(a, b, c, b), java.util.List.of(vector(9), vector(2), vector(3), vector(8)));
+            cache.putAll(List.of(a, b, c, b), List.of(vector(9), vector(2), vector(3), vector(8)));
             assertThat(cache.size()).isEqualTo(3);
         }
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {

@@ -2,7 +2,10 @@ package services.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import services.knowledge.KnowledgeDoc;
 
 class EmbeddingTextTest {
 
@@ -41,7 +44,7 @@ class EmbeddingTextTest {
 
     @Test
     void aFailedTargetIsEmbeddedAsItsTitleItsContentIsATemplate() {
-        services.knowledge.KnowledgeDoc failed = VectorlessHybridTest.failedTarget("loop-x", "S3",
+        KnowledgeDoc failed = VectorlessHybridTest.failedTarget("loop-x", "S3",
                 "Retry the   email sender");
         assertThat(EmbeddingText.of(failed, 1_000)).isEqualTo("Failed: Retry the   email sender");
         assertThat(EmbeddingText.sentences(failed, 1_000)).isEmpty();
@@ -49,7 +52,7 @@ class EmbeddingTextTest {
 
     @org.junit.jupiter.api.Test
     void theEmbeddedTextIsTheContentWithItsWhitespaceCollapsedAndCutExactlyAsBefore() {
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         String alphabet = "ab c\t\n\r\f\u000B\u00A0\u2003é東.";
         for (int round = 0; round < 2_000; round++) {
             StringBuilder b = new StringBuilder();
@@ -59,8 +62,8 @@ class EmbeddingTextTest {
             }
             String content = b.toString();
             int max = 1 + random.nextInt(1_200);
-            services.knowledge.KnowledgeDoc doc = new services.knowledge.KnowledgeDoc("l:" + round, "lesson", " Title ",
-                    content, null, null, null, null, null, java.util.List.of(), 1L, null);
+            KnowledgeDoc doc = new KnowledgeDoc("l:" + round, "lesson", " Title ",
+                    content, null, null, null, null, null, List.of(), 1L, null);
             String collapsed = content.strip().replaceAll("\\s+", " ");
             String expected = collapsed.isEmpty() ? "Title" : collapsed;
             expected = expected.length() > max ? expected.substring(0, max) : expected;

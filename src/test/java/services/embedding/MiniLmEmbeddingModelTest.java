@@ -2,7 +2,10 @@ package services.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /** The shipped model, run for real on the CPU (no network): deterministic, unit-length, 384 dimensions. */
@@ -54,9 +57,9 @@ class MiniLmEmbeddingModelTest {
 
     @Test
     void textsSpreadOverWorkersGetTheSameVectorsInTheSameOrder() throws Exception {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
-            List<String> texts = new java.util.ArrayList<>();
+            List<String> texts = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
                 texts.add("Lesson " + i + ": " + "retry with backoff and an idempotency key ".repeat(1 + i % 7));
             }

@@ -2,7 +2,9 @@ package services.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,7 @@ class SentencesInContextTest {
         String last = sentences.get(sentences.size() - 1);
         assertThat(text.indexOf(last)).as("the last sentence lies past what one pass reads")
                 .isGreaterThan(model.charsRead(text));
-        List<String> withOneNotInTheText = new java.util.ArrayList<>(sentences);
+        List<String> withOneNotInTheText = new ArrayList<>(sentences);
         withOneNotInTheText.add("A title that is not part of the text.");
 
         float[][] v = model.embedInContext(List.of(text), List.of(withOneNotInTheText)).get(0);
@@ -143,8 +145,8 @@ class SentencesInContextTest {
         try (HybridKnowledgeIndex index = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384), e)) {
             float[] vector = new MiniLmEmbeddingModel().embed(List.of(TWO_SENTENCES)).get(0);
             index.upsert(List.of(EmbeddingBackfillTest.lesson("lesson:ttl", TWO_SENTENCES).withEmbedding(vector)));
-            java.nio.file.Files.createDirectories(dir.resolve("cache"));
-            java.nio.file.Files.writeString(dir.resolve("cache/backfill.json"),
+            Files.createDirectories(dir.resolve("cache"));
+            Files.writeString(dir.resolve("cache/backfill.json"),
                     "{\"scannedUpTo\": 0, \"lastRun\": 1700000000}"); // a version without sentence vectors
             EmbeddingBackfill backfill = new EmbeddingBackfill(index, e, new BackfillState(dir.resolve("cache")),
                     Telemetry.noop());

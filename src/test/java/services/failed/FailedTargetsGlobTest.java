@@ -9,10 +9,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
@@ -28,6 +30,7 @@ import testsupport.RedisServer;
  * of {@code loop:failed:targets:<project>} and exactly the documents whose id names it — never a member or a
  * document the pattern would also have matched. The state is read back with a raw client, not the code under test.
  */
+@Tag("server")
 public class FailedTargetsGlobTest {
 
     public static final List<String> PROJECTS = List.of("p*", "p?", "p[ab]", "p\\", "p\\*", "p]", "pa", "pb", "p", "px");
@@ -62,7 +65,7 @@ public class FailedTargetsGlobTest {
     }
 
     /** Every (project, target) as a Redis member, and as a document of loop-<n> (n: the project's place). */
-    public static void plant(FailedTargets redis, services.knowledge.KnowledgeIndex index) {
+    public static void plant(FailedTargets redis, KnowledgeIndex index) {
         List<KnowledgeDoc> docs = new ArrayList<>();
         for (int p = 0; p < PROJECTS.size(); p++) {
             for (String target : TARGETS) {

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -29,6 +30,7 @@ import testsupport.RedisServer;
  * that dies half-way is finished by running the same clear again, which says what was already gone; projects and
  * targets holding a '/' stay distinct rows.
  */
+@Tag("server")
 class FailedTargetsRetryTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -25,6 +26,7 @@ import testsupport.Fixtures;
 import testsupport.RedisServer;
 
 /** Failed targets against a real redis-server started on a free loopback port, and a real Lucene index. */
+@Tag("server")
 class FailedTargetsServiceTest {
 
     @TempDir

@@ -32,6 +32,22 @@ class TargetKeysTest {
         }
     }
 
+    @Test
+    void keysWithLookAlikesAndEscapesReadBackAndNeverShareAKey() {
+        Random random = new Random(35);
+        String alphabet = "a/\\u{}1S\u200B\u0430\u202E";
+        Map<String, String> seen = new HashMap<>();
+        for (int n = 0; n < 200_000; n++) {
+            String project = word(random, alphabet);
+            String target = word(random, alphabet);
+            String key = TargetKeys.key(project, target);
+            assertThat(key).as("key %s", key).doesNotContain("\u200B", "\u202E");
+            assertThat(TargetKeys.split(key)).as("key %s", key).containsExactly(project, target);
+            String pair = project + "\u0000" + target;
+            assertThat(seen.putIfAbsent(key, pair)).as("key %s", key).isIn(null, pair);
+        }
+    }
+
     private static String word(Random random, String alphabet) {
         StringBuilder out = new StringBuilder();
         for (int i = random.nextInt(5); i > 0; i--) {

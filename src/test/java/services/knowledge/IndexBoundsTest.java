@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.sync.FileIssue;
@@ -35,7 +36,7 @@ class IndexBoundsTest {
         Files.writeString(ws.adrDir().resolve("0801-ordinary.md"), "# ADR-0801: Ordinary\n\nStatus: accepted\n\nBody.\n");
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             SyncResult result = new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
-            Map<String, String> errors = result.errors().stream().collect(java.util.stream.Collectors.toMap(
+            Map<String, String> errors = result.errors().stream().collect(Collectors.toMap(
                     FileIssue::path, FileIssue::reason));
             assertThat(errors.get("docs/decisions/0800-long-tag.md")).contains("tag").contains("9000 characters");
             assertThat(errors.get("system/retrospectives/loop-longproject.md")).contains("project");

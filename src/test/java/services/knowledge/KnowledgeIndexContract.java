@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -78,7 +79,7 @@ abstract class KnowledgeIndexContract {
 
     @Test
     void documentsWithoutEmbeddingsAreEachVisitedOnceEvenWhileTheyAreWrittenBack() {
-        java.util.List<String> seen = new java.util.ArrayList<>();
+        List<String> seen = new ArrayList<>();
         int[] axisOf = {0};
         index.forEachWithoutEmbedding(0, 2, page -> {
             assertThat(page.size()).isLessThanOrEqualTo(2);
@@ -88,7 +89,7 @@ abstract class KnowledgeIndexContract {
         index.flush();
         assertThat(seen).containsExactlyInAnyOrder("adr:0016", "adr:0096", "lesson:l1:0", "lesson:l2:0",
                 "skill:agent-loop");
-        java.util.List<String> again = new java.util.ArrayList<>();
+        List<String> again = new ArrayList<>();
         index.forEachWithoutEmbedding(0, 2, page -> page.forEach(d -> again.add(d.id())));
         assertThat(again).isEmpty();
         assertThat(index.embeddedCount()).isIn(5L, -1L);
@@ -97,9 +98,9 @@ abstract class KnowledgeIndexContract {
 
     @Test
     void denseSearchFindsTheNearestEmbeddingsWithinTheFiltersScoredByCosine() {
-        java.util.List<KnowledgeDoc> all = new java.util.ArrayList<>();
+        List<KnowledgeDoc> all = new ArrayList<>();
         index.forEachWithoutEmbedding(0, 10, all::addAll);
-        java.util.Map<String, Integer> axes = java.util.Map.of("adr:0016", 0, "adr:0096", 1, "lesson:l1:0", 2,
+        Map<String, Integer> axes = Map.of("adr:0016", 0, "adr:0096", 1, "lesson:l1:0", 2,
                 "lesson:l2:0", 3, "skill:agent-loop", 4);
         index.upsert(all.stream().map(d -> d.withEmbedding(axis(axes.get(d.id()), 0))).toList());
         index.flush();
@@ -109,7 +110,7 @@ abstract class KnowledgeIndexContract {
         assertThat(any.hits().get(0).score()).isCloseTo((float) (1 / Math.sqrt(1.25)),
                 org.assertj.core.data.Offset.offset(0.01f));
         SearchResult adrsOnly = index.search(KnowledgeQuery.text("", 3)
-                .withFilters(java.util.Map.of("type", List.of("adr"))).nearest(nearL1));
+                .withFilters(Map.of("type", List.of("adr"))).nearest(nearL1));
         assertThat(ids(adrsOnly)).isNotEmpty().allSatisfy(id -> assertThat(id).startsWith("adr:"));
     }
 

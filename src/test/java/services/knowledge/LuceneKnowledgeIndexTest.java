@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -82,7 +83,7 @@ class LuceneKnowledgeIndexTest extends KnowledgeIndexContract {
             beside.flush();
             List<KnowledgeQuery> plan = List.of(KnowledgeQuery.text("quarant", 10),
                     KnowledgeQuery.text("", 10).nearest(axis(0, 0)),
-                    KnowledgeQuery.text("", 10).withFilters(java.util.Map.of("type", List.of("skill"))));
+                    KnowledgeQuery.text("", 10).withFilters(Map.of("type", List.of("skill"))));
             List<SearchResult> together = beside.searchAll(plan);
             List<SearchResult> inTurn = plan.stream().map(beside::search).toList();
             for (int i = 0; i < plan.size(); i++) {

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.lucene.index.CodecReader;
@@ -40,7 +42,7 @@ class LuceneQuantizedVectorsTest {
             // int4: 192 bytes of a 384-dimension vector and its 4-byte correction a document (int8: 388)
             assertThat(veqBytes(dir.resolve("index"))).isBetween(400L * 196, 400L * 196 + 4096);
             assertEachFindsItself(index, docs);
-            java.util.Map<String, float[]> vectors = new java.util.HashMap<>();
+            Map<String, float[]> vectors = new HashMap<>();
             docs.forEach(d -> vectors.put(d.id(), d.embedding()));
             for (KnowledgeDoc d : docs.subList(0, 20)) {
                 SearchResult r = index.search(KnowledgeQuery.text("", 5).nearest(d.embedding()));

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +52,7 @@ class TypesenseKnowledgeIndexHttpTest {
     }
 
     private TypesenseKnowledgeIndex open(int batch, String... nodes) {
-        return new TypesenseKnowledgeIndex(new TypesenseKnowledgeIndex.Settings(
+        return new TypesenseKnowledgeIndex(new TypesenseIndexSettings(
                 nodes.length == 0 ? List.of(server.url()) : List.of(nodes), KEY, "system_knowledge",
                 Duration.ofSeconds(1), 384, batch, 3, Duration.ofMillis(10)));
     }
@@ -220,7 +223,7 @@ class TypesenseKnowledgeIndexHttpTest {
                 .once("GET", COLLECTION + "/documents/search", 200, """
                         {"found": 251, "hits": [{"document": {"id": "lesson:last", "type": "lesson", "title": "t",
                             "content": "c", "created_at": 9}}]}""");
-        List<String> seen = new java.util.ArrayList<>();
+        List<String> seen = new ArrayList<>();
         open(100).forEachWithoutEmbedding(1_700_000_000L, 32, docs -> docs.forEach(d -> seen.add(d.id())));
         assertThat(seen).hasSize(126).contains("lesson:1", "lesson:249", "lesson:last").doesNotContain("lesson:0");
         List<FakeTypesense.Request> pages = server.requests("GET", COLLECTION + "/documents/search");
@@ -262,7 +265,7 @@ class TypesenseKnowledgeIndexHttpTest {
                 server.always("DELETE", COLLECTION + "/documents/" + id, 200, "{\"id\": \"x\"}");
             }
         }
-        List<String> ids = new java.util.ArrayList<>(hostile);
+        List<String> ids = new ArrayList<>(hostile);
         ids.add(0, "failed_target:loop-1:S2");
         ids.add("turn:gateway:pi:s1:7");
         ids.add("vault:docs/decisions/0001-x.md");
@@ -276,8 +279,8 @@ class TypesenseKnowledgeIndexHttpTest {
             List<FakeTypesense.Request> own = server.requests("DELETE", COLLECTION + "/documents/" + id);
             assertThat(own).as(id).singleElement().satisfies(r -> {
                 assertThat(r.rawPath()).as("one path segment, every byte of the id encoded")
-                        .isEqualTo(COLLECTION + "/documents/" + java.net.URLEncoder.encode(id,
-                                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+                        .isEqualTo(COLLECTION + "/documents/" + URLEncoder.encode(id,
+                                StandardCharsets.UTF_8).replace("+", "%20"));
                 assertThat(r.query()).as("no filter").doesNotContainKey("filter_by");
             });
         }
@@ -340,7 +343,7 @@ class TypesenseKnowledgeIndexHttpTest {
                 .once("POST", COLLECTION + "/documents/import", 503, "{\"message\": \"Not Ready or Lagging\"}")
                 .once("POST", COLLECTION + "/documents/import", 200, "{\"success\":true}", 2_500)
                 .answer("POST", COLLECTION + "/documents/import", FakeTypesense::importOk);
-        TypesenseKnowledgeIndex index = new TypesenseKnowledgeIndex(new TypesenseKnowledgeIndex.Settings(List.of(server.url()),
+        TypesenseKnowledgeIndex index = new TypesenseKnowledgeIndex(new TypesenseIndexSettings(List.of(server.url()),
                 KEY, "system_knowledge", Duration.ofSeconds(1), 384, 2, 4, Duration.ofMillis(10)));
         index.upsert(List.of(doc("lesson:a:0", "p", "A"), doc("lesson:b:0", "p", "B"), doc("lesson:c:0", "p", "C"),
                 doc("lesson:d:0", "p", "D")));

@@ -17,7 +17,7 @@ class TypesenseKnowledgeIndexLiveTest extends KnowledgeIndexContract {
     private String collection;
 
     private TypesenseKnowledgeIndex open() {
-        return new TypesenseKnowledgeIndex(new TypesenseKnowledgeIndex.Settings(List.of(URL), KEY == null ? "" : KEY,
+        return new TypesenseKnowledgeIndex(new TypesenseIndexSettings(List.of(URL), KEY == null ? "" : KEY,
                 collection, Duration.ofSeconds(5), 4, 100, 3, Duration.ofMillis(200)));
     }
 

@@ -11,6 +11,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +25,7 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.telemetry.TracedKnowledgeIndex;
+import services.vault.FileText;
 import services.workspace.Workspace;
 import testsupport.FakeTypesense;
 import testsupport.Fixtures;
@@ -55,17 +57,17 @@ class TypesenseSecretTest {
                     .once("POST", "/collections/system_knowledge/documents/import", 503, "{\"message\": \"Not Ready\"}")
                     .answer("POST", "/collections/system_knowledge/documents/import", FakeTypesense::importOk);
             Telemetry telemetry = new Telemetry(sdk);
-            try (KnowledgeIndex index = new TracedKnowledgeIndex(new TypesenseKnowledgeIndex(new TypesenseKnowledgeIndex.Settings(
+            try (KnowledgeIndex index = new TracedKnowledgeIndex(new TypesenseKnowledgeIndex(new TypesenseIndexSettings(
                     List.of(downUrl, up.url()), KEY, "system_knowledge", Duration.ofSeconds(1), 384, 50, 4,
                     Duration.ofMillis(10))), telemetry)) {
-                SyncResult result = new VaultSync(ws, index, Fixtures.CLOCK, services.vault.FileText.DEFAULT_LIMIT, telemetry)
+                SyncResult result = new VaultSync(ws, index, Fixtures.CLOCK, FileText.DEFAULT_LIMIT, telemetry)
                         .run(SyncOptions.all(), ProgressSink.NONE);
                 assertThat(result.indexed()).isGreaterThan(100);
             }
             assertThat(up.requests()).isNotEmpty().allSatisfy(r -> assertThat(r.apiKey()).isEqualTo(KEY));
             up.always("GET", "/collections/system_knowledge", 401, "{\"message\": \"Forbidden - a valid key is needed\"}");
             KnowledgeIndexException refused = assertThrows(KnowledgeIndexException.class, () -> new TypesenseKnowledgeIndex(
-                    TypesenseKnowledgeIndex.Settings.of(List.of(up.url()), KEY, "system_knowledge", 1, 384)));
+                    TypesenseIndexSettings.of(List.of(up.url()), KEY, "system_knowledge", 1, 384)));
             assertThat(refused.getMessage()).doesNotContain(KEY);
         } finally {
             root.setLevel(before);
@@ -81,7 +83,7 @@ class TypesenseSecretTest {
         assertThat(log).contains("Request to 127.0.0.1 failed").doesNotContain(KEY);
         try (var files = Files.walk(ws.dir())) { // state, decision log, sync state, OTEL events: nowhere
             for (Path f : files.filter(Files::isRegularFile).toList()) {
-                assertThat(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1))
+                assertThat(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1))
                         .as(f.toString()).doesNotContain(KEY);
             }
         }

@@ -9,7 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
@@ -100,8 +103,8 @@ class TurnNotesTest {
         assertThat(doc.tags()).containsExactly("turn-note", "source:unknown", "agent:unknown");
         assertEquals("Turn note: unknown internal #?", doc.title());
         assertThat(doc.content()).startsWith("source: unknown\nagent: unknown\nchannel: internal\nsession: unknown\n")
-                .contains("turn_number: unknown\noccurred_at: " + java.time.format.DateTimeFormatter
-                        .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC)
+                .contains("turn_number: unknown\noccurred_at: " + DateTimeFormatter
+                        .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
                         .format(Fixtures.CLOCK.instant()) + "\n\nsummary:\nx");
         assertThat(doc.content()).doesNotContain("context:").doesNotContain("decision:");
     }
@@ -144,7 +147,7 @@ class TurnNotesTest {
     @Test
     void aNoteWrittenByHandNeedsItsSourceAgentSessionAndTurnAsTheRunningCliDoes() {
         int before = events().size();
-        for (String blank : java.util.Arrays.asList(null, "", "   ", "\t")) {
+        for (String blank : Arrays.asList(null, "", "   ", "\t")) {
             assertEquals("missing_agent", code(() -> notes.writeByHand(new TurnNoteRequest("console", blank, null, "s",
                     1, null, "x", null, null, null, null, null, null, null, null, null, null, null))));
             assertEquals("missing_session", code(() -> notes.writeByHand(new TurnNoteRequest("console", "pi", null,

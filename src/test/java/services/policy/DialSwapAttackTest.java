@@ -3,6 +3,8 @@ package services.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +54,8 @@ class DialSwapAttackTest {
                         case "one byte" -> text.replace("Written by", "Written bY");
                         default -> text.replace("risk: low", "risk: high");
                     }, StandardCharsets.UTF_8);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             }
         });

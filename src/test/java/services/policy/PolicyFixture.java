@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import services.review.ProposalWriter;
 import services.workspace.Workspace;
@@ -32,7 +33,7 @@ final class PolicyFixture {
     static Path proposal(Workspace ws, String id, String kind, String risk, String target) throws IOException {
         String repo = kind.equals("PROPOSE_SKILL") || kind.equals("AMEND_SKILL") ? "skills" : "behaviour";
         Path file = ProposalWriter.write(ws.dreamDir().resolve("proposals"), id + ".md", id, kind, repo, target, "none",
-                java.util.List.of("session:" + id), "# " + id + "\n\nWritten by the dream cycle.\n");
+                List.of("session:" + id), "# " + id + "\n\nWritten by the dream cycle.\n");
         String text = Files.readString(file, StandardCharsets.UTF_8).replace("\nrisk: medium\n", "\nrisk: " + risk + "\n");
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -135,7 +136,7 @@ class RecallEffectHybridTest {
         SyncedDocuments.Change docs = SyncedDocuments.of(ws, change.repo(), change.path(), change.after(),
                 Fixtures.CLOCK.instant().getEpochSecond());
         List<String> questions = new ArrayList<>();
-        for (Loop loop : new LoopHistory(ws.retrosDir(), LoopPrds.NONE).load(java.time.Instant.EPOCH,
+        for (Loop loop : new LoopHistory(ws.retrosDir(), LoopPrds.NONE).load(Instant.EPOCH,
                 Fixtures.CLOCK.instant()).loops()) {
             loop.stories().forEach(s -> questions.add(s.title()));
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeIndexException;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.knowledge.SearchResult;
@@ -140,7 +142,7 @@ class RecallEffectTest {
         SyncedDocuments.Change docs = SyncedDocuments.of(ws, change.repo(), change.path(), change.after(),
                 Fixtures.CLOCK.instant().getEpochSecond());
         List<ImplementorRecall.Story> stories = new ArrayList<>();
-        for (Loop loop : new LoopHistory(ws.retrosDir(), LoopPrds.NONE).load(java.time.Instant.EPOCH,
+        for (Loop loop : new LoopHistory(ws.retrosDir(), LoopPrds.NONE).load(Instant.EPOCH,
                 Fixtures.CLOCK.instant()).loops()) {
             loop.stories().forEach(s -> stories.add(new ImplementorRecall.Story(s.title(), "", loop.project())));
         }
@@ -154,7 +156,7 @@ class RecallEffectTest {
             overlaid = searches(overlay, stories);
             assertEquals(count, index.status().documents());
             assertEquals(stamp, index.changeStamp(), "no new commit of the index");
-            assertThat(org.junit.jupiter.api.Assertions.assertThrows(services.knowledge.KnowledgeIndexException.class,
+            assertThat(org.junit.jupiter.api.Assertions.assertThrows(KnowledgeIndexException.class,
                     () -> overlay.upsert(docs.upserts())).getMessage()).contains("read-only");
         }
         assertEquals(files, files(ws.indexDir()), "the index folder is untouched");

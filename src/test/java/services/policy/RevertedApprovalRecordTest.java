@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +83,7 @@ class RevertedApprovalRecordTest {
         assertEquals(revert, logged.get("commit").asText());
 
         JsonNode dream = log(ws.dreamDir().resolve("log.jsonl")).stream()
-                .flatMap(e -> java.util.stream.StreamSupport.stream(e.path("outputs").spliterator(), false))
+                .flatMap(e -> StreamSupport.stream(e.path("outputs").spliterator(), false))
                 .filter(o -> o.path("id").asText().equals("dream-med-x") && o.path("action").asText().equals("reverted"))
                 .findFirst().orElseThrow();
         assertEquals(revert, dream.get("sha").asText());

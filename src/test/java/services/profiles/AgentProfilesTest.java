@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,12 +69,12 @@ class AgentProfilesTest {
     @Test
     void journalsAreNewestFirstAlsoOnEqualModificationTimes() throws Exception {
         Path journal = Files.createDirectories(tmp.resolve("agents/bot/.profile/journal"));
-        java.nio.file.attribute.FileTime same = java.nio.file.attribute.FileTime.fromMillis(1_700_000_000_000L);
+        FileTime same = FileTime.fromMillis(1_700_000_000_000L);
         for (String name : List.of("2026-11-18-a.md", "2026-11-20-c.md", "2026-11-19-b.md")) {
             Files.setLastModifiedTime(Files.writeString(journal.resolve(name), "x"), same);
         }
         Files.setLastModifiedTime(Files.writeString(journal.resolve("2026-11-17-newer-file.md"), "x"),
-                java.nio.file.attribute.FileTime.fromMillis(1_700_000_001_000L));
+                FileTime.fromMillis(1_700_000_001_000L));
         assertThat(profiles.list(tmp.resolve("agents")).get(0).journals()).extracting(AgentProfiles.Journal::name)
                 .containsExactly("2026-11-17-newer-file.md", "2026-11-20-c.md", "2026-11-19-b.md", "2026-11-18-a.md");
     }

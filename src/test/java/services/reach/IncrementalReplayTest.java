@@ -97,7 +97,8 @@ class IncrementalReplayTest {
     }
 
     private ReachReport incremental() {
-        return run(new StoryReplays(index, cache, true, LocalDate.of(2026, 11, 23)));
+        return run(new StoryReplays(index, cache, true, LocalDate.of(2026, 11, 23))
+                .matchingChangesIn(scratch -> new LuceneKnowledgeIndex(scratch, 1)));
     }
 
     private ReachReport full() {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -26,6 +27,7 @@ import testsupport.RedisServer;
  * date, escaped story table), PRDs in a real Redis as {@code agent-loop:prd:<loopId>}, documents in a real Lucene
  * index; every answer known beforehand.
  */
+@Tag("server")
 class ReachServiceTest {
 
     static final String P = "/Users/joel/Code/joelhooks/joelclaw";

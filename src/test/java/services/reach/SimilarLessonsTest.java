@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,7 +51,7 @@ class SimilarLessonsTest {
         embeddings = new Embeddings(model, new EmbeddingCache(dir.resolve("cache"), model.name(), model.dimensions()),
                 null, MiniLmEmbeddingModel.MAX_CHARS);
         index = new HybridKnowledgeIndex(new LuceneKnowledgeIndex(dir.resolve("index"), 384), embeddings);
-        List<KnowledgeDoc> docs = new java.util.ArrayList<>();
+        List<KnowledgeDoc> docs = new ArrayList<>();
         for (int i = 0; i < LESSONS.length; i++) {
             docs.add(new KnowledgeDoc("lesson:loop-mw1gch0a-tr6507:" + i, "lesson", LESSONS[i].substring(0, 60),
                     LESSONS[i], "vault:system/retrospectives/loop-mw1gch0a-tr6507.md", P, "loop-mw1gch0a-tr6507", null,

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.demo.DemoWorkspace;
+import services.knowledge.KnowledgeDoc;
 import services.knowledge.LuceneKnowledgeIndex;
+import services.knowledge.SearchResult;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
 import testsupport.Fixtures;
@@ -29,7 +31,7 @@ class RecallServiceTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         recall = new RecallService(index);
@@ -161,19 +163,19 @@ class RecallServiceTest {
 
     @Test
     void theRetroTakesTheBetterPlaceOfItselfAndItsBrainNote() {
-        services.knowledge.KnowledgeDoc retro = new services.knowledge.KnowledgeDoc("retro:loop-7", "retro",
+        KnowledgeDoc retro = new KnowledgeDoc("retro:loop-7", "retro",
                 "Loop loop-7 retro — 3 passed, 1 failed", "Summary of the loop", "vault:system/retrospectives/loop-7.md",
                 "/Users/joel/Code/x", "loop-7", null, null, List.of("retro", "loop"), 1L, null);
-        services.knowledge.KnowledgeDoc note = new services.knowledge.KnowledgeDoc("brain:loop-7", "brain_note",
+        KnowledgeDoc note = new KnowledgeDoc("brain:loop-7", "brain_note",
                 "Brain note: loop loop-7", "# Loop loop-7\n\n## Summary\nSummary of the loop", null, "/Users/joel/Code/x",
                 "loop-7", null, null, List.of("brain", "loop"), 1L, null);
-        services.knowledge.KnowledgeDoc otherNote = new services.knowledge.KnowledgeDoc("brain:loop-8", "brain_note",
+        KnowledgeDoc otherNote = new KnowledgeDoc("brain:loop-8", "brain_note",
                 "Brain note: loop loop-8", "# Loop loop-8", null, null, "loop-8", null, null, List.of(), 1L, null);
-        services.knowledge.KnowledgeDoc lesson = new services.knowledge.KnowledgeDoc("lesson:loop-7:0", "lesson",
+        KnowledgeDoc lesson = new KnowledgeDoc("lesson:loop-7:0", "lesson",
                 "A lesson", "A lesson", null, null, "loop-7", null, null, List.of(), 1L, null);
-        List<services.knowledge.SearchResult.Hit> hits = List.of(new services.knowledge.SearchResult.Hit(note, 3),
-                new services.knowledge.SearchResult.Hit(lesson, 2), new services.knowledge.SearchResult.Hit(otherNote, 2),
-                new services.knowledge.SearchResult.Hit(retro, 1));
+        List<SearchResult.Hit> hits = List.of(new SearchResult.Hit(note, 3),
+                new SearchResult.Hit(lesson, 2), new SearchResult.Hit(otherNote, 2),
+                new SearchResult.Hit(retro, 1));
         assertThat(RecallService.withoutRepeatedBrainNotes(hits)).extracting(h -> h.doc().id())
                 .containsExactly("retro:loop-7", "lesson:loop-7:0", "brain:loop-8", "retro:loop-7");
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
+import services.errors.ConsoleException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
@@ -48,10 +51,10 @@ class ApprovalCrashTest {
     void anApprovalCutShortIsFinishedAsTheSnapshotItApprovedEvenWhenTheFileIsRewritten(String step) throws Exception {
         Workspace ws = Fixtures.demo(tmp);
         Path file = ws.dreamDir().resolve("proposals").resolve(ID + ".md");
-        String before = java.nio.file.Files.readString(file);
+        String before = Files.readString(file);
         String digest = new ReviewService(ws, Fixtures.CLOCK).find(ID).proposal().digest();
         killedAfter(ws, step);
-        java.nio.file.Files.writeString(file, before.replace("\nrisk: ", "\nrisk: low\nx-note: rewritten\nold-risk: "));
+        Files.writeString(file, before.replace("\nrisk: ", "\nrisk: low\nx-note: rewritten\nold-risk: "));
         ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
         restarted.list();
         List<com.fasterxml.jackson.databind.JsonNode> approvals = new DecisionLog(ws.stateDir()
@@ -72,12 +75,12 @@ class ApprovalCrashTest {
         assertEquals(1, commits(ws), "never a second commit");
     }
 
-    private static List<Path> inFlight(Workspace ws) throws java.io.IOException {
+    private static List<Path> inFlight(Workspace ws) throws IOException {
         Path dir = ws.stateDir().resolve("approvals-in-flight");
-        if (!java.nio.file.Files.isDirectory(dir)) {
+        if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        try (var files = java.nio.file.Files.list(dir)) {
+        try (var files = Files.list(dir)) {
             return files.toList();
         }
     }
@@ -113,15 +116,15 @@ class ApprovalCrashTest {
     @org.junit.jupiter.api.Test
     void anUnwritableDecisionLogIsReportedAndTheDecisionIsRecordedOnceItCanBe() throws Exception {
         Workspace ws = Fixtures.demo(tmp);
-        java.nio.file.Path log = ws.stateDir().resolve("decisions.jsonl");
-        java.nio.file.Files.createDirectories(log); // a folder where the log should be: every append fails, as on a full disk
+        Path log = ws.stateDir().resolve("decisions.jsonl");
+        Files.createDirectories(log); // a folder where the log should be: every append fails, as on a full disk
         ReviewService service = new ReviewService(ws, Fixtures.CLOCK);
-        services.errors.ConsoleException e = assertThrows(services.errors.ConsoleException.class,
+        ConsoleException e = assertThrows(ConsoleException.class,
                 () -> service.approve(ID, "joel", null));
         assertThat(e.getMessage()).startsWith("Cannot write the log " + log);
         assertThat(service.recover()).singleElement().asString().startsWith("Cannot read the log " + log);
         assertThat(service.list()).isNotEmpty();
-        java.nio.file.Files.delete(log);
+        Files.delete(log);
         assertThat(service.recover()).singleElement().asString().startsWith("Finished the approval of " + ID);
         assertEquals(1, commits(ws));
         assertEquals(1, new DecisionLog(log).read().entries().size());

@@ -3,6 +3,7 @@ package services.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,8 +94,8 @@ class ChangedLinesTest {
 
     @Test
     void aVeryLargeChangedBlockIsShownUnpairedRatherThanCompared() {
-        List<String> old = java.util.stream.IntStream.range(0, 300).mapToObj(i -> "line " + i + " old").toList();
-        List<String> now = java.util.stream.IntStream.range(0, 300).mapToObj(i -> "line " + i + " new").toList();
+        List<String> old = IntStream.range(0, 300).mapToObj(i -> "line " + i + " old").toList();
+        List<String> now = IntStream.range(0, 300).mapToObj(i -> "line " + i + " new").toList();
         assertThat(ChangedLines.pairs(old, now)).isEmpty();
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLog;
 import services.audit.Trailers;
 import services.workspace.Workspace;
@@ -163,7 +164,7 @@ class ForgedDecisionsTest {
             assertEquals(d.commit(), branch.tip(), "nothing was reverted");
         }
         // a commit reverting the approval that names another proposal, or another approval, does not count either
-        try (services.amendments.JGitAmendmentHistory history = new services.amendments.JGitAmendmentHistory(root)) {
+        try (JGitAmendmentHistory history = new JGitAmendmentHistory(root)) {
             history.revert("brain/review", d.commit(), "Revert PROPOSE_RULE: x\n\nwhy.\n\nReverts: " + d.commit()
                     + "\nReverted-By: joel\nProposal-Id: another-proposal\n", "joel");
             String tip;

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 import testsupport.Fixtures;
 
@@ -41,7 +42,7 @@ class ReviewCostTest {
                     "PROPOSE_RULE", "behaviour", "rules/cost-" + i + ".md", "none", List.of("loop-cost"), "# Rule " + i + "\n");
         }
         ProposalParser parser = new ProposalParser();
-        review = new ReviewService(ws, Fixtures.CLOCK, services.telemetry.Telemetry.noop(), (file, origin) -> {
+        review = new ReviewService(ws, Fixtures.CLOCK, Telemetry.noop(), (file, origin) -> {
             parses.computeIfAbsent(file, f -> new AtomicInteger()).incrementAndGet();
             return parser.parse(file, origin);
         }, (root, branch) -> {

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -164,7 +166,7 @@ class ReviewServiceTest {
                 """);
         List<ReviewService.Item> items = review.list();
         assertThat(items).hasSize(13);
-        Map<String, String> problems = new java.util.HashMap<>();
+        Map<String, String> problems = new HashMap<>();
         items.stream().filter(i -> i.problem() != null).forEach(i -> problems.put(i.proposal().id(), i.problem()));
         assertEquals("no YAML frontmatter (id, kind, target …)", problems.get("dream-2026-11-20-05"));
         assertThat(problems.get("dream-2026-11-20-06")).startsWith("unknown kind \"REWRITE_EVERYTHING\"");
@@ -192,7 +194,7 @@ class ReviewServiceTest {
             for (Future<String> f : results) {
                 try {
                     outcomes.add(f.get());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     outcomes.add(e.getCause().getMessage());
                 }
             }

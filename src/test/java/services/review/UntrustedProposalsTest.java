@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
+import services.audit.PlainText;
 import services.audit.Trailers;
+import services.vault.Frontmatter;
 import services.workspace.Workspace;
 import testsupport.Fixtures;
 import testsupport.RepoSnapshot;
@@ -103,7 +107,7 @@ class UntrustedProposalsTest {
     @Test
     void aForgedOrForeignCommitIsNeverTakenForAnEarlierApproval() throws Exception {
         rule("r-victim", "rules/victim.md", List.of("session:1"));
-        List<String> forged = new java.util.ArrayList<>();
+        List<String> forged = new ArrayList<>();
         try (JGitReviewBranch branch = new JGitReviewBranch(ws.behaviourRepo(), "brain/review")) {
             // as the old console wrote it after an evidence injection: two Proposal-Id trailers, another file changed
             forged.add(branch.commit("rules/other.md", "other\n".getBytes(StandardCharsets.UTF_8),
@@ -143,7 +147,7 @@ class UntrustedProposalsTest {
     @ValueSource(strings = {"a\nProposal-Id: b", "a\rb", "a\u0000b", "a\u2028b", "a\u0007b", "a\u202Eb"})
     void anIdWithAControlCharacterIsInvalidAndNothingIsCommitted(String id) throws Exception {
         rule(id, "rules/x.md", List.of());
-        String shown = services.audit.PlainText.oneLine(id);
+        String shown = PlainText.oneLine(id);
         ReviewService.Item item = review.list().stream().filter(i -> i.proposal().id().equals(shown)).findFirst().orElseThrow();
         assertThat(item.problem()).startsWith("'id' \"" + shown + "\" has ").contains("at character 2");
         assertThrows(ReviewException.class, () -> review.approve(shown, "joel", null));
@@ -169,7 +173,7 @@ class UntrustedProposalsTest {
         Proposal p = review.find("dream-2026-11-20-03").proposal();
         assertThat(p.valid()).as(String.valueOf(p.problem())).isTrue();
         assertEquals("rejected", p.status());
-        var front = services.vault.Frontmatter.parse(Files.readString(p.file()));
+        var front = Frontmatter.parse(Files.readString(p.file()));
         assertEquals(reason, front.values().get("reason"));
         assertThat(front.values()).doesNotContainKey("new");
         assertEquals("rejected", decisions().get(0).path("status").asText());
@@ -206,7 +210,7 @@ class UntrustedProposalsTest {
         rule("r-bell", "rules/\u0007.md", List.of());
         List<ReviewService.Item> items = review.list();
         assertEquals(before + 2, items.size());
-        Map<String, String> problems = new java.util.HashMap<>();
+        Map<String, String> problems = new HashMap<>();
         items.forEach(i -> problems.put(i.proposal().id(), String.valueOf(i.problem())));
         assertThat(problems.get("r-nul")).as(problems.toString()).startsWith("'target' \"rules/a\\u0000b.md\" has a NUL character (U+0000)");
         assertThat(problems.get("r-bell")).startsWith("'target' \"rules/\\u0007.md\" has a control character (U+0007)");

@@ -10,9 +10,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.errors.ConsoleException;
 import services.tasks.BackgroundTask;
 import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
@@ -34,7 +36,7 @@ class SchedulerTest {
     private final List<String> ran = new ArrayList<>();
 
     /** The schedules the real sync and watchdog jobs bring (SyncJob, WatchdogJob). */
-    private static final java.util.Map<String, String> DEFAULTS = java.util.Map.of("sync", "0 3 * * *",
+    private static final Map<String, String> DEFAULTS = Map.of("sync", "0 3 * * *",
             "watchdog", "0 */4 * * *");
 
     @BeforeEach
@@ -303,7 +305,7 @@ class SchedulerTest {
             }
 
             public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
-                throw new services.errors.ConsoleException("vault folder is gone");
+                throw new ConsoleException("vault folder is gone");
             }
         };
         Scheduler s = new Scheduler(List.of(failing, job("watchdog", Duration.ZERO)), new ScheduleSettings(ws),

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,7 +66,7 @@ class BrainPagesSyncTest {
     void everyPageIsIndexedWithItsIdTypeAndFrontmatter() {
         SyncResult result = run();
         assertThat(result.errors()).isEmpty();
-        assertEquals(11, index.search(KnowledgeQuery.all().withFilters(Map.of("tags", java.util.List.of("brain")))
+        assertEquals(11, index.search(KnowledgeQuery.all().withFilters(Map.of("tags", List.of("brain")))
                 .withLimit(100)).hits().stream().filter(h -> h.doc().source().startsWith("brain:")).count());
 
         KnowledgeDoc decide = doc("brain:joelclaw/projects/recall-consumption/decide-briefing-distillation-contract");
@@ -71,7 +75,7 @@ class BrainPagesSyncTest {
         assertEquals("closed", decide.status());
         assertThat(decide.tags()).contains("brain-type:step",
                 "parent:brain:joelclaw/projects/recall-consumption/recall-consumption-brief");
-        assertEquals(java.time.LocalDate.of(2026, 7, 13).atStartOfDay(java.time.ZoneOffset.UTC).toEpochSecond(),
+        assertEquals(LocalDate.of(2026, 7, 13).atStartOfDay(ZoneOffset.UTC).toEpochSecond(),
                 decide.createdAt());
 
         KnowledgeDoc truth = doc("brain:joelclaw/resources/decisions/files-are-truth-databases-are-projections");
@@ -129,7 +133,7 @@ class BrainPagesSyncTest {
         run();
         Path page = repo.resolve(".brain/resources/component-library.svx");
         Files.writeString(page, Files.readString(page).replace("# Component Library", "# Component Library v2"));
-        Files.setLastModifiedTime(page, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        Files.setLastModifiedTime(page, FileTime.fromMillis(System.currentTimeMillis() + 5000));
         Files.delete(repo.resolve(".brain/projects/bugle-redesign/build-bugle-design-system.svx"));
         SyncResult second = run();
         assertEquals(1, second.deleted());

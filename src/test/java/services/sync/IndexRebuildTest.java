@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,7 +95,7 @@ class IndexRebuildTest {
         Workspace ws = Fixtures.demo(tmp);
         indexed(ws);
         Files.writeString(ws.stateDir().resolve(TurnNoteLog.FILE), "{\"id\":\"turn:x\",\"ty", 
-                java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.APPEND);
         IndexRebuild.moveAside(ws, Fixtures.CLOCK);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             SyncResult result = new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
@@ -107,17 +110,17 @@ class IndexRebuildTest {
         Workspace ws = Fixtures.demo(tmp);
         try (LuceneKnowledgeIndex open = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             new VaultSync(ws, open, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
-            int before = open.ids(java.util.Set.of("adr")).size();
+            int before = open.ids(Set.of("adr")).size();
             Path aside = IndexRebuild.moveAside(ws, Fixtures.CLOCK); // readers never hold the workspace
             assertThat(aside).isDirectory();
             assertThat(ws.indexDir()).doesNotExist();
-            assertThat(open.ids(java.util.Set.of("adr"))).hasSize(before); // the open console keeps its snapshot until the rebuild commits
+            assertThat(open.ids(Set.of("adr"))).hasSize(before); // the open console keeps its snapshot until the rebuild commits
             Thread.sleep(150); // past the reader's refresh interval: it looks for changes, finds the folder gone,
-            assertThat(open.ids(java.util.Set.of("adr"))).hasSize(before); // and still answers from its snapshot
+            assertThat(open.ids(Set.of("adr"))).hasSize(before); // and still answers from its snapshot
         }
         try (LuceneKnowledgeIndex rebuilt = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             new VaultSync(ws, rebuilt, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
-            assertThat(rebuilt.ids(java.util.Set.of("adr"))).isNotEmpty();
+            assertThat(rebuilt.ids(Set.of("adr"))).isNotEmpty();
         }
     }
 
@@ -128,7 +131,7 @@ class IndexRebuildTest {
             new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         }
         try (Stream<Path> walk = Files.walk(ws.vault())) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
         assertThrows(SyncRefused.class, () -> VaultSync.check(ws, SyncOptions.all()));
         assertThat(ws.indexDir()).exists();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.vault.RetroCounts;
@@ -163,7 +164,7 @@ class RunningShapesSyncTest {
     }
 
     private Map<String, String> adrTitles() {
-        return index.search(services.knowledge.KnowledgeQuery.text("", 100).withFilters(Map.of("type", List.of("adr"))))
+        return index.search(KnowledgeQuery.text("", 100).withFilters(Map.of("type", List.of("adr"))))
                 .hits().stream().map(h -> h.doc()).collect(Collectors.toMap(KnowledgeDoc::id, KnowledgeDoc::title));
     }
 

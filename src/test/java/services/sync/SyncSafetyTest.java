@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -18,12 +20,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.audit.DecisionLog;
+import services.errors.ConsoleException;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.notes.TurnEvents;
 import services.notes.TurnNoteLog;
 import services.notes.TurnNoteRequest;
 import services.notes.TurnNotes;
+import services.profiles.AgentProfiles;
+import services.scheduler.JobRun;
 import services.tasks.ProgressSink;
+import services.vault.FileText;
+import services.vault.VaultFileException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
@@ -100,9 +109,9 @@ class SyncSafetyTest {
         assertThat(missing.getMessage()).contains("does not exist").contains("'vault'").contains("last sync indexed");
         assertThat(missing.massDelete()).isFalse();
         // The scheduled job refuses too, records why, and never confirms by itself.
-        var outcome = new SyncJob(sync(), false).run(services.scheduler.JobRun.Trigger.SCHEDULE,
+        var outcome = new SyncJob(sync(), false).run(JobRun.Trigger.SCHEDULE,
                 ProgressSink.NONE);
-        assertEquals(services.scheduler.JobRun.Status.FAILED, outcome.status());
+        assertEquals(JobRun.Status.FAILED, outcome.status());
         assertThat(outcome.summary()).contains("does not exist");
         assertEquals(before, index.status().documents());
     }
@@ -144,7 +153,7 @@ class SyncSafetyTest {
         try (Stream<Path> dirs = Files.list(ws.skillsDir())) {
             for (Path d : dirs.toList()) {
                 try (Stream<Path> walk = Files.walk(d)) {
-                    walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
                 }
             }
         }
@@ -156,7 +165,7 @@ class SyncSafetyTest {
         assertEquals(1L, index.countsByType().get("skill"));
 
         setKey("sync", Map.of("maxDeleteShare", "lots"));
-        var bad = assertThrows(services.errors.ConsoleException.class,
+        var bad = assertThrows(ConsoleException.class,
                 () -> sync().run(SyncOptions.all(), ProgressSink.NONE));
         assertThat(bad.getMessage()).contains("sync.maxDeleteShare").contains("from 0 to 1");
     }
@@ -187,7 +196,7 @@ class SyncSafetyTest {
         assertThat(errors.get("skills/passwd/SKILL.md")).contains("outside");
         assertThat(index.get("adr:0703")).isPresent();
         assertThat(index.get("skill:linked")).isPresent();
-        assertThat(index.search(services.knowledge.KnowledgeQuery.text("root", 10)).hits())
+        assertThat(index.search(KnowledgeQuery.text("root", 10)).hits())
                 .noneMatch(h -> h.doc().content().contains("root:x"));
         // The same again: still no hang, no memory blow-up.
         SyncResult again = assertTimeoutPreemptively(Duration.ofSeconds(20),
@@ -201,23 +210,23 @@ class SyncSafetyTest {
         Files.delete(log);
         Files.createSymbolicLink(log, Path.of("/dev/zero"));
         var zero = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
-                services.errors.ConsoleException.class, () -> new services.audit.DecisionLog(log).read()));
+                ConsoleException.class, () -> new DecisionLog(log).read()));
         assertThat(zero.getMessage()).contains(log.toString()).containsAnyOf("not a regular file", "symbolic link");
         Files.delete(log);
         new ProcessBuilder("mkfifo", log.toString()).start().waitFor();
         var pipe = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
-                services.errors.ConsoleException.class, () -> new services.audit.DecisionLog(log).read()));
+                ConsoleException.class, () -> new DecisionLog(log).read()));
         assertThat(pipe.getMessage()).containsAnyOf("named pipe", "a pipe");
     }
 
     @Test
     void aFileThatGrowsPastTheLimitWhileReadIsStoppedAtTheLimit() throws Exception {
         Path big = Files.write(tmp.resolve("big.md"), new byte[4096]);
-        var e = assertThrows(services.vault.VaultFileException.class,
-                () -> services.vault.FileText.read(big, 1024));
+        var e = assertThrows(VaultFileException.class,
+                () -> FileText.read(big, 1024));
         assertThat(e.reason()).contains("too large");
         // /dev/zero reports size 0: the bound while reading is what stops it (here through bounded()).
-        var zero = assertThrows(java.io.IOException.class, () -> services.vault.FileText.bounded(Path.of("/dev/zero"), 1024));
+        var zero = assertThrows(IOException.class, () -> FileText.bounded(Path.of("/dev/zero"), 1024));
         assertThat(zero.getMessage()).contains("not a regular file");
     }
 
@@ -226,8 +235,8 @@ class SyncSafetyTest {
         Path lessons = ws.profilesDir().resolve("dev-qwen/.profile/knowledge/lessons-learned.md");
         Files.delete(lessons);
         Files.createSymbolicLink(lessons, Path.of("/dev/zero"));
-        var e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(services.errors.ConsoleException.class,
-                () -> new services.profiles.AgentProfiles().list(ws.profilesDir())));
+        var e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(ConsoleException.class,
+                () -> new AgentProfiles().list(ws.profilesDir())));
         assertThat(e.getMessage()).contains("not a regular file");
     }
 }

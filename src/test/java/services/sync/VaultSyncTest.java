@@ -11,16 +11,23 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.demo.DemoWorkspace;
+import services.knowledge.DocumentsRejected;
+import services.knowledge.ForwardingKnowledgeIndex;
 import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeIndex;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
@@ -41,7 +48,7 @@ class VaultSyncTest {
 
     @BeforeEach
     void setUp() {
-        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
         ws = new WorkspaceLoader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, CLOCK, 64 * 1024);
@@ -53,7 +60,7 @@ class VaultSyncTest {
     }
 
     private Map<String, String> errors(SyncResult result) {
-        return result.errors().stream().collect(java.util.stream.Collectors.toMap(FileIssue::path, FileIssue::reason));
+        return result.errors().stream().collect(Collectors.toMap(FileIssue::path, FileIssue::reason));
     }
 
     @Test
@@ -106,7 +113,7 @@ class VaultSyncTest {
         assertEquals("agent-loop", skill.title());
         assertThat(skill.content()).startsWith("Run a multi-story coding loop from a PRD: plan stories");
 
-        KnowledgeDoc failed = index.search(services.knowledge.KnowledgeQuery.text("", 1)
+        KnowledgeDoc failed = index.search(KnowledgeQuery.text("", 1)
                 .withFilters(Map.of("type", List.of("failed_target")))).hits().get(0).doc();
         assertThat(failed.id()).matches("failed_target:loop-[a-z0-9]+-[a-z0-9]{6}:S\\d+");
         assertThat(failed.title()).startsWith("Failed: ");
@@ -228,28 +235,28 @@ class VaultSyncTest {
     void aDocumentTheIndexRejectsBecomesAnErrorOfItsFileWhichIsReadAgainNextTime() {
         Picky picky = new Picky(index, "adr:0001");
         VaultSync withPicky = new VaultSync(ws, picky, CLOCK, 64 * 1024);
-        SyncResult first = withPicky.run(SyncOptions.all(), services.tasks.ProgressSink.NONE);
+        SyncResult first = withPicky.run(SyncOptions.all(), ProgressSink.NONE);
         assertThat(first.errors()).anySatisfy(e -> assertThat(e.reason())
                 .isEqualTo("document adr:0001 was rejected by the index: Field `status` must be a string."));
         assertThat(index.get("adr:0001")).isEmpty();
         assertThat(index.get("adr:0003")).isPresent();
         picky.refused.clear();
-        withPicky.run(SyncOptions.all(), services.tasks.ProgressSink.NONE);
+        withPicky.run(SyncOptions.all(), ProgressSink.NONE);
         assertThat(index.get("adr:0001")).isPresent();
     }
 
     /** An index that rejects some ids the way Typesense's import does: the rest of the batch lands. */
-    private static final class Picky extends services.knowledge.ForwardingKnowledgeIndex {
-        final Set<String> refused = new java.util.HashSet<>();
+    private static final class Picky extends ForwardingKnowledgeIndex {
+        final Set<String> refused = new HashSet<>();
 
-        Picky(services.knowledge.KnowledgeIndex inner, String... ids) {
+        Picky(KnowledgeIndex inner, String... ids) {
             super(inner);
             refused.addAll(List.of(ids));
         }
 
         @Override
         public void upsert(List<KnowledgeDoc> docs) {
-            Map<String, String> rejected = new java.util.LinkedHashMap<>();
+            Map<String, String> rejected = new LinkedHashMap<>();
             index.upsert(docs.stream().filter(d -> {
                 if (refused.contains(d.id())) {
                     rejected.put(d.id(), "Field `status` must be a string.");
@@ -258,7 +265,7 @@ class VaultSyncTest {
                 return true;
             }).toList());
             if (!rejected.isEmpty()) {
-                throw new services.knowledge.DocumentsRejected("Typesense", rejected);
+                throw new DocumentsRejected("Typesense", rejected);
             }
         }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +104,7 @@ class AddWatchdogCheckTest {
 
     @Test
     void anAddedCheckThatWarnsMakesTheRunUnhealthyAndIsKeptInTheLog() {
-        clock.advance(java.time.Duration.ofMinutes(5));
+        clock.advance(Duration.ofMinutes(5));
         WatchdogReport r = watchdogWith(new SkillCountCheck(10_000)).run(true, ProgressSink.NONE);
 
         String message = r.findings().get(r.findings().size() - 1).message();

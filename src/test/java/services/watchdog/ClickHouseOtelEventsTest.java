@@ -7,17 +7,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.errors.ConsoleException;
@@ -37,6 +40,7 @@ import testsupport.MutableClock;
  * system's table (observability/clickhouse-store.ts; {@code DateTime} in place of {@code DateTime64(3)}, which the
  * 18.16 server lacks) and rows in the shape {@code toClickHouseOtelRow} writes.
  */
+@Tag("server")
 class ClickHouseOtelEventsTest {
 
     private static final String COLUMNS = "id,timestamp,sessionId,systemId,level,source,component,action,success,"
@@ -48,7 +52,7 @@ class ClickHouseOtelEventsTest {
     static Path tmp;
 
     private static ClickHouseServer server;
-    private static final long NOW = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toEpochMilli();
+    private static final long NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS).toEpochMilli();
 
     @BeforeAll
     static void start() throws IOException {
@@ -273,10 +277,10 @@ class ClickHouseOtelEventsTest {
                 source(Map.of("url", server.url(), "table", empty), Map.of()));
         assertBlind(nothing, "holds no events at all");
 
-        Path spool = java.nio.file.Files.createDirectories(tmp.resolve("spool/otel"));
+        Path spool = Files.createDirectories(tmp.resolve("spool/otel"));
         long queued = NOW - 30 * 60_000L;
         for (int i = 0; i < 3; i++) {
-            java.nio.file.Files.writeString(spool.resolve(queued + i + "-" + UUID.randomUUID() + ".json"),
+            Files.writeString(spool.resolve(queued + i + "-" + UUID.randomUUID() + ".json"),
                     "{\"event\":{\"id\":\"x" + i + "\",\"timestamp\":" + (queued + i) + ",\"level\":\"info\","
                     + "\"source\":\"gateway\",\"component\":\"redis-channel\",\"action\":\"events.dispatched.x\","
                     + "\"success\":true,\"metadata\":{}},\"queuedAt\":" + (queued + i) + "}");
@@ -292,7 +296,7 @@ class ClickHouseOtelEventsTest {
         assertThat(beside.healthy()).isFalse();
         assertThat(beside.stats()).containsEntry("otel_spool_undelivered", 3L);
 
-        java.nio.file.Files.list(spool).forEach(p -> p.toFile().delete()); // drained: nothing undelivered
+        Files.list(spool).forEach(p -> p.toFile().delete()); // drained: nothing undelivered
         WatchdogReport drained = watchdog(tmp.resolve("drained-ws"),
                 source(Map.of("url", server.url()), Map.of()).withOutbox(spool));
         assertThat(drained.findings()).noneMatch(f -> f.check().equals(OtelEventsCheck.OUTBOX));

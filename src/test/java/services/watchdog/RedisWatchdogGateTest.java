@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.UnifiedJedis;
@@ -27,6 +28,7 @@ import testsupport.RedisServer;
  * The running system's gate {@code knowledge:watchdog:last_run} on a real redis-server: read to show when the
  * running watchdog last ran, written only by a run that did its work on its own Typesense collection.
  */
+@Tag("server")
 class RedisWatchdogGateTest {
 
     @TempDir

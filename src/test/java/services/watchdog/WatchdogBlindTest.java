@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class WatchdogBlindTest {
             Watchdog w = Watchdogs.create(ws, index, new VaultSync(ws, index, clock),
                     new FailedTargetsService(ws, index, null, clock), new SpoolOtelEvents(ws.otelDir()),
                     new FileWatchdogGate(ws.stateDir()), clock, Telemetry.noop());
-            List<WatchdogReport> out = new java.util.ArrayList<>();
+            List<WatchdogReport> out = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 out.add(w.run(true, ProgressSink.NONE));
                 clock.advance(Duration.ofMinutes(10));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -385,7 +387,7 @@ class WatchdogTest {
                 .hasSize(recent.size());
 
         long latest = recent.stream().mapToLong(FailedTargetsService.Target::expiresAtMillis).max().orElseThrow();
-        clock.set(java.time.Instant.ofEpochMilli(latest).plus(Duration.ofHours(48)).plusSeconds(1));
+        clock.set(Instant.ofEpochMilli(latest).plus(Duration.ofHours(48)).plusSeconds(1));
         run();
         assertThat(failed.list().targets()).extracting(FailedTargetsService.Target::key)
                 .doesNotContainAnyElementsOf(recent.stream().map(FailedTargetsService.Target::key).toList());
@@ -527,7 +529,7 @@ class WatchdogTest {
         EventWindow first = source.window(0, Long.MAX_VALUE);
         assertThat(first.count(EventKind.DISPATCH)).isEqualTo(1);
         assertThat(first.problems()).isEmpty();
-        Files.writeString(file, ",\"action\":\"system_knowledge.retrieval\"}\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(file, ",\"action\":\"system_knowledge.retrieval\"}\n", StandardOpenOption.APPEND);
         EventWindow second = source.window(0, Long.MAX_VALUE);
         assertThat(second.count(EventKind.RETRIEVAL)).isEqualTo(1);
         assertThat(second.samples(EventKind.RETRIEVAL)).containsExactly("event:live.jsonl:2");
@@ -539,12 +541,12 @@ class WatchdogTest {
         event("gateway", "events.dispatched", 10);
         writeEvents("old.jsonl");
         Files.setLastModifiedTime(ws.otelDir().resolve("old.jsonl"),
-                java.nio.file.attribute.FileTime.from(clock.instant().minus(Duration.ofHours(5))));
+                FileTime.from(clock.instant().minus(Duration.ofHours(5))));
         EventWindow w = new JsonlOtelEvents(ws.otelDir()).window(clock.millis() - 4 * 3_600_000L, clock.millis());
         assertThat(w.filesSkipped()).isEqualTo(1);
         assertThat(w.scanned()).isZero();
         Files.setLastModifiedTime(ws.otelDir().resolve("old.jsonl"),
-                java.nio.file.attribute.FileTime.from(clock.instant().minus(Duration.ofHours(3))));
+                FileTime.from(clock.instant().minus(Duration.ofHours(3))));
         assertThat(new JsonlOtelEvents(ws.otelDir()).window(clock.millis() - 4 * 3_600_000L, clock.millis())
                 .count(EventKind.OTHER)).isEqualTo(1);
     }

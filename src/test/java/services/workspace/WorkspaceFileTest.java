@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +31,7 @@ class WorkspaceFileTest {
             }
             """;
 
-    private String change(String before, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> c)
+    private String change(String before, Consumer<com.fasterxml.jackson.databind.node.ObjectNode> c)
             throws Exception {
         Files.writeString(tmp.resolve("workspace.json"), before);
         new WorkspaceFile(tmp).update(c);
@@ -69,7 +71,7 @@ class WorkspaceFileTest {
     void aChangeThatChangesNothingDoesNotWriteTheFile() throws Exception {
         Path file = tmp.resolve("workspace.json");
         Files.writeString(file, USERS);
-        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(1_000_000));
+        Files.setLastModifiedTime(file, FileTime.fromMillis(1_000_000));
         assertFalse(new WorkspaceFile(tmp).update(root -> root.put("readOnly", false)));
         assertEquals(1_000_000, Files.getLastModifiedTime(file).toMillis());
         assertThat(Files.readString(file)).isEqualTo(USERS);

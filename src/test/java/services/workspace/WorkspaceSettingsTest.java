@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,8 +57,8 @@ class WorkspaceSettingsTest {
                  "maxConcurrentLoops": 6, "sync": {"maxDeleteShare": 0.5}, "reviewer": "joel"}
                 """);
         WorkspaceSettings s = ws.settings();
-        assertThat(s.schedules().expressions()).containsExactly(java.util.Map.entry("watchdog", "0 * * * *"),
-                java.util.Map.entry("sync", "15 2 * * *"));
+        assertThat(s.schedules().expressions()).containsExactly(Map.entry("watchdog", "0 * * * *"),
+                Map.entry("sync", "15 2 * * *"));
         assertThat(s.schedules().paused()).containsExactly("policy");
         assertThat(s.schedules().vaultWatch()).isTrue();
         assertThat(s.schedules().quietSeconds()).isEqualTo(10);

@@ -2,6 +2,7 @@ package viewmodels.amendments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.lang.reflect.Proxy;
 import java.time.ZoneOffset;
@@ -43,7 +44,7 @@ class ImpactWindowTest {
                         }
                         try {
                             return method.invoke(index, args);
-                        } catch (java.lang.reflect.InvocationTargetException e) {
+                        } catch (InvocationTargetException e) {
                             throw e.getCause();
                         }
                     });

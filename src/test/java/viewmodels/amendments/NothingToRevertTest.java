@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.amendments.AmendmentImpact;
@@ -27,13 +28,13 @@ class NothingToRevertTest {
                     new AmendmentImpact(index), new SynchronousTaskRunner(), "joel", ZoneOffset.UTC);
             vm.refresh();
             AmendmentRow missing = vm.rows().stream().filter(r -> r.status().contains("missing")).findFirst().orElseThrow();
-            vm.select(java.util.List.of(missing.sha()));
+            vm.select(List.of(missing.sha()));
             assertThat(vm.revertableProperty().get()).isFalse();
             vm.revertSelected(); // Delete on it: refused by the service, which says why
             assertThat(vm.messageProperty().get()).startsWith("Amendment " + missing.id() + ": ")
                     .endsWith("; nothing to revert.");
             AmendmentRow reverted = vm.rows().stream().filter(r -> r.status().equals("reverted")).findFirst().orElseThrow();
-            vm.select(java.util.List.of(reverted.sha()));
+            vm.select(List.of(reverted.sha()));
             vm.revertSelected();
             assertThat(vm.messageProperty().get()).startsWith("Amendment " + reverted.shortSha())
                     .contains("(" + reverted.id() + ") is already reverted by ").endsWith("; nothing was committed.");

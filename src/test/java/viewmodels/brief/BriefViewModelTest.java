@@ -3,12 +3,21 @@ package viewmodels.brief;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.brief.LoopState;
 import services.brief.MiseBrief;
+import services.failed.FailedTargetsService;
+import services.knowledge.LuceneKnowledgeIndex;
+import services.sync.SyncOptions;
+import services.sync.VaultSync;
+import services.tasks.ProgressSink;
+import services.tasks.SynchronousTaskRunner;
+import services.workspace.Workspace;
 
 /** The verdict line: each refusing rule on its own line (✗), then what was checked (·). */
 class BriefViewModelTest {
@@ -42,17 +51,17 @@ class BriefViewModelTest {
     }
 
     @TempDir
-    java.nio.file.Path tmp;
+    Path tmp;
 
     @Test
     void theDemoWithoutRedisSaysTheRulesWereNotCheckedInANeutralState() {
-        services.workspace.Workspace ws = testsupport.Fixtures.demo(tmp);
-        try (var index = new services.knowledge.LuceneKnowledgeIndex(ws.indexDir(), 384)) {
-            new services.sync.VaultSync(ws, index, testsupport.Fixtures.CLOCK)
-                    .run(services.sync.SyncOptions.all(), services.tasks.ProgressSink.NONE);
-            BriefViewModel vm = new BriefViewModel(new MiseBrief(ws, index, new services.failed.FailedTargetsService(ws,
+        Workspace ws = testsupport.Fixtures.demo(tmp);
+        try (var index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            new VaultSync(ws, index, testsupport.Fixtures.CLOCK)
+                    .run(SyncOptions.all(), ProgressSink.NONE);
+            BriefViewModel vm = new BriefViewModel(new MiseBrief(ws, index, new FailedTargetsService(ws,
                     index, null, testsupport.Fixtures.CLOCK), null, null, testsupport.Fixtures.CLOCK),
-                    new services.tasks.SynchronousTaskRunner(), java.time.ZoneId.of("Europe/Berlin"));
+                    new SynchronousTaskRunner(), ZoneId.of("Europe/Berlin"));
             vm.refresh();
             assertThat(vm.verdictProperty().get()).startsWith("Pitch rules not checked (no Redis configured)\n· ")
                     .doesNotContain("Pitch allowed");

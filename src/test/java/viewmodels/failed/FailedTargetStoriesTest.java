@@ -3,7 +3,9 @@ package viewmodels.failed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,7 +79,7 @@ class FailedTargetStoriesTest {
         assertThat(line).startsWith("joelclaw/S2 — 2 different stories share this id: ")
                 .contains("(\"" + NEWEST + "\")").contains("(\"" + OTHER + "\")");
         assertThat(line.split("document failed_target:")).hasSize(4); // three documents, each named
-        assertThat(line).containsPattern("failed_target:loop-[a-z0-9-]+:S2 \\(\"" + java.util.regex.Pattern.quote(OTHER));
+        assertThat(line).containsPattern("failed_target:loop-[a-z0-9-]+:S2 \\(\"" + Pattern.quote(OTHER));
     }
 
     @Test
@@ -86,7 +88,7 @@ class FailedTargetStoriesTest {
         try (LuceneKnowledgeIndex berlinIndex = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             new VaultSync(ws, berlinIndex, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
             FailedTargetsViewModel berlin = new FailedTargetsViewModel(new FailedTargetsService(ws, berlinIndex, null,
-                    Fixtures.CLOCK), new SynchronousTaskRunner(), Fixtures.CLOCK.withZone(java.time.ZoneId.of("Europe/Berlin")),
+                    Fixtures.CLOCK), new SynchronousTaskRunner(), Fixtures.CLOCK.withZone(ZoneId.of("Europe/Berlin")),
                     "joel", id -> { });
             berlin.refresh();
             berlin.select(List.of("joelclaw/S2"));

@@ -3,7 +3,10 @@ package viewmodels.failed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import redis.clients.jedis.RedisClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +31,7 @@ import testsupport.RedisServer;
  * A Redis as the running system has it: loop state and other keys, but no {@code loop:failed:targets:*} set at all
  * (ADR-0199 designed them, nothing upstream ever wrote them). Said once; the index is the store; no row is flagged.
  */
+@Tag("server")
 class NoFailedTargetSetsTest {
 
     @TempDir
@@ -80,8 +84,8 @@ class NoFailedTargetSetsTest {
         FailedRow row = vm.rows().get(0);
         assertThat(row.whenLines()).as("day and time in the window's zone, ago, expiry")
                 .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\n\\d+ (min|h|d) ago\n(expired|expires in .+)");
-        assertThat(row.failedAt()).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
-                .format(java.time.Instant.ofEpochMilli(row.failedAtMillis()).atZone(Fixtures.CLOCK.getZone())));
+        assertThat(row.failedAt()).isEqualTo(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(Instant.ofEpochMilli(row.failedAtMillis()).atZone(Fixtures.CLOCK.getZone())));
     }
 
     @Test

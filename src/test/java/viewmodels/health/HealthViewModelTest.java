@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
 import services.scheduler.JobOutcome;
+import services.scheduler.JobRun;
 import services.scheduler.ScheduleSettings;
 import services.scheduler.Scheduler;
+import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.watchdog.Evidence;
 import services.watchdog.Finding;
@@ -49,8 +53,8 @@ class HealthViewModelTest {
                 return "0 */4 * * *";
             }
 
-            public JobOutcome run(services.scheduler.JobRun.Trigger trigger, services.tasks.ProgressSink progress) {
-                clock.advance(java.time.Duration.ofMinutes(1));
+            public JobOutcome run(JobRun.Trigger trigger, ProgressSink progress) {
+                clock.advance(Duration.ofMinutes(1));
                 Severity s = next.remove(0);
                 log.append(new WatchdogReport("ran", !s.unhealthy(), null, List.of(), Map.of(), Map.of(), List.of(
                         Finding.of("staleness", s, "stale " + s, Map.of("ageHours", 50)),
@@ -68,7 +72,7 @@ class HealthViewModelTest {
         Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
         Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
         WatchdogLog log = new WatchdogLog(ws.stateDir());
-        Map<String, Object> system = new java.util.LinkedHashMap<>();
+        Map<String, Object> system = new LinkedHashMap<>();
         system.put("key", "Redis knowledge:watchdog:last_run");
         system.put("lastRun", "2026-11-01T08:00:00Z");
         system.put("written", false);

@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.time.ZoneOffset;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.demo.DemoWorkspace;
+import services.knowledge.KnowledgeDoc;
+import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.recall.RecallService;
 import services.sync.VaultSync;
@@ -34,7 +39,7 @@ class KnowledgeViewModelTest {
 
     @BeforeEach
     void setUp() {
-        ws = new WorkspaceLoader().load(new DemoWorkspace(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         runner = new SynchronousTaskRunner();
         sync = new SyncViewModel(index, new VaultSync(ws, index, Fixtures.CLOCK), runner, Fixtures.CLOCK, false);
@@ -101,7 +106,7 @@ class KnowledgeViewModelTest {
     @Test
     void anAdrRowShowsItsOwnDateNotTheSyncs() {
         sync.syncNow();
-        String syncDay = java.time.LocalDate.ofInstant(Fixtures.CLOCK.instant(), ZoneOffset.UTC).toString();
+        String syncDay = LocalDate.ofInstant(Fixtures.CLOCK.instant(), ZoneOffset.UTC).toString();
         vm.toggleFacet("type", "adr");
         ResultRow first = vm.results().stream().filter(r -> r.id().equals("adr:0001")).findFirst().orElseThrow();
         assertThat(first.about()).isEqualTo("adr · accepted · dated 2024-11-02");
@@ -120,10 +125,10 @@ class KnowledgeViewModelTest {
     @Test
     void everyAdrShowsItsOwnDateHoweverItWritesIt() {
         sync.syncNow();
-        var adrs = index.search(services.knowledge.KnowledgeQuery.all()
-                .withFilter("type", java.util.List.of("adr")).withLimit(200)).hits();
+        var adrs = index.search(KnowledgeQuery.all()
+                .withFilter("type", List.of("adr")).withLimit(200)).hits();
         assertThat(adrs).hasSizeGreaterThan(30);
-        java.util.List<String> undated = new java.util.ArrayList<>();
+        List<String> undated = new ArrayList<>();
         for (var hit : adrs) {
             vm.detail().open(hit.doc().id());
             String meta = vm.detail().metadataProperty().get();
@@ -143,8 +148,8 @@ class KnowledgeViewModelTest {
         sync.syncNow();
         vm.toggleFacet("type", "adr");
         assertThat(vm.results()).hasSizeGreaterThan(30);
-        java.util.List<String> differ = new java.util.ArrayList<>();
-        for (ResultRow row : java.util.List.copyOf(vm.results())) {
+        List<String> differ = new ArrayList<>();
+        for (ResultRow row : List.copyOf(vm.results())) {
             vm.detail().open(row.id());
             String meta = vm.detail().metadataProperty().get();
             String detailDate = meta.contains(" · dated ") ? "dated " + meta.split(" · dated ")[1].split(" · ")[0] : "";
@@ -177,7 +182,7 @@ class KnowledgeViewModelTest {
                 .anyMatch(l -> l.startsWith("Brain note: loop "))
                 .noneMatch(l -> l.startsWith("Brain note: Brain note"))
                 .anyMatch(l -> l.startsWith("Pattern: "));
-        assertThat(ProvenanceLinks.label(new services.knowledge.KnowledgeDoc("failed_target:loop-1:S2", "failed_target",
+        assertThat(ProvenanceLinks.label(new KnowledgeDoc("failed_target:loop-1:S2", "failed_target",
                 "Failed: Index retros | lessons", "", null, null, "loop-1", null, null, List.of(), 1L, null)))
                 .isEqualTo("Failed target: Failed: Index retros | lessons");
         vm.follow(retro);
@@ -199,6 +204,9 @@ class KnowledgeViewModelTest {
         assertThat(implementor.injectedIds()).hasSizeLessThanOrEqualTo(2)
                 .allMatch(id -> id.matches("(lesson|pattern|failed_target|retro):.*"));
         assertThat(recall.columns().get(3).injectedIds()).contains("adr:0141");
+        // what the Recall screen's lean and deep columns show (moved here from a whole-window Knowledge UI test)
+        assertThat(recall.columns().get(1).context()).startsWith("## System Context");
+        assertThat(recall.columns().get(3).context()).contains("Commit approvals to a review branch");
         assertEquals("auto would use deep for this question", recall.autoChoiceProperty().get());
     }
 
@@ -208,8 +216,8 @@ class KnowledgeViewModelTest {
         RecallViewModel recall = new RecallViewModel(new RecallService(index), runner);
         recall.loadProjects();
         assertThat(recall.projects()).isNotEmpty();
-        services.knowledge.KnowledgeDoc lesson = index.search(services.knowledge.KnowledgeQuery.text("idempotency key", 1)
-                .withFilters(java.util.Map.of("type", java.util.List.of("lesson")))).hits().get(0).doc();
+        KnowledgeDoc lesson = index.search(KnowledgeQuery.text("idempotency key", 1)
+                .withFilters(Map.of("type", List.of("lesson")))).hits().get(0).doc();
         String project = lesson.project();
         assertThat(recall.projects()).contains(project);
         recall.questionProperty().set(lesson.title());
@@ -322,7 +330,7 @@ class KnowledgeViewModelTest {
         sync.syncNow();
         vm.queryProperty().set("idempotency");
         ResultRow first = vm.results().get(0);
-        List<Snippet.Part> parts = new java.util.ArrayList<>(first.titleParts());
+        List<Snippet.Part> parts = new ArrayList<>(first.titleParts());
         parts.addAll(first.snippet());
         assertThat(parts).anyMatch(p -> p.match() && p.text().toLowerCase().startsWith("idempoten"));
         assertThat(first.snippet()).isNotEmpty();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.LuceneKnowledgeIndex;
@@ -34,7 +35,7 @@ class SyncStatusOffTheUiThreadTest {
             SyncViewModel vm = new SyncViewModel(index, sync, runner, Fixtures.CLOCK, false);
             vm.start();
             runner.pool.shutdown();
-            assertThat(runner.pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+            assertThat(runner.pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
             Files.delete(ws.stateDir().resolve("sync-state.json")); // a read on the UI thread would find nothing
             runner.finishAndDeliver();
 

@@ -23,6 +23,7 @@ import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
 import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.BrainPages;
 import testsupport.CriticalDbFixture;
 
@@ -37,7 +38,7 @@ class OverviewEraTest {
 
     @Test
     void theEraLinesNameTheLastAdrTheNewestBrainPageAndCriticalDbFreshness() throws Exception {
-        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("d")).dir();
+        Path dir = Fixtures.demoWriter(CLOCK).write(tmp.resolve("d")).dir();
         Path repo = BrainPages.copyRepo(tmp.resolve("code"));
         Path db = new CriticalDbFixture().allSourcesOk(NOW.minusSeconds(86_400 * 9L))
                 .builtAt(NOW.minusSeconds(3 * 3600)).write(tmp.resolve("critical.db"));
@@ -65,7 +66,7 @@ class OverviewEraTest {
 
     @Test
     void withoutBrainOrCriticalDbTheLinesSayWhereToPointThem() throws Exception {
-        Path dir = new DemoWorkspace(CLOCK).write(tmp.resolve("d2")).dir();
+        Path dir = Fixtures.demoWriter(CLOCK).write(tmp.resolve("d2")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             BrainEra.Era era = BrainEra.of(ws, index, null, CLOCK);

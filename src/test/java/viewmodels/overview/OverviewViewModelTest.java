@@ -7,11 +7,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.demo.DemoWorkspace;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
+import services.review.Proposal;
+import services.review.ReviewService;
 import services.sync.SyncOptions;
 import services.sync.SyncSources;
 import services.sync.VaultSync;
@@ -28,7 +31,7 @@ class OverviewViewModelTest {
 
     @Test
     void showsFoldersAndCounts() {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),
@@ -46,11 +49,11 @@ class OverviewViewModelTest {
     /** The Proposals card says how many of them wait for a decision and how many are invalid, as Review counts them. */
     @Test
     void theProposalsCardSaysHowManyAreOpenAndInvalid() {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
-        var review = new services.review.ReviewService(ws, Clock.systemUTC());
-        java.util.List<services.review.Proposal> all = review.proposals();
+        var review = new ReviewService(ws, Clock.systemUTC());
+        List<Proposal> all = review.proposals();
         long open = all.stream().filter(p -> p.valid() && p.open()).count();
         long invalid = all.stream().filter(p -> !p.valid()).count();
         assertThat(open).isPositive();
@@ -68,7 +71,7 @@ class OverviewViewModelTest {
      */
     @Test
     void saysWhichFilesTheLastSyncCouldNotIndex() throws Exception {
-        Path dir = new DemoWorkspace(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
+        Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
         Workspace ws = new WorkspaceLoader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(tmp.resolve("index"), 384)) {
@@ -77,7 +80,7 @@ class OverviewViewModelTest {
                     new SynchronousTaskRunner());
             vm.refresh();
             OverviewViewModel.Figure adrs = figure(vm, "ADR files");
-            long indexedAdrs = index.search(KnowledgeQuery.all().withFilter("type", java.util.List.of("adr")).withLimit(1))
+            long indexedAdrs = index.search(KnowledgeQuery.all().withFilter("type", List.of("adr")).withLimit(1))
                     .total();
             assertEquals(Integer.parseInt(adrs.value()) - 3, indexedAdrs, "three ADR files are unreadable");
             assertEquals("3 not indexed", adrs.note());

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.policy.Level;
 import services.policy.PolicyService;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
@@ -62,7 +64,7 @@ class PolicyOnScreensTest {
         PolicyService policy = new PolicyService(ws, review, Fixtures.CLOCK);
         review.reject("sp-2026-11-18-loop-nanny-01", "joel", "not yet"); // low risk, rejected by a person
         PolicyViewModel vm = new PolicyViewModel(policy, new SynchronousTaskRunner(), "joel",
-                java.time.ZoneOffset.UTC, Fixtures.CLOCK);
+                ZoneOffset.UTC, Fixtures.CLOCK);
         vm.load();
         assertEquals("auto", vm.riskProperty("low").get());
         assertEquals("manual", vm.kindProperty("AMEND_SOUL").get());
@@ -76,10 +78,10 @@ class PolicyOnScreensTest {
         assertThat(vm.messageProperty().get()).contains("would have gone differently");
         assertThat(vm.wouldHave()).anySatisfy(r -> assertThat(r).startsWith("sp-2026-11-18-loop-nanny-01")
                 .contains("would have auto-applied what a person rejected"));
-        assertEquals(services.policy.Level.MANUAL, policy.policy().policy().risk().get("high"));
+        assertEquals(Level.MANUAL, policy.policy().policy().risk().get("high"));
         vm.save(); // then: saved
         assertThat(vm.messageProperty().get()).startsWith("Saved the trust dial");
-        assertEquals(services.policy.Level.AUTO, policy.policy().policy().risk().get("high"));
+        assertEquals(Level.AUTO, policy.policy().policy().risk().get("high"));
         assertEquals(5, policy.policy().policy().confirmWithinDays());
         vm.whyProperty().set("");
         vm.setFrozen(true);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +51,8 @@ class ReachViewModelTest {
                     + " | 1 | codex |\n");
         }
         KnowledgeReach reach = new KnowledgeReach(retros, () -> LoopPrds.NONE, index, dir.resolve("state"),
-                LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC));
+                LessonLifecycle.Rules.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC),
+                scratch -> new LuceneKnowledgeIndex(scratch, 1));
         vm = new ReachViewModel(reach, new SynchronousTaskRunner(), ZoneOffset.UTC);
     }
 
@@ -65,7 +67,7 @@ class ReachViewModelTest {
         assertThat(vm.mostReached()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
         assertEquals("established", vm.mostReached().get(0).state(), "reached by stories of two loops");
         assertThat(vm.mostReached().get(0).figures()).startsWith("2 stories · 2 loops")
-                .endsWith(" · last " + java.time.LocalDate.ofInstant(NOW.minusSeconds(86_400), ZoneOffset.UTC));
+                .endsWith(" · last " + LocalDate.ofInstant(NOW.minusSeconds(86_400), ZoneOffset.UTC));
         assertThat(vm.reachedFailed()).extracting(ReachViewModel.Row::id).containsExactly("lesson:x:0");
         assertThat(vm.neverReached()).extracting(ReachViewModel.Row::figures).containsExactly(
                 "no match: no story's title and description found it");

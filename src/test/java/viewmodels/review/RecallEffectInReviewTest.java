@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class RecallEffectInReviewTest {
         PolicyService policy = new PolicyService(ws, review, Fixtures.CLOCK,
                 new RecallEffect(ws, this::open, () -> LoopPrds.NONE, Fixtures.CLOCK));
         vm = new ReviewViewModel(review, new SynchronousTaskRunner(), "joel", false, policy::applying,
-                id -> policy.recallEffect(id, 30), null, java.time.ZoneOffset.UTC);
+                id -> policy.recallEffect(id, 30), null, ZoneOffset.UTC);
         vm.refresh();
     }
 

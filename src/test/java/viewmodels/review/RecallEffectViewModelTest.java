@@ -6,15 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import services.policy.RecallEffect;
 import services.review.PlannedChange;
 import services.review.Proposal;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
+import viewmodels.text.Moments;
 
 /**
  * The Review pane's "Effect on recall": the summary line always, the story lines behind a toggle that starts
@@ -37,7 +41,7 @@ class RecallEffectViewModelTest {
 
     /** Story 1 under lean and deep, stories 2..10 under lean: 10 stories, a line each. */
     private static final RecallEffect.Effect TEN = new RecallEffect.Effect(List.of("skill:a"), null, 14, 33,
-            java.util.stream.Stream.concat(java.util.stream.Stream.of(change(1, "deep")),
+            Stream.concat(Stream.of(change(1, "deep")),
                     IntStream.rangeClosed(1, 10).mapToObj(i -> change(i, "lean"))).toList(),
             List.of(), RecallEffect.KEYWORD_BUDGETS, null);
     private static final RecallEffect.Effect NONE = new RecallEffect.Effect(List.of("skill:b"), null, 14, 33, List.of(),
@@ -77,7 +81,7 @@ class RecallEffectViewModelTest {
      */
     @Test
     void theLinkCountsTheLinesItOpensEachStorysBudgetsOnItsLine() {
-        java.util.List<RecallEffect.StoryChange> changes = new java.util.ArrayList<>();
+        List<RecallEffect.StoryChange> changes = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
             changes.add(change(i, "implementor"));
             changes.add(i == 4 ? new RecallEffect.StoryChange("loop-a", "/p", "2026-11-01", "S4", "Story 4", "lean",
@@ -167,7 +171,7 @@ class RecallEffectViewModelTest {
     @Test
     void theKeysLineOffersSOnlyWhereThereAreStories() {
         ProposalDetailViewModel detail = new ProposalDetailViewModel(new SynchronousTaskRunner(), false, null,
-                Map.of("sp-a", TEN, "sp-b", NONE)::get, viewmodels.text.Moments.in(java.time.ZoneOffset.UTC));
+                Map.of("sp-a", TEN, "sp-b", NONE)::get, Moments.in(ZoneOffset.UTC));
         detail.show(item("sp-a", true), null, "");
         assertThat(detail.keysProperty().get()).contains(" · s show / hide the stories");
         detail.show(item("sp-b", true), null, "");

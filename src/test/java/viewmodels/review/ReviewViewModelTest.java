@@ -6,9 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.review.ReviewQueue;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
@@ -27,7 +34,7 @@ class ReviewViewModelTest {
         Workspace ws = Fixtures.demo(tmp);
         // times in a zone other than the files' UTC, so the test shows they are written in the window's zone
         vm = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), new SynchronousTaskRunner(), "joel", false,
-                null, null, null, java.time.ZoneId.of("Europe/Berlin"));
+                null, null, null, ZoneId.of("Europe/Berlin"));
         vm.refresh();
     }
 
@@ -137,7 +144,7 @@ class ReviewViewModelTest {
         vm.select("sp-2026-11-19-agent-loop-02");
         vm.reject("too broad for now");
         assertThat(vm.rows()).extracting(QueueRow::id).contains("sp-2026-11-19-agent-loop-02"); // pinned, in place
-        java.util.List<String> before = vm.rows().stream().map(QueueRow::id).toList();
+        List<String> before = vm.rows().stream().map(QueueRow::id).toList();
         String above = before.get(before.indexOf("sp-2026-11-19-agent-loop-02") - 1);
         vm.previous(); // k: no refresh follows
         assertEquals(above, vm.selectedIdProperty().get());
@@ -239,21 +246,21 @@ class ReviewViewModelTest {
     /** The Decided filter listed its proposals by group and id: the decision just made could be anywhere in it. */
     @Test
     void decidedProposalsAreListedNewestDecisionFirstInTheWindowAndOnTheCommandLine() {
-        java.util.concurrent.atomic.AtomicLong minutes = new java.util.concurrent.atomic.AtomicLong();
-        java.time.Clock ticking = new java.time.Clock() { // a minute later at every decision
+        AtomicLong minutes = new AtomicLong();
+        Clock ticking = new Clock() { // a minute later at every decision
             @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
             }
 
             @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
+            public Clock withZone(ZoneId zone) {
                 return this;
             }
 
             @Override
-            public java.time.Instant instant() {
-                return java.time.Instant.parse("2026-11-26T10:00:00Z").plusSeconds(60 * minutes.incrementAndGet());
+            public Instant instant() {
+                return Instant.parse("2026-11-26T10:00:00Z").plusSeconds(60 * minutes.incrementAndGet());
             }
         };
         ReviewService service = new ReviewService(Fixtures.demo(tmp.resolve("newest")), ticking);
@@ -268,7 +275,7 @@ class ReviewViewModelTest {
         here.filterProperty().set(ReviewViewModel.Filter.DECIDED);
         assertThat(here.rows()).extracting(QueueRow::id).startsWith(rejected, "dream-2026-11-20-02")
                 .contains("sp-2026-11-11-k8s-cluster-06", "sp-2026-11-10-vault-notes-05");
-        assertThat(services.review.ReviewQueue.ordered(service.list(), service.decidedAt()).stream()
+        assertThat(ReviewQueue.ordered(service.list(), service.decidedAt()).stream()
                 .filter(i -> !i.proposal().open()).map(i -> i.proposal().id()).toList())
                 .as("proposals list shares the order").startsWith(rejected, "dream-2026-11-20-02");
     }

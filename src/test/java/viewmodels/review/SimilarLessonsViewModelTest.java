@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,7 +45,7 @@ class SimilarLessonsViewModelTest {
         index.flush();
         SimilarLessons similar = new SimilarLessons(index, Embeddings.disabled("turned off in workspace.json."));
         vm = new ReviewViewModel(new ReviewService(ws, Fixtures.CLOCK), new SynchronousTaskRunner(), "joel", false,
-                null, null, similar::forProposal, java.time.ZoneOffset.UTC);
+                null, null, similar::forProposal, ZoneOffset.UTC);
         vm.refresh();
     }
 

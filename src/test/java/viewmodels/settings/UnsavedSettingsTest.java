@@ -11,7 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import services.connections.ConnectionCheck;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Secrets;
+import services.workspace.SemanticSettings;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -139,7 +141,7 @@ class UnsavedSettingsTest {
         assertThat(vm.saveBeforeLeaving()).isTrue();
         assertThat(vm.unsavedProperty().get()).isFalse();
         assertThat(reopened.get()).isZero(); // the window is closing, or opening another workspace
-        Workspace again = new services.workspace.WorkspaceLoader().load(ws.dir());
-        assertThat(services.workspace.SemanticSettings.of(again).enabled()).isEqualTo(semantic);
+        Workspace again = new WorkspaceLoader().load(ws.dir());
+        assertThat(SemanticSettings.of(again).enabled()).isEqualTo(semantic);
     }
 }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +56,7 @@ class ShellViewModelTest {
         assertEquals("good", vm.workspaceProperty().get().name());
         assertThat(vm.errorMessageProperty().get()).startsWith("Could not open the workspace: ")
                 .contains("key 'name': expected text, found a number 3.").contains(bad.toString());
-        assertThat(vm.errorMessageProperty().get().split(java.util.regex.Pattern.quote(bad.toString()), -1))
+        assertThat(vm.errorMessageProperty().get().split(Pattern.quote(bad.toString()), -1))
                 .as("the folder named once").hasSize(2);
         vm.dismissError();
         assertEquals("", vm.errorMessageProperty().get());
@@ -173,7 +175,7 @@ class ShellViewModelTest {
     @Test
     void theSheetAndThePaletteHoldNoEmoji() {
         vm.setSections(TWELVE);
-        java.util.function.Predicate<String> emoji = t -> t.codePoints().anyMatch(c -> c > 0xFFFF
+        Predicate<String> emoji = t -> t.codePoints().anyMatch(c -> c > 0xFFFF
                 || c >= 0x2600 && c <= 0x27BF);
         assertFalse(emoji.test(Shortcuts.sheet()), Shortcuts.sheet());
         assertThat(vm.palette(List.of()).entries()).noneMatch(e -> emoji.test(e.name() + e.where() + e.keys()));

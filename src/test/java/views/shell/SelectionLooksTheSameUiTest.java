@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import atlantafx.base.theme.PrimerLight;
 import javafx.application.Application;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableColumn;
@@ -16,6 +19,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -30,6 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * unfocused: a quieter tone that is still plainly there — never the theme's pale grey.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class SelectionLooksTheSameUiTest {
 
     /** The theme's own selection colour (PrimerLight -color-base-1), hardly there on white. */
@@ -45,7 +50,7 @@ class SelectionLooksTheSameUiTest {
         list = new ListView<>(FXCollections.observableArrayList("first proposal", "second proposal"));
         table = new TableView<>(FXCollections.observableArrayList("first target", "second target"));
         TableColumn<String, String> column = new TableColumn<>("Target");
-        column.setCellValueFactory(c -> new javafx.beans.property.SimpleStringProperty(c.getValue()));
+        column.setCellValueFactory(c -> new SimpleStringProperty(c.getValue()));
         table.getColumns().add(column);
         elsewhere = new TextField();
         Scene scene = new Scene(new HBox(8, list, table, elsewhere), 900, 400);
@@ -54,7 +59,7 @@ class SelectionLooksTheSameUiTest {
         stage.show();
     }
 
-    private static Paint selectedFill(javafx.scene.Parent view, String cells) {
+    private static Paint selectedFill(Parent view, String cells) {
         Region row = (Region) view.lookupAll(cells).stream()
                 .filter(n -> n.getPseudoClassStates().contains(PseudoClass.getPseudoClass("selected")))
                 .findFirst().orElseThrow();
@@ -62,7 +67,7 @@ class SelectionLooksTheSameUiTest {
         return fills.get(fills.size() - 1).getFill();
     }
 
-    private void focus(FxRobot robot, javafx.scene.Node node) {
+    private void focus(FxRobot robot, Node node) {
         robot.interact(node::requestFocus);
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +36,7 @@ import viewmodels.shell.ShellViewModel;
  * long task, at 1100 px.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class StartScreenUiTest {
 
     @TempDir
@@ -93,8 +96,8 @@ class StartScreenUiTest {
         });
         assertThat(path.getWidth()).as("the path's room in the status bar").isGreaterThanOrEqualTo(200);
         Node shown = path.lookup(".text");
-        assertThat(shown).isInstanceOf(javafx.scene.text.Text.class);
-        assertThat(((javafx.scene.text.Text) shown).getText()).as("what the status bar shows of the path")
+        assertThat(shown).isInstanceOf(Text.class);
+        assertThat(((Text) shown).getText()).as("what the status bar shows of the path")
                 .endsWith("brain-console/demo-workspace");
     }
 

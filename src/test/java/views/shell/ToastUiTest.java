@@ -3,6 +3,8 @@ package views.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -13,6 +15,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -22,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The in-window notification, clicked like a user: its close button, its action, the card itself. */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class ToastUiTest {
 
     private Toast toast;
@@ -88,9 +92,9 @@ class ToastUiTest {
         Region table = robot.lookup("#behind-table").query();
         double fullBottom = table.localToScene(table.getBoundsInLocal()).getMaxY();
         show(robot, "WARNING: a finding\nand another line");
-        javafx.scene.Node card = robot.lookup("#toast").query();
-        javafx.geometry.Bounds cardBounds = card.localToScene(card.getBoundsInLocal());
-        javafx.geometry.Bounds tableBounds = table.localToScene(table.getBoundsInLocal());
+        Node card = robot.lookup("#toast").query();
+        Bounds cardBounds = card.localToScene(card.getBoundsInLocal());
+        Bounds tableBounds = table.localToScene(table.getBoundsInLocal());
         assertThat(tableBounds.getMaxY()).as("the table's bottom").isLessThanOrEqualTo(cardBounds.getMinY());
         assertThat(tableBounds.getHeight()).isGreaterThan(300); // the rest of it still there
 
@@ -142,7 +146,7 @@ class ToastUiTest {
             many.append("WARNING: finding number ").append(i).append(" of a watchdog run that found a great deal\n");
         }
         show(robot, many.toString().strip());
-        javafx.scene.Node card = robot.lookup("#toast").query();
+        Node card = robot.lookup("#toast").query();
         assertThat(card.getBoundsInParent().getHeight()).as("card height").isLessThan(260);
         assertThat(card.getBoundsInParent().getMaxY()).as("inside the window")
                 .isLessThanOrEqualTo(card.getScene().getHeight());
