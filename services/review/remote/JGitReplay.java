@@ -2,6 +2,7 @@ package services.review.remote;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
@@ -183,7 +184,7 @@ final class JGitReplay {
         commit.setTreeId(index.writeTree(inserter));
         commit.setParentId(onto);
         commit.setAuthor(c.getAuthorIdent());
-        commit.setCommitter(new PersonIdent(c.getCommitterIdent(), java.time.Instant.now()));
+        commit.setCommitter(new PersonIdent(c.getCommitterIdent(), Instant.now()));
         commit.setMessage(c.getFullMessage());
         return inserter.insert(commit);
     }

@@ -1,6 +1,8 @@
 package services.review.remote;
 
 import java.io.IOException;
+import java.net.SocketException;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,7 @@ import org.eclipse.jgit.transport.RemoteConfig;
 import org.eclipse.jgit.transport.RemoteRefUpdate;
 import org.eclipse.jgit.transport.Transport;
 import org.eclipse.jgit.transport.URIish;
+import services.review.ReviewBranch;
 import services.review.ReviewException;
 
 /**
@@ -76,7 +79,7 @@ public final class JGitReviewRemote implements ReviewRemote {
     private static boolean hasRemote(Repository repo, String name) {
         try {
             return !new RemoteConfig(repo.getConfig(), name).getURIs().isEmpty();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return false;
         }
     }
@@ -95,7 +98,7 @@ public final class JGitReviewRemote implements ReviewRemote {
         try {
             List<URIish> uris = new RemoteConfig(repo.getConfig(), remote).getURIs();
             url = uris.isEmpty() ? "?" : uris.get(0).toString();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             url = "?";
         }
         return dir + " → " + remote + " (" + RemoteText.redacted(url) + ")";
@@ -176,7 +179,7 @@ public final class JGitReviewRemote implements ReviewRemote {
             t.setTimeout(TIMEOUT_SECONDS);
             credentials.configure(t);
             return t;
-        } catch (NotSupportedException | java.net.URISyntaxException e) {
+        } catch (NotSupportedException | URISyntaxException e) {
             throw new RemoteRefused("The address of remote '" + remote + "' in " + dir + " is not one git can use: "
                     + RemoteText.redacted(e.getMessage()));
         }
@@ -188,7 +191,7 @@ public final class JGitReviewRemote implements ReviewRemote {
         if (JGitSshCredentials.isAuthFailure(e) || e instanceof NoRemoteRepositoryException) {
             return new RemoteRefused("Could not " + verb + " " + describe() + ": " + why, e);
         }
-        if (e instanceof TransportException || e instanceof java.net.SocketException) {
+        if (e instanceof TransportException || e instanceof SocketException) {
             return new RemoteUnreachable("Could not " + verb + " " + describe() + ": " + why, e);
         }
         return new ReviewException("Could not " + verb + " " + describe() + ": " + why, e);
@@ -226,7 +229,7 @@ public final class JGitReviewRemote implements ReviewRemote {
             u.setRefLogMessage("brain-console: fast-forward to " + remote + "/" + branch, false);
             RefUpdate.Result r = u.update();
             if (r == RefUpdate.Result.LOCK_FAILURE || r == RefUpdate.Result.REJECTED) {
-                throw new services.review.ReviewBranch.ConcurrentUpdateException("The branch " + branch + " in " + dir
+                throw new ReviewBranch.ConcurrentUpdateException("The branch " + branch + " in " + dir
                         + " moved while it was being brought up to date with " + remote + "; nothing was changed. Try again.");
             }
             return r == RefUpdate.Result.NEW || r == RefUpdate.Result.FAST_FORWARD;

@@ -1,6 +1,8 @@
 package services.review.remote;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /**
  * One repository's review branch and the same branch on its shared remote. The remote's ref is only ever moved as
@@ -38,7 +40,7 @@ public interface ReviewRemote extends AutoCloseable {
     }
 
     /** A commit's facts as the decision logs need them: its message (trailers), author and author time. */
-    record CommitInfo(String sha, String message, String author, java.time.Instant when) {
+    record CommitInfo(String sha, String message, String author, Instant when) {
     }
 
     /** The repository, for messages: its folder and the remote's name and address, user info removed. */
@@ -59,7 +61,7 @@ public interface ReviewRemote extends AutoCloseable {
      * is set aside under {@code refs/brain-console/set-aside/} (never deleted); any other clash stops the rebase and
      * leaves the branch as it was.
      */
-    Rebased rebaseOntoRemote(java.util.function.BiPredicate<CommitInfo, CommitInfo> sameDecision);
+    Rebased rebaseOntoRemote(BiPredicate<CommitInfo, CommitInfo> sameDecision);
 
     /** Pushes the local branch as a compare-and-swap on the remote ref against the tracking ref. */
     PushOutcome push();

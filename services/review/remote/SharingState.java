@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 
 /**
  * {@code state/review-remote.json}: each shared repository's last push or fetch — when, what came of it, why it
@@ -35,7 +36,7 @@ final class SharingState {
         Instant at = null;
         try {
             at = r.hasNonNull("at") ? Instant.parse(r.get("at").asText()) : null;
-        } catch (java.time.format.DateTimeParseException ignored) {
+        } catch (DateTimeParseException ignored) {
             // a hand-edited time: shown as unknown
         }
         return new Attempt(r.path("result").asText(null), r.hasNonNull("problem") ? r.get("problem").asText() : null, at);

@@ -7,6 +7,8 @@ import static testsupport.GitRemotes.decide;
 import static testsupport.GitRemotes.git;
 import static testsupport.GitRemotes.ref;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -235,7 +237,7 @@ class ReviewSharingTest {
     }
 
     static int closedPort() throws Exception {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
