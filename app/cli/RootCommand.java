@@ -25,9 +25,10 @@ public final class RootCommand implements Callable<Integer> {
 
     /** The subcommands, in the order of the help. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(InboxCommand.class, DemoCommand.class, SyncCommand.class,
-            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, AmendmentsCommand.class, PolicyCommand.class,
-            FailedCommand.class, ReachCommand.class, LessonsCommand.class, NoteCommand.class, BriefCommand.class,
-            WatchdogCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class);
+            SearchCommand.class, BenchCommand.class, ProposalsCommand.class, SyncReviewCommand.class,
+            AmendmentsCommand.class, PolicyCommand.class, FailedCommand.class, ReachCommand.class, LessonsCommand.class,
+            NoteCommand.class, BriefCommand.class, WatchdogCommand.class, SchedulerCommand.class,
+            CommandLine.HelpCommand.class);
 
     private static final Logger LOG = LoggerFactory.getLogger(RootCommand.class);
 

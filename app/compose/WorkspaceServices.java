@@ -42,6 +42,8 @@ import services.recall.ImplementorRecall;
 import services.recall.RecallService;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
+import services.review.remote.ReviewSharing;
+import services.review.remote.SharedDecisions;
 import services.scheduler.Job;
 import services.scheduler.JobHistory;
 import services.scheduler.ScheduleSettings;
@@ -81,6 +83,7 @@ public final class WorkspaceServices implements AutoCloseable {
     private WatchdogGate gate;
     private VaultSync sync;
     private ReviewService review;
+    private ReviewSharing reviewSharing;
     private PolicyService policy;
     private AmendmentsService amendments;
     private FailedTargetsService failedTargets;
@@ -194,8 +197,17 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized ReviewService review() {
         if (review == null) {
             review = new ReviewService(workspace, clock, telemetry, JGitReviewBranch::new, JGitAmendmentHistory::new);
+            review.share(new SharedDecisions(reviewSharing(), app.runner())); // does nothing without reviewRemote
         }
         return review;
+    }
+
+    /** Sharing the review branch through the remote {@code reviewRemote} names (does nothing without it). */
+    public synchronized ReviewSharing reviewSharing() {
+        if (reviewSharing == null) {
+            reviewSharing = ReviewSharing.of(workspace, clock);
+        }
+        return reviewSharing;
     }
 
     /** The trust dial of the workspace: its policy, the auto-apply run, supervised approvals, the effect on recall. */

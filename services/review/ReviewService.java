@@ -45,6 +45,7 @@ public final class ReviewService {
     private final Approval approval;
     private final Decisions decided;
     private final ShownDigests shown;
+    private volatile DecisionSharing sharing = DecisionSharing.NONE;
     /** Fault-injection seam for the crash tests: told "planned", "committed", "file-written", "logged" as an approval goes. */
     private Consumer<String> steps = step -> { };
 
@@ -270,7 +271,29 @@ public final class ReviewService {
                                      Map<String, String> evidence, Seen seen) {
         requireWritable();
         DecisionInputs.requireName(by, "Approving needs the approver's name (--by).");
-        return locked(() -> approval.approve(new Approval.Request(id, by, editedText, policyVersion, evidence, seen)));
+        learnFromRemote(id);
+        Decision d = locked(() -> approval.approve(new Approval.Request(id, by, editedText, policyVersion, evidence,
+                seen)));
+        sharing.afterDeciding();
+        return d;
+    }
+
+    /** Shares the review branch through its remote (fetch before deciding, push after); none by default. */
+    public void share(DecisionSharing sharing) {
+        this.sharing = sharing;
+    }
+
+    /** Brings the branch up to date; a decision learnt for {@code id} is recorded and refuses this one, saying whose. */
+    private void learnFromRemote(String id) {
+        List<String> learnt = sharing.beforeDeciding();
+        if (learnt.stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
+            recover();
+        }
+        learnt.stream().filter(m -> m.startsWith(DecisionSharing.LEARNT + id + " decided ")).findFirst().ifPresent(m -> {
+            throw new ReviewException("Proposal " + id + " was decided on another console meanwhile: "
+                    + m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length())
+                    + " Nothing was committed here.");
+        });
     }
 
     public Decision reject(String id, String by, String reason) {
@@ -313,6 +336,7 @@ public final class ReviewService {
     private Decision decide(String id, String by, String action, String status, String key, String text, Seen seen) {
         requireWritable();
         DecisionInputs.requireName(by, "A decision needs the reviewer's name (--by).");
+        learnFromRemote(id);
         if (text.length() > MAX_TEXT) {
             throw new ReviewException("The " + key + " is " + text.length() + " characters long; at most " + MAX_TEXT
                     + " fit in the proposal file. Nothing was recorded.");
