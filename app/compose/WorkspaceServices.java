@@ -16,7 +16,6 @@ import services.embedding.BackfillState;
 import services.embedding.EmbeddingBackfill;
 import services.embedding.Embeddings;
 import services.embedding.HybridKnowledgeIndex;
-import services.errors.ConsoleException;
 import services.failed.FailedTargets;
 import services.failed.FailedTargetsException;
 import services.failed.FailedTargetsService;
@@ -391,21 +390,6 @@ public final class WorkspaceServices implements AutoCloseable {
     /** Closes what these services opened: the watchdog's gate, the index (unless lent) and Redis. */
     @Override
     public synchronized void close() {
-        RuntimeException first = null;
-        for (AutoCloseable c : new AutoCloseable[] {gate, ownsIndex ? index : null, redis}) {
-            if (c == null) {
-                continue;
-            }
-            try {
-                c.close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e instanceof RuntimeException r ? r : new ConsoleException(e.getMessage());
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Closing.all(gate, ownsIndex ? index : null, redis);
     }
 }
