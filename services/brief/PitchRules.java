@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import services.text.CheckedNumber;
 import services.text.HumanDuration;
 
 /**
@@ -52,9 +53,14 @@ public final class PitchRules {
         List<Instant> at = new ArrayList<>();
         for (int i = 0; i < history.size(); i++) {
             Instant when = parse(history.get(i).pitchedAt());
+            CheckedNumber.Checked plausible = when == null ? null : CheckedNumber.instant(when.toString(), now);
             if (when == null) {
                 notes.add("pitch history entry " + (i + 1) + " (ADR-" + history.get(i).adr() + ") has no readable "
                         + "pitched_at (\"" + history.get(i).pitchedAt() + "\"): it counts for no time rule");
+            } else if (!plausible.ok()) { // a rejection dated in 9999 would hold every pitch back for ever
+                notes.add("pitch history entry " + (i + 1) + " (ADR-" + history.get(i).adr() + ") of adr:pitch:history "
+                        + "has an implausible pitched_at: " + plausible.problem() + "; it counts for no time rule");
+                when = null;
             }
             at.add(when);
         }

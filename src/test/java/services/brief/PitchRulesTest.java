@@ -62,4 +62,14 @@ class PitchRulesTest {
         assertEquals("0186", RedisLoopState.pad("ADR-0186"));
         assertEquals("0205", RedisLoopState.pad("205"));
     }
+
+    @Test
+    void aPitchTimeOutOfRangeIsNamedAndHoldsNoPitchBack() {
+        for (String at : List.of("9999-12-31T00:00:00Z", "1970-01-01T00:00:00Z", "2030-01-01T00:00:00Z")) {
+            PitchRules.Verdict v = PitchRules.check(List.of(p("0007", at, "rejected")), NOW, null);
+            assertThat(v.notes()).as(at).singleElement().asString()
+                    .startsWith("pitch history entry 1 (ADR-0007) of adr:pitch:history has an implausible pitched_at");
+            assertThat(v.refusals()).as("a rejection at %s backs off no pitch", at).isEmpty();
+        }
+    }
 }
