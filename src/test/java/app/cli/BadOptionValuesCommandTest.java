@@ -73,7 +73,7 @@ class BadOptionValuesCommandTest {
                 "--why", "x"));
         cases.add(usage("--run-now", "use one of sync, watchdog, policy, reach", "scheduler", "--for", "10ms",
                 "--run-now", "bogus"));
-        cases.add(usage("WHAT", "use one of knowledge, review, startup, brief, watchdog, recall, embed, reach, cli",
+        cases.add(usage("WHAT", "use one of knowledge, review, startup, brief, watchdog, recall, embed, reach, brain, cli",
                 "bench", "bogus"));
         return cases.stream();
     }
