@@ -7,6 +7,7 @@ import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -54,12 +55,17 @@ class BriefUiTest {
     void followsAClearMadeElsewhere(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
-        UiHarness.waitUntil(() -> robot.lookup(n -> n instanceof Text t && t.getText() != null
-                && t.getText().contains("gremlin/S1")).tryQuery().isPresent());
+        UiHarness.waitUntil(() -> inBrief(robot, "gremlin/S1"));
         int code = RootCommand.commandLine().execute("failed", "clear", "gremlin/S1", "--reason", "fixed",
                 "--workspace", ui.workspace.toString());
         assertThat(code).isZero();
-        UiHarness.waitUntil(() -> robot.lookup(n -> n instanceof Text t && t.getText() != null
-                && t.getText().contains("gremlin/S1")).tryQuery().isEmpty());
+        UiHarness.waitUntil(() -> !inBrief(robot, "gremlin/S1"));
+    }
+
+    /** Whether the brief's own text (not another section's, such as the Inbox's) says {@code text}. */
+    private static boolean inBrief(FxRobot robot, String text) {
+        return robot.lookup("#brief-body").tryQuery().isPresent() && robot.from(robot.lookup("#brief-body").queryAll())
+                .lookup((Node n) -> n instanceof Text t && t.getText() != null && t.getText().contains(text))
+                .tryQuery().isPresent();
     }
 }
