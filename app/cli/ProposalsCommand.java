@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.errors.ConsoleException;
 import services.policy.Policy;
 import services.policy.PolicyService;

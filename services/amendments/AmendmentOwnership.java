@@ -4,7 +4,7 @@ import static services.amendments.AmendmentsService.abbreviate;
 
 import java.util.List;
 import java.util.Optional;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.workspace.Workspace;
 
 /**

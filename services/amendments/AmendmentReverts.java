@@ -18,7 +18,7 @@ import services.amendments.AmendmentsService.Reverted;
 import services.amendments.AmendmentsService.Status;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.workspace.Workspace;
 
 /**

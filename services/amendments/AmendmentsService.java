@@ -18,7 +18,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.audit.Trailers;
 import services.telemetry.Telemetry;
 import services.text.CheckedNumber;

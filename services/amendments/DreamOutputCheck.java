@@ -2,7 +2,7 @@ package services.amendments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.workspace.BranchName;
 
 /** An output line of the dream log, written by an agent, checked before the console joins or reverts it. */

@@ -24,7 +24,7 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.audit.Trailers;
 import services.text.ReadLimit;
 import services.workspace.JGitWritableBranch;

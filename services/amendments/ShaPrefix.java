@@ -2,7 +2,7 @@ package services.amendments;
 
 import java.nio.file.Path;
 import java.util.List;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /** A commit named by the user with a prefix of its sha: hex only, and never a guess between two. */
 final class ShaPrefix {

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.failed.FailedTargetsService;
 import services.inbox.InboxItem.Kind;
 import services.policy.Policy;

@@ -8,7 +8,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /** The trust dial's lines in the workspace's decision log ({@code state/decisions.jsonl}): who changed what, and why. */
 final class PolicyLog {

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.PatternSyntaxException;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.text.FoldedPath;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;

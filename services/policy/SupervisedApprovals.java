@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import services.amendments.AmendmentHistory;
 import services.audit.DecisionLock;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.errors.ConsoleException;
 import services.review.ReviewService;
 import services.workspace.Workspace;

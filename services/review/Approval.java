@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * One approval, run under the decision lock: the queue is read once and each repository opened once; the proposal

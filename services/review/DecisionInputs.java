@@ -2,7 +2,7 @@ package services.review;
 
 import java.text.Normalizer;
 import java.util.Locale;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /** The checks a decision's inputs pass before anything is read or written: who decides, and why. */
 final class DecisionInputs {

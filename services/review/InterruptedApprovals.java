@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.errors.ConsoleException;
 
 /**

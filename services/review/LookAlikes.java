@@ -5,7 +5,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * Characters in a path that make it read as another path: look-alikes of '/', '\' and '.', invisible characters,

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.workspace.Workspace;
 
 /**

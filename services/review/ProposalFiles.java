@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * Writes a decision back into a proposal file's frontmatter (status, who, when, why, commit), keeping every other

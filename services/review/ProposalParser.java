@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.vault.FileText;
 import services.vault.Frontmatter;
 import services.vault.VaultFileException;

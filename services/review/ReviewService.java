@@ -17,7 +17,7 @@ import services.amendments.AmendmentHistory;
 import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * Checks that a proposal's target stays inside its repository: not absolute, no {@code ..}, not into

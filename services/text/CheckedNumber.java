@@ -40,7 +40,7 @@ public final class CheckedNumber {
     public static Checked count(Object value) {
         BigInteger n = whole(value);
         if (n == null) {
-            return Checked.bad("\"" + value + "\" is not a whole number");
+            return Checked.bad(PlainText.shown(String.valueOf(value)) + " is not a whole number");
         }
         if (n.signum() < 0) {
             return Checked.bad(n + " is negative: a count is 0 or more");
@@ -74,7 +74,7 @@ public final class CheckedNumber {
             return inRange(BigInteger.valueOf(at.getEpochSecond()).multiply(BigInteger.valueOf(1000))
                     .add(BigInteger.valueOf(at.getNano() / 1_000_000)), now, "time", 1);
         } catch (DateTimeParseException e) {
-            return Checked.bad("\"" + TerminalText.safe(iso) + "\" is not an ISO-8601 time");
+            return Checked.bad(PlainText.shown(iso) + " is not an ISO-8601 time");
         }
     }
 

@@ -1,7 +1,7 @@
 package services.workspace;
 
 import java.util.Optional;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * A branch name the console may write to, by git's rules for ref names ({@code git check-ref-format --branch}):

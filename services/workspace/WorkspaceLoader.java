@@ -14,7 +14,7 @@ import java.util.List;
 import services.text.UrlCredentials;
 import java.util.Set;
 import java.util.stream.Collectors;
-import services.audit.PlainText;
+import services.text.PlainText;
 
 /**
  * Opens a workspace directory: reads and type-checks {@code workspace.json}, expands {@code ~}, resolves relative

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.audit.Trailers;
 import services.demo.DemoWorkspace;
 import services.errors.ConsoleException;

@@ -94,6 +94,20 @@ class NumbersCheckedTest {
         assertEquals(7L, CheckedNumber.count(7).value());
     }
 
+    @Test
+    void aRefusedValueIsShownOnOneLineWhateverItHolds() {
+        Instant now = Instant.parse("2026-11-28T00:00:00Z");
+        for (String bad : new String[] {"x\u2028y", "x\ny", "x\u2029\u0085\u202Ey", "1\r\n2"}) {
+            String time = CheckedNumber.instant(bad, now).problem();
+            String count = CheckedNumber.count(bad).problem();
+            for (String problem : new String[] {time, count}) {
+                assertThat(problem.codePoints().filter(c -> c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028
+                        || c == 0x2029 || (c >= 0x202A && c <= 0x202E))).as(problem).isEmpty();
+            }
+        }
+        assertThat(CheckedNumber.count("x".repeat(500)).problem()).hasSizeLessThan(120);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"1970-01-01T00:00:00Z", "2999-01-01T00:00:00Z", "+1000000000-01-01T00:00:00Z"})
     void aDreamLogTimeOutOfRangeIsReportedAndTheCommitsTimeShown(String ts) throws Exception {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
-import services.audit.PlainText;
+import services.text.PlainText;
 import services.audit.Trailers;
 import services.vault.Frontmatter;
 import services.workspace.Workspace;

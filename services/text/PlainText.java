@@ -1,4 +1,4 @@
-package services.audit;
+package services.text;
 
 import java.util.Optional;
 
