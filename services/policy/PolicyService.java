@@ -217,6 +217,11 @@ public final class PolicyService {
         return supervised.pending(policyOrDefaults().confirmWithinDays());
     }
 
+    /** Every change the dial applied that is not reverted (auto, or supervised), oldest first: what a person may revert. */
+    public List<SupervisedApprovals.Pending> applied() {
+        return supervised.applied();
+    }
+
     public void confirm(String idOrSha, String by) {
         PolicyLog.requirePerson(by, null, null);
         supervised.confirm(idOrSha, by, policyOrDefaults().confirmWithinDays());
