@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import services.amendments.JGitAmendmentHistory;
 import services.audit.DecisionLog;
 import services.audit.Trailers;
 import services.review.JGitReviewBranch;
@@ -177,6 +178,18 @@ class SurfaceLadderTest {
         decisions.append(amend);
         assertEquals(Rung.GATED, record("rules").rung());
         assertEquals("ana", record("rules").lastDemotion().by());
+
+        clock.advance(Duration.ofMinutes(1)); // at one instant an apply counts before a revert: the stricter order
+        approveRules("dream-again-", 3);
+        policy.ladder().signoff("rules", "joel", "again");
+        PolicyFixture.proposal(ws, "dream-auto-git", "PROPOSE_RULE", "low", "rules/auto-git.md");
+        String applied = policy.run().outcomes().get(0).commit();
+        try (JGitAmendmentHistory git = new JGitAmendmentHistory(ws.behaviourRepo())) { // a revert the log never saw
+            git.revert(ws.reviewBranch(), applied, "Revert it\n\nReverts: " + applied + "\nReverted-By: bo\n", "bo");
+        }
+        assertEquals(Rung.GATED, record("rules").rung());
+        assertEquals("bo", record("rules").lastDemotion().by());
+        assertEquals(applied, record("rules").lastDemotion().commit());
     }
 
     @Test
