@@ -1,10 +1,12 @@
 package services.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -292,7 +294,7 @@ class SurfaceLadderTest {
             {"{\"promoteAfter\": 0}", "policy.promoteAfter"},
             {"{\"promoteAfter\": \"10\"}", "policy.promoteAfter"},
         };
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        ObjectMapper json = new ObjectMapper();
         for (String[] c : cases) {
             PolicyException e = assertThrows(PolicyException.class, () -> Surfaces.parse(json.readTree(c[0])), c[0]);
             assertThat(e.getMessage()).contains("\"" + c[1] + "\"");
@@ -322,7 +324,7 @@ class SurfaceLadderTest {
         PolicyFixture.proposal(ws, "dream-plain", "PROPOSE_RULE", "low", "other/low.md");
         PolicyFixture.proposal(ws, "dream-note", "PROPOSE_RULE", "high", "notes/high.md");
         assertThat(policy.run().outcomes()).extracting(PolicyService.Outcome::id, PolicyService.Outcome::reason)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("dream-plain", "risk low"),
-                        org.assertj.core.groups.Tuple.tuple("dream-note", "surface notes is auto"));
+                .containsExactlyInAnyOrder(tuple("dream-plain", "risk low"),
+                        tuple("dream-note", "surface notes is auto"));
     }
 }
