@@ -2,6 +2,8 @@ package services.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,6 +40,14 @@ public final class Ladder {
     private final Function<Path, AmendmentHistory> histories;
     private final Clock clock;
     private final DecisionLock lock;
+    /** The rungs the level of each proposal was last read from; see {@link #current}. */
+    private volatile Cached cached;
+
+    private record Cached(String key, long readAt, List<SurfaceLadder.Record> records) {
+    }
+
+    /** How long the rungs behind a proposal's level are reused while neither the log nor the policy changed. */
+    private static final Duration REUSE = Duration.ofSeconds(5);
 
     Ladder(Workspace ws, PolicyLog log, PolicySettings settings, Function<Path, AmendmentHistory> histories, Clock clock) {
         this.ws = ws;
@@ -93,12 +103,37 @@ public final class Ladder {
                 return base;
             }
             if (byName.isEmpty()) {
-                records(surfaces, log.entries(), null, null).forEach(r -> byName.put(r.surface().name(), r));
+                current(surfaces).forEach(r -> byName.put(r.surface().name(), r));
             }
             SurfaceLadder.Record strictest = on.stream().map(s -> byName.get(s.name()))
                     .min(Comparator.comparing(SurfaceLadder.Record::rung)).orElseThrow();
             return new Policy.Applying(strictest.rung().level(), reason(strictest));
         };
+    }
+
+    /**
+     * The records for the level of proposals: a list screen asks for each proposal's level, so they are derived once
+     * and reused while the decision log and {@code workspace.json} are unchanged, for at most {@link #REUSE} (a
+     * revert made in git alone is seen after that). Sign-offs and the records shown are always derived afresh.
+     */
+    private List<SurfaceLadder.Record> current(Surfaces surfaces) {
+        String key = stamp(log.file()) + "|" + stamp(ws.dir().resolve(Workspace.FILE_NAME)) + "|" + surfaces.hashCode();
+        long now = System.nanoTime();
+        Cached c = cached;
+        if (c != null && c.key().equals(key) && now - c.readAt() < REUSE.toNanos()) {
+            return c.records();
+        }
+        List<SurfaceLadder.Record> fresh = records(surfaces, log.entries(), null, null);
+        cached = new Cached(key, now, fresh);
+        return fresh;
+    }
+
+    private static String stamp(Path file) {
+        try {
+            return Files.size(file) + "@" + Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException absent) {
+            return "none";
+        }
     }
 
     private static String reason(SurfaceLadder.Record r) {
