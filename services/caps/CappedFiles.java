@@ -23,9 +23,10 @@ public final class CappedFiles {
         this.clock = clock;
     }
 
-    /** The rule capping {@code target} in {@code repo}, if any; throws {@link CapException} when the caps are unreadable. */
+    /** The rule capping {@code target} in {@code repo}, if any (named by the target's own path); throws {@link CapException} when the caps are unreadable. */
     public Optional<CapRule> rule(String repo, String target) {
-        return settings.read().stream().filter(r -> r.covers(repo, target)).findFirst();
+        return settings.read().stream().filter(r -> r.covers(repo, target)).findFirst()
+                .map(r -> new CapRule(r.repo(), target, r.heading(), r.maxItems(), r.staleAfterDays()));
     }
 
     /** Why changing {@code before} into {@code after} cannot be approved, or null (also for a file with no cap). */
