@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,26 +38,12 @@ class RunRevertTest {
         service = new AmendmentsService(ws, Fixtures.CLOCK);
     }
 
-    /** Three amendments of one run, logged on one line (one second), each its own commit on the dream branch. */
     private void applyRun(String... targets) {
-        ObjectNode line = DecisionLog.entry();
-        line.put("ts", "2026-10-30T03:00:00Z").put("cycle", RUN).put("trigger", "cron");
-        var outputs = line.putArray("outputs");
-        for (int i = 0; i < targets.length; i++) {
-            String id = RUN + "-0" + (i + 1);
-            String sha = commit(targets[i], "# rule " + i + "\n\nApplied by " + id + ".\n", "dream: " + id
-                    + "\n\nProposal-Id: " + id + "\n");
-            shas.add(sha);
-            outputs.addObject().put("id", id).put("kind", "PROPOSE_RULE").put("risk", "medium")
-                    .put("target", targets[i]).put("action", "applied").put("sha", sha).put("branch", branch);
-        }
-        new DecisionLog(ws.dreamDir().resolve("log.jsonl")).append(line);
+        shas.addAll(RunFixture.apply(ws, RUN, targets));
     }
 
     private String commit(String path, String text, String message) {
-        try (JGitReviewBranch b = new JGitReviewBranch(ws.behaviourRepo(), branch)) {
-            return b.commit(path, text.getBytes(StandardCharsets.UTF_8), message, "dream", b.tip()).sha();
-        }
+        return RunFixture.commit(ws, branch, path, text, message);
     }
 
     private List<ReviewBranch.LogEntry> log() {
