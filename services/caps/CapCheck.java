@@ -27,6 +27,10 @@ public final class CapCheck {
         String where = rule.path() + " under '" + rule.heading() + "'";
         String named = displaces == null ? null : CappedItems.Item.key(displaces);
         boolean atCap = n >= rule.maxItems() || m > rule.maxItems();
+        if (!was.isEmpty() && !CappedItems.hasHeading(after, rule.heading())) { // renamed away: no cap would hold
+            return refuse(rule, n, m, "the change removes or renames the heading '" + rule.heading() + "' the cap "
+                    + "counts under (" + n + " items now); keep the heading, or change the cap first");
+        }
         if (added.isEmpty() && named == null) {
             return new CapVerdict(rule, n, m, null, null, null);
         }

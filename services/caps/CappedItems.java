@@ -39,6 +39,17 @@ public final class CappedItems {
     private CappedItems() {
     }
 
+    /** Whether {@code markdown} has the heading (matched as {@link #under} matches it). */
+    public static boolean hasHeading(String markdown, String heading) {
+        String wanted = headingKey(heading);
+        for (Node n = PARSER.parse(markdown).getFirstChild(); n != null; n = n.getNext()) {
+            if (n instanceof Heading h && headingKey(literal(h)).equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The items under {@code heading} in {@code markdown}, in order; none when the heading is absent. */
     public static List<Item> under(String markdown, String heading) {
         String[] lines = markdown.split("\n", -1);

@@ -74,6 +74,15 @@ class CappedItemsTest {
     }
 
     @Test
+    void renamingTheHeadingAwayIsRefused() {
+        String renamed = soul("a", "b", "c", "d").replace("## Principles", "## Principle");
+
+        assertThat(CapCheck.judge(RULE, soul("a", "b", "c"), renamed, null).refusal())
+                .contains("removes or renames the heading 'Principles'");
+        assertThat(CapCheck.judge(RULE, soul(), soul().replace("## Principles", "## Other"), null).refused()).isFalse();
+    }
+
+    @Test
     void nfdAndNfcOfTheDisplacedItemAreOneItemButLookAlikesAreNot() {
         String nfc = "Café first, always";
         String before = soul("a", nfc, "c");
