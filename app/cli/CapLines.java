@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import services.caps.CapReview;
-import services.caps.CapVerdict;
-import services.caps.StaleItems;
+import services.review.caps.CapReview;
+import services.review.caps.CapVerdict;
+import services.review.caps.StaleItems;
 import services.text.PlainText;
 
 /** A proposal on a capped file in {@code proposals show}: the count, the trade (item out | item in), the stale items. */

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import services.caps.CapReview;
+import services.review.caps.CapReview;
 import services.text.PlainText;
 import services.errors.ConsoleException;
 import services.policy.Policy;

@@ -2,8 +2,8 @@ package services.review;
 
 import java.nio.file.Path;
 import java.util.Optional;
-import services.caps.CapReview;
-import services.caps.CappedFiles;
+import services.review.caps.CapReview;
+import services.review.caps.CappedFiles;
 import services.vault.FileText;
 import services.vault.Frontmatter;
 import services.vault.VaultFileException;

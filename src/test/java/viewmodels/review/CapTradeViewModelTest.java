@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import services.caps.CapFixture;
+import services.review.caps.CapFixture;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import services.caps.CapFixture;
+import services.review.caps.CapFixture;
 import views.UiHarness;
 
 /** Review shows a capped file's trade side by side (item out | item in) and refuses an addition at the cap in words. */

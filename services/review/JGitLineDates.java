@@ -1,4 +1,4 @@
-package services.caps;
+package services.review;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,6 +12,7 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import services.review.caps.LineDates;
 
 /**
  * {@link LineDates} by JGit's blame, from a commit (the review branch's tip): read from the object database only,

@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

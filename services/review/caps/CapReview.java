@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 import java.util.List;
 

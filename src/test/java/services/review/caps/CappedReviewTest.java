@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 /**
  * What a proposal does to a capped file: how many items it has now and would have, the trade it makes (the item

@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

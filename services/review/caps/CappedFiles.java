@@ -1,4 +1,4 @@
-package services.caps;
+package services.review.caps;
 
 import java.nio.file.Path;
 import java.time.Clock;
