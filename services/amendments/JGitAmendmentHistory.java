@@ -26,7 +26,9 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevSort;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import services.text.PlainText;
 import services.audit.Trailers;
 import services.text.ReadLimit;
@@ -96,9 +98,9 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     private List<DiffEntry> diff(RevWalk walk, RevCommit c) throws IOException {
         try (TreeWalk tw = new TreeWalk(repo)) {
             tw.setRecursive(true);
-            tw.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF); // skip identical subtrees
+            tw.setFilter(TreeFilter.ANY_DIFF); // skip identical subtrees
             if (c.getParentCount() == 0) {
-                tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+                tw.addTree(new EmptyTreeIterator());
             } else {
                 tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
             }
