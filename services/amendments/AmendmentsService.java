@@ -285,8 +285,8 @@ public final class AmendmentsService {
      * Refused when the workspace is read-only or frozen.
      */
     public RunReverted revertRun(String run, String by, String reason) {
-        return telemetry.traced("amendment.revert_run", io.opentelemetry.api.common.Attributes.of(Telemetry.ID, run == null
-                ? "" : run), () -> runs.revert(run, by, reason), done -> io.opentelemetry.api.common.Attributes.of(
+        return telemetry.traced("amendment.revert_run", Attributes.of(Telemetry.ID, run == null
+                ? "" : run), () -> runs.revert(run, by, reason), done -> Attributes.of(
                 Telemetry.COUNT, (long) done.reverted().size()));
     }
 
