@@ -1,6 +1,7 @@
 package services.sync;
 
 import services.text.PlainText;
+import services.text.TerminalText;
 
 /** A file the sync could not use (error) or used with a remark (warning), by path relative to its root. */
 public record FileIssue(String path, String reason) {
@@ -14,6 +15,6 @@ public record FileIssue(String path, String reason) {
      * line break or U+2028 by an agent cannot print a second, forged line.
      */
     public String line() {
-        return PlainText.line(path, MAX_PATH) + ": " + PlainText.line(reason, MAX_REASON);
+        return PlainText.line(TerminalText.safe(path), MAX_PATH) + ": " + PlainText.line(TerminalText.safe(reason), MAX_REASON);
     }
 }
