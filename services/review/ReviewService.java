@@ -219,8 +219,9 @@ public final class ReviewService {
         if (ws.readOnly()) {
             return;
         }
-        Map<String, String> digests = new LinkedHashMap<>();
-        items.forEach(i -> digests.put(i.proposal().id(), i.proposal().digest()));
+        Map<String, ShownDigests.Shown> digests = new LinkedHashMap<>();
+        items.forEach(i -> digests.put(i.proposal().id(), new ShownDigests.Shown(i.proposal().digest(),
+                i.change() == null ? null : i.change().fingerprint())));
         locked(() -> {
             shown.remember(digests);
             return null;
@@ -232,7 +233,16 @@ public final class ReviewService {
      * shown here) the file as read under the lock.
      */
     public Seen lastShown(String id) {
-        return shown.of(id).map(Seen::lastShown).orElse(Seen.UNCHECKED);
+        return shown.of(id).map(s -> Seen.lastShown(s.digest(), s.change())).orElse(Seen.UNCHECKED);
+    }
+
+    /**
+     * What a decision with {@code --digest} is about: that digest, and — when the console last showed or listed
+     * this very snapshot — the change it showed with it, so that a target moved since is refused too.
+     */
+    public Seen given(String id, String digest) {
+        return shown.of(id).filter(s -> Snapshot.names(digest, s.digest()))
+                .map(s -> Seen.given(digest, s.change())).orElse(Seen.given(digest));
     }
 
     /**

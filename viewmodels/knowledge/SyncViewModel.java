@@ -183,8 +183,8 @@ public final class SyncViewModel {
     private void showIssues(List<FileIssue> errors, List<FileIssue> warnings) {
         issues.clear();
         index.problems().forEach(p -> issues.add("warning · index: " + p));
-        errors.forEach(e -> issues.add("error · " + e.path() + ": " + e.reason()));
-        warnings.forEach(w -> issues.add("warning · " + w.path() + ": " + w.reason()));
+        errors.forEach(e -> issues.add("error · " + e.line()));
+        warnings.forEach(w -> issues.add("warning · " + w.line()));
     }
 
     private void refreshStatus() {

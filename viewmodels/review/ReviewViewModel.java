@@ -270,7 +270,7 @@ public final class ReviewViewModel {
             return;
         }
         String id = selected.proposal().id();
-        Seen seen = Seen.given(selected.proposal().digest());
+        Seen seen = Seen.of(selected);
         runner.submit(what + " " + id, progress -> action.apply(id, seen), TaskCallbacks.of(decision -> {
             messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;
