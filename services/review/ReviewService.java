@@ -233,7 +233,7 @@ public final class ReviewService {
      * shown here) the file as read under the lock.
      */
     public Seen lastShown(String id) {
-        return shown.of(id).map(s -> Seen.lastShown(s.digest(), s.change())).orElse(Seen.UNCHECKED);
+        return shown.lastShown(id);
     }
 
     /**
@@ -241,8 +241,7 @@ public final class ReviewService {
      * this very snapshot — the change it showed with it, so that a target moved since is refused too.
      */
     public Seen given(String id, String digest) {
-        return shown.of(id).filter(s -> Snapshot.names(digest, s.digest()))
-                .map(s -> Seen.given(digest, s.change())).orElse(Seen.given(digest));
+        return shown.given(id, digest);
     }
 
     /**
@@ -250,19 +249,13 @@ public final class ReviewService {
      * exactly once), approver {@code policy:<level>} and a {@code Policy-Version} trailer.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion) {
-        return approveByPolicy(id, level, policyVersion, Map.of());
+        return approveByPolicy(id, level, policyVersion, Map.of(), Seen.UNCHECKED);
     }
 
     /**
-     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line.
-     */
-    public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence) {
-        return approveByPolicy(id, level, policyVersion, evidence, Seen.UNCHECKED);
-    }
-
-    /**
-     * The same, for the snapshot the dial judged ({@link Seen#judged}): refused when the file read under the lock,
-     * just before committing, is not byte for byte the one judged.
+     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line,
+     * for the snapshot it judged ({@link Seen#judged}): refused when the file read under the lock, just before
+     * committing, is not byte for byte the one judged.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
                                     Seen seen) {
@@ -276,10 +269,10 @@ public final class ReviewService {
                 seen));
     }
 
-    /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
     /** How long a reader waits for another console's decision to finish writing before it believes what it read. */
     private static final Duration SETTLE = Duration.ofSeconds(5);
 
+    /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
     public static final String DEMO_DECISIONS = DecisionClaims.DEMO_DECISIONS;
 
     /** The approver prefix the trust dial uses; a person's name may not start with it. */

@@ -61,6 +61,17 @@ final class ShownDigests {
     }
 
     /** What was last shown or listed for {@code id}, if anything (a digest alone, as older consoles wrote it). */
+    /** What a decision by id without a digest is about: the snapshot last shown or listed, else unchecked. */
+    Seen lastShown(String id) {
+        return of(id).map(s -> Seen.lastShown(s.digest(), s.change())).orElse(Seen.UNCHECKED);
+    }
+
+    /** What a decision with {@code --digest} is about: that digest, with the change shown with it when it was shown here. */
+    Seen given(String id, String digest) {
+        return of(id).filter(s -> Snapshot.names(digest, s.digest())).map(s -> Seen.given(digest, s.change()))
+                .orElse(Seen.given(digest));
+    }
+
     Optional<Shown> of(String id) {
         JsonNode d = read().get(id);
         if (d != null && d.isTextual()) {
