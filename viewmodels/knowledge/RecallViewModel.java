@@ -24,8 +24,14 @@ import services.tasks.TaskRunner;
  */
 public final class RecallViewModel {
 
-    /** One column: the implementor's injection or a budget's. */
-    public record Column(String budget, String heading, String context, List<String> injectedIds) {
+    /**
+     * One column: the implementor's injection or a budget's; {@code details}: the budget's figures by their codes
+     * (multiplier, cap, rewrite), for a tooltip — the heading says the same in words.
+     */
+    public record Column(String budget, String heading, String context, List<String> injectedIds, String details) {
+        public Column(String budget, String heading, String context, List<String> injectedIds) {
+            this(budget, heading, context, injectedIds, "");
+        }
     }
 
     /** The first column's key. */
@@ -100,7 +106,7 @@ public final class RecallViewModel {
                     if (previews.critical() != null) {
                         all.add(previews.critical());
                     }
-                    previews.budgets().forEach(p -> all.add(column(p)));
+                    previews.budgets().forEach(p -> all.add(column(p, q)));
                     columns.setAll(all);
                     if (!projects.equals(previews.projects())) {
                         projects.setAll(previews.projects()); // the index may have grown since the screen opened
@@ -122,16 +128,36 @@ public final class RecallViewModel {
         return new Column(IMPLEMENTOR, heading, context, in.docs().stream().map(d -> d.id()).toList());
     }
 
-    private static Column column(RecallPreview p) {
+    private static Column column(RecallPreview p, String question) {
         RecallBudget b = p.budget();
-        // every number named: what matched, how many of the best were ranked (and from what), how many went in
-        String heading = b.label() + " — " + p.injected().size() + " injected · " + p.candidates()
-                + (p.candidates() == 1 ? " document matches" : " documents match") + " · the best " + b.candidates()
-                + " ranked (limit " + RecallBudget.DEFAULT_LIMIT + " × " + b.fetchMultiplier() + ") · at most "
-                + b.injectCap() + " injected · "
-                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
+        return new Column(b.label(), heading(p, question), p.contextBlock(),
+                p.injected().stream().map(h -> h.doc().id()).toList(), details(b));
+    }
+
+    /**
+     * In words: how many went in, of how many that matched, and why that many matched — the question searched as
+     * asked (every word counts, "how" and "the" too) or rewritten to fewer words; by words, or by words and meaning.
+     * So "40 match" under lean beside "19" under balanced says why.
+     */
+    static String heading(RecallPreview p, String question) {
+        RecallBudget b = p.budget();
+        String query = p.query() == null ? "" : p.query().strip();
+        boolean rewritten = b.rewrites(question) && !query.isEmpty() && !query.equals(question.strip());
+        return b.label() + " — " + p.injected().size() + " injected of " + p.candidates()
+                + (p.candidates() == 1 ? " matching document" : " matching documents") + " · "
+                + (rewritten ? "searched for “" + query + "” (the question rewritten: filler words dropped, related "
+                + "words added)"
+                : "searched for every word of the question as asked")
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? ", by words" : ", by words and meaning");
+    }
+
+    /** The figures by their codes, for the tooltip: "lean: ×1.8 of limit 5 → the best 9 ranked · cap 5 · …". */
+    static String details(RecallBudget b) {
+        return b.label() + ": fetch ×" + b.fetchMultiplier() + " of limit " + RecallBudget.DEFAULT_LIMIT
+                + " → the best "
+                + b.candidates() + " ranked · at most " + b.injectCap() + " injected · "
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "hybrid (keyword + meaning)")
                 + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
-        return new Column(b.label(), heading, p.contextBlock(), p.injected().stream().map(h -> h.doc().id()).toList());
     }
 
     public StringProperty questionProperty() {
