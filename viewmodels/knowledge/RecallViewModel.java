@@ -131,31 +131,41 @@ public final class RecallViewModel {
     private static Column column(RecallPreview p, String question) {
         RecallBudget b = p.budget();
         return new Column(b.label(), heading(p, question), p.contextBlock(),
-                p.injected().stream().map(h -> h.doc().id()).toList(), details(b));
+                p.injected().stream().map(h -> h.doc().id()).toList(), details(p, question));
     }
 
     /**
-     * In words: how many went in, of how many that matched, and why that many matched — the question searched as
-     * asked (every word counts, "how" and "the" too) or rewritten to fewer words; by words, or by words and meaning.
-     * So "40 match" under lean beside "19" under balanced says why.
+     * In words, within a caption's budget: how many went in of how many matched, and why that many matched — every
+     * word of the question as asked, or the question rewritten to fewer words; by meaning too or not. So "63" under
+     * lean beside "17" under balanced says why; the query run and the codes are in {@link #details}.
      */
     static String heading(RecallPreview p, String question) {
         RecallBudget b = p.budget();
-        String query = p.query() == null ? "" : p.query().strip();
-        boolean rewritten = b.rewrites(question) && !query.isEmpty() && !query.equals(question.strip());
-        return b.label() + " — " + p.injected().size() + " injected of " + p.candidates()
-                + (p.candidates() == 1 ? " matching document" : " matching documents") + " · "
-                + (rewritten ? "searched for “" + query + "” (the question rewritten: filler words dropped, related "
-                + "words added)"
-                : "searched for every word of the question as asked")
-                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? ", by words" : ", by words and meaning");
+        return b.label() + " — " + p.injected().size() + " of " + p.candidates()
+                + (p.candidates() == 1 ? " match" : " matches") + " · "
+                + (rewritten(p, question) ? "the question rewritten to fewer words" : "every word as asked")
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "" : ", by meaning too");
     }
 
-    /** The figures by their codes, for the tooltip: "lean: ×1.8 of limit 5 → the best 9 ranked · cap 5 · …". */
+    private static boolean rewritten(RecallPreview p, String question) {
+        String query = p.query() == null ? "" : p.query().strip();
+        return p.budget().rewrites(question) && !query.isEmpty() && !query.equals(question.strip());
+    }
+
+    /**
+     * The tooltip: the query run, then the figures by their codes — "Searched for “…” · lean: fetch ×1.8 of limit 5
+     * → the best 9 ranked · at most 5 injected · keyword · no rewrite · all types".
+     */
+    static String details(RecallPreview p, String question) {
+        RecallBudget b = p.budget();
+        return (rewritten(p, question) ? "Searched for “" + p.query().strip() + "” (filler words dropped, related "
+                + "words added)" : "Searched for “" + question.strip() + "” as asked") + "\n" + details(b);
+    }
+
+    /** The figures by their codes: "lean: fetch ×1.8 of limit 5 → the best 9 ranked · at most 5 injected · …". */
     static String details(RecallBudget b) {
         return b.label() + ": fetch ×" + b.fetchMultiplier() + " of limit " + RecallBudget.DEFAULT_LIMIT
-                + " → the best "
-                + b.candidates() + " ranked · at most " + b.injectCap() + " injected · "
+                + " → the best " + b.candidates() + " ranked · at most " + b.injectCap() + " injected · "
                 + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "hybrid (keyword + meaning)")
                 + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
     }

@@ -17,16 +17,18 @@ class RecallHeadingWordsTest {
 
     @Test
     void eachBudgetSaysWhySoManyMatchedInWords() {
-        String lean = RecallViewModel.heading(new RecallPreview(RecallBudget.LEAN, QUESTION.strip(), 40, List.of(),
-                "", 1), QUESTION);
-        String balanced = RecallViewModel.heading(new RecallPreview(RecallBudget.BALANCED,
-                "sending email twice duplicate idempotency", 19, List.of(), "", 1), QUESTION);
-        assertThat(lean).isEqualTo("lean — 0 injected of 40 matching documents · searched for every word of the "
-                + "question as asked, by words");
-        assertThat(balanced).isEqualTo("balanced — 0 injected of 19 matching documents · searched for “sending email "
-                + "twice duplicate idempotency” (the question rewritten: filler words dropped, related words added), "
-                + "by words and meaning");
+        RecallPreview leanRun = new RecallPreview(RecallBudget.LEAN, QUESTION.strip(), 40, List.of(), "", 1);
+        RecallPreview balancedRun = new RecallPreview(RecallBudget.BALANCED,
+                "sending email twice duplicate idempotency", 19, List.of(), "", 1);
+        String lean = RecallViewModel.heading(leanRun, QUESTION);
+        String balanced = RecallViewModel.heading(balancedRun, QUESTION);
+        assertThat(lean).isEqualTo("lean — 0 of 40 matches · every word as asked");
+        assertThat(balanced).isEqualTo("balanced — 0 of 19 matches · the question rewritten to fewer words, by "
+                + "meaning too");
         assertThat(lean + balanced).doesNotContain("×", "no rewrite", "limit");
+        // the query run and the codes: the tooltip's
+        assertThat(RecallViewModel.details(balancedRun, QUESTION)).startsWith("Searched for “sending email twice "
+                + "duplicate idempotency” (filler words dropped, related words added)\nbalanced: fetch ×3.0");
     }
 
     @Test
