@@ -212,6 +212,12 @@ public final class ReviewViewModel {
         }
     }
 
+    /** The section was left: its messages were read and go ("1 proposal was decided elsewhere…" among them). */
+    public void messagesRead() {
+        messages.read();
+        showMessage();
+    }
+
     private void showMessage() {
         message.set(messages.shown(selectedId.get(), !detail.decisionProperty().get().isEmpty()));
     }
