@@ -232,6 +232,7 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized AmendmentsService amendments() {
         if (amendments == null) {
             amendments = new AmendmentsService(workspace, clock, JGitAmendmentHistory::new, telemetry);
+            amendments.share(new SharedDecisions(reviewSharing(), app.runner())); // nothing without reviewRemote
         }
         return amendments;
     }

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.audit.Trailers;
 import services.telemetry.Telemetry;
@@ -75,6 +76,7 @@ public final class AmendmentsService {
     private final DecisionLock lock;
     private final Telemetry telemetry;
     private final AmendmentReverts reverts;
+    private volatile DecisionSharing sharing = DecisionSharing.NONE;
 
     public AmendmentsService(Workspace ws, Clock clock) {
         this(ws, clock, JGitAmendmentHistory::new);
@@ -95,6 +97,11 @@ public final class AmendmentsService {
         this.lock = new DecisionLock(ws.stateDir());
         this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
                 dreamLog, decisions, lock);
+    }
+
+    /** Shares the review branch through its remote: fetched before a revert, pushed after one; none by default. */
+    public void share(DecisionSharing sharing) {
+        this.sharing = sharing;
     }
 
     /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
@@ -249,7 +256,7 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
-        return traced(shas, () -> reverts.revert(shas, by, true)).reverted();
+        return shared(() -> traced(shas, () -> reverts.revert(shas, by, true))).reverted();
     }
 
     /**
@@ -260,7 +267,17 @@ public final class AmendmentsService {
      * request before anything is committed. When nothing at all is reverted it throws, saying why for each.
      */
     public RevertReport revertWhatCan(List<String> shas, String by) {
-        return traced(shas, () -> reverts.revert(shas, by, false));
+        return shared(() -> traced(shas, () -> reverts.revert(shas, by, false)));
+    }
+
+    /** The branch brought up to date first (a revert made elsewhere is then seen), pushed after a revert committed. */
+    private RevertReport shared(Supplier<RevertReport> revert) {
+        sharing.beforeDeciding();
+        RevertReport done = revert.get();
+        if (!done.reverted().isEmpty()) {
+            sharing.afterDeciding();
+        }
+        return done;
     }
 
     private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {

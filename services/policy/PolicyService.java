@@ -127,6 +127,9 @@ public final class PolicyService {
             }
         }
         List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
+        if (expired.stream().anyMatch(e -> e.startsWith("reverted "))) {
+            review.sharing().afterDeciding(); // the approvals pushed themselves; the reverts of the expired go too
+        }
         return new RunReport(version, policy.frozen(), outcomes, expired, null);
     }
 
@@ -215,7 +218,10 @@ public final class PolicyService {
     public String revert(String idOrSha, String by, String why) {
         PolicyLog.requirePerson(by, why, "a revert");
         int days = policyOrDefaults().confirmWithinDays();
-        return supervised.revert(supervised.find(idOrSha, days), by, why);
+        review.sharing().beforeDeciding();
+        String sha = supervised.revert(supervised.find(idOrSha, days), by, why);
+        review.sharing().afterDeciding();
+        return sha;
     }
 
     /** What {@code candidate} would have done with the last {@code days} days of decisions. */

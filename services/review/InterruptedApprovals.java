@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.errors.ConsoleException;
 
@@ -16,6 +18,8 @@ import services.errors.ConsoleException;
  * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose approval
  * commit is on the review branch — as only the console writes one ({@link ApprovalCommits#find}) — but whose file
  * or decision log does not say so yet, gets both, with the approver the commit names. Run under the decision lock.
+ * Such a commit without an approval in flight here that came from the shared remote is another machine's decision,
+ * learnt on fetch: it is recorded and reported as recovered from the shared branch, never as made here.
  */
 final class InterruptedApprovals {
 
@@ -24,9 +28,12 @@ final class InterruptedApprovals {
     private final ChangePlanner planner;
     private final ApprovalIntents intents;
     private final DecidedFiles copies;
+    private final BiPredicate<Path, String> fromRemote;
 
+    /** @param fromRemote whether a commit in a repository came from the shared remote (another machine's decision) */
     InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner, ApprovalIntents intents,
-                         DecidedFiles copies) {
+                         DecidedFiles copies, BiPredicate<Path, String> fromRemote) {
+        this.fromRemote = fromRemote;
         this.decisions = decisions;
         this.records = records;
         this.planner = planner;
@@ -68,6 +75,7 @@ final class InterruptedApprovals {
                 }
                 String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
                 ReviewBranch.Commit commit = made.commit();
+                boolean elsewhere = fromRemote.test(repos.root(p), commit.sha());
                 String recorded = p.digest();
                 if (p.open()) {
                     recorded = copies.write(p, records.approvedKeys(by, commit));
@@ -75,7 +83,7 @@ final class InterruptedApprovals {
                 }
                 if (!logged.contains(p.id())) {
                     Map<String, String> extra = new LinkedHashMap<>();
-                    extra.put("recovered", "an approval interrupted after its commit");
+                    extra.put("recovered", elsewhere ? DecisionSharing.RECOVERED : "an approval interrupted after its commit");
                     if (made.policyVersion() != null) {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
                     }
@@ -88,7 +96,9 @@ final class InterruptedApprovals {
                         continue;
                     }
                 }
-                out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
+                out.add(elsewhere ? "Recovered from the shared branch: " + p.id() + " approved by " + by + " "
+                        + DecisionRecord.ELSEWHERE + " (commit " + commit.sha().substring(0, 10) + ")."
+                        : "Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
                         + " was made before an interruption.");
             } catch (ReviewException unreadable) {
                 // its repository cannot be opened: the listing says why

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
@@ -242,7 +243,7 @@ public final class JGitReviewRemote implements ReviewRemote {
     public Rebased rebaseOntoRemote(BiPredicate<CommitInfo, CommitInfo> sameDecision) {
         Position p = position();
         if (!p.diverged()) {
-            return new Rebased(0, List.of(), null);
+            return new Rebased(Map.of(), List.of(), null);
         }
         try {
             return new JGitReplay(repo, dir, branch, remote).onto(p, sameDecision);
@@ -319,6 +320,18 @@ public final class JGitReviewRemote implements ReviewRemote {
             return out;
         } catch (IOException | IllegalArgumentException e) {
             throw new ReviewException("Cannot read what " + remote + " brought to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean onRemote(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId r = id(tracking());
+            ObjectId c = sha == null ? null : ObjectId.fromString(sha);
+            return r != null && c != null && repo.getObjectDatabase().has(c)
+                    && walk.isMergedInto(walk.parseCommit(c), walk.parseCommit(r));
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
         }
     }
 

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import services.audit.DecisionLock;
+import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.audit.Trailers;
+import services.review.DecisionRecord;
 import services.review.ReviewBranch;
 import services.review.ReviewException;
 import services.workspace.ReviewRemoteSettings;
@@ -41,6 +44,7 @@ public final class ReviewSharing {
     private final Opener opener;
     private final SharingState state;
     private final DecisionLock lock;
+    private final ReplayRecords replays;
 
     public ReviewSharing(Workspace ws, Clock clock, Opener opener) {
         this.ws = ws;
@@ -49,6 +53,7 @@ public final class ReviewSharing {
         this.opener = opener;
         this.state = new SharingState(ws.stateDir());
         this.lock = new DecisionLock(ws.stateDir());
+        this.replays = new ReplayRecords(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
     }
 
     /** With JGit and the user's own credentials ({@code ~/.ssh}, git's credential helper, or the workspace's key). */
@@ -196,6 +201,7 @@ public final class ReviewSharing {
             }
             List<ReviewRemote.CommitInfo> theirs = r.remoteCommitsSince(null);
             ReviewRemote.Rebased done = r.rebaseOntoRemote(ReviewSharing::sameProposal);
+            messages.addAll(replays.record(done.replaced()));
             for (ReviewRemote.Clash c : done.setAside()) {
                 messages.add(setAside(theirs, c));
             }
@@ -220,10 +226,11 @@ public final class ReviewSharing {
         ReviewRemote.CommitInfo theirs = remoteOnly.stream().filter(i -> i.sha().equals(c.theirs())).findFirst()
                 .orElse(null);
         String id = theirs == null ? "?" : Trailers.values(theirs.message(), "Proposal-Id").stream().findFirst().orElse("?");
-        String by = theirs == null ? "another console" : decider(theirs);
-        return id + " was already decided on the remote by " + by + (theirs == null ? "" : " at " + theirs.when())
-                + " (commit " + shortSha(c.theirs()) + "); this console's decision (commit " + shortSha(c.ours())
-                + ") was not pushed and is kept as " + JGitReplay.SET_ASIDE + c.ours() + ".";
+        String by = theirs == null ? "someone" : decider(theirs);
+        return id + " was already decided by " + by + " " + DecisionRecord.ELSEWHERE + (theirs == null ? ""
+                : " at " + theirs.when()) + " (commit " + shortSha(c.theirs()) + ", " + DecisionRecord.RECOVERED
+                + "); this console's decision (commit " + shortSha(c.ours()) + ") was not pushed and is kept as "
+                + JGitReplay.SET_ASIDE + c.ours() + ".";
     }
 
     /** Who a commit says decided: its {@code Approved-By} or {@code Reverted-By} trailer, else its author. */
@@ -250,8 +257,8 @@ public final class ReviewSharing {
                 continue;
             }
             if (shown++ < LEARNT_SHOWN) {
-                messages.add("Learnt from the remote: " + ids.get(0) + " decided by " + decider(c) + " at " + c.when()
-                        + " (commit " + shortSha(c.sha()) + ").");
+                messages.add(DecisionSharing.LEARNT + ids.get(0) + " decided by " + decider(c) + " "
+                        + DecisionRecord.ELSEWHERE + " at " + c.when() + " (commit " + shortSha(c.sha()) + ").");
             } else {
                 more++;
             }
@@ -263,6 +270,21 @@ public final class ReviewSharing {
 
     private static String shortSha(String sha) {
         return sha == null ? "?" : sha.substring(0, Math.min(10, sha.length()));
+    }
+
+    /**
+     * Whether {@code sha} in the repository at {@code root} is on the remote's review branch as last fetched (refs
+     * only, no network); false when the workspace shares nothing or the repository has no such remote.
+     */
+    public boolean fromRemote(Path root, String sha) {
+        if (!enabled()) {
+            return false;
+        }
+        try (ReviewRemote r = opener.open(root.toAbsolutePath().normalize(), settings.remote(), ws.reviewBranch())) {
+            return r.onRemote(sha);
+        } catch (ReviewException notShared) {
+            return false;
+        }
     }
 
     /** A local move lost to a decision being committed at the same moment: the next sync picks it up. */

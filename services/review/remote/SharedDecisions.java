@@ -1,7 +1,8 @@
 package services.review.remote;
 
+import java.nio.file.Path;
 import java.util.List;
-import services.review.DecisionSharing;
+import services.audit.DecisionSharing;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -23,6 +24,11 @@ public final class SharedDecisions implements DecisionSharing {
     @Override
     public List<String> beforeDeciding() {
         return sharing.enabled() ? sharing.beforeDeciding() : List.of();
+    }
+
+    @Override
+    public boolean fromRemote(Path root, String sha) {
+        return sharing.fromRemote(root, sha);
     }
 
     @Override

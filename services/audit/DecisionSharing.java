@@ -1,16 +1,21 @@
-package services.review;
+package services.audit;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * What happens around a decision when the review branch is shared (services.review.remote): before it, the branch is
  * brought up to date with the remote, so the decision is checked against what other consoles decided; after one
- * that committed, the branch is pushed, without the decision waiting for it.
+ * that committed (an approval, a revert of an amendment or of a supervised approval), the branch is pushed, without
+ * the decision waiting for it.
  */
 public interface DecisionSharing {
 
     /** The start of the line {@link #beforeDeciding} gives for each decision learnt: then the proposal's id. */
     String LEARNT = "Learnt from the remote: ";
+
+    /** How a decision learnt from the shared branch is recorded and shown: never as if it was made here. */
+    String RECOVERED = "recovered from the shared branch: decided on another machine";
 
     /** Nothing shared: nothing fetched, nothing pushed. */
     DecisionSharing NONE = new DecisionSharing() {
@@ -29,4 +34,12 @@ public interface DecisionSharing {
 
     /** A decision committed: push it (in the background where there is one). */
     void afterDeciding();
+
+    /**
+     * Whether {@code sha} in the repository at {@code root} came from the shared remote (it is on the branch as last
+     * fetched from there): a commit of a decision this console has no record of was then made on another machine.
+     */
+    default boolean fromRemote(Path root, String sha) {
+        return false;
+    }
 }
