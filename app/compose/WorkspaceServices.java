@@ -335,11 +335,11 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /**
      * What waits for a person (the inbox): read from the review queue, the trust dial, the failed targets, the
-     * watchdog's log and the job history of this workspace.
+     * watchdog's log, the job history of this workspace and its shared review branch.
      */
     public InboxService inbox() {
         return new InboxService(review(), policy(), this::failedTargets, new WatchdogLog(workspace.stateDir()),
-                new JobHistory(workspace.stateDir()), clock);
+                new JobHistory(workspace.stateDir()), clock, reviewSharing()::pending);
     }
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
@@ -15,6 +16,7 @@ import services.audit.Trailers;
 import services.review.DecisionRecord;
 import services.review.ReviewBranch;
 import services.review.ReviewException;
+import services.text.PlainText;
 import services.workspace.ReviewRemoteSettings;
 import services.workspace.UserHome;
 import services.workspace.Workspace;
@@ -45,6 +47,7 @@ public final class ReviewSharing {
     private final SharingState state;
     private final DecisionLock lock;
     private final ReplayRecords replays;
+    private final List<Consumer<SharedBranch.Report>> listeners = new CopyOnWriteArrayList<>();
 
     public ReviewSharing(Workspace ws, Clock clock, Opener opener) {
         this.ws = ws;
@@ -128,8 +131,24 @@ public final class ReviewSharing {
         return messages;
     }
 
+    /**
+     * Told each sync's report, on the thread that synced (the window's status bar and inbox follow a push made after
+     * a decision, by the scheduler or on demand).
+     */
+    public void onSynced(Consumer<SharedBranch.Report> listener) {
+        listeners.add(listener);
+    }
+
     /** Fetches and pushes every shared repository now ({@code sync-review}, the scheduler, after a decision). */
     public SharedBranch.Report sync() {
+        SharedBranch.Report r = syncAll();
+        if (enabled()) {
+            listeners.forEach(l -> l.accept(r));
+        }
+        return r;
+    }
+
+    private SharedBranch.Report syncAll() {
         List<String> messages = new ArrayList<>();
         if (!enabled()) {
             messages.add(settings.problem() != null ? settings.problem() : "Workspace " + ws.name() + " shares no "
@@ -238,10 +257,10 @@ public final class ReviewSharing {
         for (String key : List.of("Approved-By", "Reverted-By")) {
             List<String> v = Trailers.values(c.message(), key);
             if (v.size() == 1) {
-                return v.get(0);
+                return PlainText.oneLine(v.get(0));
             }
         }
-        return c.author();
+        return PlainText.oneLine(c.author());
     }
 
     /** The decisions the fetch brought, as lines for the user (the decision logs learn them from the trailers). */
