@@ -62,7 +62,7 @@ public final class ReviewBenchmark {
         }
         Path proposals = Files.createDirectories(ws.resolve("vault/system/brain/skill-proposals"));
         for (int n = 0; n < approvals + SHARED; n++) {
-            int i = n * (files / approvals) + (n >= approvals ? 2 : 0);
+            int i = n < approvals ? n * (files / approvals) : (n - approvals) * (files / approvals) + 2;
             String target = "skills/skill-" + (i / 100) + "/file-" + i + ".md";
             String content = "# File " + i + "\n\n- line one\n- line two\n- line three\n";
             Files.writeString(proposals.resolve("sp-bench-" + n + ".md"), "---\nid: sp-bench-" + n

@@ -41,6 +41,8 @@ import services.recall.ImplementorRecall;
 import services.recall.RecallService;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
+import services.audit.DecisionSharing;
+import services.errors.ConsoleException;
 import services.review.remote.ReviewSharing;
 import services.review.remote.SharedDecisions;
 import services.scheduler.Job;
@@ -205,6 +207,15 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized ReviewSharing reviewSharing() {
         if (reviewSharing == null) {
             reviewSharing = ReviewSharing.of(workspace, clock);
+            reviewSharing.onSynced(report -> { // another machine's decisions go into the decision log at once
+                if (report.messages().stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
+                    try {
+                        review().recover();
+                    } catch (ConsoleException notNow) {
+                        // the next listing records them (it recovers first), and says why it could not
+                    }
+                }
+            });
         }
         return reviewSharing;
     }

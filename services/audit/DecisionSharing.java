@@ -1,7 +1,9 @@
 package services.audit;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What happens around a decision when the review branch is shared (services.review.remote): before it, the branch is
@@ -29,6 +31,11 @@ public interface DecisionSharing {
         }
     };
 
+    /** Whether the review branch is shared at all (a remote is named): decisions learnt from it are then looked for. */
+    default boolean active() {
+        return false;
+    }
+
     /** Fetches and brings the review branch up to date; one line per decision learnt ({@link #LEARNT}) or problem. */
     List<String> beforeDeciding();
 
@@ -36,10 +43,11 @@ public interface DecisionSharing {
     void afterDeciding();
 
     /**
-     * Whether {@code sha} in the repository at {@code root} came from the shared remote (it is on the branch as last
-     * fetched from there): a commit of a decision this console has no record of was then made on another machine.
+     * When {@code sha} in the repository at {@code root} was made (its author time), if it came from the shared remote
+     * (it is on the branch as last fetched from there): a commit of a decision this console has no record of was then
+     * made on another machine. Empty when it is not on the remote.
      */
-    default boolean fromRemote(Path root, String sha) {
-        return false;
+    default Optional<Instant> learntAt(Path root, String sha) {
+        return Optional.empty();
     }
 }

@@ -1,6 +1,7 @@
 package services.review;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiPredicate;
+import java.util.function.BiFunction;
 import services.audit.DecisionLog;
 import services.audit.DecisionSharing;
 import services.text.PlainText;
@@ -28,11 +29,11 @@ final class InterruptedApprovals {
     private final ChangePlanner planner;
     private final ApprovalIntents intents;
     private final DecidedFiles copies;
-    private final BiPredicate<Path, String> fromRemote;
+    private final BiFunction<Path, String, Optional<Instant>> fromRemote;
 
-    /** @param fromRemote whether a commit in a repository came from the shared remote (another machine's decision) */
+    /** @param fromRemote when a commit in a repository was made, if it came from the shared remote (another machine) */
     InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner, ApprovalIntents intents,
-                         DecidedFiles copies, BiPredicate<Path, String> fromRemote) {
+                         DecidedFiles copies, BiFunction<Path, String, Optional<Instant>> fromRemote) {
         this.fromRemote = fromRemote;
         this.decisions = decisions;
         this.records = records;
@@ -75,7 +76,8 @@ final class InterruptedApprovals {
                 }
                 String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
                 ReviewBranch.Commit commit = made.commit();
-                boolean elsewhere = fromRemote.test(repos.root(p), commit.sha());
+                Optional<Instant> learnt = fromRemote.apply(repos.root(p), commit.sha());
+                boolean elsewhere = learnt.isPresent();
                 String recorded = p.digest();
                 if (p.open()) {
                     recorded = copies.write(p, records.approvedKeys(by, commit));
@@ -84,6 +86,7 @@ final class InterruptedApprovals {
                 if (!logged.contains(p.id())) {
                     Map<String, String> extra = new LinkedHashMap<>();
                     extra.put("recovered", elsewhere ? DecisionSharing.RECOVERED : "an approval interrupted after its commit");
+                    learnt.ifPresent(at -> extra.put("decided_at", at.toString())); // when it was decided there
                     if (made.policyVersion() != null) {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
                     }

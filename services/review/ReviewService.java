@@ -96,7 +96,7 @@ public final class ReviewService {
         ApprovalIntents intents = new ApprovalIntents(ws.stateDir());
         this.shown = new ShownDigests(ws.stateDir());
         this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies,
-                (root, sha) -> sharing.fromRemote(root, sha));
+                (root, sha) -> sharing.learntAt(root, sha));
         this.lock = new DecisionLock(ws.stateDir());
         this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
                 this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
@@ -292,16 +292,7 @@ public final class ReviewService {
 
     /** Brings the branch up to date; a decision learnt for {@code id} is recorded and refuses this one, saying whose. */
     private void learnFromRemote(String id) {
-        List<String> learnt = sharing.beforeDeciding();
-        if (learnt.stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
-            recover();
-        }
-        learnt.stream().filter(m -> m.startsWith(DecisionSharing.LEARNT + id + " decided ")).findFirst().ifPresent(m -> {
-            String whoWhen = m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length());
-            throw new ReviewException("Proposal " + id + " was already decided "
-                    + (whoWhen.endsWith(".") ? whoWhen.substring(0, whoWhen.length() - 1) : whoWhen) + ", "
-                    + DecisionRecord.RECOVERED + ". Nothing was committed here.");
-        });
+        new LearntDecisions(sharing, this::recover, () -> catalog.proposals(), this::record).check(id);
     }
 
     public Decision reject(String id, String by, String reason) {

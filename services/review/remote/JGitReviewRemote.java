@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
@@ -324,14 +325,17 @@ public final class JGitReviewRemote implements ReviewRemote {
     }
 
     @Override
-    public boolean onRemote(String sha) {
+    public Optional<CommitInfo> onRemote(String sha) {
         try (RevWalk walk = new RevWalk(repo)) {
             ObjectId r = id(tracking());
             ObjectId c = sha == null ? null : ObjectId.fromString(sha);
-            return r != null && c != null && repo.getObjectDatabase().has(c)
-                    && walk.isMergedInto(walk.parseCommit(c), walk.parseCommit(r));
+            if (r == null || c == null || !repo.getObjectDatabase().has(c)) {
+                return Optional.empty();
+            }
+            RevCommit commit = walk.parseCommit(c);
+            return walk.isMergedInto(commit, walk.parseCommit(r)) ? Optional.of(info(commit)) : Optional.empty();
         } catch (IOException | IllegalArgumentException e) {
-            return false;
+            return Optional.empty();
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
@@ -77,8 +78,8 @@ public interface ReviewRemote extends AutoCloseable {
      */
     Rebased rebaseOntoRemote(BiPredicate<CommitInfo, CommitInfo> sameDecision);
 
-    /** Whether {@code sha} is on the remote's branch as last fetched (false when it is not a commit here). */
-    boolean onRemote(String sha);
+    /** The commit {@code sha} when it is on the remote's branch as last fetched; empty otherwise. */
+    Optional<CommitInfo> onRemote(String sha);
 
     /** Pushes the local branch as a compare-and-swap on the remote ref against the tracking ref. */
     PushOutcome push();

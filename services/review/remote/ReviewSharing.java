@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -292,17 +293,17 @@ public final class ReviewSharing {
     }
 
     /**
-     * Whether {@code sha} in the repository at {@code root} is on the remote's review branch as last fetched (refs
-     * only, no network); false when the workspace shares nothing or the repository has no such remote.
+     * When {@code sha} in the repository at {@code root} was made, if it is on the remote's review branch as last
+     * fetched (refs only, no network); empty when the workspace shares nothing or the repository has no such remote.
      */
-    public boolean fromRemote(Path root, String sha) {
+    public Optional<Instant> learntAt(Path root, String sha) {
         if (!enabled()) {
-            return false;
+            return Optional.empty();
         }
         try (ReviewRemote r = opener.open(root.toAbsolutePath().normalize(), settings.remote(), ws.reviewBranch())) {
-            return r.onRemote(sha);
+            return r.onRemote(sha).map(ReviewRemote.CommitInfo::when);
         } catch (ReviewException notShared) {
-            return false;
+            return Optional.empty();
         }
     }
 

@@ -143,6 +143,14 @@ class TwoOperatorsTest {
         assertThat(own.elsewhere()).isFalse();
         assertThat(own.summary()).doesNotContain("another machine", "recovered");
         assertThat(bob.record(bob.find(P2).proposal()).elsewhere()).as("bob's own approval").isFalse();
+        assertEquals(learnt.path("decided_at").asText(), there.at(), "when alice decided, not when bob learnt it");
+
+        // learnt earlier (no new fetch now): deciding it again is refused with who and when, never recorded as bob's
+        ReviewException told = assertThrows(ReviewException.class, () -> bob.approve(P1, "bob", null));
+        assertThat(told.getMessage()).contains("already approved by alice on another machine at ",
+                "recovered from the shared branch", "Nothing was committed here");
+        assertThat(approvals(tmp.resolve("bob"))).doesNotContain(P1 + " by bob").containsOnlyOnce(P1 + " by alice");
+        assertThrows(ReviewException.class, () -> bob.reject(P1, "bob", "no"));
     }
 
     @Test
