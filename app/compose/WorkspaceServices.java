@@ -41,6 +41,8 @@ import services.recall.ImplementorRecall;
 import services.recall.RecallService;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
+import services.audit.DecisionSharing;
+import services.errors.ConsoleException;
 import services.review.remote.ReviewSharing;
 import services.review.remote.SharedDecisions;
 import services.scheduler.Job;
@@ -205,6 +207,15 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized ReviewSharing reviewSharing() {
         if (reviewSharing == null) {
             reviewSharing = ReviewSharing.of(workspace, clock);
+            reviewSharing.onSynced(report -> { // another machine's decisions go into the decision log at once
+                if (report.messages().stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
+                    try {
+                        review().recover();
+                    } catch (ConsoleException notNow) {
+                        // the next listing records them (it recovers first), and says why it could not
+                    }
+                }
+            });
         }
         return reviewSharing;
     }
@@ -232,6 +243,7 @@ public final class WorkspaceServices implements AutoCloseable {
     public synchronized AmendmentsService amendments() {
         if (amendments == null) {
             amendments = new AmendmentsService(workspace, clock, JGitAmendmentHistory::new, telemetry);
+            amendments.share(new SharedDecisions(reviewSharing(), app.runner())); // nothing without reviewRemote
         }
         return amendments;
     }
@@ -334,11 +346,11 @@ public final class WorkspaceServices implements AutoCloseable {
 
     /**
      * What waits for a person (the inbox): read from the review queue, the trust dial, the failed targets, the
-     * watchdog's log and the job history of this workspace.
+     * watchdog's log, the job history of this workspace and its shared review branch.
      */
     public InboxService inbox() {
         return new InboxService(review(), policy(), this::failedTargets, new WatchdogLog(workspace.stateDir()),
-                new JobHistory(workspace.stateDir()), clock);
+                new JobHistory(workspace.stateDir()), clock, reviewSharing()::pending);
     }
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */

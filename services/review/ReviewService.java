@@ -21,6 +21,7 @@ import services.review.caps.CapReview;
 import services.review.caps.CappedFiles;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
@@ -99,7 +100,8 @@ public final class ReviewService {
         DecidedFiles copies = new DecidedFiles(ws.stateDir());
         ApprovalIntents intents = new ApprovalIntents(ws.stateDir());
         this.shown = new ShownDigests(ws.stateDir());
-        this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies);
+        this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies,
+                (root, sha) -> sharing.learntAt(root, sha));
         this.lock = new DecisionLock(ws.stateDir());
         this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
                 this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
@@ -302,17 +304,14 @@ public final class ReviewService {
         this.sharing = sharing;
     }
 
+    /** How this workspace shares its review branch (the trust dial's reverts are pushed the same way). */
+    public DecisionSharing sharing() {
+        return sharing;
+    }
+
     /** Brings the branch up to date; a decision learnt for {@code id} is recorded and refuses this one, saying whose. */
     private void learnFromRemote(String id) {
-        List<String> learnt = sharing.beforeDeciding();
-        if (learnt.stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
-            recover();
-        }
-        learnt.stream().filter(m -> m.startsWith(DecisionSharing.LEARNT + id + " decided ")).findFirst().ifPresent(m -> {
-            throw new ReviewException("Proposal " + id + " was decided on another console meanwhile: "
-                    + m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length())
-                    + " Nothing was committed here.");
-        });
+        new LearntDecisions(sharing, this::recover, () -> catalog.proposals(), this::record).check(id);
     }
 
     public Decision reject(String id, String by, String reason) {
