@@ -103,8 +103,8 @@ public final class ReviewService {
         this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies,
                 (root, sha) -> sharing.learntAt(root, sha));
         this.lock = new DecisionLock(ws.stateDir());
-        this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
-                this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
+        this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), p -> committed(p, null),
+                this::committed, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
         this.approval = new Approval(catalog, items, planner, records, this::repositories, intents, copies, interrupted,
                 step -> steps.accept(step));
         this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch(), copies);
@@ -362,19 +362,11 @@ public final class ReviewService {
         return locked(() -> decided.decide(id, by, action, status, key, text, seen));
     }
 
-    /** Whether the console's own approval of {@code p} is on its review branch (a crash cut its log line short). */
-    private boolean approvalCommitted(Proposal p) {
+    /** Whether the review branch holds {@code p}'s approval commit, or (with {@code approval}) its revert. */
+    private boolean committed(Proposal p, String approval) {
         try (Repositories repos = repositories()) {
-            return ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent();
-        } catch (ReviewException unreadable) {
-            return false;
-        }
-    }
-
-    /** Whether the review branch holds the console's revert of {@code p}'s approval (a crash cut its log line short). */
-    private boolean revertCommitted(Proposal p, String approval) {
-        try (Repositories repos = repositories()) {
-            return RevertCommits.holds(repos.branch(p), p, approval, repos.root(p));
+            return approval == null ? ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent()
+                    : RevertCommits.holds(repos.branch(p), p, approval, repos.root(p));
         } catch (ReviewException unreadable) {
             return false;
         }
