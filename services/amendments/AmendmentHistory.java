@@ -1,5 +1,6 @@
 package services.amendments;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,6 +37,12 @@ public interface AmendmentHistory extends AutoCloseable {
      * Returns the new commit's sha.
      */
     String revert(String branch, String sha, String message, String author);
+
+    /**
+     * Writes the files of commit {@code sha} into {@code into} (a scratch checkout, e.g. for a check to run in):
+     * from the object database, never touching the repository's working tree or index; regular files only.
+     */
+    void export(String sha, Path into);
 
     @Override
     void close();

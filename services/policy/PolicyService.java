@@ -3,6 +3,7 @@ package services.policy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import services.audit.DecisionLog;
@@ -29,18 +30,36 @@ public final class PolicyService {
         }
     }
 
+    /**
+     * What one run did. {@code autoPerRun}: the run's cap on changes the dial applies; {@code capped}: how many that
+     * the dial could have applied wait because of it; {@code checks}: the post-apply checks run, with what came of
+     * each ({@code reverted} outcomes are changes a failed check took back).
+     */
     public record RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
-                            String problem) {
+                            String problem, int autoPerRun, int capped, List<CheckOutcome> checks) {
+        public RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
+                         String problem) {
+            this(policyVersion, frozen, outcomes, expired, problem, Guardrails.DEFAULT_AUTO_PER_RUN, 0, List.of());
+        }
+
         public long applied() {
             return outcomes.stream().filter(o -> o.action().equals("applied")).count();
+        }
+
+        /** Changes applied, then taken back because a post-apply check failed. */
+        public long reverted() {
+            return outcomes.stream().filter(o -> o.action().equals("reverted")).count();
         }
 
         public String summary() {
             if (problem != null) {
                 return "policy unreadable, nothing applied: " + problem;
             }
+            long waiting = outcomes.size() - applied() - reverted();
             return (frozen ? "frozen: nothing applied" : applied() + " applied by policy " + policyVersion) + ", "
-                    + (outcomes.size() - applied()) + " waiting for a person" + (expired.isEmpty() ? "" : ", "
+                    + waiting + " waiting for a person" + (capped == 0 ? "" : " (" + capped + " of them because of "
+                    + "the cap of " + autoPerRun + " per run)") + (reverted() == 0 ? "" : ", " + reverted()
+                    + " reverted after a failed check") + (expired.isEmpty() ? "" : ", "
                     + expired.size() + " supervised approval(s) expired");
         }
     }
@@ -52,6 +71,8 @@ public final class PolicyService {
     private final PolicyLog log;
     private final SupervisedApprovals supervised;
     private final RecallEffect recall;
+    private final PostApplyCheck checks;
+    private final FailedChecks failedChecks;
 
     public PolicyService(Workspace ws, ReviewService review, Clock clock) {
         this(ws, review, clock, null);
@@ -66,6 +87,8 @@ public final class PolicyService {
         this.settings = new PolicySettings(ws.dir());
         this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
         this.supervised = new SupervisedApprovals(ws, log, review);
+        this.checks = new PostApplyCheck(review.histories());
+        this.failedChecks = new FailedChecks(ws, log, review, clock);
     }
 
     /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */
@@ -82,7 +105,9 @@ public final class PolicyService {
         if (!p.valid()) {
             return new Policy.Applying(Level.MANUAL, "the proposal is invalid");
         }
-        return loaded.policy().resolve(p);
+        Policy.Applying a = loaded.policy().resolve(p);
+        String held = a.level().applies() ? CheckHolds.of(log.entries()).why(p) : null;
+        return held == null ? a : new Policy.Applying(Level.MANUAL, held);
     }
 
     /**
@@ -101,33 +126,56 @@ public final class PolicyService {
         if (ws.readOnly()) {
             return new RunReport(version, policy.frozen(), outcomes, List.of(), "workspace " + ws.name() + " is read-only");
         }
+        GuardedRun guard;
+        try {
+            guard = new GuardedRun(ws, Guardrails.read(ws.dir()), SurfaceNames.read(ws.dir()),
+                    CheckHolds.of(log.entries()), checks, failedChecks);
+        } catch (PolicyException e) {
+            return new RunReport(null, false, List.of(), List.of(), e.getMessage()
+                    + " Until it is fixed every proposal waits for a person.");
+        }
         for (ReviewService.Item item : review.list()) {
             Proposal p = item.proposal();
             if (!p.valid() || !"pending".equals(p.status())) {
                 continue;
             }
             Policy.Applying a = policy.resolve(p);
-            if (!a.level().applies()) {
-                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), a.reason(), null));
+            String held = a.level().applies() ? guard.held(p) : null;
+            String overCap = null;
+            if (!a.level().applies() || held != null) {
+                outcomes.add(new Outcome(p.id(), "waits", held != null ? Level.MANUAL.key() : a.level().key(),
+                        held != null ? held : a.reason(), null));
             } else if (!item.approvable()) {
                 outcomes.add(new Outcome(p.id(), "waits", a.level().key(), item.problem() != null ? item.problem()
                         : "it cannot be approved as it stands", null));
+            } else if ((overCap = guard.overCap()) != null) {
+                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), overCap, null));
             } else {
                 try {
                     String effect = effectEvidence(item);
                     // the dial commits only the snapshot it judged: re-read and compared under the lock, just before
                     // the commit — any byte changed since (kind, risk, target, text) and it waits for a person
-                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
-                            effect == null ? Map.of() : Map.of("recall_effect", effect),
-                            Seen.judged(p.digest()));
-                    outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
+                    Map<String, String> evidence = new LinkedHashMap<>(guard.receipt(p));
+                    if (effect != null) {
+                        evidence.put("recall_effect", effect);
+                    }
+                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version, evidence,
+                            Seen.judged(p.digest()), guard.subject(p));
+                    CheckOutcome failed = guard.applied(p, d);
+                    outcomes.add(failed == null
+                            ? new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect)
+                            : new Outcome(p.id(), "reverted", a.level().key(), "post-apply check " + failed.check()
+                                    + " failed (" + failed.ending() + ")" + (failed.heldAs() == null ? "" : "; held as "
+                                    + failed.heldAs() + " for a person") + (failed.problem() == null ? ""
+                                    : "; " + failed.problem()), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));
                 }
             }
         }
         List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
-        return new RunReport(version, policy.frozen(), outcomes, expired, null);
+        return new RunReport(version, policy.frozen(), outcomes, expired, null, guard.autoPerRun(), guard.capped(),
+                guard.checks());
     }
 
     /**

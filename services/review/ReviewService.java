@@ -192,7 +192,7 @@ public final class ReviewService {
      */
     public Decision approve(String id, String by, String editedText, Seen seen) {
         DecisionInputs.requirePerson(by);
-        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of(), seen));
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of(), seen, null));
     }
 
     /**
@@ -240,6 +240,15 @@ public final class ReviewService {
      */
     public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
                                     Seen seen) {
+        return approveByPolicy(id, level, policyVersion, evidence, seen, null);
+    }
+
+    /**
+     * The same, with the commit's subject line given — the dial's receipt ({@code retro(auto): <surface> — <reason>});
+     * null for the usual {@code <kind>: <path>}. The trailers are the same either way.
+     */
+    public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
+                                    Seen seen, String subject) {
         if (!"auto".equals(level) && !"supervised".equals(level)) {
             throw new ReviewException("A policy approves only at level auto or supervised, not " + PlainText.shown(level) + ".");
         }
@@ -247,7 +256,7 @@ public final class ReviewService {
             throw new ReviewException("Policy version " + PlainText.shown(policyVersion) + " is not a short version tag.");
         }
         return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence,
-                seen));
+                seen, subject));
     }
 
     /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
@@ -268,12 +277,12 @@ public final class ReviewService {
     }
 
     private Decision approveUntraced(String id, String by, String editedText, String policyVersion,
-                                     Map<String, String> evidence, Seen seen) {
+                                     Map<String, String> evidence, Seen seen, String subject) {
         requireWritable();
         DecisionInputs.requireName(by, "Approving needs the approver's name (--by).");
         learnFromRemote(id);
         Decision d = locked(() -> approval.approve(new Approval.Request(id, by, editedText, policyVersion, evidence,
-                seen)));
+                seen, subject)));
         sharing.afterDeciding();
         return d;
     }
