@@ -69,7 +69,6 @@ final class FailedChecks {
             }
             e.put("reason", why);
             e.put("check", check.name());
-            e.put("check_command", String.join(" ", check.command().stream().map(PlainText::oneLine).toList()));
             e.put("timed_out", result.timedOut());
             if (result.exitCode() != null) {
                 e.put("exit_code", result.exitCode());

@@ -96,6 +96,11 @@ public final class PolicyService {
         return settings.load();
     }
 
+    /** The run's cap and the post-apply checks as {@code workspace.json} has them now; refused naming a bad key. */
+    public Guardrails guardrails() {
+        return Guardrails.read(ws.dir());
+    }
+
     /** The level that applies to a proposal and why (a decided proposal: what applied had it been pending). */
     public Policy.Applying applying(Proposal p) {
         PolicySettings.Loaded loaded = policy();
