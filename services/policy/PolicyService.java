@@ -2,11 +2,13 @@ package services.policy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import services.audit.DecisionLog;
+import services.audit.Receipts;
 import services.errors.ConsoleException;
 import services.review.Proposal;
 import services.review.ReviewService;
@@ -252,6 +254,11 @@ public final class PolicyService {
         next.kinds().forEach((k, v) -> kinds.put(k, v.key()));
         log.append(e);
         return next;
+    }
+
+    /** The changes the dial applied in the last {@code within}, newest first, each with whether it was reverted. */
+    public List<Receipts.Receipt> receipts(Duration within) {
+        return Receipts.of(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock.instant(), within);
     }
 
     /** Supervised approvals waiting for a person, oldest first. */
