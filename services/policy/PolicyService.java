@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import services.audit.DecisionLog;
 import services.audit.Receipts;
 import services.errors.ConsoleException;
@@ -75,6 +76,7 @@ public final class PolicyService {
     private final RecallEffect recall;
     private final PostApplyCheck checks;
     private final FailedChecks failedChecks;
+    private final Ladder ladder;
 
     public PolicyService(Workspace ws, ReviewService review, Clock clock) {
         this(ws, review, clock, null);
@@ -91,6 +93,12 @@ public final class PolicyService {
         this.supervised = new SupervisedApprovals(ws, log, review);
         this.checks = new PostApplyCheck(review.histories());
         this.failedChecks = new FailedChecks(ws, log, review, clock);
+        this.ladder = new Ladder(ws, log, settings, review.histories(), clock);
+    }
+
+    /** The promotion ladder of the workspace's surfaces. */
+    public Ladder ladder() {
+        return ladder;
     }
 
     /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */
@@ -112,7 +120,7 @@ public final class PolicyService {
         if (!p.valid()) {
             return new Policy.Applying(Level.MANUAL, "the proposal is invalid");
         }
-        Policy.Applying a = loaded.policy().resolve(p);
+        Policy.Applying a = ladder.resolver(loaded.policy()).apply(p);
         String held = a.level().applies() ? CheckHolds.of(log.entries()).why(p) : null;
         return held == null ? a : new Policy.Applying(Level.MANUAL, held);
     }
@@ -141,12 +149,14 @@ public final class PolicyService {
             return new RunReport(null, false, List.of(), List.of(), e.getMessage()
                     + " Until it is fixed every proposal waits for a person.");
         }
+        ladder.recordDemotions();
+        Function<Proposal, Policy.Applying> levels = ladder.resolver(policy);
         for (ReviewService.Item item : review.list()) {
             Proposal p = item.proposal();
             if (!p.valid() || !"pending".equals(p.status())) {
                 continue;
             }
-            Policy.Applying a = policy.resolve(p);
+            Policy.Applying a = levels.apply(p);
             String held = a.level().applies() ? guard.held(p) : null;
             String overCap = null;
             if (!a.level().applies() || held != null) {
@@ -180,7 +190,8 @@ public final class PolicyService {
                 }
             }
         }
-        List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
+        List<String> expired = new ArrayList<>(supervised.expire(clock.instant(), policy.confirmWithinDays()));
+        expired.addAll(ladder.recordDemotions());
         return new RunReport(version, policy.frozen(), outcomes, expired, null, guard.autoPerRun(), guard.capped(),
                 guard.checks());
     }
@@ -266,16 +277,39 @@ public final class PolicyService {
         return supervised.pending(policyOrDefaults().confirmWithinDays());
     }
 
+    /** Every change the dial applied that is not reverted (auto, or supervised), oldest first: what a person may revert. */
+    public List<SupervisedApprovals.Pending> applied() {
+        return supervised.applied();
+    }
+
     public void confirm(String idOrSha, String by) {
         PolicyLog.requirePerson(by, null, null);
         supervised.confirm(idOrSha, by, policyOrDefaults().confirmWithinDays());
     }
 
-    /** A person reverts a supervised approval before its time; returns the revert commit. */
+    /**
+     * A person reverts a change the dial applied — a supervised approval before its time, or an auto-applied change —
+     * by its proposal id or commit, as one new commit on its review branch; a surface it was on is demoted to gated.
+     * Returns the revert commit.
+     */
     public String revert(String idOrSha, String by, String why) {
         PolicyLog.requirePerson(by, why, "a revert");
+        if (ws.readOnly()) {
+            throw new PolicyException("Workspace " + ws.name() + " is read-only: nothing can be reverted.");
+        }
         int days = policyOrDefaults().confirmWithinDays();
-        return supervised.revert(supervised.find(idOrSha, days), by, why);
+        String sha;
+        try {
+            sha = supervised.revert(supervised.find(idOrSha, days), by, why);
+        } catch (PolicyException notSupervised) {
+            if (supervised.pending(days).stream().anyMatch(p -> p.id().equals(idOrSha) || (idOrSha.length() >= 7
+                    && p.commit().startsWith(idOrSha)))) {
+                throw notSupervised; // one that is waiting for confirmation and could not be reverted: say why
+            }
+            sha = supervised.revert(supervised.findApplied(idOrSha), by, why, false);
+        }
+        ladder.recordDemotions();
+        return sha;
     }
 
     /** What {@code candidate} would have done with the last {@code days} days of decisions. */
