@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import services.audit.Receipts;
 import services.inbox.Inbox;
 import services.inbox.InboxItem;
 import services.text.HumanDuration;
@@ -28,8 +29,17 @@ final class InboxCommand extends WorkspaceCommand {
                     String subject, int rank) {
     }
 
-    /** The stable JSON of the inbox: {@code count}, each section's count, the items most urgent first. */
-    record InboxJson(String readAt, int count, Map<String, Integer> sections, List<ItemJson> items) {
+    /** One receipt of the trust dial: what changed, why, from which evidence; reverted ones say by whom. */
+    record ReceiptJson(String proposal, String commit, String branch, String repo, String target, String surface,
+                       String reason, String by, String at, String revertedBy, String revertCommit) {
+    }
+
+    /**
+     * The stable JSON of the inbox: {@code count}, each section's count, the items most urgent first, and the trust
+     * dial's receipts of the last day (not counted: nothing waits on them).
+     */
+    record InboxJson(String readAt, int count, Map<String, Integer> sections, List<ItemJson> items,
+                     List<ReceiptJson> receipts) {
     }
 
     @Override
@@ -48,7 +58,11 @@ final class InboxCommand extends WorkspaceCommand {
             items.add(new ItemJson(i.kind().name().toLowerCase(Locale.ROOT), i.kind().words(), i.what(), i.why(),
                     iso(i.since()), iso(i.due()), i.section(), i.subject(), i.rank()));
         }
-        return new InboxJson(iso(inbox.readAt()), items.size(), new LinkedHashMap<>(inbox.countsBySection()), items);
+        List<ReceiptJson> receipts = inbox.receipts().stream().map(r -> new ReceiptJson(r.proposal(), r.commit(),
+                r.branch(), r.repo(), r.target(), r.surface(), r.reason(), r.by(), r.at(), r.revertedBy(),
+                r.revertCommit())).toList();
+        return new InboxJson(iso(inbox.readAt()), items.size(), new LinkedHashMap<>(inbox.countsBySection()), items,
+                receipts);
     }
 
     private static String iso(Instant at) {
@@ -57,9 +71,24 @@ final class InboxCommand extends WorkspaceCommand {
 
     /** Two lines an item: what (and its age), then why now, indented; one calm line when nothing waits. */
     static String text(Inbox inbox) {
-        if (inbox.empty()) {
-            return "Nothing needs you.";
+        return (inbox.empty() ? "Nothing needs you." : items(inbox)) + receipts(inbox);
+    }
+
+    /** The dial's receipts of the last day, after the items: what changed — why, then the evidence, indented. */
+    static String receipts(Inbox inbox) {
+        if (inbox.receipts().isEmpty()) {
+            return "";
         }
+        StringBuilder out = new StringBuilder("\n\nApplied by the trust dial in the last day:\n");
+        for (Receipts.Receipt r : inbox.receipts()) {
+            out.append("\n- ").append(TerminalText.safe(r.headline())).append("  (")
+                    .append(HumanDuration.of(inbox.readAt().toEpochMilli() - r.time().toEpochMilli())).append(")\n  ")
+                    .append(TerminalText.safe(r.evidence())).append('\n');
+        }
+        return out.toString().stripTrailing();
+    }
+
+    private static String items(Inbox inbox) {
         StringBuilder out = new StringBuilder(Plural.of(inbox.items().size(), "thing") + " need"
                 + (inbox.items().size() == 1 ? "s" : "") + " you, most urgent first:\n");
         for (InboxItem i : inbox.items()) {

@@ -8,11 +8,14 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.policy.Guardrails;
 import services.policy.Policy;
+import services.policy.PolicyException;
 import services.policy.PolicyService;
 import services.policy.PolicySettings;
 import services.policy.PolicySimulation;
 import services.policy.SupervisedApprovals;
+import services.text.PlainText;
 
 /** {@code brain-console policy …}: the trust dial — show, run, freeze, confirm, simulate, set. */
 @Command(name = "policy", mixinStandardHelpOptions = true, description = "The trust dial: what the console approves by itself.",
@@ -90,7 +93,9 @@ final class PolicyCommand {
                 return one;
             }).toList());
             StringBuilder t = new StringBuilder(loaded.problem() != null ? "problem: " + loaded.problem() + "\n" : "");
-            t.append(text(loaded.policy())).append("\n").append(pending.size()).append(" to confirm");
+            t.append(text(loaded.policy())).append("\n");
+            guardrails(policy, out, t);
+            t.append(pending.size()).append(" to confirm");
             pending.forEach(p -> t.append("\n  ").append(p.id()).append("  ").append(p.commit(), 0, 10)
                     .append("  reverted at ").append(p.due()).append(" unless confirmed"));
             cli.print(out, t.toString());
@@ -105,12 +110,57 @@ final class PolicyCommand {
             PolicyService.RunReport r = policy.run();
             StringBuilder t = new StringBuilder(r.summary());
             r.outcomes().forEach(o -> t.append("\n  ").append(o.id()).append(": ").append(o.action()).append(" (")
-                    .append(o.level()).append(") ").append(o.commit() != null ? o.commit().substring(0, 10) : o.reason())
+                    .append(o.level()).append(") ").append(o.commit() != null ? o.commit().substring(0, 10)
+                            + (o.action().equals("reverted") ? " — " + o.reason() : "") : o.reason())
                     .append(o.recallEffect() == null ? "" : "\n    effect on recall: " + o.recallEffect()));
+            r.checks().forEach(c -> t.append("\n  check ").append(PlainText.oneLine(c.check())).append(" on ")
+                    .append(c.id()).append(": ").append(c.passed() ? "passed" : "FAILED").append(" (")
+                    .append(PlainText.oneLine(c.ending())).append(")").append(c.passed() || c.output().isBlank() ? ""
+                            : "\n    output: " + lastLine(c.output())));
             r.expired().forEach(e -> t.append("\n  ").append(e));
             cli.print(r, t.toString());
             return r.problem() != null ? 1 : 0;
         }
+    }
+
+    /**
+     * The run's cap and the post-apply checks, into the JSON and the text. A check's command is not printed (an
+     * argument may hold a token): its program and how many arguments it has.
+     */
+    static void guardrails(PolicyService policy, Map<String, Object> out, StringBuilder t) {
+        Guardrails g;
+        try {
+            g = policy.guardrails();
+        } catch (PolicyException e) {
+            out.put("guardrailsProblem", e.getMessage());
+            t.append("  guardrails: ").append(e.getMessage()).append('\n');
+            return;
+        }
+        out.put("autoPerRun", g.autoPerRun());
+        out.put("checks", g.checks().stream().map(c -> {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("name", c.name());
+            one.put("repo", c.repo());
+            one.put("path", c.path());
+            one.put("surface", c.surface());
+            one.put("program", c.command().get(0));
+            one.put("arguments", c.command().size() - 1);
+            one.put("timeoutSeconds", c.timeoutSeconds());
+            return one;
+        }).toList());
+        t.append("  at most ").append(g.autoPerRun()).append(" change(s) applied by one run\n");
+        g.checks().forEach(c -> t.append("  check ").append(PlainText.oneLine(c.name())).append(": ")
+                .append(PlainText.oneLine(c.command().get(0))).append(c.command().size() > 1 ? " …" : "")
+                .append(" after changes to ").append(PlainText.oneLine(c.path() != null ? c.path() : "surface " + c.surface()))
+                .append(c.repo() == null ? "" : " in " + c.repo()).append(", within ").append(c.timeoutSeconds())
+                .append(" s\n"));
+    }
+
+    /** The last non-blank line of a check's output, escaped to one line and cut: the message, not the evidence. */
+    static String lastLine(String output) {
+        List<String> lines = output.strip().lines().filter(l -> !l.isBlank()).toList();
+        String last = PlainText.oneLine(lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip());
+        return last.length() > 200 ? last.substring(0, 199) + "…" : last;
     }
 
     @Command(name = "freeze", mixinStandardHelpOptions = true, description = "Kill switch: everything waits for a person.")

@@ -1,5 +1,6 @@
 package services.amendments;
 
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +42,11 @@ public interface AmendmentHistory extends AutoCloseable {
      */
     String revert(String branch, String sha, String message, String author);
 
+    /**
+     * Writes the files of commit {@code sha} into {@code into} (a scratch checkout, e.g. for a check to run in):
+     * from the object database, never touching the repository's working tree or index; regular files only.
+     */
+    void export(String sha, Path into);
     /** One revert of a chain: the commit to revert and the revert commit's message. */
     record RevertStep(String sha, String message) {
     }

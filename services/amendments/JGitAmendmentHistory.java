@@ -283,6 +283,20 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     }
 
     @Override
+    public void export(String sha, Path into) {
+        try {
+            ObjectId id = objectId(sha);
+            if (id == null) {
+                throw new AmendmentException("No commit " + PlainText.shown(sha) + " in " + dir + "; nothing to check out.");
+            }
+            JGitTreeExport.export(repo, id, into);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AmendmentException("Cannot check out " + AmendmentsService.abbreviate(sha) + " of " + dir
+                    + " into a scratch folder: " + e.getMessage());
+        }
+    }
+
+    @Override
     public void move(String branch, String from, String to) {
         try {
             RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);

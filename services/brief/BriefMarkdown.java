@@ -43,6 +43,12 @@ final class BriefMarkdown {
                 .append(p.response()).append('\n'));
         out.append("\n## Recent lessons\n\n").append(b.recentLessons().isEmpty() ? "None.\n"
                 : "- " + String.join("\n- ", b.recentLessons()) + "\n");
+        out.append("\n## Receipts of the trust dial (last day)\n\n");
+        if (b.receipts().isEmpty()) {
+            out.append("None: the dial applied nothing by itself.\n");
+        }
+        b.receipts().forEach(r -> out.append("- ").append(r.at()).append(" ").append(r.headline()).append(" (")
+                .append(r.evidence()).append(")\n"));
         MiseBrief.Health h = b.health();
         out.append("\n## System health\n\n- index: ").append(h.indexDocuments()).append(" documents\n- Redis: ")
                 .append(h.redis()).append('\n');

@@ -2,12 +2,15 @@ package services.brief;
 
 import java.nio.file.Files;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import services.audit.DecisionLog;
+import services.audit.Receipts;
 import services.failed.FailedTargetsService;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
@@ -25,6 +28,8 @@ import services.workspace.Workspace;
 public final class MiseBrief {
 
     public static final int DEFAULT_MAX_LOOPS = 3;
+    /** How far back the trust dial's receipts are listed. */
+    public static final Duration RECEIPTS = Duration.ofDays(1);
 
     /** A recent loop's outcome; {@code countsFrom} says where the counts were read (see {@link RetroCounts}). */
     public record Retro(String loopId, String project, String date, int completed, int failed, int skipped,
@@ -45,13 +50,30 @@ public final class MiseBrief {
      * @param pitchChecked false when no Redis is configured, so the pitch rules and capacity were not checked
      * @param prdKeys     the ended loops' PRD keys with their real TTLs (null when Redis was not read)
      * @param pitchGate   the pitch gate: open ADRs and those that pass it (null when not read)
+     * @param receipts    the changes the trust dial applied by itself in the last day, newest first: what changed,
+     *                    why, from which evidence (proposal, commit), and whether it was reverted
      */
     public record Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
                         List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
                         List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
                         int maxConcurrentLoops, Boolean pitchAllowed, boolean pitchChecked, List<String> reasons,
                         List<String> refusals, List<String> problems, long gatheredMillis, PrdKeys prdKeys,
-                        PitchGate.Result pitchGate) {
+                        PitchGate.Result pitchGate, List<Receipts.Receipt> receipts) {
+
+        public Brief {
+            receipts = receipts == null ? List.of() : List.copyOf(receipts);
+        }
+
+        public Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
+                     List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
+                     List<LoopState.Pitch> pitchHistory, List<String> recentLessons, Health health,
+                     int maxConcurrentLoops, Boolean pitchAllowed, boolean pitchChecked, List<String> reasons,
+                     List<String> refusals, List<String> problems, long gatheredMillis, PrdKeys prdKeys,
+                     PitchGate.Result pitchGate) {
+            this(generatedAt, recentRetros, activeLoops, endedLoops, loopsNote, failedTargets, pitchHistory,
+                    recentLessons, health, maxConcurrentLoops, pitchAllowed, pitchChecked, reasons, refusals, problems,
+                    gatheredMillis, prdKeys, pitchGate, List.of());
+        }
 
         public Brief(String generatedAt, List<Retro> recentRetros, List<LoopState.Loop> activeLoops,
                      List<LoopState.Loop> endedLoops, String loopsNote, List<String> failedTargets,
@@ -198,7 +220,17 @@ public final class MiseBrief {
                 "ok".equals(redis) ? null : "Redis " + redis, failedTargets,
                 pitches.size() > 10 ? pitches.subList(pitches.size() - 10, pitches.size()) : pitches, lessons, health,
                 max, !refusals.isEmpty() ? Boolean.FALSE : checkedRules ? Boolean.TRUE : null, checkedRules, reasons,
-                refusals, problems, (System.nanoTime() - start) / 1_000_000, prdKeys, gate);
+                refusals, problems, (System.nanoTime() - start) / 1_000_000, prdKeys, gate, receipts(problems));
+    }
+
+    /** The trust dial's receipts of the last day; a log that cannot be read is a problem of the brief, not its end. */
+    private List<Receipts.Receipt> receipts(List<String> problems) {
+        try {
+            return Receipts.of(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock.instant(), RECEIPTS);
+        } catch (RuntimeException e) {
+            problems.add("the trust dial's receipts cannot be read: " + trimStop(e.getMessage()));
+            return List.of();
+        }
     }
 
     private List<KnowledgeDoc> docs(String type, int n) {

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import services.text.PlainText;
+import services.audit.Receipts;
 import services.failed.FailedTargetsService;
 import services.inbox.InboxItem.Kind;
 import services.policy.Policy;
@@ -46,6 +47,8 @@ public final class InboxService {
 
     /** A deadline nearer than this makes its item urgent. */
     static final Duration SOON = Duration.ofDays(1);
+    /** How far back the receipts of the trust dial are listed. */
+    public static final Duration RECEIPTS = Duration.ofDays(1);
     private static final List<String> SOURCE_CHECKS = List.of("staleness", "otel-events", "write-side", "blind");
 
     private final ReviewService review;
@@ -85,10 +88,12 @@ public final class InboxService {
         guarded(items, "the watchdog's log", "health", () -> findings(items, now));
         guarded(items, "the job history", "health", () -> jobRuns(items));
         guarded(items, "the shared review branch", "review", () -> SharingItems.add(sharing.get(), items));
+        List<Receipts.Receipt> receipts = new ArrayList<>();
+        guarded(items, "the trust dial's receipts", "settings", () -> receipts.addAll(policy.receipts(RECEIPTS)));
         items.sort(Comparator.comparingInt(InboxItem::rank)
                 .thenComparing(InboxItem::due, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(InboxItem::since, Comparator.nullsLast(Comparator.naturalOrder())));
-        return new Inbox(now, items);
+        return new Inbox(now, items, receipts);
     }
 
     private static void guarded(List<InboxItem> items, String what, String section, Runnable read) {

@@ -2,11 +2,14 @@ package services.policy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import services.audit.DecisionLog;
+import services.audit.Receipts;
 import services.errors.ConsoleException;
 import services.review.Proposal;
 import services.review.ReviewService;
@@ -30,18 +33,36 @@ public final class PolicyService {
         }
     }
 
+    /**
+     * What one run did. {@code autoPerRun}: the run's cap on changes the dial applies; {@code capped}: how many that
+     * the dial could have applied wait because of it; {@code checks}: the post-apply checks run, with what came of
+     * each ({@code reverted} outcomes are changes a failed check took back).
+     */
     public record RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
-                            String problem) {
+                            String problem, int autoPerRun, int capped, List<CheckOutcome> checks) {
+        public RunReport(String policyVersion, boolean frozen, List<Outcome> outcomes, List<String> expired,
+                         String problem) {
+            this(policyVersion, frozen, outcomes, expired, problem, Guardrails.DEFAULT_AUTO_PER_RUN, 0, List.of());
+        }
+
         public long applied() {
             return outcomes.stream().filter(o -> o.action().equals("applied")).count();
+        }
+
+        /** Changes applied, then taken back because a post-apply check failed. */
+        public long reverted() {
+            return outcomes.stream().filter(o -> o.action().equals("reverted")).count();
         }
 
         public String summary() {
             if (problem != null) {
                 return "policy unreadable, nothing applied: " + problem;
             }
+            long waiting = outcomes.size() - applied() - reverted();
             return (frozen ? "frozen: nothing applied" : applied() + " applied by policy " + policyVersion) + ", "
-                    + (outcomes.size() - applied()) + " waiting for a person" + (expired.isEmpty() ? "" : ", "
+                    + waiting + " waiting for a person" + (capped == 0 ? "" : " (" + capped + " of them because of "
+                    + "the cap of " + autoPerRun + " per run)") + (reverted() == 0 ? "" : ", " + reverted()
+                    + " reverted after a failed check") + (expired.isEmpty() ? "" : ", "
                     + expired.size() + " supervised approval(s) expired");
         }
     }
@@ -53,6 +74,8 @@ public final class PolicyService {
     private final PolicyLog log;
     private final SupervisedApprovals supervised;
     private final RecallEffect recall;
+    private final PostApplyCheck checks;
+    private final FailedChecks failedChecks;
     private final Ladder ladder;
 
     public PolicyService(Workspace ws, ReviewService review, Clock clock) {
@@ -68,6 +91,8 @@ public final class PolicyService {
         this.settings = new PolicySettings(ws.dir());
         this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
         this.supervised = new SupervisedApprovals(ws, log, review);
+        this.checks = new PostApplyCheck(review.histories());
+        this.failedChecks = new FailedChecks(ws, log, review, clock);
         this.ladder = new Ladder(ws, log, settings, review.histories(), clock);
     }
 
@@ -81,6 +106,11 @@ public final class PolicyService {
         return settings.load();
     }
 
+    /** The run's cap and the post-apply checks as {@code workspace.json} has them now; refused naming a bad key. */
+    public Guardrails guardrails() {
+        return Guardrails.read(ws.dir());
+    }
+
     /** The level that applies to a proposal and why (a decided proposal: what applied had it been pending). */
     public Policy.Applying applying(Proposal p) {
         PolicySettings.Loaded loaded = policy();
@@ -90,7 +120,9 @@ public final class PolicyService {
         if (!p.valid()) {
             return new Policy.Applying(Level.MANUAL, "the proposal is invalid");
         }
-        return ladder.resolver(loaded.policy()).apply(p);
+        Policy.Applying a = ladder.resolver(loaded.policy()).apply(p);
+        String held = a.level().applies() ? CheckHolds.of(log.entries()).why(p) : null;
+        return held == null ? a : new Policy.Applying(Level.MANUAL, held);
     }
 
     /**
@@ -109,6 +141,14 @@ public final class PolicyService {
         if (ws.readOnly()) {
             return new RunReport(version, policy.frozen(), outcomes, List.of(), "workspace " + ws.name() + " is read-only");
         }
+        GuardedRun guard;
+        try {
+            guard = new GuardedRun(ws, Guardrails.read(ws.dir()), SurfaceNames.read(ws.dir()),
+                    CheckHolds.of(log.entries()), checks, failedChecks);
+        } catch (PolicyException e) {
+            return new RunReport(null, false, List.of(), List.of(), e.getMessage()
+                    + " Until it is fixed every proposal waits for a person.");
+        }
         ladder.recordDemotions();
         Function<Proposal, Policy.Applying> levels = ladder.resolver(policy);
         for (ReviewService.Item item : review.list()) {
@@ -117,31 +157,47 @@ public final class PolicyService {
                 continue;
             }
             Policy.Applying a = levels.apply(p);
-            if (!a.level().applies()) {
-                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), a.reason(), null));
+            String held = a.level().applies() ? guard.held(p) : null;
+            String overCap = null;
+            if (!a.level().applies() || held != null) {
+                outcomes.add(new Outcome(p.id(), "waits", held != null ? Level.MANUAL.key() : a.level().key(),
+                        held != null ? held : a.reason(), null));
             } else if (!item.approvable()) {
                 outcomes.add(new Outcome(p.id(), "waits", a.level().key(), item.problem() != null ? item.problem()
                         : "it cannot be approved as it stands", null));
+            } else if ((overCap = guard.overCap()) != null) {
+                outcomes.add(new Outcome(p.id(), "waits", a.level().key(), overCap, null));
             } else {
                 try {
                     String effect = effectEvidence(item);
                     // the dial commits only the snapshot it judged: re-read and compared under the lock, just before
                     // the commit — any byte changed since (kind, risk, target, text) and it waits for a person
-                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
-                            effect == null ? Map.of() : Map.of("recall_effect", effect),
-                            Seen.judged(item));
-                    outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
+                    Map<String, String> evidence = new LinkedHashMap<>(guard.receipt(p));
+                    if (effect != null) {
+                        evidence.put("recall_effect", effect);
+                    }
+                    ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version, evidence,
+                            Seen.judged(item), guard.subject(p));
+                    CheckOutcome failed = guard.applied(p, d);
+                    outcomes.add(failed == null
+                            ? new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect)
+                            : new Outcome(p.id(), "reverted", a.level().key(), "post-apply check " + failed.check()
+                                    + " failed (" + failed.ending() + ")" + (failed.heldAs() == null ? "" : "; held as "
+                                    + failed.heldAs() + " for a person") + (failed.problem() == null ? ""
+                                    : "; " + failed.problem()), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));
                 }
             }
         }
         List<String> expired = new ArrayList<>(supervised.expire(clock.instant(), policy.confirmWithinDays()));
-        if (expired.stream().anyMatch(e -> e.startsWith("reverted "))) {
+        if (expired.stream().anyMatch(e -> e.startsWith("reverted "))
+                || outcomes.stream().anyMatch(o -> "reverted".equals(o.action()))) {
             review.sharing().afterDeciding(); // the approvals pushed themselves; the reverts of the expired go too
         }
         expired.addAll(ladder.recordDemotions());
-        return new RunReport(version, policy.frozen(), outcomes, expired, null);
+        return new RunReport(version, policy.frozen(), outcomes, expired, null, guard.autoPerRun(), guard.capped(),
+                guard.checks());
     }
 
     /**
@@ -213,6 +269,11 @@ public final class PolicyService {
         next.kinds().forEach((k, v) -> kinds.put(k, v.key()));
         log.append(e);
         return next;
+    }
+
+    /** The changes the dial applied in the last {@code within}, newest first, each with whether it was reverted. */
+    public List<Receipts.Receipt> receipts(Duration within) {
+        return Receipts.of(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock.instant(), within);
     }
 
     /** Supervised approvals waiting for a person, oldest first. */

@@ -20,7 +20,10 @@ final class Approval {
 
     /** What to approve: the proposal, the digest seen (null: the file as read now), and how it was seen. */
     record Request(String id, String by, String editedText, String policyVersion, Map<String, String> evidence,
-                   Seen seen) {
+                   Seen seen, String subject) {
+        Request(String id, String by, String editedText, String policyVersion, Map<String, String> evidence, Seen seen) {
+            this(id, by, editedText, policyVersion, evidence, seen, null);
+        }
     }
 
     private final ProposalCatalog catalog;
@@ -111,7 +114,7 @@ final class Approval {
                         change.tip(), edited, r.policyVersion()));
                 steps.accept("intended");
                 commit = branch.commit(change.path(), after, ApprovalCommits.message(p, change, r.by(), edited,
-                        r.policyVersion()), r.by(), change.tip());
+                        r.policyVersion(), r.subject()), r.by(), change.tip());
             }
             steps.accept("committed");
             Map<String, String> keys = records.approvedKeys(r.by(), commit);

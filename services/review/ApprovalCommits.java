@@ -38,8 +38,22 @@ final class ApprovalCommits {
 
     /** The message, with a {@code Proposal-Digest} trailer naming the snapshot approved when the proposal has one. */
     static String message(Proposal p, PlannedChange change, String by, boolean edited, String policyVersion) {
+        return message(p, change, by, edited, policyVersion, null);
+    }
+
+    /**
+     * The message with {@code subject} as its first line when given (the trust dial's receipt), made one line and
+     * cut at 200 characters here whatever the caller passed; else {@code <kind>: <path>}.
+     */
+    static String message(Proposal p, PlannedChange change, String by, boolean edited, String policyVersion,
+                          String subject) {
         String summary = p.rationale() == null ? "" : p.rationale().strip().lines().findFirst().orElse("");
-        StringBuilder out = new StringBuilder(p.kind() + ": " + change.path() + (change.newFile() ? " (new)" : "") + "\n\n");
+        String first = subject == null || subject.isBlank() ? p.kind() + ": " + change.path()
+                + (change.newFile() ? " (new)" : "") : PlainText.oneLine(subject.strip());
+        if (first.length() > 200) {
+            first = first.substring(0, Character.isHighSurrogate(first.charAt(196)) ? 196 : 197) + "...";
+        }
+        StringBuilder out = new StringBuilder(first + "\n\n");
         summary = PlainText.oneLine(summary).strip();
         if (!summary.isEmpty()) {
             out.append(summary.length() > 200 ? summary.substring(0, 197) + "..." : summary).append("\n\n");

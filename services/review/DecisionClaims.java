@@ -34,7 +34,7 @@ final class DecisionClaims {
             "approved", Set.of("approve"),
             "rejected", Set.of("reject"),
             "changes_requested", Set.of("request_changes"),
-            "reverted", Set.of("policy.revert"));
+            "reverted", Set.of("policy.revert", "revert"));
 
     /** Every decision-log action that decides a proposal (what the queue's decided order is dated by). */
     static final Set<String> DECIDING = ACTIONS.values().stream().flatMap(Set::stream)

@@ -210,7 +210,7 @@ public final class ReviewService {
      */
     public Decision approve(String id, String by, String editedText, Seen seen) {
         DecisionInputs.requirePerson(by);
-        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of(), seen));
+        return traced("proposal.approve", id, () -> approveUntraced(id, by, editedText, null, Map.of(), seen, null));
     }
 
     /**
@@ -251,16 +251,17 @@ public final class ReviewService {
      * exactly once), approver {@code policy:<level>} and a {@code Policy-Version} trailer.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion) {
-        return approveByPolicy(id, level, policyVersion, Map.of(), Seen.UNCHECKED);
+        return approveByPolicy(id, level, policyVersion, Map.of(), Seen.UNCHECKED, null);
     }
 
     /**
-     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line,
-     * for the snapshot it judged ({@link Seen#judged}): refused when the file read under the lock, just before
-     * committing, is not byte for byte the one judged.
+     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line, for
+     * the snapshot it judged ({@link Seen#judged}: refused when the file read under the lock, just before committing,
+     * is not byte for byte the one judged), and the commit's subject — the dial's receipt ({@code retro(auto):
+     * <surface> — <reason>}); null for the usual {@code <kind>: <path>}. The trailers are the same either way.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
-                                    Seen seen) {
+                                    Seen seen, String subject) {
         if (!"auto".equals(level) && !"supervised".equals(level)) {
             throw new ReviewException("A policy approves only at level auto or supervised, not " + PlainText.shown(level) + ".");
         }
@@ -268,7 +269,7 @@ public final class ReviewService {
             throw new ReviewException("Policy version " + PlainText.shown(policyVersion) + " is not a short version tag.");
         }
         return traced("proposal.approve", id, () -> approveUntraced(id, POLICY + level, null, policyVersion, evidence,
-                seen));
+                seen, subject));
     }
 
     /** How long a reader waits for another console's decision to finish writing before it believes what it read. */
@@ -289,12 +290,12 @@ public final class ReviewService {
     }
 
     private Decision approveUntraced(String id, String by, String editedText, String policyVersion,
-                                     Map<String, String> evidence, Seen seen) {
+                                     Map<String, String> evidence, Seen seen, String subject) {
         requireWritable();
         DecisionInputs.requireName(by, "Approving needs the approver's name (--by).");
         learnFromRemote(id);
         Decision d = locked(() -> approval.approve(new Approval.Request(id, by, editedText, policyVersion, evidence,
-                seen)));
+                seen, subject)));
         sharing.afterDeciding();
         return d;
     }

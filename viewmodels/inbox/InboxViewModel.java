@@ -37,6 +37,8 @@ public final class InboxViewModel {
     private final Consumer<Map<String, Integer>> counts;
     private final ObservableList<InboxRow> rows = FXCollections.observableArrayList();
     private final ObservableList<InboxRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<String> receipts = FXCollections.observableArrayList();
+    private final ObservableList<String> receiptsView = FXCollections.unmodifiableObservableList(receipts);
     private final ReadOnlyStringWrapper state = new ReadOnlyStringWrapper(LOADING);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper failed = new ReadOnlyBooleanWrapper(false);
@@ -86,6 +88,8 @@ public final class InboxViewModel {
         failed.set(false);
         InboxRow keep = selectedRow();
         rows.setAll(inbox.items().stream().map(i -> row(i, inbox)).toList());
+        receipts.setAll(inbox.receipts().stream().map(r -> r.headline() + "  ·  " + r.evidence() + "  ·  "
+                + HumanDuration.of(Math.max(0, inbox.readAt().toEpochMilli() - r.time().toEpochMilli())) + " ago").toList());
         int at = keep == null ? -1 : indexOf(keep);
         selected.set(rows.isEmpty() ? -1 : at >= 0 ? at : Math.min(Math.max(selected.get(), 0), rows.size() - 1));
         state.set(rows.isEmpty() ? EMPTY : "");
@@ -155,6 +159,14 @@ public final class InboxViewModel {
 
     public ObservableList<InboxRow> rows() {
         return rowsView;
+    }
+
+    /**
+     * The trust dial's receipts of the last day, newest first, one line each: what changed — why · the evidence
+     * (proposal, commit, who applied it, a revert) · how long ago. Told, not waiting: not counted as rows.
+     */
+    public ObservableList<String> receipts() {
+        return receiptsView;
     }
 
     /** Empty while rows show; else the one calm sentence: reading, nothing needs you, or the error. */

@@ -3,6 +3,7 @@ package views.inbox;
 import atlantafx.base.controls.Message;
 import atlantafx.base.controls.Spacer;
 import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -99,7 +100,18 @@ public final class InboxView {
         error.managedProperty().bind(error.visibleProperty());
         calmBox.visibleProperty().bind(vm.failedProperty().not());
         list.setPlaceholder(calmBox);
-        VBox center = new VBox(8, error, list);
+        Label receiptsTitle = new Label("Applied by the trust dial in the last day");
+        receiptsTitle.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        ListView<String> receipts = new ListView<>(vm.receipts());
+        receipts.setId("inbox-receipts");
+        receipts.setFocusTraversable(false);
+        receipts.setFixedCellSize(28);
+        receipts.prefHeightProperty().bind(Bindings.min(6, Bindings.size(
+                vm.receipts())).multiply(28).add(4));
+        VBox receiptsBox = new VBox(4, receiptsTitle, receipts);
+        receiptsBox.visibleProperty().bind(Bindings.isNotEmpty(vm.receipts()));
+        receiptsBox.managedProperty().bind(receiptsBox.visibleProperty());
+        VBox center = new VBox(8, error, list, receiptsBox);
         VBox.setVgrow(list, Priority.ALWAYS);
 
         Label keys = new Label("Enter  open where it is acted on     j / k  move     Ctrl+2 … Ctrl+0  sections");

@@ -313,6 +313,7 @@ class LayeringTest {
             Map.entry("policy -> recall.RecallBudget", "the recall effect replays stories through recall"),
             Map.entry("policy -> recall.RecallPreview", "the recall effect replays stories through recall"),
             Map.entry("policy -> recall.RecallService", "the recall effect replays stories through recall"),
+            Map.entry("policy -> review.HeldProposals", "a change a failed check took back is put up again for a person"),
             Map.entry("policy -> review.PlannedChange", "the dial judges the change a proposal plans"),
             Map.entry("policy -> review.Proposal", "the dial judges proposals"),
             Map.entry("policy -> review.ReviewService", "the dial approves through the review use case"),

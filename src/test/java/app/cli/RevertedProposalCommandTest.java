@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import services.workspace.WorkspaceFile;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A supervised approval reverted by a person: 'proposals show' and 'proposals list' say reverted, by whom and why. */
@@ -20,6 +21,8 @@ class RevertedProposalCommandTest {
     void proposalsShowTellsWhoRevertedASupervisedApprovalAndWhy() throws Exception {
         String ws = tmp.resolve("ws").toString();
         assertEquals(0, run("demo", ws).code());
+        // every eligible demo change in one policy run (the run's cap has its own tests)
+        new WorkspaceFile(Path.of(ws)).update(root -> root.with("policy").put("autoPerRun", 100));
         DemoCommandTest.Run applied = run("policy", "run", "--workspace", ws);
         assertEquals(0, applied.code(), applied.err());
         assertThat(applied.out()).contains("dream-2026-11-20-03: applied (supervised)");

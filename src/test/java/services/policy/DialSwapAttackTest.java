@@ -39,6 +39,7 @@ class DialSwapAttackTest {
         for (int i = 0; i < 10; i++) {
             PolicyFixture.proposal(ws, "dial-0" + i, "PROPOSE_RULE", "low", "rules/dial-" + i + ".md");
         }
+        GuardFixture.policy(ws, p -> p.put("autoPerRun", 100)); // one run judges all ten (the cap has its own tests)
         Path last = ws.dreamDir().resolve("proposals").resolve("dial-09.md");
         ReviewService review = new ReviewService(ws, Fixtures.CLOCK);
         AtomicBoolean rewritten = new AtomicBoolean();

@@ -29,6 +29,7 @@ class RecallEffectEvidenceTest {
     @Test
     void anAutoApprovedSkillChangeRecordsItsEffectOnRecallAndTheIndexIsNotWritten() throws Exception {
         Workspace ws = Fixtures.demo(tmp);
+        GuardFixture.policy(ws, p -> p.put("autoPerRun", 100)); // the demo's eligible changes in one run
         long documents;
         Object stamp;
         try (KnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), ws.index().embeddingDimensions())) {

@@ -22,6 +22,7 @@ import services.amendments.AmendmentException;
 import services.amendments.JGitAmendmentHistory;
 import services.policy.PolicyService;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceFile;
 import testsupport.Fixtures;
 
 /**
@@ -43,6 +44,8 @@ public class BoundedReadsTest {
     @BeforeEach
     void setUp() {
         ws = Fixtures.demo(tmp);
+        // every eligible demo change in one policy run (the run's cap has its own tests)
+        new WorkspaceFile(ws.dir()).update(root -> root.with("policy").put("autoPerRun", 100));
         review = new ReviewService(ws, Fixtures.CLOCK);
     }
 
