@@ -87,7 +87,7 @@ class SemanticSearchOffTheUiThreadTest {
 
     @Test
     void theQuestionIsEmbeddedInTheSearchTaskSoTheModelsFirstLoadIsNeverOnTheUiThread() throws Exception {
-        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         Thread ui = Thread.currentThread();
         List<Thread> embeddedOn = new ArrayList<>();
         MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();
