@@ -27,6 +27,7 @@ import services.audit.DecisionLog;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 import testsupport.RedisServer;
 
@@ -128,9 +129,7 @@ class ClearWrittenAheadTest {
     void killedWithKillNineMidClearOf2000TheNextListingFinishesIt() throws Exception {
         int n = 2000;
         plant(n);
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ClearChild.class.getName(), ws.dir().toString(), PROJECT,
-                String.valueOf(n), "1155").redirectError(tmp.resolve("child.err").toFile()).start();
+        Process child = new ProcessBuilder(ChildJvm.command(ClearChild.class, ws.dir().toString(), PROJECT, String.valueOf(n), "1155")).redirectError(tmp.resolve("child.err").toFile()).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             do {

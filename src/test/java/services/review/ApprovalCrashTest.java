@@ -16,6 +16,7 @@ import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 
 /**
@@ -86,8 +87,7 @@ class ApprovalCrashTest {
     }
 
     private void killedAfter(Workspace ws, String step) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ApprovalChild.class.getName(), ws.dir().toString(), ID, step)
+        Process child = new ProcessBuilder(ChildJvm.command(ApprovalChild.class, ws.dir().toString(), ID, step))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertEquals("never".equals(step) ? 0 : 137, child.exitValue(), "child exit; see " + tmp.resolve("child.log"));

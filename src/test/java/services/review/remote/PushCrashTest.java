@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.workspace.Workspace;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 import testsupport.GitRemotes;
 
@@ -27,9 +28,8 @@ class PushCrashTest {
     Path tmp;
 
     private Process child(Workspace ws, String step) throws Exception {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), PushChild.class.getName(), ws.dir().toString(),
-                tmp.resolve("home").toString(), step)
+        return new ProcessBuilder(ChildJvm.command(PushChild.class, ws.dir().toString(), tmp.resolve("home").toString(),
+                step))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("child-" + step + ".log").toFile()).start();
     }
 
