@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -18,6 +19,7 @@ import services.telemetry.Telemetry;
  * Sentence vectors read in context ({@code -Dbrainconsole.sentenceVectors=context}): one pass over a text gives its
  * whole vector and its sentences' — with the real model, on a 1,000-character text that needs a second pass.
  */
+@Tag("model")
 class SentencesInContextTest {
 
     @TempDir
