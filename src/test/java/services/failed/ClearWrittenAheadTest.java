@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,7 @@ import testsupport.RedisServer;
  * agrees with Redis. Killed for real (kill -9 of a child JVM, 2,000 members in a real redis-server) and in-process
  * (the fault-injection seam stops the clear as a crash would, no result written).
  */
+@Tag("server")
 class ClearWrittenAheadTest {
 
     static final String PROJECT = "joelclaw";
