@@ -156,8 +156,8 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 root.put("readOnly", readOnly);
             }
             if (semanticChanged) {
-                com.fasterxml.jackson.databind.JsonNode sem = root.get("semantic");
-                (sem instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o : root.putObject("semantic"))
+                JsonNode sem = root.get("semantic");
+                (sem instanceof ObjectNode o ? o : root.putObject("semantic"))
                         .put("enabled", semantic);
             }
         });

@@ -21,6 +21,7 @@ import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import redis.clients.jedis.RedisClient;
 import services.demo.DemoWorkspace;
 import services.demo.RedisDemoSeed;
 import services.workspace.AppDirs;
@@ -66,7 +67,7 @@ public final class UiHarness {
         workspace = redisUrl == null ? Fixtures.demoAt(tmp.resolve("demo"))
                 : Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
-            try (var client = redis.clients.jedis.RedisClient.create(URI.create(redisUrl))) {
+            try (var client = RedisClient.create(URI.create(redisUrl))) {
                 RedisDemoSeed.seed(workspace, client);
             }
         }
