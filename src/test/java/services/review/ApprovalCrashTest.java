@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +27,7 @@ import testsupport.Fixtures;
  * shutdown hook — as kill -9) at each step. Afterwards the commit and the decision are both there or both absent,
  * the restarted console shows the truth, and approving again never makes a second commit.
  */
+@Tag("slow") // a child JVM killed at each of twelve steps
 class ApprovalCrashTest {
 
     static final String ID = "dream-2026-11-20-02";

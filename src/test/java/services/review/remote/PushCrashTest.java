@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import testsupport.Fixtures;
 import testsupport.GitRemotes;
 
 /** The console killed mid-push: the next sync ends with the decision on the remote exactly once, nothing forced. */
+@Tag("slow") // a child JVM killed at each step of a push
 class PushCrashTest {
 
     private static final String BRANCH = "refs/heads/brain/review";
