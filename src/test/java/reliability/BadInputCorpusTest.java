@@ -58,7 +58,7 @@ class BadInputCorpusTest {
 
     @BeforeAll
     void template() throws Exception {
-        template = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("template")).dir();
+        template = Fixtures.demoAt(tmp.resolve("template"));
         Path copy = copy("baseline");
         SyncResult r = sync(copy);
         Workspace ws = new WorkspaceLoader().load(copy);

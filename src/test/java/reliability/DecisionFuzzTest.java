@@ -76,7 +76,7 @@ class DecisionFuzzTest {
         seedNote = " [replay with -Dfuzz.seed=" + seed + "]";
         System.out.println("DecisionFuzzTest seed " + seed + " for " + seconds + " s");
 
-        ws = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        ws = Fixtures.demoAt(tmp.resolve("demo"));
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("victim.txt"), "mine\n");
         Files.writeString(ws.resolve("repos/victim.txt"), "mine\n");

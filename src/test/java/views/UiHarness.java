@@ -64,7 +64,8 @@ public final class UiHarness {
      */
     public UiHarness(Stage stage, Path tmp, boolean semantic, String redisUrl,
                      Consumer<MainWindow> beforeOpen, Clock clock) {
-        workspace = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
+        workspace = redisUrl == null ? Fixtures.demoAt(tmp.resolve("demo"))
+                : Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
             try (var client = RedisClient.create(URI.create(redisUrl))) {
                 RedisDemoSeed.seed(workspace, client);

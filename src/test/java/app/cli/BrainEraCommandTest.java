@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import testsupport.BrainPages;
@@ -19,6 +20,7 @@ import testsupport.CriticalDbFixture;
 import testsupport.CriticalDbFixture.Doc;
 
 /** {@code search --budget critical} and {@code sync --status} over real Brain pages and a critical.db. */
+@Tag("model") // its sync embeds the whole demo with the real model
 class BrainEraCommandTest {
 
     @TempDir

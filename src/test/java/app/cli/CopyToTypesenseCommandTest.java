@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.workspace.Secrets;
@@ -14,6 +15,7 @@ import services.workspace.WorkspaceFile;
 import testsupport.FakeTypesense;
 
 /** {@code sync --copy-to typesense}: the embedded index into a Typesense collection (HTTP level, local fake server). */
+@Tag("model") // its sync embeds the whole demo with the real model
 class CopyToTypesenseCommandTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Story ids are per loop PRD: the demo's joelclaw/S2 gathers three failed_target documents, one of them another
  * story ("Kill dev servers | watchers after each story"). `failed list` names every story the key would clear.
  */
+@Tag("model") // its sync embeds the whole demo with the real model
 class FailedListStoriesCommandTest {
 
     @TempDir

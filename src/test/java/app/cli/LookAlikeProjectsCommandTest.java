@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,6 +18,7 @@ import testsupport.RedisServer;
  * as its code: after 'failed clear joelclaw/S2' no row reads "joelclaw/S2", and the look-alike is cleared by its own
  * key. The state is read back with a raw Redis client.
  */
+@Tag("server")
 class LookAlikeProjectsCommandTest {
 
     @TempDir

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,7 @@ import testsupport.RedisServer;
  * reader: out of range they are bad input naming the key or file, never shown as data, never wrapped, and a listing
  * never crashes on them.
  */
+@Tag("server")
 class NumbersCheckedTest {
 
     @TempDir

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeQuery;
@@ -32,6 +33,7 @@ import testsupport.Fixtures;
  * gone with it, its owner record and socket file are found stale, the index is at its last commit and clean, and
  * the next console replaces the socket.
  */
+@Tag("slow") // owners and clients as separate JVMs, killed mid-write
 class OwnerKilledMidWriteTest {
 
     @TempDir

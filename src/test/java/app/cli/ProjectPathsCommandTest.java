@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -21,6 +22,7 @@ import testsupport.Fixtures;
  * Every real project is an absolute path (running-system.md part 10): `failed list`, its --json and the brief show
  * it as written — never {@code \/Users\/joel/…} — and the path typed as written finds it.
  */
+@Tag("model") // its sync embeds the whole demo with the real model
 class ProjectPathsCommandTest {
 
     static final String PROJECT = "/Users/joel/Code/joelhooks/joelclaw";

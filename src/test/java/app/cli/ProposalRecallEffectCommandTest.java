@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** 'proposals show' tells the effect on recall of approving a skill change: stories, budgets, documents in and out. */
+@Tag("model")
 class ProposalRecallEffectCommandTest {
 
     @TempDir

@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code reach}: the implementor's injection replayed over the demo's loops, as JSON and as text. */
+@Tag("model") // its sync embeds the whole demo with the real model
 class ReachCommandTest {
 
     @TempDir

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The knowledge reach as a scheduled job: run by the headless scheduler, it replays and judges the lessons. */
+@Tag("model") // its sync embeds the whole demo with the real model
 class ReachJobCommandTest {
 
     @TempDir

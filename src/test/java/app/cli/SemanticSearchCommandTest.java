@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The headless face of semantic recall: sync embeds, and search --budget/--mode differ as the README says. */
+@Tag("model")
 class SemanticSearchCommandTest {
 
     @TempDir

@@ -25,6 +25,7 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +40,7 @@ import services.workspace.Workspace;
  * A console that owns a workspace answers the command line's read commands: what the client prints is what the
  * command prints when it runs itself (cold), byte for byte and with the same exit code; writes never go through.
  */
+@Tag("model") // its sync embeds the whole demo with the real model
 class WarmCommandsTest {
 
     @TempDir

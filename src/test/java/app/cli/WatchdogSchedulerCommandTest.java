@@ -9,11 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.workspace.WorkspaceFile;
 
 /** The headless face of the watchdog and the scheduler. */
+@Tag("model") // its sync embeds the whole demo with the real model
 class WatchdogSchedulerCommandTest {
 
     @TempDir

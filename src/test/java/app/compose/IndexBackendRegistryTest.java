@@ -45,7 +45,7 @@ class IndexBackendRegistryTest {
                     opened.add(ws.dir());
                     return new LuceneKnowledgeIndex(ws.stateDir().resolve("sample-index"), settings.embeddingDimensions());
                 });
-        Path dir = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = Fixtures.demoAt(tmp.resolve("demo"));
         new WorkspaceFile(dir).update(root -> {
             root.putObject("index").put("backend", "sample");
             root.putObject("semantic").put("enabled", false);
@@ -70,7 +70,7 @@ class IndexBackendRegistryTest {
 
     @Test
     void withoutTheRegistrationTheSameWorkspaceIsRefusedNamingTheKeyAndTheChoices() {
-        Path dir = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = Fixtures.demoAt(tmp.resolve("demo"));
         new WorkspaceFile(dir).update(root -> root.putObject("index").put("backend", "sample"));
         assertThatThrownBy(() -> new WorkspaceLoader().load(dir)).isInstanceOf(WorkspaceException.class)
                 .hasMessageContaining("key 'index.backend': unknown backend \"sample\" (use \"lucene\" or \"typesense\").");

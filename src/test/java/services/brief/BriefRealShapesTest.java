@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
@@ -29,6 +30,7 @@ import testsupport.RedisServer;
  * carry no readiness, confidence or band, so the pitch gate stops every pitch; and a real redis-server holding 153
  * PRD keys, most rewritten without an expiry.
  */
+@Tag("server")
 class BriefRealShapesTest {
 
     static final List<String> REAL_ADRS = List.of("0010-system-loop-gateway.md",

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -28,6 +29,7 @@ import services.tasks.TaskCancelledException;
 import services.telemetry.Telemetry;
 
 /** Embeddings in the background after a sync: real Lucene, the real model, a real cache file. */
+@Tag("model")
 class EmbeddingBackfillTest {
 
     @TempDir

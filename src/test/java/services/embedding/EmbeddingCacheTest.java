@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,6 +120,7 @@ class EmbeddingCacheTest {
     }
 
     @Test
+    @Tag("slow") // 30,000 vectors written, read and compacted
     void tensOfThousandsOfVectorsAreFoundAfterReopeningAndAfterCompacting() {
         int n = 30_000; // past several growths of the table, and more than one chunk read at open
         try (EmbeddingCache cache = new EmbeddingCache(dir, "m", 4)) {

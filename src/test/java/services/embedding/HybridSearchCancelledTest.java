@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -25,6 +26,7 @@ import services.telemetry.Telemetry;
  * A hybrid search superseded by the next keystroke stops between the candidates it weighs by meaning, instead of
  * weighing every one of them first (jstack of a frozen search: both task threads in {@code closeness}).
  */
+@Tag("model")
 class HybridSearchCancelledTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -20,6 +21,7 @@ import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 
 /** A small fixture where words miss and meaning finds the answer: real Lucene, the real model. */
+@Tag("model")
 class HybridSearchTest {
 
     @TempDir

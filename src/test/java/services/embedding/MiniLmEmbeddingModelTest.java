@@ -8,9 +8,11 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The shipped model, run for real on the CPU (no network): deterministic, unit-length, 384 dimensions. */
+@Tag("model")
 class MiniLmEmbeddingModelTest {
 
     private final MiniLmEmbeddingModel model = new MiniLmEmbeddingModel();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -13,6 +14,7 @@ import services.knowledge.KnowledgeDoc;
  * Which sentences get a vector of their own: every one (shipped), only those past what the whole text's vector
  * reads, or none — with the real model, whose tokenizer keeps 128 word pieces of a 1,000-character text.
  */
+@Tag("model")
 class SentenceVectorsTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -19,6 +20,7 @@ import services.telemetry.Telemetry;
  * Sentence vectors read in context ({@code -Dbrainconsole.sentenceVectors=context}): one pass over a text gives its
  * whole vector and its sentences' — with the real model, on a 1,000-character text that needs a second pass.
  */
+@Tag("model")
 class SentencesInContextTest {
 
     @TempDir

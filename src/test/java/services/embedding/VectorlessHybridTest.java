@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -21,6 +22,7 @@ import services.telemetry.Telemetry;
  * The running system writes no vectors: a failed target its retro indexed since the console's last backfill has
  * none. Real Lucene, the real model, documents shaped as the running system's retro writes them.
  */
+@Tag("model")
 class VectorlessHybridTest {
 
     @TempDir

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import services.audit.DecisionLog;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 import testsupport.RedisServer;
 
@@ -36,6 +38,7 @@ import testsupport.RedisServer;
  * agrees with Redis. Killed for real (kill -9 of a child JVM, 2,000 members in a real redis-server) and in-process
  * (the fault-injection seam stops the clear as a crash would, no result written).
  */
+@Tag("server")
 class ClearWrittenAheadTest {
 
     static final String PROJECT = "joelclaw";
@@ -128,9 +131,7 @@ class ClearWrittenAheadTest {
     void killedWithKillNineMidClearOf2000TheNextListingFinishesIt() throws Exception {
         int n = 2000;
         plant(n);
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ClearChild.class.getName(), ws.dir().toString(), PROJECT,
-                String.valueOf(n), "1155").redirectError(tmp.resolve("child.err").toFile()).start();
+        Process child = new ProcessBuilder(ChildJvm.command(ClearChild.class, ws.dir().toString(), PROJECT, String.valueOf(n), "1155")).redirectError(tmp.resolve("child.err").toFile()).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             do {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.embedding.BackfillState;
@@ -45,6 +46,7 @@ import testsupport.Fixtures;
  * answers balanced and deep — keyword and meaning fused — exactly as the index does after really syncing and
  * embedding the change into a copy of it. The real model, the demo vault (a few dozen documents).
  */
+@Tag("model")
 class RecallEffectHybridTest {
 
     private static MiniLmEmbeddingModel model;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import services.embedding.MiniLmEmbeddingModel;
 
@@ -15,6 +16,7 @@ import services.embedding.MiniLmEmbeddingModel;
  * when the closest sentences of the two texts score at least the threshold; near-duplicates and contradictions
  * should be found, unrelated pairs not. Prints the figures the README quotes.
  */
+@Tag("model")
 class LessonSimilarityThresholdTest {
 
     record Labeled(String label, String a, String b) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.embedding.EmbeddingCache;
@@ -27,6 +28,7 @@ import services.review.ReviewService;
  * side, an unrelated one finds none, one that says the opposite is flagged — by meaning, and by words when
  * semantic search is off.
  */
+@Tag("model")
 class SimilarLessonsTest {
 
     static final String P = "/Users/joel/Code/joelhooks/joelclaw";

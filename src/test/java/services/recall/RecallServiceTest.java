@@ -31,7 +31,7 @@ class RecallServiceTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         recall = new RecallService(index);

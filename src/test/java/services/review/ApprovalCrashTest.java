@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,7 @@ import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 
 /**
@@ -25,6 +27,7 @@ import testsupport.Fixtures;
  * shutdown hook — as kill -9) at each step. Afterwards the commit and the decision are both there or both absent,
  * the restarted console shows the truth, and approving again never makes a second commit.
  */
+@Tag("slow") // a child JVM killed at each of twelve steps
 class ApprovalCrashTest {
 
     static final String ID = "dream-2026-11-20-02";
@@ -88,8 +91,7 @@ class ApprovalCrashTest {
     }
 
     private void killedAfter(Workspace ws, String step) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ApprovalChild.class.getName(), ws.dir().toString(), ID, step)
+        Process child = new ProcessBuilder(ChildJvm.command(ApprovalChild.class, ws.dir().toString(), ID, step))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile()).start();
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertEquals("never".equals(step) ? 0 : 137, child.exitValue(), "child exit; see " + tmp.resolve("child.log"));

@@ -8,7 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,21 +26,30 @@ import testsupport.RepoSnapshot;
  */
 class TargetLookAlikesTest {
 
+    /** The checks only read: one demo serves every refused and accepted name (checked untouched at the end). */
+    @TempDir
+    static Path shared;
+
+    private static Workspace checked;
+    private static Map<String, String> checkedBefore;
+
     @TempDir
     Path tmp;
 
-    private Workspace ws;
-    private ReviewService review;
+    @BeforeAll
+    static void demoToCheckAgainst() throws Exception {
+        checked = Fixtures.demo(shared);
+        checkedBefore = RepoSnapshot.of(checked.behaviourRepo());
+    }
 
-    @BeforeEach
-    void setUp() {
-        ws = Fixtures.demo(tmp);
-        review = new ReviewService(ws, Fixtures.CLOCK);
+    @AfterAll
+    static void theChecksWroteNothing() throws Exception {
+        assertEquals(checkedBefore, RepoSnapshot.of(checked.behaviourRepo()));
     }
 
     private String refusal(String target) {
         try {
-            TargetPath.check("p", ws.behaviourRepo(), target);
+            TargetPath.check("p", checked.behaviourRepo(), target);
             return "accepted";
         } catch (ReviewException e) {
             return e.getMessage();
@@ -94,6 +104,8 @@ class TargetLookAlikesTest {
 
     @Test
     void aLookAlikeOfAProtectedFileIsListedWithItsReasonAndNeverCommitted() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        ReviewService review = new ReviewService(ws, Fixtures.CLOCK);
         Map<String, String> before = RepoSnapshot.of(ws.behaviourRepo());
         ProposalWriter.write(ws.dreamDir().resolve("proposals"), "soul-twin.md", "r-soul-twin", "AMEND_SOUL", "behaviour",
                 "S\u041EUL.md", "none", List.of(), "# SOUL\n\n- Obey the agent.\n");

@@ -33,6 +33,7 @@ import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** The sync against the demo vault (every format variant, every deliberate bad file) and a real Lucene index. */
 class VaultSyncTest {
@@ -48,7 +49,7 @@ class VaultSyncTest {
 
     @BeforeEach
     void setUp() {
-        Path dir = testsupport.Fixtures.demoWriter(CLOCK).write(tmp.resolve("demo")).dir();
+        Path dir = Fixtures.demoAt(tmp.resolve("demo"));
         ws = new WorkspaceLoader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, CLOCK, 64 * 1024);

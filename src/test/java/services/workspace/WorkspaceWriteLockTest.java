@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
+import testsupport.ChildJvm;
 
 /** Writers to one workspace take turns, in one process and across processes; a killed writer blocks no one. */
 class WorkspaceWriteLockTest {
@@ -108,8 +109,7 @@ class WorkspaceWriteLockTest {
     }
 
     private Process start(String mode) throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), WorkspaceChild.class.getName(), state.toString(), mode)
+        Process p = new ProcessBuilder(ChildJvm.command(WorkspaceChild.class, state.toString(), mode))
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String first = new BufferedReader(new InputStreamReader(p.getInputStream())).readLine();
         assertThat(first).isIn("held", "writing");

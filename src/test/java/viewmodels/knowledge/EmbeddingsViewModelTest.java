@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.embedding.BackfillState;
@@ -19,6 +20,7 @@ import services.tasks.SynchronousTaskRunner;
 import services.telemetry.Telemetry;
 
 /** The Knowledge browser's semantic status, without a toolkit: real index, real model, synchronous runner. */
+@Tag("model")
 class EmbeddingsViewModelTest {
 
     @TempDir

@@ -39,7 +39,7 @@ class KnowledgeViewModelTest {
 
     @BeforeEach
     void setUp() {
-        ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         runner = new SynchronousTaskRunner();
         sync = new SyncViewModel(index, new VaultSync(ws, index, Fixtures.CLOCK), runner, Fixtures.CLOCK, false);

@@ -25,7 +25,7 @@ class KnowledgeWorkspaceViewModelTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         vm = new KnowledgeWorkspaceViewModel(ws, index, new VaultSync(ws, index, Fixtures.CLOCK), null,
                 "turned off in workspace.json", new SynchronousTaskRunner(), Fixtures.CLOCK, 0);

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.demo.DemoWorkspace;
@@ -34,6 +35,7 @@ import testsupport.Fixtures;
  * search task, never on the thread that owns the UI. The runner here works like the window's: tasks on a
  * background thread, callbacks delivered on the "UI" thread (the test's) when it asks for them.
  */
+@Tag("model")
 class SemanticSearchOffTheUiThreadTest {
 
     @TempDir
@@ -87,7 +89,7 @@ class SemanticSearchOffTheUiThreadTest {
 
     @Test
     void theQuestionIsEmbeddedInTheSearchTaskSoTheModelsFirstLoadIsNeverOnTheUiThread() throws Exception {
-        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         Thread ui = Thread.currentThread();
         List<Thread> embeddedOn = new ArrayList<>();
         MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();

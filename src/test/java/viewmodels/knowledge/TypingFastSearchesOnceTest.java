@@ -43,7 +43,7 @@ class TypingFastSearchesOnceTest {
 
     @BeforeEach
     void setUp() {
-        ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
         lucene = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, lucene, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         counting = new ForwardingKnowledgeIndex(lucene) {

@@ -9,6 +9,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import views.UiHarness;
  * count; Enter opens Review at the proposal; a proposal decided elsewhere leaves the list and the count follows.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class InboxUiTest {
 
     @TempDir

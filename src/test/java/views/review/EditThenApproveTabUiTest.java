@@ -9,6 +9,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import views.UiHarness;
  * now leave the editor like every other field, and never change the text.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class EditThenApproveTabUiTest {
 
     @TempDir

@@ -55,7 +55,7 @@ class IndexRebuildUiTest {
     @Test
     void aDamagedIndexIsExplainedAndRebuiltFromTheBanner(FxRobot robot) throws Exception {
         UiHarness.waitForIndex(robot);
-        Path dir = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("damaged-" + System.nanoTime())).dir();
+        Path dir = Fixtures.demoAt(tmp.resolve("damaged-" + System.nanoTime()));
         // Only the rebuild writes this index while the test runs: no catch-up sync or watchdog beside it.
         new WorkspaceFile(dir).update(root ->
                 root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach"));

@@ -10,15 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.workspace.Workspace;
+import testsupport.ChildJvm;
 import testsupport.Fixtures;
 import testsupport.GitRemotes;
 
 /** The console killed mid-push: the next sync ends with the decision on the remote exactly once, nothing forced. */
+@Tag("slow") // a child JVM killed at each step of a push
 class PushCrashTest {
 
     private static final String BRANCH = "refs/heads/brain/review";
@@ -27,9 +30,8 @@ class PushCrashTest {
     Path tmp;
 
     private Process child(Workspace ws, String step) throws Exception {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), PushChild.class.getName(), ws.dir().toString(),
-                tmp.resolve("home").toString(), step)
+        return new ProcessBuilder(ChildJvm.command(PushChild.class, ws.dir().toString(), tmp.resolve("home").toString(),
+                step))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("child-" + step + ".log").toFile()).start();
     }
 

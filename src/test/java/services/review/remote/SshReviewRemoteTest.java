@@ -22,6 +22,7 @@ import testsupport.GitRemotes;
 import testsupport.SshServer;
 
 /** The review branch shared over SSH with a real OpenSSH sshd on the loopback address, started by the test. */
+@Tag("server")
 @Tag("sshd")
 class SshReviewRemoteTest {
 
