@@ -15,15 +15,29 @@ import redis.clients.jedis.RedisClient;
 public final class RedisServer implements AutoCloseable {
 
     private final Path dir;
-    private final int port;
+    private int port;
     private Process process;
 
+    /**
+     * Starts a server on a port free a moment ago. Another test JVM may take that port in between: the server that
+     * answers is then checked to be this one (its {@code dir}), and on a clash another port is tried.
+     */
     public RedisServer(Path dir) throws IOException {
         this.dir = Files.createDirectories(dir);
-        try (ServerSocket socket = new ServerSocket(0)) {
-            this.port = socket.getLocalPort();
+        for (int attempt = 1; ; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                this.port = socket.getLocalPort();
+            }
+            try {
+                start();
+                return;
+            } catch (IllegalStateException clash) {
+                stop();
+                if (attempt == 5) {
+                    throw clash;
+                }
+            }
         }
-        start();
     }
 
     public String url() {
@@ -43,8 +57,14 @@ public final class RedisServer implements AutoCloseable {
         while (System.currentTimeMillis() < deadline) {
             try (RedisClient client = RedisClient.create("127.0.0.1", port)) {
                 if ("PONG".equals(client.ping())) {
+                    String served = client.configGet("dir").getOrDefault("dir", "");
+                    if (!Path.of(served).equals(dir.toRealPath())) {
+                        throw new IllegalStateException("port " + port + " is another test's redis-server (" + served + ")");
+                    }
                     return;
                 }
+            } catch (IllegalStateException clash) {
+                throw clash;
             } catch (RuntimeException notYet) {
                 sleep();
             }
