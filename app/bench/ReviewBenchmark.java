@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,6 @@ import services.audit.DecisionLog;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * Approve and revert latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
@@ -65,7 +65,7 @@ public final class ReviewBenchmark {
         }
         Files.writeString(ws.resolve("workspace.json"), "{\"name\": \"bench\", \"vault\": \"vault\", \"skillsRepo\": "
                 + "\"skills-repo\", \"behaviourRepo\": \"skills-repo\", \"dreamDir\": \"dream\", \"profilesDir\": \".\"}");
-        Workspace workspace = new WorkspaceLoader().load(ws);
+        Workspace workspace = IndexBackends.shippedLoader().load(ws);
         ReviewService review = new ReviewService(workspace, Clock.systemUTC());
         List<Double> times = new ArrayList<>();
         DecisionLog dream = new DecisionLog(workspace.dreamDir().resolve("log.jsonl"));

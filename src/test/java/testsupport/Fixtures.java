@@ -4,8 +4,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import services.amendments.JGitAmendmentHistory;
 import services.demo.DemoWorkspace;
+import services.knowledge.IndexBackend;
+import services.knowledge.LuceneBackend;
+import services.knowledge.TypesenseBackend;
 import services.review.JGitReviewBranch;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
@@ -18,8 +22,21 @@ public final class Fixtures {
     private Fixtures() {
     }
 
+    /** The index backends the console ships, as the composition registers them. */
+    public static final List<IndexBackend> BACKENDS = List.of(new LuceneBackend(), new TypesenseBackend());
+
     public static Workspace demo(Path parent) {
-        return new WorkspaceLoader().load(demoWriter(CLOCK).write(parent.resolve("demo")).dir());
+        return loader().load(demoWriter(CLOCK).write(parent.resolve("demo")).dir());
+    }
+
+    /** A workspace loader that knows the shipped index backends. */
+    public static WorkspaceLoader loader() {
+        return new WorkspaceLoader(BACKENDS);
+    }
+
+    /** The same, expanding {@code ~} to {@code userHome}. */
+    public static WorkspaceLoader loader(String userHome) {
+        return new WorkspaceLoader(userHome, BACKENDS);
     }
 
     /** The demo's writer on {@code clock}, with the git adapters the composition root gives it. */

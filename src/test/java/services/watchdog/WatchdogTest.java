@@ -25,7 +25,6 @@ import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.MutableClock;
 
@@ -47,7 +46,7 @@ class WatchdogTest {
         ws = Fixtures.demo(tmp);
         // these tests read JSON-lines files, each writing the events it needs (the demo's spool: SpoolOtelEventsTest)
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "jsonl").put("path", "otel"));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
     }
@@ -101,7 +100,7 @@ class WatchdogTest {
 
     private void setWorkspaceKey(String key, boolean value) {
         new WorkspaceFile(ws.dir()).update(root -> root.put(key, value));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
     }
 
     @Test
@@ -127,7 +126,7 @@ class WatchdogTest {
                 .satisfies(f -> assertThat(f.message()).isEqualTo("1 failed target past the TTL (7 days), expired less "
                         + "than 48 h ago: it stays until then (Failed targets ▸ Prune expired… removes it now)"));
         new WorkspaceFile(ws.dir()).update(root -> root.remove("watchdog"));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         assertThat(run().findings()).filteredOn(f -> f.check().equals("failed-target-ttl")).singleElement()
                 .satisfies(f -> assertThat(f.message()).matches("Pruned (1 failed target|\\d+ failed targets) past the "
                         + "TTL \\(7 days\\): (1 Redis member|\\d+ Redis members), (1 document|\\d+ documents)")
@@ -397,7 +396,7 @@ class WatchdogTest {
     @Test
     void withoutAPruneGraceTheWatchdogPrunesEveryExpiredTargetAsTheRunningSystemDoes() {
         new WorkspaceFile(ws.dir()).update(root -> root.remove("watchdog"));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         WatchdogReport r = run();
         assertThat(r.pruned()).containsEntry("kept", 0L);
         assertThat(new FailedTargetsService(ws, index, null, clock).list().targets())
@@ -417,7 +416,7 @@ class WatchdogTest {
     void retrosWithoutLessonsPatternsOrFailedTargetsMeanTheWriteSideIsSilent() {
         // the demo's newest loop ran 57 h before the sync: widen the write window to take it in
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("watchdog").put("writeWindowHours", 96));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         assertThat(finding(run(), "write-side").severity()).isEqualTo(Severity.OK);
         index.delete(index.ids(Set.copyOf(WriteSideSilentCheck.WRITES)));
         index.flush();
@@ -512,7 +511,7 @@ class WatchdogTest {
         assertThat(spool.message()).contains("1 spool files").contains("\"source\": \"spool\"");
 
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "jsonl").put("path", "nowhere"));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         Finding missing = finding(run(), "otel-events");
         assertThat(missing.severity()).isEqualTo(Severity.WARNING);
         assertThat(missing.message()).contains("does not exist");
@@ -554,7 +553,7 @@ class WatchdogTest {
     @Test
     void wrongThresholdSettingsAreReportedByKey() {
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("watchdog").put("compliance", 5).put("staleHours", "x"));
-        WatchdogSettings s = WatchdogSettings.of(new WorkspaceLoader().load(ws.dir()));
+        WatchdogSettings s = WatchdogSettings.of(Fixtures.loader().load(ws.dir()));
         assertThat(s.compliance()).isEqualTo(0.95);
         assertThat(s.problems()).containsExactly(
                 "workspace.json key \"watchdog.compliance\" must be a number from 0 to 1; using 0.95.",

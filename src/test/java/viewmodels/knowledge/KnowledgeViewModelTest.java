@@ -23,7 +23,6 @@ import services.sync.VaultSync;
 import testsupport.Fixtures;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /** The Knowledge view models, on a real index, with the synchronous runner and no JavaFX toolkit. */
 class KnowledgeViewModelTest {
@@ -39,7 +38,7 @@ class KnowledgeViewModelTest {
 
     @BeforeEach
     void setUp() {
-        ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        ws = Fixtures.loader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         runner = new SynchronousTaskRunner();
         sync = new SyncViewModel(index, new VaultSync(ws, index, Fixtures.CLOCK), runner, Fixtures.CLOCK, false);

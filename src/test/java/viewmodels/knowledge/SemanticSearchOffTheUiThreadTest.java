@@ -26,7 +26,6 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -87,7 +86,7 @@ class SemanticSearchOffTheUiThreadTest {
 
     @Test
     void theQuestionIsEmbeddedInTheSearchTaskSoTheModelsFirstLoadIsNeverOnTheUiThread() throws Exception {
-        Workspace ws = new WorkspaceLoader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
+        Workspace ws = Fixtures.loader().load(testsupport.Fixtures.demoWriter(Fixtures.CLOCK).write(tmp.resolve("d")).dir());
         Thread ui = Thread.currentThread();
         List<Thread> embeddedOn = new ArrayList<>();
         MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();
