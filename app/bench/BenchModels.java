@@ -2,6 +2,7 @@ package app.bench;
 
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ final class BenchModels {
         try {
             Class<?> type = Class.forName(c.className());
             Object model = type.getConstructor(Executor.class).newInstance((Executor) Runnable::run);
-            return new Prefixed(c, (dev.langchain4j.model.embedding.EmbeddingModel) model);
+            return new Prefixed(c, (dev.langchain4j.model.embedding.EmbeddingModel) model); // qualified: our own EmbeddingModel is imported
         } catch (ClassNotFoundException absent) {
             return null;
         } catch (ReflectiveOperationException | LinkageError e) {
@@ -81,14 +82,14 @@ final class BenchModels {
 
     static double megabytes(EmbeddingModel m) {
         return m instanceof Prefixed p ? megabytes(p.model.getClass())
-                : megabytes(dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel.class);
+                : megabytes(AllMiniLmL6V2QuantizedEmbeddingModel.class);
     }
 
     private static final class Prefixed implements EmbeddingModel {
         private final Candidate c;
-        private final dev.langchain4j.model.embedding.EmbeddingModel model;
+        private final dev.langchain4j.model.embedding.EmbeddingModel model; // qualified: our own EmbeddingModel is imported
 
-        Prefixed(Candidate c, dev.langchain4j.model.embedding.EmbeddingModel model) {
+        Prefixed(Candidate c, dev.langchain4j.model.embedding.EmbeddingModel model) { // qualified: our own EmbeddingModel is imported
             this.c = c;
             this.model = model;
         }

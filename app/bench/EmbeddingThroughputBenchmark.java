@@ -1,6 +1,7 @@
 package app.bench;
 
 import app.compose.Pools;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -129,7 +130,7 @@ public final class EmbeddingThroughputBenchmark {
     }
 
     private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /**

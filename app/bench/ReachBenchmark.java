@@ -1,6 +1,7 @@
 package app.bench;
 
 import app.compose.Pools;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -152,7 +153,7 @@ public final class ReachBenchmark {
 
     /** CPU time of this process so far (all threads), in ms: what the replay cost, whatever else ran. */
     private static long cpuMs() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+        return ((OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime() / 1_000_000;
     }
 

@@ -12,6 +12,7 @@ import app.bench.ReviewBenchmark;
 import app.bench.StartupBenchmark;
 import app.bench.WatchdogBenchmark;
 import app.compose.Pools;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,14 +93,14 @@ final class BenchCommand implements Callable<Integer> {
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 400;
             EmbeddingThroughputBenchmark.Result r = new EmbeddingThroughputBenchmark(dir, pools)
                     .run(n, spec.commandLine().getErr());
-            out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+            out.print(json ? new ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(r) + System.lineSeparator() : EmbeddingThroughputBenchmark.table(r));
             out.flush();
             return 0;
         }
         if ("brain".equals(what)) {
             BrainBenchmark.Result r = new BrainBenchmark(dir).run(500, spec.commandLine().getErr());
-            out.print(json ? new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+            out.print(json ? new ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(r) + System.lineSeparator() : BrainBenchmark.table(r));
             out.flush();
             return 0;
@@ -109,7 +110,7 @@ final class BenchCommand implements Callable<Integer> {
             int n = spec.commandLine().getParseResult().hasMatchedOption("--runs") ? runs : 5;
             CliBenchmark.Result r = new CliBenchmark(dir).run(n, spec.commandLine().getErr());
             if (json) {
-                out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(r));
+                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(r));
             } else {
                 out.print(CliBenchmark.table(r));
             }
@@ -136,7 +137,7 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             if (json) {
-                out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()
                         .writeValueAsString(asJson));
                 out.flush();
             }
@@ -199,7 +200,7 @@ final class BenchCommand implements Callable<Integer> {
             rows.add(bench.run(size, err));
         }
         if (json) {
-            out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(rows));
+            out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(rows));
         } else {
             out.println("| docs | files | full sync cold / warm | docs/s (warm) | no-op re-sync cold / warm "
                     + "| plain search p50 / p95 | browser search p50 / p95 | rg p50 / p95 | rg ÷ plain search (p50) |");

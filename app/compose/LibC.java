@@ -1,10 +1,12 @@
 package app.compose;
 
+import com.sun.jna.Library;
+import com.sun.jna.Native;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
 
 /** The few C library calls the window's process makes through JNA; loaded on Linux only, null elsewhere. */
-public interface LibC extends com.sun.jna.Library {
+public interface LibC extends Library {
 
     LibC INSTANCE = load();
 
@@ -19,7 +21,7 @@ public interface LibC extends com.sun.jna.Library {
             return null; // on macOS setpriority would lower the whole process
         }
         try {
-            return com.sun.jna.Native.load("c", LibC.class);
+            return Native.load("c", LibC.class);
         } catch (RuntimeException | LinkageError e) {
             LoggerFactory.getLogger(LibC.class).debug("No C library through JNA: {}", e.toString());
             return null;

@@ -20,6 +20,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -132,7 +134,7 @@ public final class WarmOwner implements AutoCloseable {
     /** The peer's user, where the system tells it (Linux, macOS); elsewhere the socket's 0600 mode decides. */
     private boolean sameUser(SocketChannel client) {
         try {
-            jdk.net.UnixDomainPrincipal peer = client.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED);
+            UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
             if (!peer.user().equals(user)) {
                 LOG.warn("Refused a warm request from user {} on {}", peer.user().getName(), socket);
                 return false;

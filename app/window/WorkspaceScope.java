@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.scene.Node;
+import org.slf4j.LoggerFactory;
 import services.embedding.EmbeddingBackfill;
 import services.inbox.InboxService;
 import services.workspace.Workspace;
@@ -200,7 +201,7 @@ public final class WorkspaceScope implements AutoCloseable {
                     Platform.runLater(() -> live.apply(changed));
                 }
             } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
+                LoggerFactory.getLogger(WorkspaceScope.class).debug("Change poll: {}", e.getMessage());
             }
         }, every, every, TimeUnit.MILLISECONDS);
         // "last sync 3 min ago" follows the clock (it stayed as first said until the document count changed)

@@ -1,6 +1,8 @@
 package services.amendments;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -264,9 +266,9 @@ public final class AmendmentsService {
     }
 
     private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {
-        return telemetry.traced("amendment.revert", io.opentelemetry.api.common.Attributes.of(
+        return telemetry.traced("amendment.revert", Attributes.of(
                 Telemetry.COUNT, (long) shas.size()), body::get,
-                done -> io.opentelemetry.api.common.Attributes.of(io.opentelemetry.api.common.AttributeKey.stringKey(
+                done -> Attributes.of(AttributeKey.stringKey(
                         "brainconsole.commits"), String.join(",", done.reverted().stream().map(Reverted::revertSha)
                         .toList())));
     }

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.eclipse.jgit.diff.DiffEntry;
+import org.eclipse.jgit.lib.AbbreviatedObjectId;
 import org.eclipse.jgit.lib.CommitBuilder;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.ObjectLoader;
+import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.RefUpdate;
@@ -23,7 +25,9 @@ import org.eclipse.jgit.merge.ResolveMerger;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import services.text.PlainText;
 import services.audit.Trailers;
 import services.text.ReadLimit;
@@ -75,8 +79,8 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
             ObjectId id = ObjectId.fromString(sha);
             return repo.getObjectDatabase().has(id) ? id : null;
         }
-        try (org.eclipse.jgit.lib.ObjectReader reader = repo.newObjectReader()) {
-            Collection<ObjectId> found = reader.resolve(org.eclipse.jgit.lib.AbbreviatedObjectId.fromString(sha));
+        try (ObjectReader reader = repo.newObjectReader()) {
+            Collection<ObjectId> found = reader.resolve(AbbreviatedObjectId.fromString(sha));
             return found.size() == 1 ? found.iterator().next() : null;
         }
     }
@@ -93,9 +97,9 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
     private List<DiffEntry> diff(RevWalk walk, RevCommit c) throws IOException {
         try (TreeWalk tw = new TreeWalk(repo)) {
             tw.setRecursive(true);
-            tw.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF); // skip identical subtrees
+            tw.setFilter(TreeFilter.ANY_DIFF); // skip identical subtrees
             if (c.getParentCount() == 0) {
-                tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+                tw.addTree(new EmptyTreeIterator());
             } else {
                 tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
             }

@@ -12,6 +12,7 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import services.errors.ConsoleException;
 import services.redis.RedisConnector;
 import services.redis.WatchdogLastRun;
+import services.text.PlainText;
 
 /**
  * {@link LoopState} on Redis. Loops are the {@code agent-loop:prd:*} keys (not the {@code loop:*:prd} the upstream
@@ -51,7 +52,7 @@ public final class RedisLoopState implements LoopState {
                     ttls.put(loop.loopId(), ttl);
                 }
             } catch (JedisDataException e) {
-                problems.add(key + " is not a string (" + e.getMessage() + "): not counted");
+                problems.add(PlainText.oneLine(key) + " is not a string (" + firstLine(e.getMessage()) + "): not counted");
             } catch (ConsoleException e) {
                 problems.add(e.getMessage());
             }
@@ -65,10 +66,10 @@ public final class RedisLoopState implements LoopState {
         try {
             prd = json.readTree(value);
         } catch (IOException e) {
-            throw new ConsoleException(PRD + loopId + " is not JSON (" + firstLine(e.getMessage()) + "): not counted");
+            throw new ConsoleException(PlainText.oneLine(PRD + loopId) + " is not JSON (" + firstLine(e.getMessage()) + "): not counted");
         }
         if (prd == null || !prd.isObject() || !prd.path("stories").isArray()) {
-            throw new ConsoleException(PRD + loopId + " has no 'stories' list: not counted");
+            throw new ConsoleException(PlainText.oneLine(PRD + loopId) + " has no 'stories' list: not counted");
         }
         int passed = 0;
         int skipped = 0;
@@ -134,7 +135,11 @@ public final class RedisLoopState implements LoopState {
     }
 
     private static String firstLine(String message) {
-        return message == null ? "" : message.strip().split("\n")[0];
+        if (message == null) {
+            return "";
+        }
+        String line = PlainText.oneLine(message.strip().lines().findFirst().orElse(""));
+        return line.length() > 160 ? line.substring(0, 157) + "..." : line;
     }
 
     @Override

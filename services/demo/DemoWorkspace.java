@@ -1,5 +1,6 @@
 package services.demo;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,7 +81,7 @@ public final class DemoWorkspace {
                       "watchdog": { "pruneGraceHours": 48 }
                     }
                     """.formatted(redisUrl == null ? "null" : "{ \"url\": "
-                    + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(redisUrl) + " }"));
+                    + new ObjectMapper().writeValueAsString(redisUrl) + " }"));
             Path vault = dir.resolve("vault");
             int adrs = new DemoAdrs(vault.resolve("docs/decisions")).write();
             int skills = new DemoSkills(dir.resolve("repos/joelclaw/skills")).write();

@@ -1,5 +1,6 @@
 package services.embedding;
 
+import io.opentelemetry.api.common.Attributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -92,8 +93,8 @@ public final class EmbeddingBackfill {
     }
 
     private Result traced(ProgressSink progress) {
-        return telemetry.traced("embeddings.backfill", io.opentelemetry.api.common.Attributes.empty(),
-                () -> runUntraced(progress), r -> io.opentelemetry.api.common.Attributes.builder()
+        return telemetry.traced("embeddings.backfill", Attributes.empty(),
+                () -> runUntraced(progress), r -> Attributes.builder()
                         .put("brainconsole.computed", (long) r.computed())
                         .put("brainconsole.cached", (long) r.cached()).build());
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.LoggerFactory;
 import services.knowledge.KnowledgeDoc;
 
 /**
@@ -55,7 +56,7 @@ public final class Embeddings implements AutoCloseable {
                 case "none" -> NONE;
                 case "context" -> IN_CONTEXT;
                 default -> {
-                    org.slf4j.LoggerFactory.getLogger(Embeddings.class).warn("-Dbrainconsole.sentenceVectors={}: not "
+                    LoggerFactory.getLogger(Embeddings.class).warn("-Dbrainconsole.sentenceVectors={}: not "
                             + "every, past, none or context; sentences are read in context", value);
                     yield IN_CONTEXT;
                 }

@@ -1,5 +1,6 @@
 package services.embedding;
 
+import ai.onnxruntime.OrtException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -134,13 +135,13 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
 
     /** One run of the model; its failure as an {@link EmbeddingException} naming the model. */
     private interface Run<T> {
-        T run() throws ai.onnxruntime.OrtException;
+        T run() throws OrtException;
     }
 
     private static <T> T guarded(Run<T> run) {
         try {
             return run.run();
-        } catch (ai.onnxruntime.OrtException | RuntimeException e) {
+        } catch (OrtException | RuntimeException e) {
             throw new EmbeddingException("The embedding model " + NAME + " failed on a text: " + e.getMessage(), e);
         }
     }
@@ -154,7 +155,7 @@ public final class MiniLmEmbeddingModel implements EmbeddingModel {
             if (shared == null) {
                 try {
                     shared = MiniLmSession.load();
-                } catch (ai.onnxruntime.OrtException | IOException | RuntimeException | LinkageError e) {
+                } catch (OrtException | IOException | RuntimeException | LinkageError e) {
                     throw new EmbeddingException("Cannot load the embedding model " + NAME + " (its native library "
                             + "for " + System.getProperty("os.name") + "/" + System.getProperty("os.arch")
                             + " did not load: " + e.getMessage() + "). Keyword search still works.", e);

@@ -2,6 +2,7 @@ package services.embedding;
 
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.CharSpan;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
@@ -126,7 +127,7 @@ final class MiniLmSession implements AutoCloseable {
             int offset = firstPass ? 0 : starts[next];
             Encoding encoding = tokenizer.encode(text.substring(offset), true, false);
             float[][] tokens = run(encoding);
-            ai.djl.huggingface.tokenizers.jni.CharSpan[] spans = encoding.getCharTokenSpans();
+            CharSpan[] spans = encoding.getCharTokenSpans();
             if (firstPass) {
                 out[0] = unit(mean(tokens));
             }
@@ -172,7 +173,7 @@ final class MiniLmSession implements AutoCloseable {
     }
 
     /** The unit-length mean of the tokens whose characters lie within [from, to) of the encoded text; null if none. */
-    private static float[] pooled(float[][] tokens, ai.djl.huggingface.tokenizers.jni.CharSpan[] spans, int from, int to) {
+    private static float[] pooled(float[][] tokens, CharSpan[] spans, int from, int to) {
         float[] sum = new float[tokens[0].length];
         int n = 0;
         for (int t = 0; t < tokens.length; t++) {
@@ -203,9 +204,9 @@ final class MiniLmSession implements AutoCloseable {
     }
 
     /** Where the last word piece kept ends (special tokens have no span). */
-    private static int lastCharRead(ai.djl.huggingface.tokenizers.jni.CharSpan[] spans) {
+    private static int lastCharRead(CharSpan[] spans) {
         int end = 0;
-        for (ai.djl.huggingface.tokenizers.jni.CharSpan span : spans) {
+        for (CharSpan span : spans) {
             if (span != null) {
                 end = Math.max(end, span.getEnd());
             }

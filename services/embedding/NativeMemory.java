@@ -1,5 +1,9 @@
 package services.embedding;
 
+import com.sun.jna.Function;
+import com.sun.jna.NativeLibrary;
+import org.slf4j.LoggerFactory;
+
 /**
  * glibc's malloc raises its threshold for serving a request with its own mapping every time such a mapping is
  * freed (up to 32 MB), so after onnxruntime loads the model, its later large buffers come from malloc's arenas and
@@ -25,10 +29,10 @@ public final class NativeMemory {
             return; // not glibc's malloc, or the environment chose (-Dbrainconsole.dynamicMmapThreshold: glibc's default)
         }
         try {
-            com.sun.jna.Function mallopt = com.sun.jna.NativeLibrary.getInstance("c").getFunction("mallopt");
+            Function mallopt = NativeLibrary.getInstance("c").getFunction("mallopt");
             mallopt.invokeInt(new Object[] {M_MMAP_THRESHOLD, 128 * 1024});
         } catch (Throwable notGlibc) { // musl has mallopt too (it ignores it); no JNA: memory as before
-            org.slf4j.LoggerFactory.getLogger(NativeMemory.class).debug("mallopt not called: {}", notGlibc.toString());
+            LoggerFactory.getLogger(NativeMemory.class).debug("mallopt not called: {}", notGlibc.toString());
         }
     }
 }

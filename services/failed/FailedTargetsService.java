@@ -1,6 +1,7 @@
 package services.failed;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.opentelemetry.api.common.Attributes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -151,9 +152,9 @@ public final class FailedTargetsService {
     }
 
     public List<Outcome> clear(List<String> keys, String reason, String by) {
-        return telemetry.traced("failed_targets.clear", io.opentelemetry.api.common.Attributes.of(
+        return telemetry.traced("failed_targets.clear", Attributes.of(
                 Telemetry.COUNT, (long) keys.size()), () -> clearUntraced(keys, reason, by),
-                out -> io.opentelemetry.api.common.Attributes.of(Telemetry.OUTCOME,
+                out -> Attributes.of(Telemetry.OUTCOME,
                         out.stream().allMatch(Outcome::complete) ? "complete" : "partial"));
     }
 
@@ -187,8 +188,8 @@ public final class FailedTargetsService {
      * watchdog prunes with its {@code watchdog.pruneGraceHours}; a prune by hand removes everything expired.
      */
     public PruneResult prune(String by, Duration grace) {
-        return telemetry.traced("failed_targets.prune", io.opentelemetry.api.common.Attributes.empty(),
-                () -> pruneUntraced(by, grace.toMillis()), r -> io.opentelemetry.api.common.Attributes.builder()
+        return telemetry.traced("failed_targets.prune", Attributes.empty(),
+                () -> pruneUntraced(by, grace.toMillis()), r -> Attributes.builder()
                         .put("brainconsole.redis_removed", r.redisRemoved())
                         .put("brainconsole.docs_removed", r.docsRemoved().size()).build());
     }

@@ -4,8 +4,18 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99ScalarQuantizedVectorsFormat;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
 
 /** The embedded index's files: how its folder is opened and how its writers lay segments out. */
 final class LuceneFiles {
@@ -31,17 +41,17 @@ final class LuceneFiles {
         // written earlier (float or int8 vectors) still answer and become int4 as Lucene merges them.
         // -Dbrainconsole.vectorBits=8 writes int8 (benchmarks measure the difference with it).
         int bits = Integer.getInteger("brainconsole.vectorBits", 4);
-        config.setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
-            private final org.apache.lucene.codecs.KnnVectorsFormat quantized = bits == 8
-                    ? new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat()
-                    : new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat(
-                            org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
-                            org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, 1, 4, true,
-                            org.apache.lucene.codecs.lucene99.Lucene99ScalarQuantizedVectorsFormat.DYNAMIC_CONFIDENCE_INTERVAL,
+        config.setCodec(new Lucene912Codec() {
+            private final KnnVectorsFormat quantized = bits == 8
+                    ? new Lucene99HnswScalarQuantizedVectorsFormat()
+                    : new Lucene99HnswScalarQuantizedVectorsFormat(
+                            Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
+                            Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, 1, 4, true,
+                            Lucene99ScalarQuantizedVectorsFormat.DYNAMIC_CONFIDENCE_INTERVAL,
                             null);
 
             @Override
-            public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+            public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
                 return quantized;
             }
         });
@@ -54,13 +64,13 @@ final class LuceneFiles {
      * at random, which costs one system call each through plain reads.
      */
     static FSDirectory directory(Path dir) throws IOException {
-        return new org.apache.lucene.store.NIOFSDirectory(dir) {
-            private final org.apache.lucene.store.MMapDirectory vectors = new org.apache.lucene.store.MMapDirectory(dir);
+        return new NIOFSDirectory(dir) {
+            private final MMapDirectory vectors = new MMapDirectory(dir);
 
             @Override
-            public org.apache.lucene.store.IndexInput openInput(String name, org.apache.lucene.store.IOContext context)
+            public IndexInput openInput(String name, IOContext context)
                     throws IOException {
-                String extension = org.apache.lucene.index.IndexFileNames.getExtension(name); // null: segments_N
+                String extension = IndexFileNames.getExtension(name); // null: segments_N
                 // A quantized segment's float copy (.vec beside .veq) is read only for a search's few hundred
                 // neighbours and for merges: plain reads, or every page they touch would stay resident.
                 boolean floatsBesideQuantized = "vec".equals(extension) && name.contains("ScalarQuantized");

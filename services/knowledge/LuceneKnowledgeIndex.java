@@ -18,6 +18,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -190,7 +191,7 @@ public final class LuceneKnowledgeIndex implements KnowledgeIndex {
         Query byId = new TermInSetQuery("id", ids.stream().map(id -> new BytesRef(LuceneDocuments.term(id))).toList());
         return write("delete " + ids.size() + " document(s) from the knowledge index", writer -> {
             int existing;
-            try (org.apache.lucene.index.DirectoryReader latest = org.apache.lucene.index.DirectoryReader.open(writer)) {
+            try (DirectoryReader latest = DirectoryReader.open(writer)) {
                 existing = new IndexSearcher(latest).count(byId); // counted in the commit this delete applies to
             }
             writer.deleteDocuments(byId);

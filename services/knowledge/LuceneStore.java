@@ -9,12 +9,18 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
 import services.workspace.WorkspaceWriteLock;
 
 /**
@@ -59,7 +65,7 @@ final class LuceneStore implements AutoCloseable {
         try {
             opened = LuceneFiles.directory(dir);
             directory = opened;
-            missing = !org.apache.lucene.index.DirectoryReader.indexExists(directory);
+            missing = !DirectoryReader.indexExists(directory);
             if (missing) {
                 write("create the knowledge index", w -> null); // an empty first commit, for readers to open
             }
@@ -120,10 +126,10 @@ final class LuceneStore implements AutoCloseable {
             try (IndexWriter writer = new IndexWriter(directory, writerConfig())) {
                 result = action.apply(writer);
                 // under the write lock no one else commits: the newest commit is the one this write is made on
-                before = embeddingsOnly ? org.apache.lucene.index.SegmentInfos.readLatestCommit(directory)
+                before = embeddingsOnly ? SegmentInfos.readLatestCommit(directory)
                         .getVersion() : -1;
                 writer.commit();
-            } catch (org.apache.lucene.store.LockObtainFailedException e) {
+            } catch (LockObtainFailedException e) {
                 throw new KnowledgeIndexException("The knowledge index in " + dir + " is being written by a program "
                         + "that does not take the workspace's write lock (an older Brain Console?): " + e.getMessage(), e);
             } catch (IOException e) {
@@ -146,7 +152,7 @@ final class LuceneStore implements AutoCloseable {
 
     private void lookThroughEmbeddingCommits(long before) {
         try {
-            long after = org.apache.lucene.index.SegmentInfos.readLatestCommit(directory).getVersion();
+            long after = SegmentInfos.readLatestCommit(directory).getVersion();
             if (after != before) {
                 embeddingCommits.put(after, before);
             }
@@ -211,7 +217,7 @@ final class LuceneStore implements AutoCloseable {
     Object changeStamp() {
         flush();
         return read(searcher -> {
-            if (!(searcher.getIndexReader() instanceof org.apache.lucene.index.DirectoryReader r)) {
+            if (!(searcher.getIndexReader() instanceof DirectoryReader r)) {
                 return (Object) System.identityHashCode(view);
             }
             long version = r.getVersion();
@@ -239,9 +245,9 @@ final class LuceneStore implements AutoCloseable {
     /** Whether this failure of Lucene means the files are damaged (as opposed to the disk being full, say). */
     static boolean isCorruption(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof org.apache.lucene.index.CorruptIndexException
-                    || t instanceof org.apache.lucene.index.IndexFormatTooOldException
-                    || t instanceof org.apache.lucene.index.IndexFormatTooNewException
+            if (t instanceof CorruptIndexException
+                    || t instanceof IndexFormatTooOldException
+                    || t instanceof IndexFormatTooNewException
                     || t instanceof NoSuchFileException
                     || t instanceof FileNotFoundException
                     || t instanceof EOFException) {

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.typesense.api.Client;
+import org.typesense.api.exceptions.ObjectAlreadyExists;
 import org.typesense.api.exceptions.ObjectNotFound;
 import org.typesense.model.CollectionResponse;
 import org.typesense.model.DeleteDocumentsParameters;
@@ -82,7 +83,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         call("create the collection " + settings.collection(), () -> {
             try {
                 client.collections().create(TypesenseSchema.schema(settings.collection(), settings.embeddingDimensions()));
-            } catch (org.typesense.api.exceptions.ObjectAlreadyExists raced) {
+            } catch (ObjectAlreadyExists raced) {
                 // created meanwhile by another console or the system itself: fine
             }
             return null;
@@ -246,7 +247,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         for (int offset = q.offset() + PAGE; offset < Math.min(found, (long) q.offset() + q.limit()); offset += PAGE) {
             int limit = (int) Math.min(PAGE, (long) q.offset() + q.limit() - offset);
             SearchParameters p = json.convertValue(TypesenseQueries.searchParams(q, filter, limit, offset, null), SearchParameters.class);
-            org.typesense.model.SearchResult page = call("search", () ->
+            org.typesense.model.SearchResult page = call("search", () -> // qualified: services.knowledge.SearchResult is ours
                     client.collections(settings.collection()).documents().search(p));
             for (SearchResultHit h : page.getHits()) {
                 more.add(new SearchResult.Hit(toDoc(h.getDocument()), 0f));
@@ -269,7 +270,7 @@ public final class TypesenseKnowledgeIndex implements KnowledgeIndex {
         for (int page = 1; ; page++) {
             SearchParameters p = new SearchParameters().q("*").queryBy("title").filterBy("created_at:>=" + writtenSince)
                     .sortBy("created_at:asc").perPage(PAGE).page(page);
-            org.typesense.model.SearchResult found = call("read documents without embeddings", () ->
+            org.typesense.model.SearchResult found = call("read documents without embeddings", () -> // qualified: services.knowledge.SearchResult is ours
                     client.collections(settings.collection()).documents().search(p));
             List<SearchResultHit> hits = found == null || found.getHits() == null ? List.of() : found.getHits();
             List<KnowledgeDoc> lacking = new ArrayList<>();

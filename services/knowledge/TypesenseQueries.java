@@ -80,7 +80,7 @@ final class TypesenseQueries {
     }
 
     /** The facet counts of an answer, by field. */
-    static Map<String, List<SearchResult.FacetCount>> facetsOf(org.typesense.model.SearchResult r) {
+    static Map<String, List<SearchResult.FacetCount>> facetsOf(org.typesense.model.SearchResult r) { // qualified: services.knowledge.SearchResult is ours
         Map<String, List<SearchResult.FacetCount>> out = new LinkedHashMap<>();
         for (FacetCounts f : r.getFacetCounts() == null ? List.<FacetCounts>of() : r.getFacetCounts()) {
             List<SearchResult.FacetCount> counts = new ArrayList<>();

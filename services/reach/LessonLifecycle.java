@@ -1,5 +1,6 @@
 package services.reach;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ public final class LessonLifecycle {
         public static final Rules DEFAULT = new Rules(2, 5, 0.20, 60);
 
         /** workspace.json {@code "lessons": {minLoops, minStories, margin, deprecateAfterDays}}, each optional. */
-        public static Rules from(com.fasterxml.jackson.databind.JsonNode lessons) {
+        public static Rules from(JsonNode lessons) {
             return of(WorkspaceSettings.Lessons.of(lessons));
         }
 

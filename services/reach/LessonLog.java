@@ -1,6 +1,7 @@
 package services.reach;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -91,7 +92,7 @@ public final class LessonLog {
     }
 
     /** The line's one object; a line of two ({@code {..}{..}}) is refused, never read as its first. */
-    private com.fasterxml.jackson.databind.JsonNode one(String line) throws IOException {
+    private JsonNode one(String line) throws IOException {
         try {
             return JsonLines.one(json, line);
         } catch (JsonLines.BadLine e) {

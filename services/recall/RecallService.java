@@ -1,5 +1,6 @@
 package services.recall;
 
+import io.opentelemetry.api.common.Attributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -88,12 +89,12 @@ public final class RecallService {
     /** @param limit {@code joelclaw recall --limit}: the budget injects at most that many (capped by its plan) */
     public RecallPreview preview(String question, RecallBudget budget, Map<String, List<String>> extraFilters,
                                  KnowledgeQuery.Retrieval retrieval, int limit) {
-        return telemetry.traced("recall.preview", io.opentelemetry.api.common.Attributes.of(Telemetry.KIND,
+        return telemetry.traced("recall.preview", Attributes.of(Telemetry.KIND,
                 budget.label()), () -> {
             KnowledgeQuery query = asked(question, budget, query(question, budget, extraFilters, limit)
                     .withRetrieval(retrieval));
             return assemble(question, budget, limit, query.text(), index.search(query));
-        }, p -> io.opentelemetry.api.common.Attributes.of(Telemetry.COUNT, (long) p.injected().size()));
+        }, p -> Attributes.of(Telemetry.COUNT, (long) p.injected().size()));
     }
 
     /** A rewritten semantic query gets the embedding of the question as asked. */
@@ -166,7 +167,7 @@ public final class RecallService {
     /** The same at another {@code --limit}. */
     public List<RecallPreview> compare(String question, int limit) {
         List<RecallBudget> budgets = List.of(RecallBudget.LEAN, RecallBudget.BALANCED, RecallBudget.DEEP);
-        return telemetry.traced("recall.compare", io.opentelemetry.api.common.Attributes.empty(), () -> {
+        return telemetry.traced("recall.compare", Attributes.empty(), () -> {
             List<KnowledgeQuery> queries = budgets.stream().map(b -> asked(question, b, query(question, b, Map.of(), limit)))
                     .toList();
             List<SearchResult> found = index.searchAll(queries);

@@ -26,7 +26,9 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.EmptyTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
 import services.workspace.BranchName;
 import services.workspace.JGitWritableBranch;
 
@@ -85,9 +87,9 @@ public final class JGitReviewBranch implements ReviewBranch {
             List<String> paths = new ArrayList<>();
             try (TreeWalk tw = new TreeWalk(repo)) {
                 tw.setRecursive(true);
-                tw.setFilter(org.eclipse.jgit.treewalk.filter.TreeFilter.ANY_DIFF);
+                tw.setFilter(TreeFilter.ANY_DIFF);
                 if (parent == null) {
-                    tw.addTree(new org.eclipse.jgit.treewalk.EmptyTreeIterator());
+                    tw.addTree(new EmptyTreeIterator());
                 } else {
                     tw.addTree(walk.parseCommit(c.getParent(0)).getTree());
                 }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import services.text.LookAlikeText;
 import services.text.PlainText;
 import services.workspace.Workspace;
 
@@ -64,7 +65,7 @@ final class ProposalCatalog {
 
     /**
      * The proposals with every later file of an id marked as a duplicate. Ids are compared as a person reads them
-     * ({@link LookAlikes#folded}: {@code P-Dup}, {@code p-dup} with a zero-width space, {@code р-dup} with a Cyrillic
+     * ({@link LookAlikeText#folded}: {@code P-Dup}, {@code p-dup} with a zero-width space, {@code р-dup} with a Cyrillic
      * р are {@code p-dup}); the message names both ids and both files.
      */
     static List<Proposal> marked(List<Proposal> parsed) {
@@ -72,13 +73,13 @@ final class ProposalCatalog {
         Map<String, Proposal> first = new HashMap<>();
         for (int i = 0; i < all.size(); i++) { // one id, one proposal: a second file with it cannot be decided
             Proposal p = all.get(i);
-            Proposal earlier = first.putIfAbsent(LookAlikes.folded(p.id()), p);
+            Proposal earlier = first.putIfAbsent(LookAlikeText.folded(p.id()), p);
             if (earlier != null && p.valid()) {
                 all.set(i, p.withProblem(earlier.id().equals(p.id())
                         ? "duplicate id " + p.id() + ": " + earlier.file().getFileName()
                         + " has it too; give this proposal its own id"
-                        : "duplicate id: \"" + LookAlikes.visible(p.id()) + "\" (" + p.file().getFileName()
-                        + ") reads as \"" + LookAlikes.visible(earlier.id()) + "\" (" + earlier.file().getFileName() + "); give this "
+                        : "duplicate id: \"" + LookAlikeText.codes(p.id()) + "\" (" + p.file().getFileName()
+                        + ") reads as \"" + LookAlikeText.codes(earlier.id()) + "\" (" + earlier.file().getFileName() + "); give this "
                         + "proposal an id of its own"));
             }
         }

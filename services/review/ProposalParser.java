@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import services.text.LookAlikeText;
 import services.text.PlainText;
 import services.vault.FileText;
 import services.vault.Frontmatter;
@@ -103,7 +104,7 @@ public final class ProposalParser {
         if (id.length() > MAX_ID) {
             return "'id' is " + id.length() + " characters long; at most " + MAX_ID;
         }
-        String lookAlike = LookAlikes.nameProblem(id).orElse(null);
+        String lookAlike = LookAlikeText.nameProblem(id).orElse(null);
         if (lookAlike != null) { // an id is compared as a person reads it: one that reads as another is refused
             return "'id' " + PlainText.shown(id) + " has " + lookAlike + "; give it an id in plain letters";
         }

@@ -1,5 +1,6 @@
 package services.review;
 
+import io.opentelemetry.api.common.Attributes;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -260,9 +261,9 @@ public final class ReviewService {
     public static final String POLICY = "policy:";
 
     private Decision traced(String name, String id, Supplier<Decision> work) {
-        return telemetry.traced(name, io.opentelemetry.api.common.Attributes.of(Telemetry.ID, id), work, d -> {
+        return telemetry.traced(name, Attributes.of(Telemetry.ID, id), work, d -> {
             telemetry.decided(d.status());
-            var outcome = io.opentelemetry.api.common.Attributes.builder().put(Telemetry.OUTCOME, d.status());
+            var outcome = Attributes.builder().put(Telemetry.OUTCOME, d.status());
             return (d.commit() == null ? outcome : outcome.put("brainconsole.commit", d.commit())).build();
         });
     }

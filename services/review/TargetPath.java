@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import services.text.LookAlikeText;
 import services.text.PlainText;
 
 /**
@@ -33,7 +34,7 @@ public final class TargetPath {
         PlainText.problem(target).ifPresent(why -> {
             throw new ReviewException(refused + "has " + why + "; a target is a file path on one line. Nothing was written.");
         });
-        LookAlikes.problem(target).ifPresent(why -> {
+        LookAlikeText.pathProblem(target).ifPresent(why -> {
             throw new ReviewException(refused + "has " + why + "; a target must be written in the characters it means "
                     + "(another file could be taken for the one named). Nothing was written.");
         });

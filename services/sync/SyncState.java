@@ -1,5 +1,6 @@
 package services.sync;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,8 +69,8 @@ final class SyncState {
     private final Path file;
     // The files' paths are the keys of a map: tens of thousands of names seen once each. Jackson's name table
     // would keep every one of them (about 15 MB on a 100k-document vault) and copy its table for each new name.
-    private final ObjectMapper json = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-            .disable(com.fasterxml.jackson.core.JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build());
+    private final ObjectMapper json = new ObjectMapper(JsonFactory.builder()
+            .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).build());
 
     SyncState(Path file) {
         this.file = file;

@@ -1,5 +1,6 @@
 package services.sync;
 
+import io.opentelemetry.api.common.Attributes;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -81,10 +82,10 @@ public final class VaultSync {
 
     /** Runs a sync; a second caller waits for the running one to finish (the window, the scheduler and the watchdog share one). */
     public synchronized SyncResult run(SyncOptions options, ProgressSink progress) {
-        return telemetry.traced("sync", io.opentelemetry.api.common.Attributes.of(Telemetry.KIND,
+        return telemetry.traced("sync", Attributes.of(Telemetry.KIND,
                 options.scope().name().toLowerCase()), () -> sync.run(options, progress), result -> {
             telemetry.indexed(result.indexed(), result.millis());
-            return io.opentelemetry.api.common.Attributes.builder().put("brainconsole.indexed", result.indexed())
+            return Attributes.builder().put("brainconsole.indexed", result.indexed())
                     .put("brainconsole.unchanged", result.unchanged()).put("brainconsole.deleted", result.deleted())
                     .put("brainconsole.errors", result.errors().size()).build();
         });

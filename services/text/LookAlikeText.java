@@ -2,6 +2,7 @@ package services.text;
 
 import java.text.Normalizer;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -10,7 +11,8 @@ import java.util.Set;
  * spaces that are not a plain space, compatibility forms (fullwidth letters, ligatures), accents written apart from
  * their letter, text not in NFC, and letters of two scripts in one word (a Cyrillic а in {@code joelclaw}). For names
  * a person reads and types — project names of failed targets — {@link #problem} names the character and
- * {@link #visible} writes it as its code. (services.review.LookAlikes holds the same rules for paths.)
+ * {@link #visible} writes it as its code. The same rules judge proposal ids ({@link #nameProblem}) and the paths
+ * proposals target ({@link #pathProblem}).
  */
 public final class LookAlikeText {
 
@@ -22,6 +24,14 @@ public final class LookAlikeText {
             EnumSet.of(Character.UnicodeScript.HAN, Character.UnicodeScript.HIRAGANA, Character.UnicodeScript.KATAKANA),
             EnumSet.of(Character.UnicodeScript.HAN, Character.UnicodeScript.HANGUL),
             EnumSet.of(Character.UnicodeScript.HAN, Character.UnicodeScript.BOPOMOFO));
+
+    /** Characters that show nothing but are not format characters: variation selectors, fillers, the CGJ. */
+    private static final String INVISIBLE = "\u034F\u115F\u1160\u17B4\u17B5\u180B\u180C\u180D\u180E\u180F"
+            + "\u2800\u3164\uFFA0\uFE00\uFE01\uFE02\uFE03\uFE04\uFE05\uFE06\uFE07\uFE08\uFE09\uFE0A\uFE0B"
+            + "\uFE0C\uFE0D\uFE0E\uFE0F";
+    /** Cyrillic and Greek letters that read as Latin ones, each followed by the Latin letter it reads as. */
+    private static final String CONFUSABLE = "аaеeоoрpсcуyхxіiјjѕsԁdԛqԝwһhӏlвbкkмmнhтtАAВBЕEКKМMНHОOРPСCТTХXІIЈJЅS"
+            + "οoαaνvρpιiκkυuτtΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧX";
 
     private LookAlikeText() {
     }
@@ -64,7 +74,7 @@ public final class LookAlikeText {
                             Normalizer.Form.NFC).length()) == 1;
             if (cp == '\\' && doubleBackslash) {
                 out.append("\\\\");
-            } else if (SEPARATORS.indexOf(cp) >= 0 || Character.getType(cp) == Character.FORMAT || Character.isISOControl(cp)
+            } else if (SEPARATORS.indexOf(cp) >= 0 || invisibleChar(cp) || Character.isISOControl(cp)
                     || Character.isSpaceChar(cp) && cp != ' ' || !Normalizer.normalize(one, Normalizer.Form.NFKC).equals(one)
                     || apart || otherScript) {
                 out.append("\\u{").append(String.format("%04X", cp)).append('}');
@@ -99,16 +109,90 @@ public final class LookAlikeText {
         return out.toString();
     }
 
-    /** Why {@code path} could be read as another text (naming the character and where it is), or empty. */
-    public static Optional<String> problem(String path) {
-        if (!Normalizer.isNormalized(path, Normalizer.Form.NFC) && firstProblem(path).isEmpty()) {
-            return Optional.of("characters not in Unicode NFC (it reads as \"" + Normalizer.normalize(path,
+    /** Why {@code text} could be read as another text (naming the character and where it is), or empty. */
+    public static Optional<String> problem(String text) {
+        Optional<String> each = pathProblem(text);
+        if (each.isEmpty() && !Normalizer.isNormalized(text, Normalizer.Form.NFC)) {
+            return Optional.of("characters not in Unicode NFC (it reads as \"" + Normalizer.normalize(text,
                     Normalizer.Form.NFC) + "\", written differently)");
         }
-        return firstProblem(path);
+        return each;
     }
 
-    private static Optional<String> firstProblem(String path) {
+    /**
+     * Why a name — a proposal id — could be read as another name: not in Unicode NFC, an invisible, bidi or format
+     * character, a compatibility form, or letters of two scripts anywhere in it ({@code р-dup} with a Cyrillic р);
+     * the character named as U+XXXX NAME.
+     */
+    public static Optional<String> nameProblem(String name) {
+        int n = 0;
+        for (int i = 0; i < name.length(); ) { // the first character after which the name is no longer NFC
+            int cp = name.codePointAt(i);
+            n++;
+            i += Character.charCount(cp);
+            if (!Normalizer.isNormalized(name.substring(0, i), Normalizer.Form.NFC)) {
+                return Optional.of("a character that is not in Unicode NFC form (" + name(cp) + ") at character " + n
+                        + "; write it composed");
+            }
+        }
+        Optional<String> invisible = invisible(name);
+        if (invisible.isPresent()) {
+            return invisible;
+        }
+        Optional<String> each = pathProblem(name);
+        return each.isPresent() ? each : mixedScripts(name, true);
+    }
+
+    /** An invisible character (format, bidi, zero-width, variation selector, filler), named, or empty. */
+    private static Optional<String> invisible(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i += Character.charCount(s.codePointAt(i))) {
+            int cp = s.codePointAt(i);
+            n++;
+            if (invisibleChar(cp)) {
+                return Optional.of("an invisible character (" + name(cp) + ") at character " + n);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The name with each invisible character written as {@code \\uXXXX}, so that two names that print alike differ. */
+    public static String codes(String name) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < name.length(); i += Character.charCount(name.codePointAt(i))) {
+            int cp = name.codePointAt(i);
+            if (invisibleChar(cp) || PlainText.unsafe(cp)) {
+                out.append(String.format("\\u%04X", cp));
+            } else {
+                out.appendCodePoint(cp);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * A name as a person reads it, to find two names that are one: NFKC, invisible characters removed, case folded,
+     * Cyrillic and Greek look-alikes read as the Latin letters they resemble.
+     */
+    public static String folded(String name) {
+        StringBuilder out = new StringBuilder();
+        String compatible = Normalizer.normalize(name, Normalizer.Form.NFKC);
+        for (int i = 0; i < compatible.length(); i += Character.charCount(compatible.codePointAt(i))) {
+            int cp = compatible.codePointAt(i);
+            if (invisibleChar(cp)) {
+                continue;
+            }
+            int at = cp < 0x10000 ? CONFUSABLE.indexOf(cp) : -1;
+            out.appendCodePoint(at >= 0 && at % 2 == 0 ? CONFUSABLE.charAt(at + 1) : cp);
+        }
+        return out.toString().toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Why {@code path} could be read as another path (naming the character and where it is), or empty: each
+     * character judged on its own and each word's scripts; a text not in NFC is left to the caller's folding.
+     */
+    public static Optional<String> pathProblem(String path) {
         int n = 0;
         for (int i = 0; i < path.length(); ) {
             int cp = path.codePointAt(i);
@@ -119,7 +203,7 @@ public final class LookAlikeText {
             if (SEPARATORS.indexOf(cp) >= 0) {
                 return Optional.of("a look-alike of '/', '\\' or '.'" + at);
             }
-            if (Character.getType(cp) == Character.FORMAT) {
+            if (invisibleChar(cp)) {
                 return Optional.of("an invisible character" + at);
             }
             if (Character.isSpaceChar(cp) && cp != ' ') {
@@ -138,11 +222,11 @@ public final class LookAlikeText {
             }
             i += Character.charCount(cp);
         }
-        return mixedScripts(path);
+        return mixedScripts(path, false);
     }
 
     /** The first word (a run of letters and marks) whose letters come from two scripts not written together. */
-    private static Optional<String> mixedScripts(String path) {
+    private static Optional<String> mixedScripts(String path, boolean wholeName) {
         Set<Character.UnicodeScript> scripts = EnumSet.noneOf(Character.UnicodeScript.class);
         Character.UnicodeScript first = null;
         int wordStart = 0;
@@ -150,8 +234,11 @@ public final class LookAlikeText {
         for (int i = 0; i <= path.length(); ) {
             int cp = i < path.length() ? path.codePointAt(i) : ' ';
             n++;
-            if (!Character.isLetter(cp) && Character.getType(cp) != Character.NON_SPACING_MARK
-                    && Character.getType(cp) != Character.COMBINING_SPACING_MARK) {
+            boolean letter = Character.isLetter(cp) || Character.getType(cp) == Character.NON_SPACING_MARK
+                    || Character.getType(cp) == Character.COMBINING_SPACING_MARK;
+            if (!letter && wholeName && i < path.length()) {
+                // a name is read whole: its words may not come from two scripts either
+            } else if (!letter) {
                 scripts.clear();
                 first = null;
                 wordStart = i + Character.charCount(cp);
@@ -165,9 +252,23 @@ public final class LookAlikeText {
                         while (end < path.length() && Character.isLetter(path.codePointAt(end))) {
                             end += Character.charCount(path.codePointAt(end));
                         }
-                        return Optional.of("letters of two scripts in one word (\"" + path.substring(wordStart, end)
-                                + "\": " + first + " and " + script + "; " + name(cp) + " at character " + n
-                                + "), a look-alike of another name");
+                        // the letter named is the look-alike: the one not in Latin, when the other script is Latin
+                        int odd = cp;
+                        int oddAt = n;
+                        if (script == Character.UnicodeScript.LATIN) {
+                            int k = 0;
+                            for (int j = 0; j < path.length(); j += Character.charCount(path.codePointAt(j))) {
+                                k++;
+                                if (j >= wordStart && Character.UnicodeScript.of(path.codePointAt(j)) == first) {
+                                    odd = path.codePointAt(j);
+                                    oddAt = k;
+                                    break;
+                                }
+                            }
+                        }
+                        return Optional.of("letters of two scripts in one " + (wholeName ? "name" : "word") + " (\""
+                                + path.substring(wordStart, end) + "\": " + first + " and " + script + "; " + name(odd)
+                                + " at character " + oddAt + "), a look-alike of another name");
                     }
                 }
             }
@@ -177,6 +278,11 @@ public final class LookAlikeText {
             i += Character.charCount(cp);
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code cp} shows nothing: a format or bidi character, a zero-width one, a variation selector, a filler. */
+    private static boolean invisibleChar(int cp) {
+        return Character.getType(cp) == Character.FORMAT || INVISIBLE.indexOf(cp) >= 0 || cp >= 0xE0100 && cp <= 0xE01EF;
     }
 
     private static String name(int cp) {

@@ -1,5 +1,6 @@
 package services.watchdog;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ public final class Evidence {
     }
 
     private static final int LINE_LIMIT = 240;
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KnowledgeIndex index;
     private final Path otelDir;

@@ -1,5 +1,6 @@
 package services.workspace;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -192,7 +193,7 @@ public final class WorkspaceWriteLock {
             if (!Files.isRegularFile(ownerFile)) {
                 return Optional.empty();
             }
-            var node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(ownerFile));
+            var node = new ObjectMapper().readTree(Files.readString(ownerFile));
             if (node == null || !node.path("pid").canConvertToLong() || node.path("pid").asLong() <= 0) {
                 return Optional.empty(); // no record to name a holder with (an earlier version's cut-short file)
             }

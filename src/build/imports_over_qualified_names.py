@@ -10,7 +10,7 @@ import re
 import sys
 
 ROOTS = ['app', 'views', 'viewmodels', 'services', 'src/test/java']
-FQN = re.compile(r'(?<![\w.])((?:java|javax|javafx|services|app|viewmodels|views)(?:\.[a-z_][a-z0-9_]*)+)\.([A-Z][A-Za-z0-9_]*)\b')
+FQN = re.compile(r'(?<![\w.])([a-z][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)\.([A-Z][A-Za-z0-9_]*)\b')
 JAVA_LANG = set('''Appendable AutoCloseable Boolean Byte Character CharSequence Class ClassLoader Cloneable Comparable
 Deprecated Double Enum Error Exception Float FunctionalInterface Integer InterruptedException Iterable Long Math Module
 Number Object Override Package Process ProcessBuilder Readable Record Runnable Runtime RuntimeException SafeVarargs

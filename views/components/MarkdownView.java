@@ -50,12 +50,12 @@ public final class MarkdownView extends VBox {
         if (markdown == null || markdown.isBlank()) {
             return;
         }
-        for (org.commonmark.node.Node block = PARSER.parse(markdown).getFirstChild(); block != null; block = block.getNext()) {
+        for (org.commonmark.node.Node block = PARSER.parse(markdown).getFirstChild(); block != null; block = block.getNext()) { // qualified: javafx's Node is imported
             getChildren().add(block(block));
         }
     }
 
-    private Node block(org.commonmark.node.Node node) {
+    private Node block(org.commonmark.node.Node node) { // qualified: javafx's Node is imported
         if (node instanceof Heading h) {
             TextFlow flow = inline(h);
             flow.getStyleClass().addAll("md-heading", "md-h" + Math.min(h.getLevel(), 4));
@@ -67,10 +67,10 @@ public final class MarkdownView extends VBox {
         if (node instanceof BulletList || node instanceof OrderedList) {
             VBox list = new VBox(4);
             int number = node instanceof OrderedList ol && ol.getMarkerStartNumber() != null ? ol.getMarkerStartNumber() : 1;
-            for (org.commonmark.node.Node item = node.getFirstChild(); item != null; item = item.getNext()) {
+            for (org.commonmark.node.Node item = node.getFirstChild(); item != null; item = item.getNext()) { // qualified: javafx's Node is imported
                 String marker = node instanceof OrderedList ? (number++) + "." : "•";
                 VBox body = new VBox(4);
-                for (org.commonmark.node.Node child = item.getFirstChild(); child != null; child = child.getNext()) {
+                for (org.commonmark.node.Node child = item.getFirstChild(); child != null; child = child.getNext()) { // qualified: javafx's Node is imported
                     body.getChildren().add(block(child));
                 }
                 Label bullet = new Label(marker);
@@ -88,7 +88,7 @@ public final class MarkdownView extends VBox {
         }
         if (node instanceof BlockQuote quote) {
             VBox box = new VBox(4);
-            for (org.commonmark.node.Node child = quote.getFirstChild(); child != null; child = child.getNext()) {
+            for (org.commonmark.node.Node child = quote.getFirstChild(); child != null; child = child.getNext()) { // qualified: javafx's Node is imported
                 box.getChildren().add(block(child));
             }
             box.getStyleClass().add("md-quote");
@@ -120,10 +120,10 @@ public final class MarkdownView extends VBox {
         grid.setHgap(12);
         grid.setVgap(4);
         int row = 0;
-        for (org.commonmark.node.Node section = table.getFirstChild(); section != null; section = section.getNext()) {
-            for (org.commonmark.node.Node tr = section.getFirstChild(); tr != null; tr = tr.getNext()) {
+        for (org.commonmark.node.Node section = table.getFirstChild(); section != null; section = section.getNext()) { // qualified: javafx's Node is imported
+            for (org.commonmark.node.Node tr = section.getFirstChild(); tr != null; tr = tr.getNext()) { // qualified: javafx's Node is imported
                 int col = 0;
-                for (org.commonmark.node.Node cell = tr.getFirstChild(); cell != null; cell = cell.getNext()) {
+                for (org.commonmark.node.Node cell = tr.getFirstChild(); cell != null; cell = cell.getNext()) { // qualified: javafx's Node is imported
                     TextFlow flow = inline(cell);
                     if (cell instanceof TableCell tc && tc.isHeader()) {
                         flow.getStyleClass().add("md-table-header");
@@ -172,15 +172,15 @@ public final class MarkdownView extends VBox {
         return t.getLayoutBounds().getWidth();
     }
 
-    private TextFlow inline(org.commonmark.node.Node parent) {
+    private TextFlow inline(org.commonmark.node.Node parent) { // qualified: javafx's Node is imported
         TextFlow flow = new TextFlow();
         appendInline(parent, flow, "");
         return flow;
     }
 
-    private void appendInline(org.commonmark.node.Node parent, TextFlow flow, String style) {
-        for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
-            if (n instanceof org.commonmark.node.Text t) {
+    private void appendInline(org.commonmark.node.Node parent, TextFlow flow, String style) { // qualified: javafx's Node is imported
+        for (org.commonmark.node.Node n = parent.getFirstChild(); n != null; n = n.getNext()) { // qualified: javafx's Node is imported
+            if (n instanceof org.commonmark.node.Text t) { // qualified: javafx's Node is imported
                 flow.getChildren().add(text(t.getLiteral(), style));
             } else if (n instanceof Code c) {
                 flow.getChildren().add(text(c.getLiteral(), style + " md-code"));

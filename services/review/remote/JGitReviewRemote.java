@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import org.eclipse.jgit.errors.MissingObjectException;
 import org.eclipse.jgit.errors.NoRemoteRepositoryException;
 import org.eclipse.jgit.errors.NotSupportedException;
 import org.eclipse.jgit.errors.TransportException;
@@ -140,7 +141,7 @@ public final class JGitReviewRemote implements ReviewRemote {
         for (ObjectId n : not) {
             try {
                 walk.markUninteresting(walk.parseCommit(n));
-            } catch (org.eclipse.jgit.errors.MissingObjectException gone) {
+            } catch (MissingObjectException gone) {
                 // a tracking ref whose objects were pruned: it says nothing about what the remote has
             }
         }

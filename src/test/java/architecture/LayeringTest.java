@@ -3,10 +3,20 @@ package architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -60,10 +70,10 @@ class LayeringTest {
     void viewModelsUseOnlyJavaFxBeansAndCollections() {
         classes().that().resideInAPackage("viewmodels..")
                 .should().onlyDependOnClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.not(
-                                com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage("javafx..")
-                                        .and(com.tngtech.archunit.base.DescribedPredicate.not(
-                                                com.tngtech.archunit.core.domain.JavaClass.Predicates
+                        DescribedPredicate.not(
+                                JavaClass.Predicates.resideInAPackage("javafx..")
+                                        .and(DescribedPredicate.not(
+                                                JavaClass.Predicates
                                                         .resideInAnyPackage("javafx.beans..", "javafx.collections..")))))
                 .check(product);
     }
@@ -91,7 +101,7 @@ class LayeringTest {
     void theFacesOfTheAppStandOnTheCompositionWithoutCycles() {
         // app: the entry point · app.cli, app.window: the two faces · app.bench: benchmarks · app.warm: the warm
         // socket · app.compose: the composition root (AppContext, WorkspaceServices, the registries)
-        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("app.(*)..")
+        SlicesRuleDefinition.slices().matching("app.(*)..")
                 .should().beFreeOfCycles().check(product);
         noClasses().that().resideInAnyPackage("app.cli..", "app.bench..", "app.window..", "app.compose..", "app.warm..")
                 .should().dependOnClassesThat().resideInAPackage("app")
@@ -114,16 +124,16 @@ class LayeringTest {
         Set<String> wired = Set.of("services.sync.VaultSync", "services.scheduler.Scheduler",
                 "services.review.ReviewService", "services.failed.FailedTargetsService",
                 "services.amendments.AmendmentsService", "services.policy.PolicyService");
-        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> wiring =
-                com.tngtech.archunit.base.DescribedPredicate.describe("a knowledge index adapter or a workspace use case",
+        DescribedPredicate<JavaConstructorCall> wiring =
+                DescribedPredicate.describe("a knowledge index adapter or a workspace use case",
                         call -> {
-                            com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
+                            JavaClass owner = call.getTargetOwner();
                             return owner.isAssignableTo(KnowledgeIndex.class)
                                     || wired.contains(owner.getName());
                         });
         noClasses().that().resideOutsideOfPackages("app.compose..", "app.bench..", "services..")
                 .should().callConstructorWhere(wiring)
-                .orShould().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Watchdogs.create",
+                .orShould().callMethodWhere(DescribedPredicate.describe("Watchdogs.create",
                         call -> call.getTargetOwner().getName().equals("services.watchdog.Watchdogs")))
                 .because("a second wiring of the index, the sync or the watchdog drifts from the first").check(product);
     }
@@ -154,7 +164,7 @@ class LayeringTest {
      */
     @Test
     void noStaticPools() {
-        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields()
+        ArchRuleDefinition.noFields()
                 .should(CompositionConditions.beAStaticPool())
                 .because("pools are injected: AppContext.pools() owns them, a benchmark run makes its own")
                 .check(product);
@@ -167,9 +177,9 @@ class LayeringTest {
     @Test
     void theFacesTakeTheirServicesFromTheComposition() {
         noClasses().that().resideInAnyPackage("app.cli..", "app.window..", "app.warm..")
-                .should().callConstructorWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                .should().callConstructorWhere(DescribedPredicate.describe(
                         "a services class that is not a record, an exception or in services.tasks", call -> {
-                            com.tngtech.archunit.core.domain.JavaClass owner = call.getTargetOwner();
+                            JavaClass owner = call.getTargetOwner();
                             return owner.getPackageName().startsWith("services.") && !owner.isRecord()
                                     && !owner.isAssignableTo(Throwable.class)
                                     && !owner.getPackageName().equals("services.tasks");
@@ -181,7 +191,7 @@ class LayeringTest {
     @Test
     void oneRebuild() {
         noClasses().that().resideOutsideOfPackages("app.compose..", "services.sync..")
-                .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("IndexRebuild.moveAside",
+                .should().callMethodWhere(DescribedPredicate.describe("IndexRebuild.moveAside",
                         call -> call.getTargetOwner().getName().equals("services.sync.IndexRebuild")))
                 .because("the window and sync --rebuild share one orchestration").check(product);
     }
@@ -189,7 +199,7 @@ class LayeringTest {
     @Test
     void workspaceJsonIsReadThroughTypedSettingsOutsideItsPackage() {
         noClasses().that().resideOutsideOfPackage("services.workspace..")
-                .should().accessTargetWhere(com.tngtech.archunit.base.DescribedPredicate.describe("Workspace.raw()",
+                .should().accessTargetWhere(DescribedPredicate.describe("Workspace.raw()",
                         access -> access.getTargetOwner().isEquivalentTo(Workspace.class)
                                 && access.getName().equals("raw")))
                 .because("workspace.json is parsed once into WorkspaceSettings: read workspace.settings(); only "
@@ -216,8 +226,8 @@ class LayeringTest {
     }
 
     private static void onlyInClassesNamed(String library, String prefix, Map<String, String> exceptions) {
-        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> others =
-                com.tngtech.archunit.base.DescribedPredicate.describe("are not named " + prefix + "* " + exceptions.keySet(),
+        DescribedPredicate<JavaClass> others =
+                DescribedPredicate.describe("are not named " + prefix + "* " + exceptions.keySet(),
                         c -> {
                             String topLevel = c.getName().split("\\$")[0];
                             return !topLevel.substring(topLevel.lastIndexOf('.') + 1).startsWith(prefix)
@@ -235,19 +245,19 @@ class LayeringTest {
      */
     @Test
     void noParallelStreamsOrThreadPoolsOutsideApp() {
-        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> parallel =
-                com.tngtech.archunit.base.DescribedPredicate.describe("Collection.parallelStream() or BaseStream.parallel()",
+        DescribedPredicate<JavaMethodCall> parallel =
+                DescribedPredicate.describe("Collection.parallelStream() or BaseStream.parallel()",
                         call -> call.getTarget().getName().equals("parallelStream")
                                 || call.getTarget().getName().equals("parallel")
                                 && call.getTarget().getOwner().getPackageName().equals("java.util.stream"));
-        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> pools =
-                com.tngtech.archunit.base.DescribedPredicate.describe("Executors.* or ForkJoinPool.commonPool()",
+        DescribedPredicate<JavaMethodCall> pools =
+                DescribedPredicate.describe("Executors.* or ForkJoinPool.commonPool()",
                         call -> call.getTarget().getOwner().getName().equals("java.util.concurrent.Executors")
                                 || call.getTarget().getName().equals("commonPool")
                                 && call.getTarget().getOwner().getName().equals("java.util.concurrent.ForkJoinPool"));
-        com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaConstructorCall> newPool =
-                com.tngtech.archunit.base.DescribedPredicate.describe("new ThreadPoolExecutor/ForkJoinPool", call -> {
-                    com.tngtech.archunit.core.domain.JavaClass owner = call.getTarget().getOwner();
+        DescribedPredicate<JavaConstructorCall> newPool =
+                DescribedPredicate.describe("new ThreadPoolExecutor/ForkJoinPool", call -> {
+                    JavaClass owner = call.getTarget().getOwner();
                     return owner.getName().equals("java.util.concurrent.ThreadPoolExecutor")
                             || owner.getName().equals("java.util.concurrent.ScheduledThreadPoolExecutor")
                             || owner.getName().equals("java.util.concurrent.ForkJoinPool")
@@ -321,25 +331,25 @@ class LayeringTest {
 
     @Test
     void servicePackagesAreFreeOfCycles() {
-        com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching("services.(*)..")
+        SlicesRuleDefinition.slices().matching("services.(*)..")
                 .should().beFreeOfCycles().check(product);
     }
 
     @Test
     void featuresImportOtherFeaturesOnlyThroughNamedPorts() {
         classes().that().resideInAPackage("services..")
-                .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaClass>(
+                .should(new ArchCondition<JavaClass>(
                         "import other features only through the named ports of FEATURE_PORTS") {
                     @Override
-                    public void check(com.tngtech.archunit.core.domain.JavaClass item,
-                                      com.tngtech.archunit.lang.ConditionEvents events) {
+                    public void check(JavaClass item,
+                                      ConditionEvents events) {
                         String from = feature(item.getPackageName());
                         if (from == null || SHARED_GROUND.contains(from)) {
                             return;
                         }
                         Set<String> reported = new HashSet<>();
-                        for (com.tngtech.archunit.core.domain.Dependency d : item.getDirectDependenciesFromSelf()) {
-                            com.tngtech.archunit.core.domain.JavaClass target = d.getTargetClass().getBaseComponentType();
+                        for (Dependency d : item.getDirectDependenciesFromSelf()) {
+                            JavaClass target = d.getTargetClass().getBaseComponentType();
                             String to = feature(target.getPackageName());
                             if (to == null || to.equals(from) || SHARED_GROUND.contains(to)) {
                                 continue;
@@ -347,7 +357,7 @@ class LayeringTest {
                             String top = target.getName().substring("services.".length()).replaceFirst("\\$.*", "");
                             String edge = from + " -> " + top;
                             if (!FEATURE_PORTS.containsKey(edge) && reported.add(edge)) {
-                                events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(item, edge
+                                events.add(SimpleConditionEvent.violated(item, edge
                                         + " is not a named port (" + d.getDescription() + ")"));
                             }
                         }

@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.errors.ConsoleException;
@@ -92,7 +93,7 @@ class UntrustedFilesFuzzTest {
                     made.add(make(ws, random, serial++, secret));
                 }
                 Map<String, String> afterMaking = digest(tmp, ws.stateDir());
-                SyncResult result = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
+                SyncResult result = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
                         () -> sync.run(SyncOptions.all(), ProgressSink.NONE));
                 Map<String, String> errors = result.errors().stream()
                         .collect(Collectors.toMap(FileIssue::path, FileIssue::reason, (a, b) -> a));

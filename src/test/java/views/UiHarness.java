@@ -21,6 +21,7 @@ import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import redis.clients.jedis.RedisClient;
 import services.demo.DemoWorkspace;
 import services.demo.RedisDemoSeed;
 import services.workspace.AppDirs;
@@ -65,7 +66,7 @@ public final class UiHarness {
                      Consumer<MainWindow> beforeOpen, Clock clock) {
         workspace = testsupport.Fixtures.demoWriter(Fixtures.CLOCK).writeWithRedis(tmp.resolve("demo"), redisUrl).dir();
         if (redisUrl != null) {
-            try (var client = redis.clients.jedis.RedisClient.create(URI.create(redisUrl))) {
+            try (var client = RedisClient.create(URI.create(redisUrl))) {
                 RedisDemoSeed.seed(workspace, client);
             }
         }

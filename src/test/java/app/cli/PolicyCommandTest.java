@@ -55,7 +55,7 @@ class PolicyCommandTest {
         DemoCommandTest.Run set = run("policy", "set", "--risk", "high=supervised", "--by", "joel", "--why", "trial",
                 "--workspace", ws);
         assertEquals(0, set.code(), set.err());
-        assertEquals("supervised", new com.fasterxml.jackson.databind.ObjectMapper().readTree(Path.of(ws, "workspace.json")
+        assertEquals("supervised", new ObjectMapper().readTree(Path.of(ws, "workspace.json")
                 .toFile()).path("policy").path("risk").path("high").asText()); // saved, in the user's format
         assertThat(Files.readString(Path.of(ws, "state/decisions.jsonl"))).contains("\"action\":\"policy.set\"",
                 "\"reason\":\"trial\"", "\"action\":\"policy.freeze\"");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class ProposalRecallEffectCommandTest {
         assertEquals(0, run("demo", ws).code());
         Path settings = Path.of(ws, "workspace.json");
         ObjectMapper mapper = new ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode)
+        ObjectNode json = (ObjectNode)
                 mapper.readTree(settings.toFile());
         json.putObject("semantic").put("enabled", false);
         mapper.writeValue(settings.toFile(), json);

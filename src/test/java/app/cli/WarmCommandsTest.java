@@ -92,7 +92,7 @@ class WarmCommandsTest {
     }
 
     /** A bad option value is a usage error (exit 2), which the command says in its own process, never the owner. */
-    @org.junit.jupiter.api.Test
+    @Test
     void aUsageErrorIsLeftToTheCommandItself() {
         String[] args = {"search", "--workspace", ws, "x", "--budget", "enormous"};
         assertEquals(2, run(args).code());

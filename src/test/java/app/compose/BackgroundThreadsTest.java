@@ -8,17 +8,21 @@ import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /** Background threads give way to the window's: on Linux their nice value, read back from /proc. */
-@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BackgroundThreadsTest {
 
     @Test
-    @org.junit.jupiter.api.Order(1) // before the others tell the process it has a window
+    @Order(1) // before the others tell the process it has a window
     void withoutAWindowBackgroundThreadsRunAtTheUsualPriority() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/stat")), "Linux only: reads /proc/thread-self/stat");
-        org.junit.jupiter.api.Assumptions.assumeFalse(yielding(), "another test of this JVM opened a window");
+        Assumptions.assumeFalse(yielding(), "another test of this JVM opened a window");
         int before = niceOfThisThread();
         int[] seen = new int[1];
         Thread t = BackgroundThreads.named("cli-background").newThread(() -> {

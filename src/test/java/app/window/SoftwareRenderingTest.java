@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,7 +80,7 @@ class SoftwareRenderingTest {
 
     @Test
     void theCLibrarysSetenvIsReachableOnLinux() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(LibC.INSTANCE != null, "Linux only");
+        Assumptions.assumeTrue(LibC.INSTANCE != null, "Linux only");
         assertThat(LibC.INSTANCE.setenv("BRAIN_CONSOLE_TEST_SETENV", "1", 1)).isZero();
     }
 }

@@ -11,7 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.CommitBuilder;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.merge.MergeStrategy;
+import org.eclipse.jgit.revwalk.RevWalk;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,20 +125,20 @@ class DestructiveRevertsTest {
             String side = commit("dream/side2", "rules/side.md", "side\n");
             String left = commit("dream/merge", "rules/left.md", "left\n");
             var repo = git.getRepository();
-            try (var ins = repo.newObjectInserter(); var walk = new org.eclipse.jgit.revwalk.RevWalk(repo)) {
-                var merger = org.eclipse.jgit.merge.MergeStrategy.RECURSIVE.newMerger(repo, true);
+            try (var ins = repo.newObjectInserter(); var walk = new RevWalk(repo)) {
+                var merger = MergeStrategy.RECURSIVE.newMerger(repo, true);
                 merger.merge(repo.resolve(left), repo.resolve(side));
-                var cb = new org.eclipse.jgit.lib.CommitBuilder();
+                var cb = new CommitBuilder();
                 cb.setTreeId(merger.getResultTreeId());
                 cb.setParentIds(repo.resolve(left), repo.resolve(side));
-                var who = new org.eclipse.jgit.lib.PersonIdent("dream", "dream@localhost");
+                var who = new PersonIdent("dream", "dream@localhost");
                 cb.setAuthor(who);
                 cb.setCommitter(who);
                 cb.setMessage("merge\n");
                 merge = ins.insert(cb).name();
                 ins.flush();
                 var u = repo.updateRef("refs/heads/dream/merge");
-                u.setNewObjectId(org.eclipse.jgit.lib.ObjectId.fromString(merge));
+                u.setNewObjectId(ObjectId.fromString(merge));
                 u.forceUpdate();
             }
         }

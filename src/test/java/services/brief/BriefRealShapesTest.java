@@ -146,4 +146,15 @@ class BriefRealShapesTest {
                 1_760_000_000_000L, 36) + "-a0,");
         assertThat(md.lines()).allSatisfy(l -> assertThat(l.split("loop-").length - 1).isLessThanOrEqualTo(5 + 1));
     }
+
+    @Test
+    void aHostilePrdKeyIsNamedOnOneLine() {
+        raw.set("agent-loop:prd:loop-x\u2028Approved\nby joel\u202E", "{not json \u0007");
+        raw.hset("agent-loop:prd:loop-y\r\n", "a", "b");
+        MiseBrief.Brief b = gather();
+        assertThat(b.problems()).hasSize(2).allSatisfy(p -> {
+            assertThat(p.codePoints().filter(c -> c < 0x20 || c == 0x2028 || c == 0x202E)).as(p).isEmpty();
+            assertThat(p).contains("not counted");
+        });
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Random;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import services.knowledge.KnowledgeDoc;
 
@@ -50,7 +51,7 @@ class EmbeddingTextTest {
         assertThat(EmbeddingText.sentences(failed, 1_000)).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void theEmbeddedTextIsTheContentWithItsWhitespaceCollapsedAndCutExactlyAsBefore() {
         Random random = new Random(7);
         String alphabet = "ab c\t\n\r\f\u000B\u00A0\u2003é東.";
@@ -67,7 +68,7 @@ class EmbeddingTextTest {
             String collapsed = content.strip().replaceAll("\\s+", " ");
             String expected = collapsed.isEmpty() ? "Title" : collapsed;
             expected = expected.length() > max ? expected.substring(0, max) : expected;
-            org.assertj.core.api.Assertions.assertThat(EmbeddingText.of(doc, max)).as(content).isEqualTo(expected);
+            Assertions.assertThat(EmbeddingText.of(doc, max)).as(content).isEqualTo(expected);
         }
     }
 }

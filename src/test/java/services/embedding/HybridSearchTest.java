@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -110,7 +111,7 @@ class HybridSearchTest {
         // b: 0.8·0.6 + 0.2·(3/9)·½ = 0.513; a: 0.2·1·1 = 0.2 (its 0.1 similarity is below the floor);
         // c: as many points from words as a, but it holds only half the question: 0.2·1·½ = 0.1
         assertThat(fused.hits()).extracting(h -> h.doc().id()).containsExactly("b", "a", "c");
-        assertThat(fused.hits().get(0).score()).isCloseTo(0.513f, org.assertj.core.data.Offset.offset(0.001f));
+        assertThat(fused.hits().get(0).score()).isCloseTo(0.513f, Offset.offset(0.001f));
         assertThat(fused.total()).isEqualTo(3);
         assertThat(fused.facets()).isEmpty();
         // the browser asks for facets: they count the fused candidates, so they agree with the list
@@ -134,7 +135,7 @@ class HybridSearchTest {
             best = Math.max(best, dot(question, inContext[i]));
         }
         assertThat(best).isGreaterThan(whole); // the second sentence says it; the first dilutes the whole
-        assertThat(e.similarity(question, ttl)).isCloseTo(best, org.assertj.core.data.Offset.offset(1e-5f));
+        assertThat(e.similarity(question, ttl)).isCloseTo(best, Offset.offset(1e-5f));
         // a document nothing is known of: no similarity rather than a guess
         assertThat(e.similarity(question, EmbeddingBackfillTest.lesson("lesson:new", "Never embedded."))).isNaN();
 
@@ -148,7 +149,7 @@ class HybridSearchTest {
                 bestAlone = Math.max(bestAlone, dot(question, e.model().embed(List.of(sentence)).get(0)));
             }
             assertThat(bestAlone).isGreaterThan(whole);
-            assertThat(every.similarity(question, ttl)).isCloseTo(bestAlone, org.assertj.core.data.Offset.offset(1e-5f));
+            assertThat(every.similarity(question, ttl)).isCloseTo(bestAlone, Offset.offset(1e-5f));
         }
     }
 

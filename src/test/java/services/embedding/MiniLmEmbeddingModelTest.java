@@ -2,10 +2,12 @@ package services.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** The shipped model, run for real on the CPU (no network): deterministic, unit-length, 384 dimensions. */
@@ -22,7 +24,7 @@ class MiniLmEmbeddingModelTest {
         assertThat(again).containsExactly(alone);
         assertThat(inBatch).containsExactly(alone);
         assertThat(alone).hasSize(384);
-        assertThat(dot(alone, alone)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(dot(alone, alone)).isCloseTo(1.0, Offset.offset(1e-4));
     }
 
     @Test
@@ -41,7 +43,7 @@ class MiniLmEmbeddingModelTest {
 
     @Test
     void theVectorsAreThoseOfTheModelsOwnPackageToTheLastBit() {
-        var packaged = new dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel(
+        var packaged = new AllMiniLmL6V2QuantizedEmbeddingModel(
                 Runnable::run);
         List<String> texts = List.of("Every step that sends email must carry an idempotency key.",
                 "Résumé: naïve façade — 東京 🚀 tabs\tand\nnew lines",

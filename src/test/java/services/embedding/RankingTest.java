@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeQuery;
@@ -42,7 +43,7 @@ class RankingTest {
                 Ranking.DEFAULT.withFusion(Ranking.Fusion.RRF));
         // a: 1/61 + 1/62 (first by words, second by meaning) beats b: 1/61 (first by meaning only)
         assertThat(rrf.hits()).extracting(h -> h.doc().id()).containsExactly("a", "c", "b");
-        assertThat(rrf.hits().get(0).score()).isCloseTo((float) (1.0 / 61 + 1.0 / 62), org.assertj.core.data.Offset.offset(1e-6f));
+        assertThat(rrf.hits().get(0).score()).isCloseTo((float) (1.0 / 61 + 1.0 / 62), Offset.offset(1e-6f));
     }
 
     @Test

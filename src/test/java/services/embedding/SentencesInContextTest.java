@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
@@ -55,7 +56,7 @@ class SentencesInContextTest {
         assertThat(v[0]).containsExactly(model.embed(List.of(text)).get(0)); // bit for bit: the cache stays valid
         List<float[]> alone = model.embed(withOneNotInTheText);
         for (int i = 0; i < sentences.size(); i++) {
-            assertThat(dot(v[1 + i], v[1 + i])).as("unit length").isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-4f));
+            assertThat(dot(v[1 + i], v[1 + i])).as("unit length").isCloseTo(1f, Offset.offset(1e-4f));
             assertThat(dot(v[1 + i], alone.get(i))).as("sentence %d read in context is still about itself", i)
                     .isGreaterThan(0.5f).isLessThan(0.9999f);
         }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,7 @@ abstract class KnowledgeIndexContract {
         SearchResult any = index.search(KnowledgeQuery.text("", 3).nearest(nearL1));
         assertThat(ids(any).get(0)).isEqualTo("lesson:l1:0");
         assertThat(any.hits().get(0).score()).isCloseTo((float) (1 / Math.sqrt(1.25)),
-                org.assertj.core.data.Offset.offset(0.01f));
+                Offset.offset(0.01f));
         SearchResult adrsOnly = index.search(KnowledgeQuery.text("", 3)
                 .withFilters(Map.of("type", List.of("adr"))).nearest(nearL1));
         assertThat(ids(adrsOnly)).isNotEmpty().allSatisfy(id -> assertThat(id).startsWith("adr:"));

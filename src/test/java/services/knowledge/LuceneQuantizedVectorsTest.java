@@ -11,11 +11,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,10 +51,10 @@ class LuceneQuantizedVectorsTest {
             for (KnowledgeDoc d : docs.subList(0, 20)) {
                 SearchResult r = index.search(KnowledgeQuery.text("", 5).nearest(d.embedding()));
                 assertThat(r.hits().get(0).score()).as("the float vector's cosine with itself, not int4's")
-                        .isCloseTo(1f, org.assertj.core.data.Offset.offset(1e-4f));
+                        .isCloseTo(1f, Offset.offset(1e-4f));
                 for (SearchResult.Hit h : r.hits()) {
                     assertThat(h.score()).as("exact cosine").isCloseTo(dot(d.embedding(), vectors.get(h.doc().id())),
-                            org.assertj.core.data.Offset.offset(1e-4f));
+                            Offset.offset(1e-4f));
                 }
             }
         }
@@ -67,10 +71,10 @@ class LuceneQuantizedVectorsTest {
     @Test
     void anIndexWithInt8VectorsFromTheVersionBeforeStillAnswersAndNewWritesAreInt4() throws IOException {
         List<KnowledgeDoc> old = writtenEarlier(new IndexWriterConfig().setUseCompoundFile(false)
-                .setCodec(new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+                .setCodec(new Lucene912Codec() {
                     @Override
-                    public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                        return new org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat(); // int8
+                    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                        return new Lucene99HnswScalarQuantizedVectorsFormat(); // int8
                     }
                 }), 17);
         assertThat(veqBytes(dir.resolve("index"))).as("int8").isGreaterThanOrEqualTo(300L * 388);

@@ -46,7 +46,7 @@ class TypesenseSecretTest {
         InMemorySpanExporter spans = InMemorySpanExporter.create();
         OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(SdkTracerProvider.builder()
                 .addSpanProcessor(SimpleSpanProcessor.create(spans)).build()).build();
-        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME); // qualified: logback's Logger is imported
         Level before = root.getLevel();
         root.setLevel(Level.DEBUG);
         Workspace ws = Fixtures.demo(tmp);
@@ -78,7 +78,7 @@ class TypesenseSecretTest {
             assertThat(s.getEvents().toString()).doesNotContain(KEY);
         });
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        FileAppender<?> file = (FileAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("FILE");
+        FileAppender<?> file = (FileAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("FILE"); // qualified: logback's Logger is imported
         String log = Files.readString(Path.of(file.getFile()));
         assertThat(log).contains("Request to 127.0.0.1 failed").doesNotContain(KEY);
         try (var files = Files.walk(ws.dir())) { // state, decision log, sync state, OTEL events: nowhere

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,9 +89,9 @@ class PolicyServiceTest {
         assertThat(r.applied()).isZero();
         assertThat(r.outcomes()).extracting(PolicyService.Outcome::id, PolicyService.Outcome::action,
                 PolicyService.Outcome::reason).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple("dream-high", "waits", "risk high"),
-                org.assertj.core.groups.Tuple.tuple("dream-soul", "waits", "kind AMEND_SOUL"),
-                org.assertj.core.groups.Tuple.tuple("dream-protected", "waits", "protected path SOUL.md"));
+                Tuple.tuple("dream-high", "waits", "risk high"),
+                Tuple.tuple("dream-soul", "waits", "kind AMEND_SOUL"),
+                Tuple.tuple("dream-protected", "waits", "protected path SOUL.md"));
         assertThat(decisions()).isEmpty();
         try (ReviewBranch b = branch()) {
             assertThat(b.log(50)).noneMatch(e -> e.message().contains("policy:"));
@@ -130,7 +132,7 @@ class PolicyServiceTest {
         assertThrows(PolicyException.class, () -> policy.freeze("joel", " "));
         policy.freeze("joel", "bad week");
         assertThat(policy.policy().policy().frozen()).isTrue();
-        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(ws.dir().resolve("workspace.json").toFile())
+        assertThat(new ObjectMapper().readTree(ws.dir().resolve("workspace.json").toFile())
                 .path("policy").path("frozen").asBoolean()).isTrue(); // saved in workspace.json, in the user's format
         PolicyService.RunReport r = policy.run();
         assertThat(r.applied()).isZero();
@@ -159,7 +161,7 @@ class PolicyServiceTest {
         for (String bad : new String[] {"{\"kinds\": {\"AMEND_EVERYTHING\": \"auto\"}}", "{\"confirmWithinDays\": -1}",
             "{\"frozen\": \"yes\"}", "{\"protected\": \"SOUL.md\"}", "[1]"}) {
             PolicyException e = assertThrows(PolicyException.class, () -> PolicySettings.parse(
-                    new com.fasterxml.jackson.databind.ObjectMapper().readTree(bad)));
+                    new ObjectMapper().readTree(bad)));
             assertThat(e.getMessage()).contains("workspace.json key \"policy");
         }
     }

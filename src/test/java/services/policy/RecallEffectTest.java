@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,7 +132,7 @@ class RecallEffectTest {
                 false, List.of(), null);
         assertThat(effect().of(broken, 14).summary()).contains("a sync would refuse skills/dev-servers/SKILL.md",
                 "would stay as indexed");
-        assertThat(org.junit.jupiter.api.Assertions.assertThrows(PolicyException.class, () -> effect().of(rule, 0))
+        assertThat(Assertions.assertThrows(PolicyException.class, () -> effect().of(rule, 0))
                 .getMessage()).contains("--recall-days");
     }
 
@@ -156,7 +157,7 @@ class RecallEffectTest {
             overlaid = searches(overlay, stories);
             assertEquals(count, index.status().documents());
             assertEquals(stamp, index.changeStamp(), "no new commit of the index");
-            assertThat(org.junit.jupiter.api.Assertions.assertThrows(KnowledgeIndexException.class,
+            assertThat(Assertions.assertThrows(KnowledgeIndexException.class,
                     () -> overlay.upsert(docs.upserts())).getMessage()).contains("read-only");
         }
         assertEquals(files, files(ws.indexDir()), "the index folder is untouched");

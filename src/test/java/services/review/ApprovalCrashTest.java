@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -56,7 +58,7 @@ class ApprovalCrashTest {
         Files.writeString(file, before.replace("\nrisk: ", "\nrisk: low\nx-note: rewritten\nold-risk: "));
         ReviewService restarted = new ReviewService(Fixtures.loader().load(ws.dir()), Fixtures.CLOCK);
         restarted.list();
-        List<com.fasterxml.jackson.databind.JsonNode> approvals = new DecisionLog(ws.stateDir()
+        List<JsonNode> approvals = new DecisionLog(ws.stateDir()
                 .resolve("decisions.jsonl")).read().entries().stream()
                 .filter(e -> e.path("action").asText().equals("approve")).toList();
         long commits = commits(ws);
@@ -112,7 +114,7 @@ class ApprovalCrashTest {
         assertEquals(1, commits(ws), "never a second commit");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void anUnwritableDecisionLogIsReportedAndTheDecisionIsRecordedOnceItCanBe() throws Exception {
         Workspace ws = Fixtures.demo(tmp);
         Path log = ws.stateDir().resolve("decisions.jsonl");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.stream.IntStream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,7 +82,7 @@ class ChangedLinesTest {
     void linesAreAlikeWhenMostOfTheShorterIsInTheLonger() {
         assertThat(ChangedLines.likeness("a b c d", "a b c d")).isEqualTo(1.0);
         assertThat(ChangedLines.likeness("a b c d", "w x y z")).isEqualTo(0.0);
-        assertThat(ChangedLines.likeness("a b", "a b c d")).isCloseTo(0.667, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(ChangedLines.likeness("a b", "a b c d")).isCloseTo(0.667, Offset.offset(0.01));
         assertThat(ChangedLines.alike("Be direct.", "Be direct, and name the risk nobody named.")).isTrue();
         assertThat(ChangedLines.alike("- Be direct.", "- Push back when a plan has a risk.")).as("marks alone")
                 .isFalse();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +47,7 @@ class ForgedDecisionsTest {
         return file;
     }
 
-    private List<com.fasterxml.jackson.databind.JsonNode> decisions() {
+    private List<JsonNode> decisions() {
         return new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries();
     }
 

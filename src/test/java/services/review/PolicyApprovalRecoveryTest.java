@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -55,7 +56,7 @@ class PolicyApprovalRecoveryTest {
         assertThat(restarted.recover()).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aPersonsRecoveredApprovalHasNoPolicyVersion() throws Exception {
         Workspace ws = Fixtures.demo(tmp);
         ReviewService crashing = new ReviewService(ws, Fixtures.CLOCK);

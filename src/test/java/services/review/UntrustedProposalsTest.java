@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ class UntrustedProposalsTest {
         }
     }
 
-    private List<com.fasterxml.jackson.databind.JsonNode> decisions() {
+    private List<JsonNode> decisions() {
         return new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries();
     }
 

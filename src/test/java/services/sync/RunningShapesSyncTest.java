@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -99,11 +102,11 @@ class RunningShapesSyncTest {
         run();
         // as the previous reader left it: a pattern document made of the "none found" sentence, no reader version
         Path statePath = ws.stateDir().resolve("sync-state.json");
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode state = (com.fasterxml.jackson.databind.node.ObjectNode)
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode state = (ObjectNode)
                 json.readTree(statePath.toFile());
         state.remove("readerVersion");
-        ((com.fasterxml.jackson.databind.node.ArrayNode) state.get("files")
+        ((ArrayNode) state.get("files")
                 .get("vault:system/retrospectives/" + loop + ".md").get("ids")).add("pattern:" + loop);
         json.writeValue(statePath.toFile(), state);
         index.upsert(List.of(new KnowledgeDoc("pattern:" + loop, "pattern", "Codebase patterns from loop " + loop,

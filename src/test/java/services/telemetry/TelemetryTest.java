@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
@@ -110,7 +111,7 @@ class TelemetryTest {
                 .addSpanProcessor(SimpleSpanProcessor.create(recent)).build()).build();
         Telemetry t = new Telemetry(small);
         for (String name : List.of("a", "b", "c")) {
-            t.span(name, io.opentelemetry.api.common.Attributes.empty(), s -> 1);
+            t.span(name, Attributes.empty(), s -> 1);
         }
         assertThat(recent.snapshot()).extracting(RecentSpans.Record::name).containsExactly("c", "b");
         small.close();

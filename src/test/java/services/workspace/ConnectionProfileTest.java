@@ -9,6 +9,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import services.knowledge.TypesenseBackend;
 import testsupport.Fixtures;
 
@@ -39,8 +41,8 @@ class ConnectionProfileTest {
     }
 
     /** Walk: redis://localhost:99999/abc heard only the generic "Give a URL like …"; a port past 65535 passed. */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
             "redis://localhost:99999/0 | Port 99999 is not a port: 1 to 65535",
             "redis://localhost:0 | Port 0 is not a port",
             "redis://localhost:6379/abc | \"abc\" is not a database number",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -31,7 +32,7 @@ class WorkspaceFileTest {
             }
             """;
 
-    private String change(String before, Consumer<com.fasterxml.jackson.databind.node.ObjectNode> c)
+    private String change(String before, Consumer<ObjectNode> c)
             throws Exception {
         Files.writeString(tmp.resolve("workspace.json"), before);
         new WorkspaceFile(tmp).update(c);
@@ -50,7 +51,7 @@ class WorkspaceFileTest {
 
     @Test
     void aNewKeyGoesAtTheEndOfItsObjectInItsIndentation() throws Exception {
-        String after = change(USERS, root -> ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("index"))
+        String after = change(USERS, root -> ((ObjectNode) root.get("index"))
                 .put("collection", "system_knowledge"));
         assertEquals(USERS.replace("\"backend\": \"lucene\"\n", "\"backend\": \"lucene\",\n        \"collection\": \"system_knowledge\"\n"),
                 after);

@@ -1,5 +1,6 @@
 package views.amendments;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashSet;
 import java.util.Set;
 import javafx.scene.control.Button;
@@ -7,6 +8,7 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.TextField;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,7 +62,7 @@ class AmendmentsUiTest {
             robot.interact(() -> list(robot).getSelectionModel().clearAndSelect(row));
             String id = list(robot).getItems().get(row).id();
             UiHarness.waitUntil(() -> robot.lookup("#amendments-heading").queryAs(Label.class).getText().startsWith(id));
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
             revertAt.add(robot.lookup("#amendments-revert").query().localToScene(0, 0).getY());
         }
         assertThat(revertAt).as("Revert selected… at one height for every amendment").hasSize(1);
@@ -94,7 +96,7 @@ class AmendmentsUiTest {
         robot.clickOn(list(robot).getItems().stream().filter(r -> !r.sha().equals(sha)).findFirst().orElseThrow().id());
         UiHarness.waitUntil(() -> robot.lookup("#amendments-message").queryAs(Label.class).getText().isEmpty());
 
-        List<com.fasterxml.jackson.databind.JsonNode> log = new DecisionLog(ui.workspace.resolve("dream/log.jsonl")).read().entries();
+        List<JsonNode> log = new DecisionLog(ui.workspace.resolve("dream/log.jsonl")).read().entries();
         var last = log.get(log.size() - 1).get("outputs").get(0);
         assertEquals("reverted", last.get("action").asText());
         assertEquals(sha, last.get("reverts").asText());
@@ -123,7 +125,7 @@ class AmendmentsUiTest {
             }
             list(robot).requestFocus();
         });
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         robot.press(KeyCode.DELETE).release(KeyCode.DELETE);
         UiHarness.waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
@@ -167,7 +169,7 @@ class AmendmentsUiTest {
             robot.write(typed);
             UiHarness.waitUntil(() -> error.isVisible() && error.getText().contains("from 1 to 90"));
             robot.type(KeyCode.TAB);
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
             assertThat(days.getText()).as("the field shows the days the table is for").isEqualTo("14");
             assertThat(error.getText()).isEqualTo("Impact window: \"" + typed + "\" refused — a whole number of days "
                     + "from 1 to 90; the table shows 14 days.");
@@ -177,7 +179,7 @@ class AmendmentsUiTest {
         robot.interact(days::selectAll);
         robot.write("30");
         robot.type(KeyCode.ENTER);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(error.isVisible()).isFalse();
         assertThat(days.getText()).isEqualTo("30");
         robot.type(KeyCode.UP);

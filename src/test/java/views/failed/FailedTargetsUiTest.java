@@ -17,6 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.knowledge.ResultRow;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,7 +62,7 @@ class FailedTargetsUiTest {
         });
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#failed-table").tryQuery().isPresent() && table(robot).getItems().size() == 3);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         List<String> stories = table(robot).getItems().stream().map(FailedRow::story).toList();
         robot.interact(() -> {
             List<String> shown = table(robot).lookupAll(".wrapping-cell").stream()
@@ -118,7 +119,7 @@ class FailedTargetsUiTest {
         UiHarness.waitUntil(() -> !history.getItems().isEmpty());
         assertThat(history.getItems().get(0)).contains("cleared gremlin/S1 — The JSON migration landed; retry it.");
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).startsWith("Cleared gremlin/S1");
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).localToScene(0, 0).getY()).as("the \"Cleared …\" line pushes nothing down")
                 .isEqualTo(tableAt);
 
@@ -161,7 +162,7 @@ class FailedTargetsUiTest {
         });
         robot.type(KeyCode.ENTER);
         UiHarness.waitUntil(() -> title.getText().startsWith("Retrospective loop-") && title.getText().contains("joelclaw"));
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         ResultRow selected = results.getSelectionModel().getSelectedItem();
         assertThat(selected).as("the retro is not among the results: no other document claims to be selected")
                 .isNull();
@@ -169,7 +170,7 @@ class FailedTargetsUiTest {
         assertThat(back.isDisabled()).as("Back returns to what was shown before").isFalse();
         robot.interact(back::fire);
         UiHarness.waitUntil(() -> meta.getText().contains(" · " + browsed + " · "));
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(results.getSelectionModel().getSelectedItem().id()).isEqualTo(browsed);
     }
 
@@ -185,7 +186,7 @@ class FailedTargetsUiTest {
         String preview = robot.lookup("#failed-prune-preview").queryAs(TextArea.class).getText();
         assertThat(preview.lines()).hasSize((int) expired).allMatch(l -> l.contains(" ago · "));
         robot.clickOn("Cancel"); // nothing removed
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).getItems()).hasSize(3);
         robot.clickOn("#failed-prune");
         UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isPresent());
@@ -210,7 +211,7 @@ class FailedTargetsUiTest {
             robot.lookup("#health-jobs").queryAs(TableView.class).getSelectionModel().select(0);
             robot.lookup("#health-jobs").queryAs(TableView.class).requestFocus();
         });
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         Paint inHealth = selectedFill(robot.lookup("#health-jobs").queryAs(TableView.class));
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT6).release(KeyCode.DIGIT6, KeyCode.CONTROL);
@@ -220,10 +221,10 @@ class FailedTargetsUiTest {
             table(robot).requestFocus();
         });
         robot.type(KeyCode.DOWN);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).getSelectionModel().getSelectedIndices()).containsExactly(0);
         robot.type(KeyCode.DOWN);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).getSelectionModel().getSelectedIndices()).as("then Down moves on").containsExactly(1);
         assertThat(selectedFill(table(robot))).as("selected as in Health").isEqualTo(inHealth);
     }
@@ -268,7 +269,7 @@ class FailedTargetsUiTest {
         assertThat(prune.isDefaultButton()).as("Prune is not").isFalse();
         robot.type(KeyCode.ENTER);
         UiHarness.waitUntil(() -> robot.lookup("#failed-prune-preview").tryQuery().isEmpty());
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).getItems()).as("Enter pruned nothing").hasSize(3);
         assertThat(robot.lookup("#failed-message").queryAs(Label.class).getText()).doesNotStartWith("Pruned");
     }
@@ -291,7 +292,7 @@ class FailedTargetsUiTest {
         robot.clickOn("#failed-reason").write("   ");
         assertThat(clear.isDisabled()).as("a blank reason is no reason").isTrue();
         robot.type(KeyCode.ENTER);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#failed-reason").tryQuery()).as("the dialog stays, waiting for a reason").isPresent();
         robot.write("Fixed upstream.");
         assertThat(clear.isDisabled()).isFalse();

@@ -2,6 +2,7 @@ package views.knowledge;
 
 import javafx.scene.Node;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -84,7 +85,7 @@ class KnowledgeUiTest {
         // the new document's lines start unselected: Enter does not open its first line
         UiHarness.waitUntil(() -> provenance.getSelectionModel().isEmpty());
         robot.type(KeyCode.ENTER);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#detail-meta").queryAs(Label.class).getText()).startsWith("retro · retro:loop-");
 
         robot.press(KeyCode.ALT, KeyCode.LEFT).release(KeyCode.LEFT, KeyCode.ALT); // back to the lesson

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import views.shell.LayoutUiTest;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,7 +74,7 @@ class SemanticSearchUiTest {
                 stage.setWidth(size[0]);
                 stage.setHeight(size[1]);
             });
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
             List<String> cut = new ArrayList<>();
             double[] bottom = new double[2];
             robot.interact(() -> {

@@ -10,6 +10,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,7 +53,7 @@ class LessonsUiTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT9).release(KeyCode.DIGIT9, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> robot.lookup("#lessons-status").tryQuery().isPresent()
                 && !robot.lookup("#lessons-status").queryAs(Label.class).getText().isEmpty());
-        org.testfx.util.WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         List<String> shown = new ArrayList<>();
         List<String> cut = new ArrayList<>();
         robot.interact(() -> {

@@ -9,6 +9,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableRow;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.reach.ReachViewModel;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,7 +61,7 @@ class ReachUiTest {
         @SuppressWarnings("unchecked")
         TableView<ReachViewModel.Row> most = robot.lookup("#reach-most").queryAs(TableView.class);
         assertThat(most.getItems()).isNotEmpty();
-        org.testfx.util.WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
         stateAndTypeAreWholeWords(robot);
         everyLineOfATitleShows(robot);
         robot.clickOn("Never reached");

@@ -3,6 +3,7 @@ package views.recall;
 import java.util.stream.Stream;
 import javafx.scene.layout.GridPane;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,7 +56,7 @@ class RecallUiTest {
         assertThat(columns.getChildren()).filteredOn(n -> GridPane.getColumnIndex(n) == 0)
                 .anyMatch(n -> "recall-implementor".equals(n.getId()));
         // headings of two to five lines: every text box starts at the same height all the same
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(Stream.of("implementor", "lean", "balanced", "deep")
                 .map(b -> robot.lookup("#recall-" + b).query().localToScene(0, 0).getY()).distinct())
                 .as("the four boxes start at one height").hasSize(1);

@@ -5,6 +5,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import viewmodels.review.ReviewViewModel;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,7 +62,7 @@ class ReviewDialogsUiTest {
             Button decide = (Button) dialog.lookupButton(dialog.getButtonTypes().get(0));
             assertThat(decide.isDisabled()).as("off until a reason is typed").isTrue();
             robot.clickOn("#review-reason").write("   ");
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
             assertThat(decide.isDisabled()).as("spaces are no reason: Enter closed the dialog deciding nothing").isTrue();
             robot.write("because");
             UiHarness.waitUntil(() -> !decide.isDisabled());
@@ -86,7 +87,7 @@ class ReviewDialogsUiTest {
         TextArea text = robot.lookup("#review-edit-text").queryAs(TextArea.class);
         UiHarness.waitUntil(text::isFocused);
         robot.press(KeyCode.ENTER).release(KeyCode.ENTER);
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#review-edit-text").tryQuery()).as("Enter wrote a new line; the dialog is open").isPresent();
         // walk 2: Escape threw the edits away unasked — now it asks, and Enter keeps editing
         robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);

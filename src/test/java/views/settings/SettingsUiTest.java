@@ -15,6 +15,7 @@ import javafx.scene.control.ScrollBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import services.policy.Policy;
 import services.policy.PolicyService;
 import services.review.ReviewService;
@@ -221,7 +222,7 @@ class SettingsUiTest {
                 stage.setWidth(size[0]);
                 stage.setHeight(size[1]);
             });
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.waitForFxEvents();
             List<String> misaligned = new ArrayList<>();
             List<String> cut = new ArrayList<>();
             List<String> sideways = new ArrayList<>();
@@ -291,7 +292,7 @@ class SettingsUiTest {
             stage.getScene().getRoot().applyCss();
             stage.getScene().getRoot().layout();
         });
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Where a node is in the scene, vertically: its top edge. */

@@ -122,7 +122,7 @@ class ShellUiTest {
         robot.interact(() -> stage.setWidth(1100));
         robot.interact(() -> ui.window.shell().openWorkspace(opened));
         UiHarness.waitUntil(() -> !robot.lookup("#error-banner").queryAs(Label.class).getText().isEmpty());
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         Label error = robot.lookup("#error-banner").queryAs(Label.class);
         Button dismiss = robot.lookup("#error-dismiss").queryAs(Button.class);
         UiHarness.waitUntil(() -> error.getHeight() >= error.prefHeight(error.getWidth()) - 0.5
@@ -147,7 +147,7 @@ class ShellUiTest {
         robot.clickOn("#palette-query").write("sync");
         UiHarness.waitUntil(() -> robot.lookup("#palette-query").queryAs(TextField.class)
                 .getText().equals("sync"));
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
         List<String> boxes = new ArrayList<>();
         robot.interact(() -> robot.lookup("#palette-list").queryAs(Node.class).lookupAll(".palette-keys")
                 .stream().filter(n -> n.isVisible() && n.isManaged() && n.getParent() != null

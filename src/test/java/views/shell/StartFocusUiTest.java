@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import org.junit.jupiter.api.Tag;
+import org.testfx.util.WaitForAsyncUtils;
 import services.workspace.WorkspaceFile;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -114,7 +115,7 @@ class StartFocusUiTest {
         UiHarness.waitForIndex(robot);
         UiHarness.waitUntil(60, this::watchdogCaughtUp);
         UiHarness.waitUntil(60, () -> !robot.lookup("#status-cancel").query().getParent().isVisible());
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(focused).as("every focus owner since the window showed")
                 .noneMatch(n -> n.startsWith("toast:") || n.startsWith("status-bar:"));

@@ -14,6 +14,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.eclipse.jgit.util.FileUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.audit.DecisionLog;
@@ -45,7 +46,7 @@ class TwoOperatorsTest {
             if (!Files.exists(repo[1])) {
                 git(tmp, "clone", "-q", "--bare", repo[0].toString(), repo[1].toString());
             }
-            org.eclipse.jgit.util.FileUtils.delete(repo[0].toFile(), org.eclipse.jgit.util.FileUtils.RECURSIVE);
+            FileUtils.delete(repo[0].toFile(), FileUtils.RECURSIVE);
             git(tmp, "clone", "-q", repo[1].toUri().toString(), repo[0].toString());
         }
         ObjectNode root = (ObjectNode) json.readTree(ws.dir().resolve(Workspace.FILE_NAME).toFile());
