@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import services.amendments.AmendmentHistory;
 import services.amendments.AmendmentsService;
@@ -57,7 +58,7 @@ final class AmendmentsCommand {
         @Override
         Integer run() {
             if (status != null && !List.of("applied", "reverted", "missing", "left-alone").contains(status)) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
+                throw new ParameterException(spec.commandLine(), "Invalid value for option "
                         + "'--status': \"" + status + "\" is not an amendment status; use one of applied, reverted, "
                         + "missing, left-alone.");
             }
@@ -110,16 +111,51 @@ final class AmendmentsCommand {
     }
 
     @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert amendments (newest first) as new "
-            + "commits; one already reverted or whose commit is missing is left out and named.")
+            + "commits; one already reverted or whose commit is missing is left out and named. With --run, every "
+            + "amendment one dream or retro run applied, newest first, all or nothing, with one record.")
     static final class Revert extends Base {
-        @Parameters(paramLabel = "SHA", arity = "1..*")
+        @Parameters(paramLabel = "SHA", arity = "0..*")
         List<String> shas;
+
+        @Option(names = "--run", paramLabel = "RUN_ID", description = "Revert every amendment of this run (its cycle "
+                + "in the dream log) instead of naming commits; needs --reason.")
+        String run;
 
         @Option(names = "--by", required = true, paramLabel = "NAME")
         String by;
 
+        @Option(names = "--reason", paramLabel = "TEXT", description = "Why (kept in the record); required with --run.")
+        String reason;
+
+        @Override
+        Integer run() {
+            boolean named = shas != null && !shas.isEmpty();
+            if (run != null && named) {
+                throw new ParameterException(spec.commandLine(), "Give either --run RUN_ID or amendment SHAs, not both.");
+            }
+            if (run == null && !named) {
+                throw new ParameterException(spec.commandLine(), "Name the amendments to revert: SHA…, or --run RUN_ID "
+                        + "for every amendment of one run.");
+            }
+            if (run != null && (reason == null || reason.isBlank())) {
+                throw new ParameterException(spec.commandLine(), "Reverting a whole run needs --reason TEXT.");
+            }
+            return super.run();
+        }
+
         @Override
         Integer execute() {
+            if (run != null) {
+                AmendmentsService.RunReverted done = amendments.revertRun(run, by, reason);
+                RevertReport report = new RevertReport(done.reverted(), done.leftOut());
+                Map<String, Object> json = new LinkedHashMap<>();
+                json.put("run", done.run());
+                json.put("reverted", done.reverted());
+                json.put("leftOut", done.leftOut());
+                cli.print(json, "Reverted run " + done.run() + ": " + Plural.of(done.reverted().size(), "amendment")
+                        + ", newest first, recorded once.\n" + String.join("\n", report.lines()));
+                return 0;
+            }
             RevertReport report = amendments.revertWhatCan(shas, by);
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("reverted", report.reverted());

@@ -18,7 +18,8 @@ import services.policy.SupervisedApprovals;
 @Command(name = "policy", mixinStandardHelpOptions = true, description = "The trust dial: what the console approves by itself.",
         subcommands = {PolicyCommand.Show.class, PolicyCommand.Run.class, PolicyCommand.Freeze.class,
             PolicyCommand.Unfreeze.class, PolicyCommand.Confirm.class, PolicyCommand.Revert.class,
-            PolicyCommand.Simulate.class, PolicyCommand.Set.class})
+            PolicyCommand.Simulate.class, PolicyCommand.Set.class, PolicySurfacesCommand.Surfaces.class,
+            PolicySurfacesCommand.Signoff.class})
 final class PolicyCommand {
 
     static Map<String, Object> describe(Policy p) {
@@ -162,7 +163,7 @@ final class PolicyCommand {
         }
     }
 
-    @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert a supervised approval now.")
+    @Command(name = "revert", mixinStandardHelpOptions = true, description = "Revert a change the dial applied (supervised or auto) as one new commit.")
     static final class Revert extends Base {
         @Parameters(paramLabel = "ID", description = "Proposal id or commit.")
         String id;

@@ -4,10 +4,12 @@ import app.compose.WorkspaceServices;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import services.review.caps.CapReview;
 import services.text.PlainText;
 import services.errors.ConsoleException;
 import services.policy.Policy;
@@ -276,13 +278,15 @@ final class ProposalsCommand {
                 out.put("conflicts", item.change().conflicts());
             }
             review.rememberShown(List.of(item)); // a later decision without --digest decides this snapshot
+            Optional<CapReview> cap = review.capReview(item);
+            out.put("cap", CapLines.json(cap));
             String text = heading(item)
                     + "\nfile: " + item.proposal().file()
                     + (item.proposal().digest() == null ? "" : "\ndigest: " + item.proposal().shortDigest()
                     + " (decide with --digest " + item.proposal().shortDigest() + ")")
                     + tamperedText(item.proposal())
                     + "\npolicy: " + applying
-                    + effectText
+                    + effectText + CapLines.text(cap)
                     + recordText
                     + (item.problem() == null ? "" : "\nproblem: " + item.problem())
                     + "\n\n" + (item.proposal().rationale() == null ? "" : item.proposal().rationale().strip() + "\n\n")

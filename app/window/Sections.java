@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.scene.Node;
+import javafx.scene.layout.VBox;
 import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.sync.SyncSources;
@@ -19,6 +20,7 @@ import viewmodels.knowledge.RecallViewModel;
 import viewmodels.notes.NoteViewModel;
 import viewmodels.overview.OverviewViewModel;
 import viewmodels.policy.PolicyViewModel;
+import viewmodels.policy.SurfacesViewModel;
 import viewmodels.profiles.LessonsViewModel;
 import viewmodels.reach.ReachViewModel;
 import viewmodels.review.ReviewViewModel;
@@ -33,6 +35,7 @@ import views.knowledge.RecallView;
 import views.notes.NoteView;
 import views.overview.OverviewView;
 import views.policy.PolicyView;
+import views.policy.SurfacesView;
 import views.profiles.LessonsView;
 import views.reach.ReachView;
 import views.review.ReviewView;
@@ -96,7 +99,9 @@ final class Sections {
         scope.unsaved().track("settings", vm.unsavedProperty(), vm::saveBeforeLeaving);
         PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
                 app.clock().getZone(), app.clock());
-        return new SettingsView(vm, new PolicyView(policy).root()).root();
+        SurfacesViewModel ladder = new SurfacesViewModel(services.policy(), app.runner(), services.reviewer(),
+                app.clock().getZone(), app.clock());
+        return new SettingsView(vm, new VBox(16, new PolicyView(policy).root(), new SurfacesView(ladder).root())).root();
     }
 
     static List<Section> of(WorkspaceScope scope, AppContext app, WorkspaceServices services,

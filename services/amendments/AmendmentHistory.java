@@ -1,5 +1,6 @@
 package services.amendments;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,6 +37,30 @@ public interface AmendmentHistory extends AutoCloseable {
      * Returns the new commit's sha.
      */
     String revert(String branch, String sha, String message, String author);
+
+    /** One revert of a chain: the commit to revert and the revert commit's message. */
+    record RevertStep(String sha, String message) {
+    }
+
+    /**
+     * Reverts each step in order, each revert on top of the one before, in-core; the branch moves once, to the last,
+     * by compare-and-swap. When any step cannot be made (a conflict, a merge, a commit the branch does not hold) the
+     * branch does not move at all: nothing is reverted. Returns the revert commits in the order of the steps.
+     */
+    List<String> revertAll(String branch, List<RevertStep> steps, String author);
+
+    /** Reverts written, not yet on their branch: the branch's tip they were made on, the last, and every one made. */
+    record Prepared(String branch, String oldTip, String newTip, List<String> commits) {
+    }
+
+    /** The reverts of {@link #revertAll}, written in-core on the branch's tip; the branch does not move. */
+    Prepared prepareReverts(String branch, List<RevertStep> steps, String author);
+
+    /** Moves {@code branch} from {@code from} to {@code to} by compare-and-swap; refused when it is not at {@code from}. */
+    void move(String branch, String from, String to);
+
+    /** Those of {@code shas} that {@code branch} holds, newest first by its history. */
+    List<String> newestFirst(String branch, Collection<String> shas);
 
     @Override
     void close();

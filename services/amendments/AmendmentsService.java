@@ -69,6 +69,10 @@ public final class AmendmentsService {
         }
     }
 
+    /** A run reverted: its id, the reverts made (newest first on each branch), and the amendments left out. */
+    public record RunReverted(String run, List<Reverted> reverted, List<RevertReport.LeftOut> leftOut) {
+    }
+
     private final Workspace ws;
     private final Clock clock;
     private final Function<Path, AmendmentHistory> histories;
@@ -77,6 +81,7 @@ public final class AmendmentsService {
     private final DecisionLock lock;
     private final Telemetry telemetry;
     private final AmendmentReverts reverts;
+    private final RunReverts runs;
 
     public AmendmentsService(Workspace ws, Clock clock) {
         this(ws, clock, JGitAmendmentHistory::new);
@@ -97,6 +102,8 @@ public final class AmendmentsService {
         this.lock = new DecisionLock(ws.stateDir());
         this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
                 dreamLog, decisions, lock);
+        this.runs = new RunReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(), dreamLog,
+                decisions, lock, reverts);
     }
 
     /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
@@ -263,6 +270,24 @@ public final class AmendmentsService {
      */
     public RevertReport revertWhatCan(List<String> shas, String by) {
         return traced(shas, () -> reverts.revert(shas, by, false));
+    }
+
+    /** The amendments dream or retro run {@code run} applied (its {@code cycle} in the dream log), newest first. */
+    public List<Amendment> ofRun(String run) {
+        list(); // records reverts a crash cut short first
+        return runs.of(run);
+    }
+
+    /**
+     * Reverts every amendment run {@code run} applied, newest first, in one action with one record; all or nothing:
+     * when one cannot be reverted (a conflict), nothing is committed and the error says which and why. Amendments of
+     * the run already reverted are left out and named; one whose commit is missing or not the dream's own refuses.
+     * Refused when the workspace is read-only or frozen.
+     */
+    public RunReverted revertRun(String run, String by, String reason) {
+        return telemetry.traced("amendment.revert_run", Attributes.of(Telemetry.ID, run == null
+                ? "" : run), () -> runs.revert(run, by, reason), done -> Attributes.of(
+                Telemetry.COUNT, (long) done.reverted().size()));
     }
 
     private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {

@@ -23,6 +23,7 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.merge.MergeStrategy;
 import org.eclipse.jgit.merge.ResolveMerger;
 import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevSort;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.EmptyTreeIterator;
@@ -204,66 +205,129 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
 
     @Override
     public String revert(String branch, String sha, String message, String author) {
+        return revertAll(branch, List.of(new RevertStep(sha, message)), author).get(0);
+    }
+
+    @Override
+    public List<String> revertAll(String branch, List<RevertStep> steps, String author) {
+        Prepared prepared = prepareReverts(branch, steps, author);
+        beforeBranchMoves.run();
+        move(branch, prepared.oldTip(), prepared.newTip());
+        return prepared.commits();
+    }
+
+    @Override
+    public Prepared prepareReverts(String branch, List<RevertStep> steps, String author) {
+        String first = steps.isEmpty() ? "" : steps.get(0).sha();
         JGitWritableBranch.problem(repo, branch).ifPresent(why -> {
-            throw new AmendmentException("Cannot revert " + AmendmentsService.abbreviate(sha) + " in " + dir + ": "
+            throw new AmendmentException("Cannot revert " + AmendmentsService.abbreviate(first) + " in " + dir + ": "
                     + why + ". Nothing was reverted.");
         });
-        try (RevWalk walk = new RevWalk(repo); ObjectInserter inserter = repo.newObjectInserter()) {
+        String sha = first;
+        try (ObjectInserter inserter = repo.newObjectInserter(); ObjectReader reader = inserter.newReader();
+             RevWalk walk = new RevWalk(reader)) { // one reader sees the reverts written before the branch moves
             Ref ref = repo.exactRef(Constants.R_HEADS + branch);
             if (ref == null) {
                 throw new AmendmentException("Branch " + branch + " does not exist in " + dir + "; nothing was reverted.");
             }
-            RevCommit head = walk.parseCommit(ref.getObjectId());
-            ObjectId amendmentId = objectId(sha);
-            if (amendmentId == null) {
-                throw new AmendmentException("No commit " + PlainText.shown(sha) + " in " + dir + "; nothing was reverted.");
+            RevCommit start = walk.parseCommit(ref.getObjectId());
+            RevCommit head = start;
+            List<String> made = new ArrayList<>();
+            for (RevertStep step : steps) {
+                sha = step.sha();
+                ObjectId id = revertOnto(walk, inserter, start, head, branch, step, author);
+                walk.reset();
+                head = walk.parseCommit(id);
+                made.add(id.name());
             }
-            RevCommit amendment = walk.parseCommit(amendmentId);
-            if (amendment.getParentCount() == 0) {
-                throw new AmendmentException("Commit " + sha + " has no parent; it cannot be reverted.");
-            }
-            if (amendment.getParentCount() > 1) {
-                throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is a merge: reverting it "
-                        + "would undo everything its other parents brought in. Nothing was reverted.");
-            }
-            if (!walk.isMergedInto(amendment, head)) {
-                throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is not on " + branch + " in "
-                        + dir + ": reverting it there would undo changes the branch never had. Nothing was reverted.");
-            }
-            walk.reset();
-            RevCommit parent = walk.parseCommit(amendment.getParent(0));
-            ResolveMerger merger = (ResolveMerger) MergeStrategy.RECURSIVE.newMerger(repo, true);
-            merger.setBase(amendment.getTree());
-            if (!merger.merge(head, parent)) {
-                List<String> paths = new ArrayList<>(merger.getUnmergedPaths());
-                if (paths.isEmpty() && merger.getFailingPaths() != null) {
-                    paths.addAll(merger.getFailingPaths().keySet());
-                }
-                throw new AmendmentException("Reverting " + AmendmentsService.abbreviate(sha) + " conflicts with later changes on "
-                        + branch + " in: " + String.join(", ", paths) + ". Nothing was reverted.", paths);
-            }
-            CommitBuilder commit = new CommitBuilder();
-            commit.setTreeId(merger.getResultTreeId());
-            commit.setParentId(head);
-            commit.setAuthor(new PersonIdent(author, author.replaceAll("[^A-Za-z0-9._-]", ".") + "@brain-console"));
-            commit.setCommitter(new PersonIdent("Brain Console", "brain-console@localhost"));
-            commit.setMessage(message);
-            ObjectId id = inserter.insert(commit);
             inserter.flush();
-            beforeBranchMoves.run();
-            RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
-            update.setExpectedOldObjectId(head);
-            update.setNewObjectId(id);
-            update.setRefLogMessage("brain-console: revert " + sha, false);
-            RefUpdate.Result result = update.update();
-            if (result != RefUpdate.Result.FAST_FORWARD && result != RefUpdate.Result.FORCED) {
-                throw new AmendmentException(branch + " in " + dir + " moved while reverting " + AmendmentsService.abbreviate(sha)
-                        + " (" + result + "); nothing was reverted. Try again.");
-            }
-            return id.name();
+            return new Prepared(branch, start.name(), head.name(), made);
         } catch (IOException | IllegalArgumentException e) {
             throw new AmendmentException("Cannot revert " + sha + " on " + branch + " in " + dir + ": " + e.getMessage());
         }
+    }
+
+    @Override
+    public void move(String branch, String from, String to) {
+        try {
+            RefUpdate update = repo.updateRef(Constants.R_HEADS + branch);
+            update.setExpectedOldObjectId(ObjectId.fromString(from));
+            update.setNewObjectId(ObjectId.fromString(to));
+            update.setRefLogMessage("brain-console: revert", false);
+            RefUpdate.Result result = update.forceUpdate();
+            if (result != RefUpdate.Result.FAST_FORWARD && result != RefUpdate.Result.FORCED
+                    && result != RefUpdate.Result.NO_CHANGE) {
+                throw new AmendmentException(branch + " in " + dir + " moved while reverting (" + result + "); "
+                        + "nothing was reverted. Try again.");
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AmendmentException("Cannot move " + branch + " in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public List<String> newestFirst(String branch, Collection<String> shas) {
+        List<String> out = new ArrayList<>();
+        try (RevWalk walk = new RevWalk(repo)) {
+            Ref ref = repo.exactRef(Constants.R_HEADS + branch);
+            if (ref == null) {
+                return out;
+            }
+            walk.sort(RevSort.TOPO);
+            walk.markStart(walk.parseCommit(ref.getObjectId()));
+            for (RevCommit c : walk) {
+                if (shas.contains(c.name())) {
+                    out.add(c.name());
+                    if (out.size() == shas.size()) {
+                        break;
+                    }
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new AmendmentException("Cannot read " + branch + " in " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** The revert of one step as a commit on {@code head} (written, the branch not moved); {@code start}: the branch's tip. */
+    private ObjectId revertOnto(RevWalk walk, ObjectInserter inserter, RevCommit start, RevCommit head, String branch,
+                                RevertStep step, String author) throws IOException {
+        String sha = step.sha();
+        ObjectId amendmentId = objectId(sha);
+        if (amendmentId == null) {
+            throw new AmendmentException("No commit " + PlainText.shown(sha) + " in " + dir + "; nothing was reverted.");
+        }
+        RevCommit amendment = walk.parseCommit(amendmentId);
+        if (amendment.getParentCount() == 0) {
+            throw new AmendmentException("Commit " + sha + " has no parent; it cannot be reverted.");
+        }
+        if (amendment.getParentCount() > 1) {
+            throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is a merge: reverting it "
+                    + "would undo everything its other parents brought in. Nothing was reverted.");
+        }
+        if (!walk.isMergedInto(amendment, walk.parseCommit(start))) {
+            throw new AmendmentException("Commit " + AmendmentsService.abbreviate(sha) + " is not on " + branch + " in "
+                    + dir + ": reverting it there would undo changes the branch never had. Nothing was reverted.");
+        }
+        walk.reset();
+        RevCommit parent = walk.parseCommit(amendment.getParent(0));
+        ResolveMerger merger = (ResolveMerger) MergeStrategy.RECURSIVE.newMerger(inserter, repo.getConfig());
+        merger.setBase(amendment.getTree());
+        if (!merger.merge(head, parent)) {
+            List<String> paths = new ArrayList<>(merger.getUnmergedPaths());
+            if (paths.isEmpty() && merger.getFailingPaths() != null) {
+                paths.addAll(merger.getFailingPaths().keySet());
+            }
+            throw new AmendmentException("Reverting " + AmendmentsService.abbreviate(sha) + " conflicts with later changes on "
+                    + branch + " in: " + String.join(", ", paths) + ". Nothing was reverted.", paths);
+        }
+        CommitBuilder commit = new CommitBuilder();
+        commit.setTreeId(merger.getResultTreeId());
+        commit.setParentId(head);
+        commit.setAuthor(new PersonIdent(author, author.replaceAll("[^A-Za-z0-9._-]", ".") + "@brain-console"));
+        commit.setCommitter(new PersonIdent("Brain Console", "brain-console@localhost"));
+        commit.setMessage(step.message());
+        return inserter.insert(commit);
     }
 
     @Override

@@ -144,6 +144,9 @@ final class RevertIntents {
             if ((action.equals("revert") || action.equals("revert.abandoned")) && e.hasNonNull("intent")) {
                 closed.add(e.path("intent").asText());
             }
+            if (action.equals("revert.run")) { // a whole run's one record closes every intent it began
+                e.path("intents").forEach(i -> closed.add(i.asText()));
+            }
         }
         return entries.stream().filter(e -> e.path("action").asText().equals("revert.begun")
                 && !closed.contains(e.path("intent").asText())).toList();

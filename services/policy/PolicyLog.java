@@ -2,6 +2,7 @@ package services.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -31,6 +32,11 @@ final class PolicyLog {
 
     void append(ObjectNode entry) {
         log.append(entry);
+    }
+
+    /** The log's file (what a cache of what was derived from it is keyed by). */
+    Path file() {
+        return log.file();
     }
 
     List<JsonNode> entries() {

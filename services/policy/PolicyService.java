@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.review.Proposal;
@@ -52,6 +53,7 @@ public final class PolicyService {
     private final PolicyLog log;
     private final SupervisedApprovals supervised;
     private final RecallEffect recall;
+    private final Ladder ladder;
 
     public PolicyService(Workspace ws, ReviewService review, Clock clock) {
         this(ws, review, clock, null);
@@ -66,6 +68,12 @@ public final class PolicyService {
         this.settings = new PolicySettings(ws.dir());
         this.log = new PolicyLog(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
         this.supervised = new SupervisedApprovals(ws, log, review);
+        this.ladder = new Ladder(ws, log, settings, review.histories(), clock);
+    }
+
+    /** The promotion ladder of the workspace's surfaces. */
+    public Ladder ladder() {
+        return ladder;
     }
 
     /** The policy now, or all-manual with the reason when {@code workspace.json}'s policy cannot be read. */
@@ -82,7 +90,7 @@ public final class PolicyService {
         if (!p.valid()) {
             return new Policy.Applying(Level.MANUAL, "the proposal is invalid");
         }
-        return loaded.policy().resolve(p);
+        return ladder.resolver(loaded.policy()).apply(p);
     }
 
     /**
@@ -101,12 +109,14 @@ public final class PolicyService {
         if (ws.readOnly()) {
             return new RunReport(version, policy.frozen(), outcomes, List.of(), "workspace " + ws.name() + " is read-only");
         }
+        ladder.recordDemotions();
+        Function<Proposal, Policy.Applying> levels = ladder.resolver(policy);
         for (ReviewService.Item item : review.list()) {
             Proposal p = item.proposal();
             if (!p.valid() || !"pending".equals(p.status())) {
                 continue;
             }
-            Policy.Applying a = policy.resolve(p);
+            Policy.Applying a = levels.apply(p);
             if (!a.level().applies()) {
                 outcomes.add(new Outcome(p.id(), "waits", a.level().key(), a.reason(), null));
             } else if (!item.approvable()) {
@@ -126,7 +136,8 @@ public final class PolicyService {
                 }
             }
         }
-        List<String> expired = supervised.expire(clock.instant(), policy.confirmWithinDays());
+        List<String> expired = new ArrayList<>(supervised.expire(clock.instant(), policy.confirmWithinDays()));
+        expired.addAll(ladder.recordDemotions());
         return new RunReport(version, policy.frozen(), outcomes, expired, null);
     }
 
@@ -206,16 +217,39 @@ public final class PolicyService {
         return supervised.pending(policyOrDefaults().confirmWithinDays());
     }
 
+    /** Every change the dial applied that is not reverted (auto, or supervised), oldest first: what a person may revert. */
+    public List<SupervisedApprovals.Pending> applied() {
+        return supervised.applied();
+    }
+
     public void confirm(String idOrSha, String by) {
         PolicyLog.requirePerson(by, null, null);
         supervised.confirm(idOrSha, by, policyOrDefaults().confirmWithinDays());
     }
 
-    /** A person reverts a supervised approval before its time; returns the revert commit. */
+    /**
+     * A person reverts a change the dial applied — a supervised approval before its time, or an auto-applied change —
+     * by its proposal id or commit, as one new commit on its review branch; a surface it was on is demoted to gated.
+     * Returns the revert commit.
+     */
     public String revert(String idOrSha, String by, String why) {
         PolicyLog.requirePerson(by, why, "a revert");
+        if (ws.readOnly()) {
+            throw new PolicyException("Workspace " + ws.name() + " is read-only: nothing can be reverted.");
+        }
         int days = policyOrDefaults().confirmWithinDays();
-        return supervised.revert(supervised.find(idOrSha, days), by, why);
+        String sha;
+        try {
+            sha = supervised.revert(supervised.find(idOrSha, days), by, why);
+        } catch (PolicyException notSupervised) {
+            if (supervised.pending(days).stream().anyMatch(p -> p.id().equals(idOrSha) || (idOrSha.length() >= 7
+                    && p.commit().startsWith(idOrSha)))) {
+                throw notSupervised; // one that is waiting for confirmation and could not be reverted: say why
+            }
+            sha = supervised.revert(supervised.findApplied(idOrSha), by, why, false);
+        }
+        ladder.recordDemotions();
+        return sha;
     }
 
     /** What {@code candidate} would have done with the last {@code days} days of decisions. */

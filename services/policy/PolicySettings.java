@@ -33,6 +33,18 @@ public final class PolicySettings {
 
     /** The policy as {@code workspace.json} has it now (the defaults when the key is absent). */
     public Policy read() {
+        JsonNode node = policyNode();
+        Policy policy = parse(node);
+        Surfaces.parse(node); // a bad surface makes the whole policy unreadable: everything waits for a person
+        return policy;
+    }
+
+    /** The surfaces and {@code promoteAfter} as {@code workspace.json} has them now (none when absent). */
+    public Surfaces surfaces() {
+        return Surfaces.parse(policyNode());
+    }
+
+    private JsonNode policyNode() {
         Path file = dir.resolve(Workspace.FILE_NAME);
         JsonNode root;
         try {
@@ -40,7 +52,7 @@ public final class PolicySettings {
         } catch (IOException e) {
             throw new PolicyException("Cannot read the policy from " + file + ": " + e.getMessage());
         }
-        return parse(root == null ? null : root.get("policy"));
+        return root == null ? null : root.get("policy");
     }
 
     /** The policy, or the reason it cannot be read (then everything is manual). */

@@ -69,6 +69,47 @@ public final class SupervisedApprovals {
         return new ArrayList<>(out.values());
     }
 
+    /**
+     * Every change the dial applied ({@code approve} by {@code policy:auto} or {@code policy:supervised}) whose
+     * commit no decision-log line reverts yet, oldest first; {@code due} is null.
+     */
+    List<Pending> applied() {
+        List<JsonNode> entries = log.entries();
+        Set<String> reverted = new HashSet<>();
+        for (JsonNode e : entries) {
+            reverted.addAll(LadderFacts.revertedBy(e));
+        }
+        Map<String, Pending> out = new LinkedHashMap<>();
+        for (JsonNode e : entries) {
+            String by = e.path("by").asText("");
+            String commit = e.path("commit").asText("");
+            Instant at = PolicyLog.ts(e);
+            if (!"approve".equals(e.path("action").asText()) || !by.startsWith(ReviewService.POLICY) || commit.isEmpty()
+                    || at == null || reverted.contains(commit)) {
+                continue;
+            }
+            out.put(commit, new Pending(e.path("proposal").asText(), e.path("kind").asText(null), e.path("risk").asText(null),
+                    e.path("target").asText(null), e.path("repo").asText(null), commit, e.path("branch").asText(ws.reviewBranch()),
+                    at, null));
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** The applied change {@code idOrSha} names (a proposal id, or 7+ characters of its commit). */
+    Pending findApplied(String idOrSha) {
+        List<Pending> matches = applied().stream().filter(p -> p.id().equals(idOrSha)
+                || (idOrSha.length() >= 7 && p.commit().startsWith(idOrSha))).toList();
+        if (matches.isEmpty()) {
+            throw new PolicyException("No change applied by the dial is known as " + PlainText.shown(idOrSha)
+                    + " that is not reverted already (a proposal id, or 7 or more characters of its commit).");
+        }
+        if (matches.size() > 1) {
+            throw new PolicyException(PlainText.shown(idOrSha) + " names " + matches.size() + " applied changes; "
+                    + "give the full commit id.");
+        }
+        return matches.get(0);
+    }
+
     Pending find(String idOrSha, int days) {
         List<Pending> matches = pending(days).stream().filter(p -> p.id().equals(idOrSha)
                 || (idOrSha.length() >= 7 && p.commit().startsWith(idOrSha))).toList();
@@ -102,8 +143,18 @@ public final class SupervisedApprovals {
      * short before its log line is found pending again and finished without a second revert commit.
      */
     String revert(Pending p, String by, String why) {
+        return revert(p, by, why, true);
+    }
+
+    /**
+     * The same for any change the dial applied ({@code onlyUnconfirmed} false: auto, or supervised and confirmed);
+     * refused when its commit was reverted meanwhile.
+     */
+    String revert(Pending p, String by, String why, boolean onlyUnconfirmed) {
         return lock.run(() -> {
-            if (pending(Integer.MAX_VALUE / 2).stream().noneMatch(q -> q.commit().equals(p.commit()))) {
+            boolean open = onlyUnconfirmed ? pending(Integer.MAX_VALUE / 2).stream().anyMatch(q -> q.commit().equals(p.commit()))
+                    : applied().stream().anyMatch(q -> q.commit().equals(p.commit()));
+            if (!open) {
                 throw new PolicyException("The approval " + p.commit() + " of " + p.id() + " was settled meanwhile.");
             }
             Path root = "skills".equals(p.repo()) ? ws.skillsRepo() : ws.behaviourRepo();

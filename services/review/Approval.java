@@ -81,6 +81,12 @@ final class Approval {
             PlannedChange change = item.change();
             String editedText = r.editedText();
             boolean edited = editedText != null && (change == null || !editedText.equals(change.after()));
+            String capped = edited && earlier == null ? items.capProblem(p, change, change.withText(editedText).after())
+                    : null;
+            if (capped != null) {
+                throw new ProposalBlocked("Proposal " + id + " (" + p.file() + ") cannot be approved as edited: "
+                        + capped + ". Nothing was committed.");
+            }
             ReviewBranch branch = repos.branch(p);
             ReviewBranch.Commit commit = earlier != null ? earlier : ApprovalCommits.find(branch, p, planner,
                     repos.root(p)).map(ApprovalCommits.Found::commit).orElse(null);

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -16,6 +17,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import services.amendments.AmendmentHistory;
 import services.amendments.JGitAmendmentHistory;
+import services.review.caps.CapReview;
+import services.review.caps.CappedFiles;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.text.PlainText;
@@ -40,7 +43,7 @@ public final class ReviewService {
     private final DecisionLock lock;
     private final Telemetry telemetry;
     private final ProposalCatalog catalog;
-    private final ProposalItems items = new ProposalItems(planner);
+    private final ProposalItems items;
     private final Repositories.Opener opener;
     private final Function<Path, AmendmentHistory> histories;
     private final Approval approval;
@@ -87,6 +90,7 @@ public final class ReviewService {
                           ProposalCatalog.Reader reader, Repositories.Opener opener,
                           Function<Path, AmendmentHistory> histories) {
         this.histories = histories;
+        this.items = new ProposalItems(planner, new CappedFiles(ws.dir(), JGitLineDates::new, clock));
         this.telemetry = telemetry;
         this.ws = ws;
         this.opener = opener;
@@ -171,6 +175,17 @@ public final class ReviewService {
     /** Opens a repository's amendment history (the adapter the composition root gave). */
     public Function<Path, AmendmentHistory> histories() {
         return histories;
+    }
+
+    /**
+     * What an open proposal does to a capped file (workspace.json key {@code policy.caps}): the trade it makes, or
+     * why it is refused, and the file's stale items. Empty for a file with no cap, a decided proposal or no change.
+     */
+    public Optional<CapReview> capReview(Item item) {
+        if (item.change() == null || !item.proposal().open()) {
+            return Optional.empty();
+        }
+        return items.capReview(item.proposal(), item.change(), repoRoot(item.proposal()));
     }
 
     public Item find(String id) {

@@ -20,6 +20,7 @@ import javafx.collections.ObservableList;
 import services.amendments.AmendmentHistory;
 import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
+import services.amendments.RevertReport;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.review.DiffLine;
@@ -66,6 +67,7 @@ public final class AmendmentsViewModel {
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper revertable = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper runRevertable = new ReadOnlyBooleanWrapper();
     private List<AmendmentsService.Amendment> all = List.of();
     private List<String> selected = List.of();
     private final ReadOnlyObjectWrapper<List<String>> selection =
@@ -136,6 +138,7 @@ public final class AmendmentsViewModel {
                 && a.status() == AmendmentsService.Status.APPLIED));
         showMessage();
         shown = shas.isEmpty() ? null : all.stream().filter(a -> a.sha().equals(shas.get(0))).findFirst().orElse(null);
+        runRevertable.set(!RevertQuestion.run(all, shown).isEmpty());
         if (shown == null) {
             heading.set(rows.isEmpty() ? "No amendments in the dream log." : "Select an amendment.");
             details.set("");
@@ -197,6 +200,38 @@ public final class AmendmentsViewModel {
                     shas.forEach(sha -> messages.put(sha, error.getMessage()));
                     showMessage();
                 }));
+    }
+
+    /**
+     * Reverts every amendment of the shown one's run (its cycle), newest first, all or nothing, with one record and
+     * {@code reason}; the message says what was reverted, or which commit could not be and why (nothing reverted).
+     */
+    public void revertRun(String reason) {
+        if (shown == null || !runRevertable.get()) {
+            return;
+        }
+        String run = shown.cycle();
+        List<String> shas = RevertQuestion.run(all, shown).stream().map(AmendmentsService.Amendment::sha).toList();
+        runner.submit("Reverting run " + run, progress -> service.revertRun(run, reviewer, reason),
+                TaskCallbacks.of(done -> {
+                    String text = "Reverted run " + run + ", newest first, recorded once.\n" + String.join("\n",
+                            new RevertReport(done.reverted(), done.leftOut()).lines()) + ".";
+                    shas.forEach(sha -> messages.put(sha, text));
+                    refresh();
+                }, error -> {
+                    shas.forEach(sha -> messages.put(sha, error.getMessage()));
+                    showMessage();
+                }));
+    }
+
+    /** What the whole-run confirmation asks: the run, its commits newest first, those already reverted. */
+    public RevertQuestion runQuestion() {
+        return RevertQuestion.ofRun(all, shown);
+    }
+
+    /** Whether the shown amendment's run has an amendment that can still be reverted. */
+    public ReadOnlyBooleanProperty runRevertableProperty() {
+        return runRevertable.getReadOnlyProperty();
     }
 
     /** The message about the amendment shown (its revert, or why it failed), or a problem reading the log. */

@@ -31,4 +31,28 @@ public record RevertQuestion(String title, String heading, String body, String c
         return new RevertQuestion("Revert " + n + " amendments", "Revert these " + n + " amendments?",
                 String.join("\n", revertable) + "\n\n" + left + WHAT_IT_DOES, "Revert " + n);
     }
+
+    /** The amendments of {@code shown}'s run (its cycle), newest first; none when it has no run or none is applied. */
+    static List<AmendmentsService.Amendment> run(List<AmendmentsService.Amendment> all, AmendmentsService.Amendment shown) {
+        if (shown == null || shown.cycle() == null || shown.cycle().isBlank()) {
+            return List.of();
+        }
+        List<AmendmentsService.Amendment> of = all.stream().filter(a -> shown.cycle().equals(a.cycle())).toList();
+        return of.stream().anyMatch(a -> a.status() == AmendmentsService.Status.APPLIED) ? of : List.of();
+    }
+
+    /** The whole-run confirmation: the commits it reverts newest first, those left out, all or nothing, one record. */
+    static RevertQuestion ofRun(List<AmendmentsService.Amendment> all, AmendmentsService.Amendment shown) {
+        List<AmendmentsService.Amendment> of = run(all, shown);
+        List<String> reverts = of.stream().filter(a -> a.status() == AmendmentsService.Status.APPLIED)
+                .map(a -> AmendmentWords.shortSha(a.sha()) + "  " + AmendmentWords.description(a)).toList();
+        List<String> leftOut = of.stream().filter(a -> a.status() == AmendmentsService.Status.REVERTED)
+                .map(a -> a.id() + " — already reverted").toList();
+        String run = shown == null ? "" : shown.cycle();
+        return new RevertQuestion("Revert whole run", "Revert all " + reverts.size() + " amendments of run " + run
+                + "?", "Commits reverted, newest first:\n" + String.join("\n", reverts) + "\n\n"
+                + (leftOut.isEmpty() ? "" : "Left out:\n" + String.join("\n", leftOut) + "\n\n")
+                + "All or nothing: if one cannot be reverted, nothing is committed. One record, with your reason.",
+                "Revert run (" + reverts.size() + ")");
+    }
 }

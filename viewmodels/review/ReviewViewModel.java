@@ -60,6 +60,7 @@ public final class ReviewViewModel {
     private final ObservableList<QueueRow> rows = FXCollections.observableArrayList();
     private final ObservableList<QueueRow> rowsView = FXCollections.unmodifiableObservableList(rows);
     private final ProposalDetailViewModel detail;
+    private final CapTradeViewModel capTrade;
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedId = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -105,6 +106,7 @@ public final class ReviewViewModel {
         this.readOnly = readOnly;
         this.detail = new ProposalDetailViewModel(runner, readOnly, similarLessons, recall,
                 Moments.in(zone));
+        this.capTrade = new CapTradeViewModel(runner, review::capReview);
         filter.addListener((obs, old, f) -> {
             pinned = null;
             showRows(null);
@@ -177,6 +179,7 @@ public final class ReviewViewModel {
             release();
         }
         detail.showPolicy(selected == null ? null : policies.get(selected.proposal().id()));
+        capTrade.show(selected);
         detail.show(selected, selected == null ? null : recordOf(selected.proposal()),
                 rows.isEmpty() ? "Nothing to review here." : "Select a proposal.");
         showMessage();
@@ -305,6 +308,11 @@ public final class ReviewViewModel {
 
     public ObservableList<QueueRow> rows() {
         return rowsView;
+    }
+
+    /** The selected proposal's capped file: the trade, the refusal, the stale items. */
+    public CapTradeViewModel capTrade() {
+        return capTrade;
     }
 
     public ProposalDetailViewModel detail() {

@@ -3,6 +3,7 @@ package views.amendments;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -13,6 +14,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -21,6 +23,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
@@ -153,7 +156,13 @@ public final class AmendmentsView {
         keys.getStyleClass().add(Styles.TEXT_MUTED);
         keys.setWrapText(true);
         keys.setMinHeight(Region.USE_PREF_SIZE);
-        HBox actions = new HBox(12, revert, keys);
+        Button revertRun = new Button("Revert whole run…");
+        revertRun.setId("amendments-revert-run");
+        revertRun.getStyleClass().add(Styles.DANGER);
+        revertRun.setOnAction(e -> confirmRunRevert());
+        revertRun.disableProperty().bind(vm.runRevertableProperty().not());
+        revertRun.setMinWidth(Region.USE_PREF_SIZE);
+        HBox actions = new HBox(12, revert, revertRun, keys);
         actions.setAlignment(Pos.CENTER_LEFT);
         DiffView diff = new DiffView(vm.diff());
         diff.setId("amendments-diff");
@@ -262,6 +271,32 @@ public final class AmendmentsView {
         ((Button) confirm.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
         confirm.setOnShown(e -> confirm.getDialogPane().lookupButton(ButtonType.CANCEL).requestFocus());
         confirm.showAndWait().filter(b -> b == revert).ifPresent(b -> vm.revertSelected());
+    }
+
+    /** The whole-run confirmation: the commits newest first, and a reason without which Revert stays disabled. */
+    private void confirmRunRevert() {
+        RevertQuestion question = vm.runQuestion();
+        ButtonType revert = new ButtonType(question.confirm(), ButtonBar.ButtonData.OK_DONE);
+        Dialog<ButtonType> confirm = new Dialog<>();
+        confirm.initOwner(root.getScene().getWindow());
+        confirm.setTitle(question.title());
+        confirm.setHeaderText(question.heading());
+        Label body = new Label(question.body());
+        body.setId("amendments-run-commits");
+        body.setWrapText(true);
+        TextArea reason = new TextArea();
+        reason.setId("amendments-run-reason");
+        reason.setPromptText("Why (kept in the record)");
+        reason.setPrefRowCount(3);
+        reason.setWrapText(true);
+        confirm.getDialogPane().setContent(new VBox(8, body, new Label("Reason"), reason));
+        confirm.getDialogPane().getButtonTypes().setAll(revert, ButtonType.CANCEL);
+        Button ok = (Button) confirm.getDialogPane().lookupButton(revert);
+        ok.setDefaultButton(false);
+        ok.disableProperty().bind(Bindings.createBooleanBinding(() -> reason.getText().isBlank(),
+                reason.textProperty()));
+        confirm.setOnShown(e -> reason.requestFocus());
+        confirm.showAndWait().filter(b -> b == revert).ifPresent(b -> vm.revertRun(reason.getText().strip()));
     }
 
     public Node root() {

@@ -248,7 +248,8 @@ public final class ReviewView {
         header.setPadding(new Insets(12, 12, 8, 12));
 
         RecallEffectPane recall = new RecallEffectPane(vm.detail().recallEffect());
-        VBox info = new VBox(8, rationale, evidence, recall, new SimilarLessonsPane(vm.detail().similar()));
+        VBox info = new VBox(8, new CapTradePane(vm.capTrade()), rationale, evidence, recall,
+                new SimilarLessonsPane(vm.detail().similar()));
         info.setId("review-detail-info");
         info.setPadding(new Insets(0, 12, 8, 12));
 

@@ -1,5 +1,7 @@
 package services.policy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +29,18 @@ final class PolicyFixture {
                 }
             }
         }
+    }
+
+    /** Sets {@code policy.surfaces} (a JSON list) and {@code policy.promoteAfter} in {@code workspace.json}. */
+    static void surfaces(Workspace ws, String surfacesJson, int promoteAfter) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path file = ws.dir().resolve("workspace.json");
+        ObjectNode root = (ObjectNode) json.readTree(file.toFile());
+        ObjectNode policy = root.has("policy") && root.get("policy").isObject() ? (ObjectNode) root.get("policy")
+                : root.putObject("policy");
+        policy.set("surfaces", json.readTree(surfacesJson));
+        policy.put("promoteAfter", promoteAfter);
+        Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(root), StandardCharsets.UTF_8);
     }
 
     /** A dream proposal that creates {@code target} (a new file) in the behaviour repository. */

@@ -1,0 +1,80 @@
+package views.policy;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import viewmodels.policy.SurfacesViewModel;
+import views.components.WrappingListCell;
+
+/** The promotion ladder under the trust dial: each surface's rung and record, sign-off, and reverting an applied change. */
+public final class SurfacesView {
+
+    private final VBox root = new VBox(8);
+
+    public SurfacesView(SurfacesViewModel vm) {
+        root.setId("ladder-panel");
+        Label title = new Label("Surfaces and the promotion ladder");
+        title.getStyleClass().add(Styles.TITLE_4);
+        ListView<String> surfaces = wrapping(new ListView<>(vm.surfaces()));
+        surfaces.setId("ladder-surfaces");
+        surfaces.setPrefHeight(140);
+        surfaces.setPlaceholder(placeholder("No surfaces: name them in workspace.json under policy.surfaces (see the "
+                + "trust dial guide)."));
+        ListView<String> applied = wrapping(new ListView<>(vm.applied()));
+        applied.setId("ladder-applied");
+        applied.setPrefHeight(110);
+        applied.setPlaceholder(placeholder("No change applied by the dial is left to revert."));
+        TextField reason = new TextField();
+        reason.setId("ladder-reason");
+        reason.setPromptText("why (kept in the decision log)");
+        reason.setPrefColumnCount(24);
+        reason.textProperty().bindBidirectional(vm.reasonProperty());
+        Button signoff = new Button("Sign off selected surface");
+        signoff.setId("ladder-signoff");
+        signoff.setOnAction(e -> vm.signoff(surfaces.getSelectionModel().getSelectedIndex()));
+        signoff.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.eligible(surfaces.getSelectionModel()
+                .getSelectedIndex()), surfaces.getSelectionModel().selectedIndexProperty(), vm.surfaces()));
+        Button revert = new Button("Revert selected change");
+        revert.setId("ladder-revert");
+        revert.getStyleClass().add(Styles.DANGER);
+        revert.setOnAction(e -> vm.revert(applied.getSelectionModel().getSelectedIndex()));
+        revert.disableProperty().bind(applied.getSelectionModel().selectedIndexProperty().lessThan(0));
+        HBox actions = new HBox(8, reason, signoff, revert);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        Label message = new Label();
+        message.setId("ladder-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        vm.messageIsProblemProperty().addListener((obs, was, problem) -> {
+            message.getStyleClass().remove(Styles.DANGER);
+            if (problem) {
+                message.getStyleClass().add(Styles.DANGER);
+            }
+        });
+        root.getChildren().addAll(title, surfaces, new Label("Changes the dial applied (newest first)"), applied,
+                actions, message);
+        vm.load();
+    }
+
+    private static Label placeholder(String text) {
+        Label label = new Label(text);
+        label.setWrapText(true);
+        return label;
+    }
+
+    private static ListView<String> wrapping(ListView<String> list) {
+        list.setCellFactory(l -> new WrappingListCell());
+        return list;
+    }
+
+    public Node root() {
+        return root;
+    }
+}
