@@ -112,7 +112,7 @@ final class ProposalsCommand {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option "
                         + "'--digest': " + PlainText.shown(digest) + " — " + bad + ".");
             }
-            return Seen.given(digest);
+            return review.given(id, digest);
         }
 
         /** {@code --by}, else the workspace's reviewer, else the user name. */

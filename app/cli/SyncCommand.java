@@ -20,6 +20,7 @@ import services.sync.SyncOptions;
 import services.sync.SyncResult;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
+import services.text.PlainText;
 import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
@@ -198,10 +199,10 @@ final class SyncCommand extends WorkspaceCommand {
     private static String issues(SyncResult result) {
         StringBuilder out = new StringBuilder();
         for (FileIssue e : result.errors()) {
-            out.append("\n  error   ").append(e.path()).append(": ").append(e.reason());
+            out.append("\n  error   ").append(e.line());
         }
         for (FileIssue w : result.warnings()) {
-            out.append("\n  warning ").append(w.path()).append(": ").append(w.reason());
+            out.append("\n  warning ").append(w.line());
         }
         return out.toString();
     }
@@ -212,12 +213,12 @@ final class SyncCommand extends WorkspaceCommand {
         }
         StringBuilder out = new StringBuilder("Drift between files and index (nothing written):\n");
         out.append("  missing from the index: ").append(drift.missing().size()).append('\n');
-        drift.missing().stream().limit(20).forEach(id -> out.append("    ").append(id).append('\n'));
+        drift.missing().stream().limit(20).forEach(id -> out.append("    ").append(PlainText.line(id, 300)).append('\n'));
         out.append("  changed since indexed:  ").append(drift.stale().size()).append('\n');
-        drift.stale().stream().limit(20).forEach(p -> out.append("    ").append(p).append('\n'));
+        drift.stale().stream().limit(20).forEach(p -> out.append("    ").append(PlainText.line(p, 300)).append('\n'));
         out.append("  orphaned (file gone):   ").append(drift.orphaned().size()).append('\n');
-        drift.orphaned().stream().limit(20).forEach(id -> out.append("    ").append(id).append('\n'));
-        drift.errors().forEach(e -> out.append("  error ").append(e.path()).append(": ").append(e.reason()).append('\n'));
+        drift.orphaned().stream().limit(20).forEach(id -> out.append("    ").append(PlainText.line(id, 300)).append('\n'));
+        drift.errors().forEach(e -> out.append("  error ").append(e.line()).append('\n'));
         return out.toString().stripTrailing();
     }
 }

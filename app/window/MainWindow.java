@@ -239,7 +239,7 @@ public final class MainWindow {
                         shell.reportNotice("Settings saved in " + workspace.dir().resolve(Workspace.FILE_NAME)
                                 + " (only the changed keys); the workspace was reopened with them.");
                         shell.openWorkspace(workspace.dir());
-                    }, shell.unsaved(), warmAnswers, List.copyOf(added), shell::setWaitingCounts);
+                    }, shell.unsaved(), shell.messages(), warmAnswers, List.copyOf(added), shell::setWaitingCounts);
         } catch (RuntimeException e) {
             closeQuietly(services);
             notOpened(workspace, e);

@@ -89,7 +89,17 @@ final class Sections {
                 id -> policy.recallEffect(id, RecallEffect.DEFAULT_DAYS), services.similarLessons()::forProposal,
                 app.clock().getZone()));
         scope.onSubject("review", vm::open);
+        scope.messages().track("review", vm::messagesRead);
         return new ReviewView(vm).root();
+    }
+
+    /** Failed targets; leaving the section is reading its message ("Cleared …"), which then goes. */
+    private static Node failed(WorkspaceScope scope, AppContext app, WorkspaceServices services, String reviewer,
+                               Consumer<String> openDocument) {
+        FailedTargetsViewModel vm = scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
+                services.failedTargets(), app.runner(), app.clock(), reviewer, openDocument));
+        scope.messages().track("failed", vm::messagesRead);
+        return new FailedTargetsView(vm).root();
     }
 
     /** Settings and, below it, the trust dial; the rail marks Settings while its form differs from workspace.json. */
@@ -124,8 +134,7 @@ final class Sections {
                                 services.amendments(), services.amendmentImpact(), app.runner(), reviewer,
                                 zone))).root()),
                 new Section("failed", "Failed targets", "Work planners must not retry yet: list, clear, prune",
-                        () -> new FailedTargetsView(scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
-                                services.failedTargets(), app.runner(), app.clock(), reviewer, openDocument))).root()),
+                        () -> failed(scope, app, services, reviewer, openDocument)),
                 new Section("health", "Health", "Watchdog findings and trends; the scheduled sync and watchdog",
                         scope::healthView),
                 new Section("note", "Knowledge note", "Write a turn note: what was decided and why",

@@ -35,6 +35,7 @@ import viewmodels.knowledge.KnowledgeWorkspaceViewModel;
 import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
+import viewmodels.shell.SectionMessages;
 import viewmodels.shell.SectionAction;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.UnsavedEdits;
@@ -61,6 +62,7 @@ public final class WorkspaceScope implements AutoCloseable {
     private final LiveWorkspaceViewModel live;
     private final WarmAnswers warmAnswers;
     private final UnsavedEdits unsaved;
+    private final SectionMessages messages;
     private final InboxViewModel inbox;
     private final Consumer<String> selectSection;
     private final Map<String, Consumer<String>> subjects = new HashMap<>();
@@ -68,14 +70,15 @@ public final class WorkspaceScope implements AutoCloseable {
     private WarmOwner warmOwner;
 
     WorkspaceScope(AppContext app, WorkspaceServices services, Consumer<String> openFile,
-                   Consumer<String> selectSection, Runnable reopen, UnsavedEdits unsaved, WarmAnswers warmAnswers,
-                   List<Sections.Added> added, Consumer<Map<String, Integer>> waiting) {
+                   Consumer<String> selectSection, Runnable reopen, UnsavedEdits unsaved, SectionMessages messages,
+                   WarmAnswers warmAnswers, List<Sections.Added> added, Consumer<Map<String, Integer>> waiting) {
         this.app = app;
         this.selectSection = selectSection;
         this.services = services;
         this.workspace = services.workspace();
         this.warmAnswers = warmAnswers;
         this.unsaved = unsaved;
+        this.messages = messages;
         var index = services.index(); // opened now: a damaged index is offered a rebuild before any screen shows
         app.otel().useWorkspaceEndpoint(workspace.settings().telemetry().otlpEndpoint());
         KnowledgeWorkspaceViewModel browser = new KnowledgeWorkspaceViewModel(workspace, index, services.sync(),
@@ -132,6 +135,11 @@ public final class WorkspaceScope implements AutoCloseable {
 
     Node healthView() {
         return jobs.view();
+    }
+
+    /** Where a section's view model says what goes when the section is left (its messages, read). */
+    SectionMessages messages() {
+        return messages;
     }
 
     InboxViewModel inbox() {

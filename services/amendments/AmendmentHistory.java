@@ -31,6 +31,9 @@ public interface AmendmentHistory extends AutoCloseable {
     /** The commit that reverts {@code sha} on {@code branch}, if one exists ("Reverts: sha" trailer). */
     Optional<CommitInfo> revertOf(String branch, String sha);
 
+    /** Whether commit {@code revert} is exactly the revert of {@code sha} on its parent (not only a trailer saying so). */
+    boolean undoes(String revert, String sha);
+
     /**
      * Reverts {@code sha} on {@code branch} as a new commit, in-core; refused on the checked-out and the default
      * branch (their working tree and index would fall behind), for a commit the branch does not hold and for a merge.

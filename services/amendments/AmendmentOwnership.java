@@ -31,11 +31,18 @@ final class AmendmentOwnership {
             return Optional.of("commit " + abbreviate(commit.sha()) + " is a merge: reverting it would undo everything its "
                     + "other parents brought in");
         }
+        List<String> reverts = AmendmentsService.trailers(commit.message(), "Reverts");
+        if (!reverts.isEmpty() || !AmendmentsService.trailers(commit.message(), "Reverted-By").isEmpty()
+                || commit.message().contains("\nThis reverts commit ")) {
+            return Optional.of("commit " + abbreviate(commit.sha()) + " is a revert" + (reverts.isEmpty() ? ""
+                    : " of " + PlainText.shown(String.join(", ", reverts))) + ", not an amendment: reverting it would "
+                    + "put back what was reverted");
+        }
         List<String> others = commit.paths().stream().filter(p -> !p.equals(target)).toList();
         if (!others.isEmpty()) {
             return Optional.of("the commit changes " + (others.size() == 1 ? "a file" : others.size() + " files")
                     + " besides its target " + PlainText.shown(target) + " (" + String.join(", ", others.stream()
-                    .limit(5).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo them too");
+                    .limit(5).map(PlainText::shown).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo them too");
         }
         if (branch.equals(ws.reviewBranch())) {
             return Optional.of(branch + " is the review branch, where people's approvals are committed; a dream "

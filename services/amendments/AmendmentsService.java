@@ -216,8 +216,8 @@ public final class AmendmentsService {
                             Status.LEFT_ALONE, null, List.of(), foreign.get());
                 }
                 String revert = revertedBy.get(found);
-                if (revert != null && history.commit(revert).map(c -> !trailers(c.message(), "Reverts").contains(found))
-                        .orElse(true)) { // the log is an agent's: a "reverted" line counts only with its revert commit
+                if (revert != null && history.commit(revert).map(c -> !trailers(c.message(), "Reverts").contains(found)
+                        || !history.undoes(c.sha(), found)).orElse(true)) { // the log is an agent's: a "reverted" line counts only with its revert commit
                     note = "the dream log says it was reverted by " + abbreviate(revert) + ", but no such commit reverts "
                             + "it; still applied";
                     revert = null;

@@ -144,7 +144,42 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
 
     @Override
     public Optional<CommitInfo> revertOf(String branch, String sha) {
-        return findByTrailer(branch, "Reverts", sha);
+        if (BranchName.problem(branch).isPresent()) {
+            return Optional.empty();
+        }
+        return walkBranch(branch, c -> Trailers.values(c.getFullMessage(), "Reverts").stream()
+                .anyMatch(v -> v.strip().equals(sha)) && undoes(c.getName(), sha));
+    }
+
+    /**
+     * Whether commit {@code revert} is exactly the revert of {@code sha}: one parent, which holds {@code sha}, and
+     * the tree that reverting {@code sha} on that parent gives. A {@code Reverts:} trailer alone proves nothing.
+     */
+    @Override
+    public boolean undoes(String revert, String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId revertId = objectId(revert);
+            ObjectId amendmentId = objectId(sha);
+            if (revertId == null || amendmentId == null) {
+                return false;
+            }
+            RevCommit r = walk.parseCommit(revertId);
+            RevCommit a = walk.parseCommit(amendmentId);
+            if (r.getParentCount() != 1 || a.getParentCount() != 1) {
+                return false;
+            }
+            RevCommit parent = walk.parseCommit(r.getParent(0));
+            if (!walk.isMergedInto(a, parent)) {
+                return false;
+            }
+            walk.reset();
+            RevCommit before = walk.parseCommit(a.getParent(0));
+            ResolveMerger merger = (ResolveMerger) MergeStrategy.RECURSIVE.newMerger(repo, true);
+            merger.setBase(a.getTree());
+            return merger.merge(parent, before) && merger.getResultTreeId().equals(r.getTree().getId());
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private Optional<CommitInfo> walkBranch(String branch, Predicate<RevCommit> match) {

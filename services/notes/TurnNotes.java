@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import services.text.PlainText;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 
@@ -117,7 +118,7 @@ public final class TurnNotes {
         if (rawSkip != null && !SKIP_REASONS.contains(rawSkip)) {
             events.emit("knowledge.turn_write.failed", source, r.session(), false, "invalid_skip_reason", null,
                     Map.of("turn_id", turnId, "skip_reason", rawSkip));
-            throw new TurnNoteRefused("invalid_skip_reason", "\"" + rawSkip + "\" is not one of "
+            throw new TurnNoteRefused("invalid_skip_reason", PlainText.shown(rawSkip) + " is not one of "
                     + String.join(", ", SKIP_REASONS.stream().sorted().toList()));
         }
         if (rawSkip != null) {

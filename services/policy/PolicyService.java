@@ -129,7 +129,7 @@ public final class PolicyService {
                     // the commit — any byte changed since (kind, risk, target, text) and it waits for a person
                     ReviewService.Decision d = review.approveByPolicy(p.id(), a.level().key(), version,
                             effect == null ? Map.of() : Map.of("recall_effect", effect),
-                            Seen.judged(p.digest()));
+                            Seen.judged(item));
                     outcomes.add(new Outcome(p.id(), "applied", a.level().key(), a.reason(), d.commit(), effect));
                 } catch (ConsoleException e) {
                     outcomes.add(new Outcome(p.id(), "waits", a.level().key(), e.getMessage(), null));

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import services.vault.RetroParser;
+import services.text.PlainText;
 import services.vault.VaultFileException;
 
 /**
@@ -55,7 +56,7 @@ public final class LoopHistory {
                 retro = parser.parseRetro(stem, Files.readString(file));
                 date = date(retro.date(), file);
             } catch (IOException | VaultFileException e) {
-                problems.add(file.getFileName() + ": " + e.getMessage());
+                problems.add(PlainText.line(file.getFileName() + ": " + e.getMessage(), 700));
                 continue;
             }
             LoopPrds.Prd prd = byLoop.remove(retro.loopId());
@@ -103,7 +104,7 @@ public final class LoopHistory {
                     return LocalDate.parse(v.length() >= 10 ? v.substring(0, 10) : v).atStartOfDay(ZoneOffset.UTC)
                             .toInstant();
                 } catch (DateTimeParseException ignored) {
-                    throw new VaultFileException("frontmatter 'date' is not a date: \"" + v + "\"");
+                    throw new VaultFileException("frontmatter 'date' is not a date: " + PlainText.shown(v));
                 }
             }
         }

@@ -92,6 +92,7 @@ final class Approval {
                     repos.root(p)).map(ApprovalCommits.Found::commit).orElse(null);
             steps.accept("planned");
             if (commit == null) {
+                r.seen().requireChange(id, change, branch.branch());
                 byte[] after = ApprovalCommits.result(change, editedText);
                 if ((editedText != null ? editedText : change.after()).equals(change.before())) {
                     throw new ReviewException("Proposal " + id + ": " + change.path() + " already has this content; "

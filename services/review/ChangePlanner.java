@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import services.text.PlainText;
 import services.vault.FileText;
 
 /**
@@ -115,7 +116,7 @@ public final class ChangePlanner {
                 }
                 String file = named.replaceFirst("^[ab]/", "");
                 if (!file.equals(path)) {
-                    throw new ReviewException("Proposal " + p.id() + ": its patch is for " + file + " but its target is "
+                    throw new ReviewException("Proposal " + p.id() + ": its patch is for " + PlainText.shown(file) + " but its target is "
                             + path + ".");
                 }
             }
@@ -126,7 +127,7 @@ public final class ChangePlanner {
         try {
             PatchHunks.checkHeaders(p.patch());
         } catch (ReviewException unreadable) {
-            throw new ReviewException("Proposal " + p.id() + ": its patch cannot be read: " + unreadable.getMessage()
+            throw new ReviewException("Proposal " + p.id() + ": its patch cannot be read: " + PlainText.line(unreadable.getMessage(), 300)
                     + " Request changes.");
         }
         List<String> diff = new ArrayList<>(Arrays.asList(p.patch().split("\n", -1)));
@@ -142,7 +143,7 @@ public final class ChangePlanner {
             return join(DiffUtils.patch(lines(baseText), patch), baseText.isEmpty() || baseText.endsWith("\n"));
         } catch (PatchFailedException e) {
             throw new ReviewException("Proposal " + p.id() + ": its patch does not apply to " + path + " at base "
-                    + abbreviate(p.base()) + " (" + e.getMessage() + ").");
+                    + abbreviate(p.base()) + " (" + PlainText.line(e.getMessage(), 200) + ").");
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import services.text.PlainText;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 
@@ -110,13 +111,13 @@ final class DecisionClaims {
         }
         List<String> changes = new ArrayList<>();
         if (!decided.equals(p.status())) {
-            changes.add("status: " + decided + " → " + p.status());
+            changes.add("status: " + decided + " → " + PlainText.line(p.status(), 60));
         }
         for (String field : List.of("kind", "risk", "target", "repo")) {
             String was = last.path(field).asText(null);
             String now = field(p, field);
             if (was != null && !was.equals(now)) {
-                changes.add(field + ": " + was + " → " + (now == null ? "(none)" : now));
+                changes.add(field + ": " + PlainText.line(was, 120) + " → " + (now == null ? "(none)" : PlainText.line(now, 120)));
             }
         }
         String recorded = last.path("recorded").asText(null);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import services.text.PlainText;
 
 /**
  * Reads the hunks of a proposal's unified diff, each at the place its own header names ({@code @@ -24,6 +24,7 @@}:
@@ -126,7 +127,6 @@ final class PatchHunks {
     }
 
     private static String quote(String line) {
-        String shown = line.length() > 60 ? line.substring(0, 60) + "…" : line;
-        return "'" + shown + "'";
+        return "'" + PlainText.line(line, 60) + "'";
     }
 }

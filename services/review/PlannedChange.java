@@ -1,6 +1,9 @@
 package services.review;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import services.vault.FileText;
 
 /**
  * What approving a proposal would do: the target's text now ({@code before}, empty for a new file) and after, as the
@@ -64,5 +67,22 @@ public record PlannedChange(String repo, String path, String before, String afte
     public PlannedChange withText(String text) {
         return new PlannedChange(repo, path, before, text.replace("\r\n", "\n"), newFile, stale, conflicts, tip,
                 baseText, intended, form);
+    }
+
+    /**
+     * The change itself, digested: repository, path, the target's exact bytes now and the exact bytes approving
+     * commits. Two plans with one fingerprint commit the same change; a target moved on the review branch since a
+     * plan was shown gives another ({@link Seen#requireChange}).
+     */
+    public String fingerprint() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : new byte[][] {String.valueOf(repo).getBytes(StandardCharsets.UTF_8),
+                path.getBytes(StandardCharsets.UTF_8), newFile ? new byte[0] : beforeBytes(), afterBytes()}) {
+            out.writeBytes(Integer.toString(part.length).getBytes(StandardCharsets.US_ASCII));
+            out.write(':');
+            out.writeBytes(part);
+        }
+        out.writeBytes(newFile ? new byte[] {'n'} : new byte[] {'e'});
+        return Snapshot.PREFIX + FileText.sha256(out.toByteArray());
     }
 }

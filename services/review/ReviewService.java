@@ -219,8 +219,9 @@ public final class ReviewService {
         if (ws.readOnly()) {
             return;
         }
-        Map<String, String> digests = new LinkedHashMap<>();
-        items.forEach(i -> digests.put(i.proposal().id(), i.proposal().digest()));
+        Map<String, ShownDigests.Shown> digests = new LinkedHashMap<>();
+        items.forEach(i -> digests.put(i.proposal().id(), new ShownDigests.Shown(i.proposal().digest(),
+                i.change() == null ? null : i.change().fingerprint())));
         locked(() -> {
             shown.remember(digests);
             return null;
@@ -232,7 +233,15 @@ public final class ReviewService {
      * shown here) the file as read under the lock.
      */
     public Seen lastShown(String id) {
-        return shown.of(id).map(Seen::lastShown).orElse(Seen.UNCHECKED);
+        return shown.lastShown(id);
+    }
+
+    /**
+     * What a decision with {@code --digest} is about: that digest, and — when the console last showed or listed
+     * this very snapshot — the change it showed with it, so that a target moved since is refused too.
+     */
+    public Seen given(String id, String digest) {
+        return shown.given(id, digest);
     }
 
     /**
@@ -240,19 +249,13 @@ public final class ReviewService {
      * exactly once), approver {@code policy:<level>} and a {@code Policy-Version} trailer.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion) {
-        return approveByPolicy(id, level, policyVersion, Map.of());
+        return approveByPolicy(id, level, policyVersion, Map.of(), Seen.UNCHECKED);
     }
 
     /**
-     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line.
-     */
-    public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence) {
-        return approveByPolicy(id, level, policyVersion, evidence, Seen.UNCHECKED);
-    }
-
-    /**
-     * The same, for the snapshot the dial judged ({@link Seen#judged}): refused when the file read under the lock,
-     * just before committing, is not byte for byte the one judged.
+     * The same, with the evidence the dial decided on (e.g. {@code recall_effect}) kept in the decision log line,
+     * for the snapshot it judged ({@link Seen#judged}): refused when the file read under the lock, just before
+     * committing, is not byte for byte the one judged.
      */
     public Decision approveByPolicy(String id, String level, String policyVersion, Map<String, String> evidence,
                                     Seen seen) {
@@ -266,10 +269,10 @@ public final class ReviewService {
                 seen));
     }
 
-    /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
     /** How long a reader waits for another console's decision to finish writing before it believes what it read. */
     private static final Duration SETTLE = Duration.ofSeconds(5);
 
+    /** The file in a workspace's {@code state/} where the demo records the decisions it was written with. */
     public static final String DEMO_DECISIONS = DecisionClaims.DEMO_DECISIONS;
 
     /** The approver prefix the trust dial uses; a person's name may not start with it. */

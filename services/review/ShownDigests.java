@@ -27,13 +27,20 @@ final class ShownDigests {
         this.file = stateDir.resolve("shown-digests.json");
     }
 
+    /** What was shown of one proposal: its file's digest and the fingerprint of its change (null: none). */
+    record Shown(String digest, String change) {
+    }
+
     /** Records what was shown: id → digest (a proposal without a digest is forgotten). Run under the decision lock. */
-    void remember(Map<String, String> shown) {
+    void remember(Map<String, Shown> shown) {
         ObjectNode all = read();
-        shown.forEach((id, digest) -> {
+        shown.forEach((id, what) -> {
             all.remove(id); // re-added last: the newest at the end
-            if (digest != null) {
-                all.put(id, digest);
+            if (what.digest() != null) {
+                ObjectNode entry = all.putObject(id).put("digest", what.digest());
+                if (what.change() != null) {
+                    entry.put("change", what.change());
+                }
             }
         });
         while (all.size() > MAX) {
@@ -53,10 +60,28 @@ final class ShownDigests {
         }
     }
 
-    /** The digest last shown or listed for {@code id}, if any. */
-    Optional<String> of(String id) {
+    /** What was last shown or listed for {@code id}, if anything (a digest alone, as older consoles wrote it). */
+    /** What a decision by id without a digest is about: the snapshot last shown or listed, else unchecked. */
+    Seen lastShown(String id) {
+        return of(id).map(s -> Seen.lastShown(s.digest(), s.change())).orElse(Seen.UNCHECKED);
+    }
+
+    /** What a decision with {@code --digest} is about: that digest, with the change shown with it when it was shown here. */
+    Seen given(String id, String digest) {
+        return of(id).filter(s -> Snapshot.names(digest, s.digest())).map(s -> Seen.given(digest, s.change()))
+                .orElse(Seen.given(digest));
+    }
+
+    Optional<Shown> of(String id) {
         JsonNode d = read().get(id);
-        return d == null || !d.isTextual() ? Optional.empty() : Optional.of(d.asText());
+        if (d != null && d.isTextual()) {
+            return Optional.of(new Shown(d.asText(), null));
+        }
+        if (d == null || !d.path("digest").isTextual()) {
+            return Optional.empty();
+        }
+        JsonNode change = d.path("change");
+        return Optional.of(new Shown(d.path("digest").asText(), change.isTextual() ? change.asText() : null));
     }
 
     private ObjectNode read() {

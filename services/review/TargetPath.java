@@ -5,12 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Set;
+import services.text.FoldedPath;
 import services.text.LookAlikeText;
 import services.text.PlainText;
 
 /**
  * Checks that a proposal's target stays inside its repository: not absolute, no {@code ..}, not into
- * {@code .git/}, and no symlink on the way that leads out. Returns the repository-relative path with '/'.
+ * {@code .git/}, no file git or a hook runner reads ({@link #controlFile}), and no symlink on the way that leads out. Returns the repository-relative path with '/'.
  */
 public final class TargetPath {
 
@@ -25,6 +27,21 @@ public final class TargetPath {
                     + "this system can use (" + e.getReason() + "). Nothing was written.", e);
         }
     }
+
+    /**
+     * Whether a file or folder name — in any case or Unicode form, with the trailing dots Windows drops — is one git
+     * or a tool run on checkout, commit or push reads as instructions: every {@code .git*} name ({@code
+     * .gitattributes} filters and drivers, {@code .gitmodules}, {@code .gitignore}, {@code .github/} workflows,
+     * {@code .gitlab-ci.yml}, {@code .githooks/}) and the hook runners' files.
+     */
+    static boolean controlFile(String name) {
+        String folded = FoldedPath.name(name);
+        return folded.startsWith(".git") || HOOK_RUNNERS.contains(folded)
+                || folded.startsWith(".pre-commit") || folded.startsWith(".lefthook");
+    }
+
+    private static final Set<String> HOOK_RUNNERS = Set.of(".husky", ".envrc", ".lefthook.yml", ".lefthook",
+            "lefthook.yml", ".overcommit.yml");
 
     private static String checked(String proposalId, Path repoRoot, String target) {
         String refused = "Proposal " + proposalId + ": target " + PlainText.shown(target) + " ";
@@ -52,6 +69,11 @@ public final class TargetPath {
             }
             if (segment.equalsIgnoreCase(".git")) {
                 throw new ReviewException(refused + "points into .git/. Nothing was written.");
+            }
+            if (controlFile(segment)) {
+                throw new ReviewException(refused + "names " + PlainText.shown(segment) + ", a file git, the forge or "
+                        + "a git hook runner reads as instructions (filters, submodules, ignores, workflows, hooks); "
+                        + "a proposal may not write it. Nothing was written.");
             }
         }
         String normalized = Path.of(t).normalize().toString().replace('\\', '/');

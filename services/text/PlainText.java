@@ -78,12 +78,43 @@ public final class PlainText {
         return out.toString();
     }
 
-    /** The value for a message to the user: quoted, escaped, and cut at 80 characters. */
+    /**
+     * The value for a message to the user: quoted, escaped ({@link #line}: also invisible format characters, so that
+     * what is shown reads as what is stored), and cut at 80 characters.
+     */
     public static String shown(String value) {
         if (value == null) {
             return "(none)";
         }
-        String line = oneLine(value);
-        return "\"" + (line.length() > 80 ? line.substring(0, 77) + "..." : line) + "\"";
+        return "\"" + line(value, 80) + "\"";
+    }
+
+    /**
+     * Text for one line of a message: every unsafe character escaped as {@link #oneLine} does, every invisible format
+     * character (zero-width, bidi marks, U+061C) as {@code \\uXXXX} too, and cut after {@code max} characters
+     * (never inside a surrogate pair) with "...".
+     */
+    public static String line(String text, int max) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(Math.min(text.length(), max) + 8);
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            String piece = unsafe(cp) ? oneLine(new String(Character.toChars(cp)))
+                    : Character.getType(cp) == Character.FORMAT ? String.format("\\u%04X", cp)
+                    : new String(Character.toChars(cp));
+            if (out.length() + piece.length() > max) {
+                int keep = Math.max(0, max - 3);
+                out.setLength(Math.min(out.length(), keep));
+                if (out.length() > 0 && Character.isHighSurrogate(out.charAt(out.length() - 1))) {
+                    out.setLength(out.length() - 1);
+                }
+                return out.append("...").toString();
+            }
+            out.append(piece);
+        }
+        return out.toString();
     }
 }

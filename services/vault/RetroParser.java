@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import services.text.CheckedNumber;
+import services.text.PlainText;
 
 /**
  * Parses loop retrospectives and brain notes (formats.md part 5, running-system.md part 3): frontmatter, the story
@@ -74,7 +75,7 @@ public final class RetroParser {
         }
         CheckedNumber.Checked n = CheckedNumber.count(value);
         if (!n.ok()) {
-            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found \"" + value + "\""
+            throw new VaultFileException("frontmatter '" + key + "' must be a whole number, found " + PlainText.shown(String.valueOf(value))
                     + (n.problem().endsWith("is not a whole number") ? "" : ": " + n.problem()));
         }
         return n.value().intValue();

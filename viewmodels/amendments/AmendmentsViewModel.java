@@ -21,6 +21,7 @@ import services.amendments.AmendmentHistory;
 import services.amendments.AmendmentImpact;
 import services.amendments.AmendmentsService;
 import services.amendments.RevertReport;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.review.DiffLine;
@@ -51,6 +52,8 @@ public final class AmendmentsViewModel {
     private final AmendmentsService service;
     private final AmendmentImpact impact;
     private final TaskRunner runner;
+    /** Newest wins: a read begun before a change elsewhere never lands after one begun after it. */
+    private final CoalescingTasks<AmendmentsService.Listing> reads;
     private final String reviewer;
     private final Moments moments;
     private final StringProperty targetFilter = new SimpleStringProperty("");
@@ -82,6 +85,7 @@ public final class AmendmentsViewModel {
         this.service = service;
         this.impact = impact;
         this.runner = runner;
+        this.reads = new CoalescingTasks<>(runner, "Reading dream amendments");
         this.reviewer = reviewer;
         this.moments = Moments.in(zone);
         targetFilter.addListener((o, a, b) -> showRows());
@@ -90,7 +94,7 @@ public final class AmendmentsViewModel {
     }
 
     public void refresh() {
-        runner.submit("Reading dream amendments", progress -> service.list(), TaskCallbacks.of(listing -> {
+        reads.submit(progress -> service.list(), TaskCallbacks.of(listing -> {
             if (listing.amendments().equals(all) && !all.isEmpty()) {
                 return; // another console's change elsewhere: the list on screen (and its selection) stays
             }

@@ -3,11 +3,13 @@ package viewmodels.brief;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import services.brief.MiseBrief;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -18,8 +20,9 @@ import viewmodels.text.Moments;
  */
 public final class BriefViewModel {
 
-    private final MiseBrief brief;
-    private final TaskRunner runner;
+    private final Supplier<MiseBrief.Brief> gather;
+    // newest wins: a gather started before a change elsewhere never lands after one started after it (issue 37)
+    private final CoalescingTasks<MiseBrief.Brief> gathers;
     private final ReadOnlyStringWrapper markdown = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("Gathering the brief…");
     // true until gathered, so a first "not allowed" changes it and the screen marks it as a problem
@@ -38,13 +41,22 @@ public final class BriefViewModel {
      *             prints with ISO instants, has each written as the window writes a moment
      */
     public BriefViewModel(MiseBrief brief, TaskRunner runner, ZoneId zone) {
-        this.brief = brief;
-        this.runner = runner;
+        this(brief::gather, runner, zone);
+    }
+
+    /** @param gather what gathers the brief (a {@link MiseBrief}'s, or a test's) */
+    public BriefViewModel(Supplier<MiseBrief.Brief> gather, TaskRunner runner, ZoneId zone) {
+        this.gather = gather;
+        this.gathers = new CoalescingTasks<>(runner, "Gathering the mise brief");
         this.moments = Moments.in(zone);
     }
 
+    /**
+     * Gathers the brief again. A refresh asked for while a gather runs (a clear elsewhere seen mid-way) supersedes
+     * it: the running gather's outcome — read before the change — is dropped, and the newest one is shown.
+     */
     public void refresh() {
-        runner.submit("Gathering the mise brief", progress -> brief.gather(), TaskCallbacks.of(b -> {
+        gathers.submit(progress -> gather.get(), TaskCallbacks.of(b -> {
             checked.set(b.pitchAllowed() != null);
             allowed.set(b.pitchAllowed() == null || b.pitchAllowed());
             verdict.set(moments.within(verdictText(b)));

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -19,9 +21,11 @@ import javafx.collections.ObservableList;
 import services.failed.FailedTargets;
 import services.failed.FailedTargetsService;
 import services.text.HumanDuration;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
+import viewmodels.text.SubjectMessage;
 
 /**
  * The failed targets screen: one row per target across Redis and the index, with when it failed, when it expires
@@ -38,6 +42,8 @@ public final class FailedTargetsViewModel {
 
     private final FailedTargetsService service;
     private final TaskRunner runner;
+    /** Newest wins: a read begun before a change elsewhere never lands after one begun after it. */
+    private final CoalescingTasks<Loaded> reads;
     private final Clock clock;
     private final Moments moments;
     private final String operator;
@@ -52,7 +58,7 @@ public final class FailedTargetsViewModel {
     private final ObservableList<String> historyView = FXCollections.unmodifiableObservableList(history);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper problems = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ListMessage message = new ListMessage(); // goes with its subject (docs/design.md)
     private final ReadOnlyStringWrapper empty = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper storesShown = new ReadOnlyBooleanWrapper(false);
     private List<FailedTargetsService.Target> all = List.of();
@@ -64,6 +70,7 @@ public final class FailedTargetsViewModel {
                                   Consumer<String> openDocument) {
         this.service = service;
         this.runner = runner;
+        this.reads = new CoalescingTasks<>(runner, "Reading failed targets");
         this.clock = clock;
         this.moments = new Moments(clock);
         this.operator = operator;
@@ -73,8 +80,9 @@ public final class FailedTargetsViewModel {
     }
 
     public void refresh() {
-        runner.submit("Reading failed targets", progress -> new Loaded(service.list(), service.history()),
-                TaskCallbacks.of(this::show, error -> message.set("Could not read failed targets: " + error.getMessage())));
+        reads.submit(progress -> new Loaded(service.list(), service.history()),
+                TaskCallbacks.of(this::show, error -> message.readFailed("Could not read failed targets: "
+                        + error.getMessage())));
     }
 
     private Loaded shown;
@@ -88,6 +96,7 @@ public final class FailedTargetsViewModel {
         }
         shown = loaded;
         all = loaded.listing().targets();
+        message.listed(all);
         redisConfigured = loaded.listing().redisConfigured();
         storesShouldAgree = loaded.listing().storesShouldAgree();
         storesShown.set(storesShouldAgree);
@@ -181,6 +190,7 @@ public final class FailedTargetsViewModel {
 
     public void select(List<String> keys) {
         selected = List.copyOf(keys);
+        message.shows(selected);
     }
 
     public List<String> selectedKeys() {
@@ -200,7 +210,7 @@ public final class FailedTargetsViewModel {
     /** Clears the selected targets for this reason (stripped); a blank reason is refused, saying why. */
     public void clearSelected(String reason) {
         if (isBlankReason(reason)) {
-            message.set(NEEDS_REASON);
+            say(selected, Set.of(), NEEDS_REASON);
             return;
         }
         List<String> keys = selected;
@@ -208,10 +218,20 @@ public final class FailedTargetsViewModel {
         runner.submit("Clearing " + keys.size() + " failed target(s)", progress -> service.clear(keys, why, operator),
                 TaskCallbacks.of(out -> {
                     boolean complete = out.stream().allMatch(FailedTargetsService.Outcome::complete);
-                    message.set((complete ? "Cleared " : "Partly cleared (clear again to finish): ") + String.join("; ",
-                            out.stream().map(o -> o.key() + " — Redis " + o.redis() + ", index " + o.index()).toList()));
+                    say(keys, new HashSet<>(keys), (complete ? "Cleared " : "Partly cleared (clear again to finish): ")
+                            + String.join("; ", out.stream().map(o -> o.key() + " — Redis " + o.redis() + ", index "
+                            + o.index()).toList()));
                     refresh();
-                }, error -> message.set(error.getMessage())));
+                }, error -> say(keys, Set.of(), error.getMessage())));
+    }
+
+    private void say(Object about, Set<String> gone, String words) {
+        message.say(about, gone, all, words);
+    }
+
+    /** The section was left: its message was read. */
+    public void messagesRead() {
+        message.read();
     }
 
     /**
@@ -233,16 +253,19 @@ public final class FailedTargetsViewModel {
 
     /** Says there is nothing to prune (the screen then shows no confirmation). */
     public void nothingToPrune() {
-        message.set("Nothing to prune: no failed target is past its TTL.");
+        say(SubjectMessage.SCREEN, Set.of(), "Nothing to prune: no failed target is past its TTL.");
     }
 
     public void prune() {
+        long now = clock.millis();
+        Set<String> expired = new HashSet<>(all.stream().filter(t -> t.expiresAtMillis() <= now)
+                .map(FailedTargetsService.Target::key).toList());
         runner.submit("Pruning expired failed targets", progress -> service.prune(operator), TaskCallbacks.of(r -> {
-            message.set("Pruned " + (redisConfigured ? r.redisRemoved() + (r.redisRemoved() == 1 ? " Redis member and "
+            say(SubjectMessage.SCREEN, expired, "Pruned " + (redisConfigured ? r.redisRemoved() + (r.redisRemoved() == 1 ? " Redis member and "
                     : " Redis members and ") : "") + Plural.docs(r.docsRemoved().size())
                     + (redisConfigured ? "." : " (no Redis configured: the index only)."));
             refresh();
-        }, error -> message.set(error.getMessage())));
+        }, error -> say(SubjectMessage.SCREEN, Set.of(), error.getMessage())));
     }
 
     private static final class Plural {
@@ -287,6 +310,6 @@ public final class FailedTargetsViewModel {
     }
 
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return message.textProperty();
     }
 }

@@ -24,8 +24,14 @@ import services.tasks.TaskRunner;
  */
 public final class RecallViewModel {
 
-    /** One column: the implementor's injection or a budget's. */
-    public record Column(String budget, String heading, String context, List<String> injectedIds) {
+    /**
+     * One column: the implementor's injection or a budget's; {@code details}: the budget's figures by their codes
+     * (multiplier, cap, rewrite), for a tooltip — the heading says the same in words.
+     */
+    public record Column(String budget, String heading, String context, List<String> injectedIds, String details) {
+        public Column(String budget, String heading, String context, List<String> injectedIds) {
+            this(budget, heading, context, injectedIds, "");
+        }
     }
 
     /** The first column's key. */
@@ -100,7 +106,7 @@ public final class RecallViewModel {
                     if (previews.critical() != null) {
                         all.add(previews.critical());
                     }
-                    previews.budgets().forEach(p -> all.add(column(p)));
+                    previews.budgets().forEach(p -> all.add(column(p, q)));
                     columns.setAll(all);
                     if (!projects.equals(previews.projects())) {
                         projects.setAll(previews.projects()); // the index may have grown since the screen opened
@@ -122,16 +128,46 @@ public final class RecallViewModel {
         return new Column(IMPLEMENTOR, heading, context, in.docs().stream().map(d -> d.id()).toList());
     }
 
-    private static Column column(RecallPreview p) {
+    private static Column column(RecallPreview p, String question) {
         RecallBudget b = p.budget();
-        // every number named: what matched, how many of the best were ranked (and from what), how many went in
-        String heading = b.label() + " — " + p.injected().size() + " injected · " + p.candidates()
-                + (p.candidates() == 1 ? " document matches" : " documents match") + " · the best " + b.candidates()
-                + " ranked (limit " + RecallBudget.DEFAULT_LIMIT + " × " + b.fetchMultiplier() + ") · at most "
-                + b.injectCap() + " injected · "
-                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "keyword + meaning")
+        return new Column(b.label(), heading(p, question), p.contextBlock(),
+                p.injected().stream().map(h -> h.doc().id()).toList(), details(p, question));
+    }
+
+    /**
+     * In words, within a caption's budget: how many went in of how many matched, and why that many matched — every
+     * word of the question as asked, or the question rewritten to fewer words; by meaning too or not. So "63" under
+     * lean beside "17" under balanced says why; the query run and the codes are in {@link #details}.
+     */
+    static String heading(RecallPreview p, String question) {
+        RecallBudget b = p.budget();
+        return b.label() + " — " + p.injected().size() + " of " + p.candidates()
+                + (p.candidates() == 1 ? " match" : " matches") + " · "
+                + (rewritten(p, question) ? "the question rewritten to fewer words" : "every word as asked")
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "" : ", by meaning too");
+    }
+
+    private static boolean rewritten(RecallPreview p, String question) {
+        String query = p.query() == null ? "" : p.query().strip();
+        return p.budget().rewrites(question) && !query.isEmpty() && !query.equals(question.strip());
+    }
+
+    /**
+     * The tooltip: the query run, then the figures by their codes — "Searched for “…” · lean: fetch ×1.8 of limit 5
+     * → the best 9 ranked · at most 5 injected · keyword · no rewrite · all types".
+     */
+    static String details(RecallPreview p, String question) {
+        RecallBudget b = p.budget();
+        return (rewritten(p, question) ? "Searched for “" + p.query().strip() + "” (filler words dropped, related "
+                + "words added)" : "Searched for “" + question.strip() + "” as asked") + "\n" + details(b);
+    }
+
+    /** The figures by their codes: "lean: fetch ×1.8 of limit 5 → the best 9 ranked · at most 5 injected · …". */
+    static String details(RecallBudget b) {
+        return b.label() + ": fetch ×" + b.fetchMultiplier() + " of limit " + RecallBudget.DEFAULT_LIMIT
+                + " → the best " + b.candidates() + " ranked · at most " + b.injectCap() + " injected · "
+                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "keyword" : "hybrid (keyword + meaning)")
                 + (b.rewrite() ? " · rewrite on" : " · no rewrite") + " · all types";
-        return new Column(b.label(), heading, p.contextBlock(), p.injected().stream().map(h -> h.doc().id()).toList());
     }
 
     public StringProperty questionProperty() {

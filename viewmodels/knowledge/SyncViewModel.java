@@ -1,6 +1,7 @@
 package viewmodels.knowledge;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -40,6 +41,9 @@ public final class SyncViewModel {
     private final ReadOnlyStringWrapper massDeleteQuestion = new ReadOnlyStringWrapper("");
     private final ObservableList<String> issues = FXCollections.observableArrayList();
     private final ObservableList<String> issuesView = FXCollections.unmodifiableObservableList(issues);
+    // the problems pane's title counts what the sync line counts, in its words ("7 files with problems, 2 warnings"):
+    // never "(9)" for the lines beside "7 files with problems"
+    private final ReadOnlyStringWrapper issuesTitle = new ReadOnlyStringWrapper("");
     private Runnable afterSync = () -> { };
     private TaskHandle current;
     private Runnable whenIdle = () -> { };
@@ -162,9 +166,7 @@ public final class SyncViewModel {
                 // a sync of the scheduler or of another console: the line no longer speaks of this window's last run
                 int errors = found.last().errors().size();
                 int warnings = found.last().warnings().size();
-                lastResult.set("Last sync: by the scheduler or another console · " + errors
-                        + (errors == 1 ? " file" : " files") + " with problems, " + warnings
-                        + (warnings == 1 ? " warning" : " warnings"));
+                lastResult.set("Last sync: by the scheduler or another console · " + counted(errors, warnings, 0));
             }
             showStatus(found);
         }, error -> status.set("Index unavailable: " + error.getMessage())));
@@ -183,8 +185,25 @@ public final class SyncViewModel {
     private void showIssues(List<FileIssue> errors, List<FileIssue> warnings) {
         issues.clear();
         index.problems().forEach(p -> issues.add("warning · index: " + p));
-        errors.forEach(e -> issues.add("error · " + e.path() + ": " + e.reason()));
-        warnings.forEach(w -> issues.add("warning · " + w.path() + ": " + w.reason()));
+        errors.forEach(e -> issues.add("error · " + e.line()));
+        warnings.forEach(w -> issues.add("warning · " + w.line()));
+        issuesTitle.set("Problems the last sync reported: " + counted(errors.size(), warnings.size(),
+                issues.size() - errors.size() - warnings.size()));
+    }
+
+    /** "7 files with problems, 2 warnings" (and ", 1 about the index"): each thing counted under its own name. */
+    static String counted(int files, int warnings, int aboutIndex) {
+        List<String> parts = new ArrayList<>();
+        if (files > 0 || warnings == 0 && aboutIndex == 0) {
+            parts.add(files + (files == 1 ? " file" : " files") + " with problems");
+        }
+        if (warnings > 0) {
+            parts.add(warnings + (warnings == 1 ? " warning" : " warnings"));
+        }
+        if (aboutIndex > 0) {
+            parts.add(aboutIndex + " about the index");
+        }
+        return String.join(", ", parts);
     }
 
     private void refreshStatus() {
@@ -243,6 +262,11 @@ public final class SyncViewModel {
 
     public ObservableList<String> issues() {
         return issuesView;
+    }
+
+    /** The problems pane's title: what it lists, counted as the sync line counts it. */
+    public ReadOnlyStringProperty issuesTitleProperty() {
+        return issuesTitle.getReadOnlyProperty();
     }
 
     public boolean readOnly() {

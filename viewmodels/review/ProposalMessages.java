@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import services.review.ReviewService;
+import viewmodels.text.SubjectMessage;
 
 /**
  * What Review says above the queue: each proposal's own message (its last decision or refusal), shown only while
@@ -19,7 +20,8 @@ final class ProposalMessages {
     /** The proposals decided here whose message is their decision's: the record on screen says it instead. */
     private final Set<String> made = new HashSet<>();
     private final DecidedElsewhere decidedElsewhere = new DecidedElsewhere();
-    private String list = "";
+    /** About the queue as a whole; goes when it is read (the section left) or the window acts on the queue. */
+    private final SubjectMessage list = new SubjectMessage();
 
     /** The message about a proposal, said instead of its last decision. */
     void say(String id, String text) {
@@ -45,18 +47,27 @@ final class ProposalMessages {
         if (!decidedElsewhere.note(before, now, mine)) {
             return false;
         }
-        list = decidedElsewhere.message();
+        list.say(SubjectMessage.SCREEN, decidedElsewhere.message());
         return true;
     }
 
     /** A fresh read of the queue after a decision made here: what was said of the list is said. */
     void clearList() {
-        list = "";
+        list.read();
         decidedElsewhere.clear();
     }
 
     void listProblem(String text) {
-        list = text;
+        list.say(SubjectMessage.SCREEN, text);
+    }
+
+    /**
+     * The section was left: what it said was read (docs/design.md, Messages) — the list's message and each
+     * proposal's refusal go; a decision made here stays its record's to say.
+     */
+    void read() {
+        clearList();
+        own.keySet().removeIf(id -> !made.contains(id));
     }
 
     /** The message to show while {@code id} is selected, its decision record on screen or not. */
@@ -65,6 +76,6 @@ final class ProposalMessages {
         if (made.contains(id) && recordShown) {
             mine = ""; // said once: the record names the decision, who, when, why, the commit and its branch
         }
-        return mine != null ? mine : list;
+        return mine != null ? mine : list.get();
     }
 }

@@ -212,6 +212,12 @@ public final class ReviewViewModel {
         }
     }
 
+    /** The section was left: its messages were read and go ("1 proposal was decided elsewhere…" among them). */
+    public void messagesRead() {
+        messages.read();
+        showMessage();
+    }
+
     private void showMessage() {
         message.set(messages.shown(selectedId.get(), !detail.decisionProperty().get().isEmpty()));
     }
@@ -270,7 +276,7 @@ public final class ReviewViewModel {
             return;
         }
         String id = selected.proposal().id();
-        Seen seen = Seen.given(selected.proposal().digest());
+        Seen seen = Seen.of(selected);
         runner.submit(what + " " + id, progress -> action.apply(id, seen), TaskCallbacks.of(decision -> {
             messages.decided(id, decision.message()); // said whole only when its record cannot be read
             pinned = id;

@@ -18,12 +18,18 @@ final class SectionNavigation {
     private final ReadOnlyStringWrapper selected = new ReadOnlyStringWrapper();
     private final UnsavedEdits unsaved = new UnsavedEdits(id -> sections.stream().filter(s -> s.id().equals(id))
             .map(SectionItem::title).findFirst().orElse(id), this::select);
+    private final SectionMessages messages = new SectionMessages();
     private List<SectionAction> sectionActions = List.of();
+
+    SectionNavigation() {
+        selected.addListener((o, left, now) -> messages.left(left)); // leaving a section is reading its messages
+    }
 
     /** Replaces the sections (each workspace brings its own) and keeps the selection if it still exists. */
     void setSections(List<SectionItem> items) {
         String previous = selected.get();
         unsaved.forgetAll(); // the forms of the workspace before are gone
+        messages.forgetAll();
         sections.setAll(items);
         boolean kept = items.stream().anyMatch(s -> s.id().equals(previous));
         selected.set(kept ? previous : items.isEmpty() ? null : items.get(0).id());
@@ -73,6 +79,10 @@ final class SectionNavigation {
 
     UnsavedEdits unsaved() {
         return unsaved;
+    }
+
+    SectionMessages messages() {
+        return messages;
     }
 
     ObservableList<SectionItem> sections() {

@@ -137,6 +137,11 @@ public final class ShellViewModel {
         return navigation.unsaved();
     }
 
+    /** What each section's messages do when it is left (they were read, so they go). */
+    public SectionMessages messages() {
+        return navigation.messages();
+    }
+
     public void select(String sectionId) {
         navigation.select(sectionId);
     }

@@ -260,7 +260,7 @@ public final class KnowledgeView {
         list.setId("sync-issues");
         list.setPrefHeight(140);
         TitledPane pane = new TitledPane();
-        pane.textProperty().bind(Bindings.concat("Problems the last sync reported (", Bindings.size(sync.issues()), ")"));
+        pane.textProperty().bind(sync.issuesTitleProperty()); // the same count as the sync line beside it
         pane.setContent(list);
         pane.setExpanded(false);
         pane.visibleProperty().bind(Bindings.isNotEmpty(sync.issues()));

@@ -11,6 +11,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.ColumnConstraints;
@@ -39,8 +40,9 @@ public final class RecallView {
         Label intro = new Label("First, what the agent-loop implementor really injects before a story: title + "
                 + "description searched in lessons, patterns, failed targets and retros of the story's project, at most "
                 + "2 documents as \"### [type] title\" blocks. Then what joelclaw recall returns for the title under "
-                + "each budget (lean ×1.8 / 5, no rewrite, by keyword; balanced ×3 / 10 and deep ×5 / 10, rewritten, "
-                + "by keyword and meaning). auto: deep when over 90 characters or containing \" and \" or \"why\".");
+                + "each budget: lean searches every word as asked, by words; balanced and deep search the question "
+                + "rewritten to fewer words, by words and meaning, and rank more of what matches. auto picks deep "
+                + "for a long question or one with \" and \" or \"why\".");
         intro.setWrapText(true);
         intro.setMinHeight(Region.USE_PREF_SIZE);
         intro.getStyleClass().add(Styles.TEXT_MUTED);
@@ -133,6 +135,9 @@ public final class RecallView {
         heading.setMinHeight(Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
         heading.setMaxWidth(Double.MAX_VALUE);
+        if (!column.details().isEmpty()) {
+            heading.setTooltip(new Tooltip(column.details())); // the budget's codes, for who knows them
+        }
         // its height is asked at a column's narrowest width: asked at one line's width, a long heading got a row too
         // short on a small window and was drawn over the lines above the columns
         heading.setPrefWidth(160);

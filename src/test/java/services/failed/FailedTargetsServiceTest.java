@@ -57,6 +57,16 @@ class FailedTargetsServiceTest {
         server.close();
     }
 
+    /** Issue 37: "Wrote 5 failed targets" beside 3 listed — 5 documents under 3 targets, each counted by its name. */
+    @Test
+    void copyToRedisCountsTargetsAsTheListDoesAndTheDocumentsApart() {
+        FailedTargetsService.Copied copied = service.copyIndexToRedis();
+        long indexTargets = service.list().targets().stream().filter(t -> !t.docIds().isEmpty()).count();
+        long documents = service.list().targets().stream().mapToLong(t -> t.docIds().size()).sum();
+        assertThat(copied.targets()).isEqualTo((int) indexTargets);
+        assertThat(copied.documents()).isEqualTo((int) documents).isGreaterThan(copied.targets());
+    }
+
     private FailedTargetsService.Target target(FailedTargetsService svc, String key) {
         return svc.list().targets().stream().filter(t -> t.key().equals(key)).findFirst().orElse(null);
     }

@@ -2,7 +2,6 @@ package views.brief;
 
 import app.cli.RootCommand;
 import javafx.scene.text.Text;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,10 +50,13 @@ class BriefUiTest {
         assertThat(robot.lookup("Redis not configured").tryQuery()).isPresent();
     }
 
-    /** Walk (issue 37): a 'failed clear' on the command line was still listed by the brief 9 s later. */
+    /**
+     * Walk (issue 37): a 'failed clear' on the command line was still listed by the brief 9 s later. The clear is seen
+     * twice (its intent in the decision log, then the index); the gather asked for first read the index before the
+     * clear and, on the window's two task threads, could finish last — the newest gather now always wins
+     * (viewmodels.brief.BriefFollowsTheNewestGatherTest shows the race deterministically).
+     */
     @Test
-    @Disabled("Issue 37, open: passes alone and after app.cli or app.window tests, but inside the whole suite the "
-            + "brief still shows the cleared target after 20 s (line 62); the cause is not found yet")
     void followsAClearMadeElsewhere(FxRobot robot) {
         UiHarness.waitForIndex(robot);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);

@@ -60,10 +60,13 @@ class RecallUiTest {
         assertThat(Stream.of("implementor", "lean", "balanced", "deep")
                 .map(b -> robot.lookup("#recall-" + b).query().localToScene(0, 0).getY()).distinct())
                 .as("the four boxes start at one height").hasSize(1);
-        // every number of a budget's heading says what it counts
-        assertThat(robot.lookup("#recall-heading-lean").queryAs(Label.class).getText())
-                .matches("lean — \\d+ injected · \\d+ documents? match(es)? · the best 9 ranked \\(limit 5 × 1\\.8\\) · at most 5 "
-                        + "injected · .*");
+        // every number of a budget's heading says what it counts, and why so many matched, in words (issue 37);
+        // the budget's codes are in its tooltip
+        Label lean = robot.lookup("#recall-heading-lean").queryAs(Label.class);
+        assertThat(lean.getText()).matches("lean — \\d+ of \\d+ match(es)? · every word as asked")
+                .doesNotContain("×");
+        assertThat(lean.getTooltip().getText()).contains("lean: fetch ×1.8 of limit 5 → the best 9 ranked · at most 5 "
+                + "injected · keyword · no rewrite");
         String implementor = robot.lookup("#recall-implementor").queryAs(TextArea.class).getText();
         assertThat(implementor).startsWith("## System Context (from prior loops)\n\n### [");
         assertThat(implementor.split("\n\n### \\[").length).isBetween(1, 2); // at most two documents
