@@ -15,23 +15,31 @@ import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectInserter;
 import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.StoredConfig;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
+import services.review.remote.ReviewSharing;
 import services.workspace.Workspace;
 
 /**
  * Approve and revert latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
  * different file; every approval parses the queue, plans its change, commits in-core to the review branch and
- * records the decision. Prints the median and p95.
+ * records the decision. Prints the median and p95; then the same with the review branch shared through a remote
+ * (the fetch before each decision counted in it, the push after timed apart).
  */
 public final class ReviewBenchmark {
 
     public record Result(int files, int approvals, double medianMs, double p95Ms, double firstMs, double revertMedianMs,
-                         double revertP95Ms) {
+                         double revertP95Ms, double sharedMedianMs, double sharedP95Ms, double pushMedianMs,
+                         double pushP95Ms) {
     }
+
+    /** Approvals made once the review branch is shared through a remote (a bare repository over file://). */
+    public static final int SHARED = 10;
 
     private final Path base;
 
@@ -53,8 +61,8 @@ public final class ReviewBenchmark {
             git.commit().setMessage("files").setAuthor(me).setCommitter(me).setSign(false).call();
         }
         Path proposals = Files.createDirectories(ws.resolve("vault/system/brain/skill-proposals"));
-        for (int n = 0; n < approvals; n++) {
-            int i = n * (files / approvals);
+        for (int n = 0; n < approvals + SHARED; n++) {
+            int i = n < approvals ? n * (files / approvals) : (n - approvals) * (files / approvals) + 2;
             String target = "skills/skill-" + (i / 100) + "/file-" + i + ".md";
             String content = "# File " + i + "\n\n- line one\n- line two\n- line three\n";
             Files.writeString(proposals.resolve("sp-bench-" + n + ".md"), "---\nid: sp-bench-" + n
@@ -100,11 +108,62 @@ public final class ReviewBenchmark {
             amendments.revert(List.of(shas.get(n)), "bench");
             reverts.add((System.nanoTime() - start) / 1e6);
         }
+        List<List<Double>> shared = shared(ws, repo, approvals);
         double first = times.get(0);
         List<Double> warm = warm(times);
         List<Double> warmReverts = warm(reverts);
+        List<Double> sharedTimes = warm(shared.get(0));
+        List<Double> pushes = warm(shared.get(1));
         return new Result(files, approvals, warm.get(warm.size() / 2), p95(warm), first,
-                warmReverts.get(warmReverts.size() / 2), p95(warmReverts));
+                warmReverts.get(warmReverts.size() / 2), p95(warmReverts), sharedTimes.get(sharedTimes.size() / 2),
+                p95(sharedTimes), pushes.get(pushes.size() / 2), p95(pushes));
+    }
+
+    /**
+     * The same approvals with {@code "reviewRemote": "origin"}: each decision fetches first (as in the window, where it
+     * runs off the UI thread), then the push that follows it is timed on its own (the window runs it in the
+     * background, after the decision). Returns the approve times and the push times.
+     */
+    private static List<List<Double>> shared(Path ws, Path repo, int from) throws IOException, GitAPIException {
+        Path bare = ws.resolve("remote.git");
+        Git.cloneRepository().setBare(true).setURI(repo.toUri().toString()).setDirectory(bare.toFile()).call().close();
+        try (Git git = Git.open(repo.toFile())) {
+            StoredConfig config = git.getRepository().getConfig();
+            config.setString("remote", "origin", "url", bare.toUri().toString());
+            config.setString("remote", "origin", "fetch", "+refs/heads/*:refs/remotes/origin/*");
+            config.save();
+            git.fetch().setRemote("origin").call();
+        }
+        String json = Files.readString(ws.resolve("workspace.json"));
+        Files.writeString(ws.resolve("workspace.json"),
+                json.replaceFirst("\\}\\s*$", ", \"reviewRemote\": \"origin\"}"));
+        Workspace sharedWs = new WorkspaceLoader().load(ws);
+        ReviewSharing sharing = ReviewSharing.of(sharedWs, Clock.systemUTC());
+        ReviewService review = new ReviewService(sharedWs, Clock.systemUTC());
+        review.share(new DecisionSharing() {
+            @Override
+            public List<String> beforeDeciding() {
+                return sharing.beforeDeciding();
+            }
+
+            @Override
+            public void afterDeciding() {
+                // timed below, on its own, as the window's background push
+            }
+        });
+        List<Double> approvals = new ArrayList<>();
+        List<Double> pushes = new ArrayList<>();
+        for (int n = from; n < from + SHARED; n++) {
+            long start = System.nanoTime();
+            review.approve("sp-bench-" + n, "bench", null);
+            approvals.add((System.nanoTime() - start) / 1e6);
+            start = System.nanoTime();
+            if (sharing.sync().failed()) {
+                throw new IOException("The benchmark's push to " + bare + " failed.");
+            }
+            pushes.add((System.nanoTime() - start) / 1e6);
+        }
+        return List.of(approvals, pushes);
     }
 
     private static List<Double> warm(List<Double> times) {

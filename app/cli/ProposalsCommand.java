@@ -231,6 +231,7 @@ final class ProposalsCommand {
                 decided.put("editedBy", record.editedBy());
                 decided.put("diffAsCommitted", record.asCommitted());
                 decided.put("note", record.note());
+                decided.put("decidedElsewhere", record.elsewhere());
                 out.put("decision", decided);
                 recordText = "\ndecided: " + record.summary()
                         + (record.why() == null ? "" : "\n" + ("changes_requested".equals(record.status())

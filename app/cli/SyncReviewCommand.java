@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import services.errors.ConsoleException;
 import services.review.remote.ReviewSharing;
 import services.review.remote.SharedBranch;
+import services.text.TerminalText;
 import services.workspace.Workspace;
 
 /**
@@ -56,23 +57,26 @@ final class SyncReviewCommand extends WorkspaceCommand {
         }
         out.put("repositories", repos);
         out.put("notPushed", r.notPushed());
+        out.put("behind", r.behind());
         out.put("summary", r.summary());
+        out.put("status", r.statusLine());
         out.put("messages", r.messages());
         return out;
     }
 
     static String text(ReviewSharing sharing, SharedBranch.Report r) {
         StringBuilder b = new StringBuilder();
-        r.messages().forEach(m -> b.append(m).append('\n'));
+        r.messages().forEach(m -> b.append(TerminalText.safe(m)).append('\n'));
         for (SharedBranch s : r.repositories()) {
-            b.append(String.format("%s: %d ahead, %d behind%s%n", s.remote(), s.ahead(), s.behind(),
-                    s.result() == null ? "" : " (" + s.result() + ")"));
+            b.append(String.format("%s: %d ahead, %d behind%s%n", TerminalText.safe(s.remote()), s.ahead(), s.behind(),
+                    s.result() == null ? "" : " (last sync: " + s.result() + ")"));
             if (s.problem() != null && !r.messages().contains(s.problem())) {
-                b.append("  ").append(s.problem()).append('\n');
+                b.append("  ").append(TerminalText.safe(s.problem())).append('\n');
             }
         }
-        if (sharing.enabled()) {
-            b.append(r.notPushed() == 0 ? "Every decision is on the remote." : r.summary() + ".");
+        if (sharing.enabled() && !r.repositories().isEmpty()) {
+            String line = r.statusLine();
+            b.append(Character.toUpperCase(line.charAt(0))).append(line.substring(1)).append('.');
         }
         return b.toString().stripTrailing();
     }

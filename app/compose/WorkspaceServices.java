@@ -19,6 +19,8 @@ import services.policy.PolicyService;
 import services.policy.RecallEffect;
 import services.review.JGitReviewBranch;
 import services.review.ReviewService;
+import services.audit.DecisionSharing;
+import services.errors.ConsoleException;
 import services.review.remote.ReviewSharing;
 import services.review.remote.SharedDecisions;
 import services.scheduler.Job;
@@ -98,6 +100,15 @@ public final class WorkspaceServices extends KnowledgeServices implements AutoCl
     public synchronized ReviewSharing reviewSharing() {
         if (reviewSharing == null) {
             reviewSharing = ReviewSharing.of(workspace, clock);
+            reviewSharing.onSynced(report -> { // another machine's decisions go into the decision log at once
+                if (report.messages().stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
+                    try {
+                        review().recover();
+                    } catch (ConsoleException notNow) {
+                        // the next listing records them (it recovers first), and says why it could not
+                    }
+                }
+            });
         }
         return reviewSharing;
     }
@@ -125,6 +136,7 @@ public final class WorkspaceServices extends KnowledgeServices implements AutoCl
     public synchronized AmendmentsService amendments() {
         if (amendments == null) {
             amendments = new AmendmentsService(workspace, clock, JGitAmendmentHistory::new, telemetry);
+            amendments.share(new SharedDecisions(reviewSharing(), app.runner())); // nothing without reviewRemote
         }
         return amendments;
     }
@@ -152,11 +164,11 @@ public final class WorkspaceServices extends KnowledgeServices implements AutoCl
 
     /**
      * What waits for a person (the inbox): read from the review queue, the trust dial, the failed targets, the
-     * watchdog's log and the job history of this workspace.
+     * watchdog's log, the job history of this workspace and its shared review branch.
      */
     public InboxService inbox() {
         return new InboxService(review(), policy(), this::failedTargets, new WatchdogLog(workspace.stateDir()),
-                new JobHistory(workspace.stateDir()), clock);
+                new JobHistory(workspace.stateDir()), clock, reviewSharing()::pending);
     }
 
     /** The workspace's OTEL events, from the source {@code otelEvents.source} names (see {@link OtelSources}). */

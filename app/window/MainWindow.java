@@ -249,6 +249,7 @@ public final class MainWindow {
         shell.setSectionActions(scope.paletteActions());
         view.showSections(scope::view);
         view.statusLabel().textProperty().bind(scope.statusText());
+        view.showReviewSharing(scope.reviewSharing());
         scope.alerts().addListener((o, before, text) -> notify(text));
         scope.start();
         Runnable interactive = onInteractive;
@@ -288,6 +289,7 @@ public final class MainWindow {
 
     private void closeScope() {
         view.statusLabel().textProperty().unbind();
+        view.showReviewSharing(null);
         shell.setSectionActions(List.of());
         if (scope != null) {
             scope.close();

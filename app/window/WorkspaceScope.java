@@ -36,6 +36,7 @@ import viewmodels.knowledge.SyncViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
 import viewmodels.shell.SectionMessages;
+import viewmodels.shell.ReviewSharingViewModel;
 import viewmodels.shell.SectionAction;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.UnsavedEdits;
@@ -64,6 +65,7 @@ public final class WorkspaceScope implements AutoCloseable {
     private final UnsavedEdits unsaved;
     private final SectionMessages messages;
     private final InboxViewModel inbox;
+    private final ReviewSharingViewModel reviewSharing;
     private final Consumer<String> selectSection;
     private final Map<String, Consumer<String>> subjects = new HashMap<>();
     private ScheduledExecutorService changesPoll;
@@ -108,6 +110,16 @@ public final class WorkspaceScope implements AutoCloseable {
             live.on(area, "inbox", inbox::refresh);
         }
         sync.syncsFinishedProperty().addListener((o, was, now) -> inbox.refresh());
+        // the shared review branch: a decision adds to what waits, each push (after a decision, the scheduler's, Sync
+        // now) says where it stands — in the status bar and the inbox
+        this.reviewSharing = new ReviewSharingViewModel(services.reviewSharing()::pending, services.reviewSharing()::sync,
+                app.runner(), workspace.readOnly());
+        live.on(Area.PROPOSALS, "review-sharing", reviewSharing::refresh);
+        live.on(Area.AMENDMENTS, "review-sharing", reviewSharing::refresh);
+        services.reviewSharing().onSynced(report -> Platform.runLater(() -> {
+            reviewSharing.show(report);
+            inbox.refresh();
+        }));
         List<Section> all = new ArrayList<>(Sections.of(this, app, services, openFile, openDocument, reopen));
         added.forEach(a -> all.add(new Section(a.id(), a.title(), a.hint(), () -> a.view().apply(services))));
         this.sections = all.stream()
@@ -144,6 +156,11 @@ public final class WorkspaceScope implements AutoCloseable {
 
     InboxViewModel inbox() {
         return inbox;
+    }
+
+    /** The shared review branch as the status bar shows it. */
+    ReviewSharingViewModel reviewSharing() {
+        return reviewSharing;
     }
 
     /**
@@ -191,6 +208,7 @@ public final class WorkspaceScope implements AutoCloseable {
             warmOwner = WarmOwner.start(workspace.dir(), warmAnswers.apply(services));
         }
         inbox.refresh();
+        reviewSharing.refresh();
         sync.start(() -> {
             jobs.start();
             embeddings.embedMissing(); // documents written by others, or before semantic search existed

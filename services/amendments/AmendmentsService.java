@@ -20,6 +20,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.audit.Trailers;
 import services.telemetry.Telemetry;
@@ -82,6 +83,7 @@ public final class AmendmentsService {
     private final Telemetry telemetry;
     private final AmendmentReverts reverts;
     private final RunReverts runs;
+    private volatile DecisionSharing sharing = DecisionSharing.NONE;
 
     public AmendmentsService(Workspace ws, Clock clock) {
         this(ws, clock, JGitAmendmentHistory::new);
@@ -104,6 +106,11 @@ public final class AmendmentsService {
                 dreamLog, decisions, lock);
         this.runs = new RunReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(), dreamLog,
                 decisions, lock, reverts);
+    }
+
+    /** Shares the review branch through its remote: fetched before a revert, pushed after one; none by default. */
+    public void share(DecisionSharing sharing) {
+        this.sharing = sharing;
     }
 
     /** Fault-injection seam for the crash tests: told "begun", "committed", "recorded" as each revert goes. */
@@ -258,7 +265,7 @@ public final class AmendmentsService {
      * the first is reverted: an already-reverted or missing commit refuses the whole request.
      */
     public List<Reverted> revert(List<String> shas, String by) {
-        return traced(shas, () -> reverts.revert(shas, by, true)).reverted();
+        return shared(() -> traced(shas, () -> reverts.revert(shas, by, true))).reverted();
     }
 
     /**
@@ -269,7 +276,17 @@ public final class AmendmentsService {
      * request before anything is committed. When nothing at all is reverted it throws, saying why for each.
      */
     public RevertReport revertWhatCan(List<String> shas, String by) {
-        return traced(shas, () -> reverts.revert(shas, by, false));
+        return shared(() -> traced(shas, () -> reverts.revert(shas, by, false)));
+    }
+
+    /** The branch brought up to date first (a revert made elsewhere is then seen), pushed after a revert committed. */
+    private RevertReport shared(Supplier<RevertReport> revert) {
+        sharing.beforeDeciding();
+        RevertReport done = revert.get();
+        if (!done.reverted().isEmpty()) {
+            sharing.afterDeciding();
+        }
+        return done;
     }
 
     /** The amendments dream or retro run {@code run} applied (its {@code cycle} in the dream log), newest first. */
@@ -285,9 +302,14 @@ public final class AmendmentsService {
      * Refused when the workspace is read-only or frozen.
      */
     public RunReverted revertRun(String run, String by, String reason) {
-        return telemetry.traced("amendment.revert_run", Attributes.of(Telemetry.ID, run == null
-                ? "" : run), () -> runs.revert(run, by, reason), done -> Attributes.of(
-                Telemetry.COUNT, (long) done.reverted().size()));
+        sharing.beforeDeciding();
+        RunReverted done = telemetry.traced("amendment.revert_run", Attributes.of(Telemetry.ID, run == null
+                ? "" : run), () -> runs.revert(run, by, reason), d -> Attributes.of(
+                Telemetry.COUNT, (long) d.reverted().size()));
+        if (!done.reverted().isEmpty()) {
+            sharing.afterDeciding();
+        }
+        return done;
     }
 
     private RevertReport traced(List<String> shas, Supplier<RevertReport> body) {

@@ -21,6 +21,7 @@ public record InboxItem(Kind kind, String what, String why, Instant since, Insta
         SOURCE("stale source"),
         SYNC("sync problem"),
         JOB("failed job"),
+        SHARING("shared review branch"),
         UNREADABLE("unread source");
 
         private final String words;

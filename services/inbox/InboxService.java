@@ -25,6 +25,7 @@ import services.policy.PolicyService;
 import services.policy.SupervisedApprovals;
 import services.review.Proposal;
 import services.review.ReviewService;
+import services.review.remote.SharedBranch;
 import services.scheduler.JobHistory;
 import services.scheduler.JobRun;
 import services.text.HumanDuration;
@@ -37,7 +38,7 @@ import services.watchdog.WatchdogLog;
  * Gathers what waits for a person from the services that hold it — pending proposals (protected files first, then
  * by risk), supervised approvals to confirm before their deadline, failed targets (those about to expire first),
  * the watchdog's last findings that are not OK (a stale or blind source among them), a sync or job that failed, and
- * clears a fault cut short — most urgent first. It only reads: nothing is finished, cleared or decided here. A
+ * clears a fault cut short, decisions not pushed to the shared review branch — most urgent first. It only reads: nothing is finished, cleared or decided here. A
  * source that cannot be read is itself an item ("unread source"), so the inbox never says "nothing needs you"
  * because it could not look.
  */
@@ -53,12 +54,20 @@ public final class InboxService {
     private final WatchdogLog watchdog;
     private final JobHistory jobs;
     private final Clock clock;
+    private final Supplier<SharedBranch.Report> sharing;
 
     /**
      * @param failed the failed targets (built when read: it opens the index; null when the workspace has none)
      */
     public InboxService(ReviewService review, PolicyService policy, Supplier<FailedTargetsService> failed,
                         WatchdogLog watchdog, JobHistory jobs, Clock clock) {
+        this(review, policy, failed, watchdog, jobs, clock, () -> new SharedBranch.Report(List.of(), List.of()));
+    }
+
+    /** @param sharing where the shared review branch stands (refs and its state file only, no network) */
+    public InboxService(ReviewService review, PolicyService policy, Supplier<FailedTargetsService> failed,
+                        WatchdogLog watchdog, JobHistory jobs, Clock clock, Supplier<SharedBranch.Report> sharing) {
+        this.sharing = sharing;
         this.review = review;
         this.policy = policy;
         this.failed = failed;
@@ -75,6 +84,7 @@ public final class InboxService {
         guarded(items, "the failed targets", "failed", () -> failedTargets(items, now));
         guarded(items, "the watchdog's log", "health", () -> findings(items, now));
         guarded(items, "the job history", "health", () -> jobRuns(items));
+        guarded(items, "the shared review branch", "review", () -> SharingItems.add(sharing.get(), items));
         items.sort(Comparator.comparingInt(InboxItem::rank)
                 .thenComparing(InboxItem::due, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(InboxItem::since, Comparator.nullsLast(Comparator.naturalOrder())));

@@ -137,6 +137,9 @@ public final class PolicyService {
             }
         }
         List<String> expired = new ArrayList<>(supervised.expire(clock.instant(), policy.confirmWithinDays()));
+        if (expired.stream().anyMatch(e -> e.startsWith("reverted "))) {
+            review.sharing().afterDeciding(); // the approvals pushed themselves; the reverts of the expired go too
+        }
         expired.addAll(ladder.recordDemotions());
         return new RunReport(version, policy.frozen(), outcomes, expired, null);
     }
@@ -238,6 +241,7 @@ public final class PolicyService {
             throw new PolicyException("Workspace " + ws.name() + " is read-only: nothing can be reverted.");
         }
         int days = policyOrDefaults().confirmWithinDays();
+        review.sharing().beforeDeciding();
         String sha;
         try {
             sha = supervised.revert(supervised.find(idOrSha, days), by, why);
@@ -248,6 +252,7 @@ public final class PolicyService {
             }
             sha = supervised.revert(supervised.findApplied(idOrSha), by, why, false);
         }
+        review.sharing().afterDeciding();
         ladder.recordDemotions();
         return sha;
     }

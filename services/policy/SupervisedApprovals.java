@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import services.amendments.AmendmentHistory;
 import services.audit.DecisionLock;
+import services.audit.Replays;
 import services.text.PlainText;
 import services.errors.ConsoleException;
 import services.review.ReviewService;
@@ -53,11 +54,12 @@ public final class SupervisedApprovals {
             }
         }
         Map<String, Pending> out = new LinkedHashMap<>();
+        Replays replays = Replays.of(entries); // an approval moved onto the shared remote's branch is its new commit
         for (JsonNode e : entries) {
             if (!"approve".equals(e.path("action").asText()) || !"policy:supervised".equals(e.path("by").asText())) {
                 continue;
             }
-            String commit = e.path("commit").asText("");
+            String commit = replays.current(e.path("commit").asText(""));
             Instant at = PolicyLog.ts(e);
             if (commit.isEmpty() || at == null || settled.contains(commit)) {
                 continue;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import services.amendments.AmendmentHistory;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.errors.ConsoleException;
 import services.vault.FileText;
 import services.vault.Frontmatter;
@@ -31,11 +32,18 @@ final class DecisionRecordReader {
 
     DecisionRecord read(Proposal p, Path repoRoot) {
         JsonNode logged = lastLogged(p.id());
+        DecisionRecord r = read(p, repoRoot, logged);
+        boolean elsewhere = logged != null && DecisionSharing.RECOVERED.equals(logged.path("recovered").asText(null))
+                && p.status().equals(logged.path("status").asText(null));
+        return elsewhere ? r.learntElsewhere() : r;
+    }
+
+    private DecisionRecord read(Proposal p, Path repoRoot, JsonNode logged) {
         // the file is an agent's to edit: where the console's log records this decision, its values are the record
         boolean logFirst = logged != null && p.status().equals(logged.path("status").asText(null));
         Frontmatter front = logFirst ? null : frontmatter(p.file());
         String by = value(front, "decided_by", logged, "by");
-        String at = value(front, "decided_at", logged, "ts");
+        String at = value(front, "decided_at", logged, decidedAt(logged));
         String why = value(front, "rejected".equals(p.status()) ? "reason" : "feedback", logged,
                 "rejected".equals(p.status()) ? "reason" : "feedback");
         if (why == null) {
@@ -49,7 +57,7 @@ final class DecisionRecordReader {
             String approvedBy = by;
             String approvedAt = at;
             by = value(front, "reverted_by", logged, "by");
-            at = value(front, "reverted_at", logged, "ts");
+            at = value(front, "reverted_at", logged, decidedAt(logged));
             why = value(front, "revert_reason", logged, "reason");
             String revertSha = value(front, "reverted_commit", null, null);
             if (commit != null && logged != null && commit.equals(logged.path("commit").asText(null))
@@ -128,6 +136,11 @@ final class DecisionRecordReader {
             // the file's own keys are the record then
         }
         return null;
+    }
+
+    /** A decision replayed onto the shared remote's newer branch keeps the time it was made ({@code decided_at}). */
+    private static String decidedAt(JsonNode logged) {
+        return logged != null && logged.hasNonNull("decided_at") ? "decided_at" : "ts";
     }
 
     private static String value(Frontmatter front, String key, JsonNode logged, String logKey) {

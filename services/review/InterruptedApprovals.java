@@ -1,6 +1,7 @@
 package services.review;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.errors.ConsoleException;
 
@@ -16,6 +19,8 @@ import services.errors.ConsoleException;
  * Finishes approvals cut short after their commit (the process killed, the disk full): a proposal whose approval
  * commit is on the review branch — as only the console writes one ({@link ApprovalCommits#find}) — but whose file
  * or decision log does not say so yet, gets both, with the approver the commit names. Run under the decision lock.
+ * Such a commit without an approval in flight here that came from the shared remote is another machine's decision,
+ * learnt on fetch: it is recorded and reported as recovered from the shared branch, never as made here.
  */
 final class InterruptedApprovals {
 
@@ -24,9 +29,12 @@ final class InterruptedApprovals {
     private final ChangePlanner planner;
     private final ApprovalIntents intents;
     private final DecidedFiles copies;
+    private final BiFunction<Path, String, Optional<Instant>> fromRemote;
 
+    /** @param fromRemote when a commit in a repository was made, if it came from the shared remote (another machine) */
     InterruptedApprovals(DecisionLog decisions, DecisionRecords records, ChangePlanner planner, ApprovalIntents intents,
-                         DecidedFiles copies) {
+                         DecidedFiles copies, BiFunction<Path, String, Optional<Instant>> fromRemote) {
+        this.fromRemote = fromRemote;
         this.decisions = decisions;
         this.records = records;
         this.planner = planner;
@@ -68,6 +76,8 @@ final class InterruptedApprovals {
                 }
                 String by = PlainText.problem(made.by()).isEmpty() ? made.by() : "unknown";
                 ReviewBranch.Commit commit = made.commit();
+                Optional<Instant> learnt = fromRemote.apply(repos.root(p), commit.sha());
+                boolean elsewhere = learnt.isPresent();
                 String recorded = p.digest();
                 if (p.open()) {
                     recorded = copies.write(p, records.approvedKeys(by, commit));
@@ -75,7 +85,8 @@ final class InterruptedApprovals {
                 }
                 if (!logged.contains(p.id())) {
                     Map<String, String> extra = new LinkedHashMap<>();
-                    extra.put("recovered", "an approval interrupted after its commit");
+                    extra.put("recovered", elsewhere ? DecisionSharing.RECOVERED : "an approval interrupted after its commit");
+                    learnt.ifPresent(at -> extra.put("decided_at", at.toString())); // when it was decided there
                     if (made.policyVersion() != null) {
                         extra.put("policy_version", made.policyVersion()); // the dial's approval keeps its version
                     }
@@ -88,7 +99,9 @@ final class InterruptedApprovals {
                         continue;
                     }
                 }
-                out.add("Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
+                out.add(elsewhere ? "Recovered from the shared branch: " + p.id() + " approved by " + by + " "
+                        + DecisionRecord.ELSEWHERE + " (commit " + commit.sha().substring(0, 10) + ")."
+                        : "Finished the approval of " + p.id() + ": commit " + commit.sha().substring(0, 10)
                         + " was made before an interruption.");
             } catch (ReviewException unreadable) {
                 // its repository cannot be opened: the listing says why

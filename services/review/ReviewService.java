@@ -21,6 +21,7 @@ import services.review.caps.CapReview;
 import services.review.caps.CappedFiles;
 import services.audit.DecisionLock;
 import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.text.PlainText;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
@@ -99,10 +100,11 @@ public final class ReviewService {
         DecidedFiles copies = new DecidedFiles(ws.stateDir());
         ApprovalIntents intents = new ApprovalIntents(ws.stateDir());
         this.shown = new ShownDigests(ws.stateDir());
-        this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies);
+        this.interrupted = new InterruptedApprovals(decisions, records, planner, intents, copies,
+                (root, sha) -> sharing.learntAt(root, sha));
         this.lock = new DecisionLock(ws.stateDir());
-        this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), this::approvalCommitted,
-                this::revertCommitted, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
+        this.catalog = new ProposalCatalog(ws, reader, new DecisionClaims(ws.stateDir(), p -> committed(p, null),
+                this::committed, ws.reviewBranch(), () -> lock.awaitIdle(SETTLE)));
         this.approval = new Approval(catalog, items, planner, records, this::repositories, intents, copies, interrupted,
                 step -> steps.accept(step));
         this.decided = new Decisions(catalog, interrupted, records, this::repositories, clock, ws.reviewBranch(), copies);
@@ -302,17 +304,14 @@ public final class ReviewService {
         this.sharing = sharing;
     }
 
+    /** How this workspace shares its review branch (the trust dial's reverts are pushed the same way). */
+    public DecisionSharing sharing() {
+        return sharing;
+    }
+
     /** Brings the branch up to date; a decision learnt for {@code id} is recorded and refuses this one, saying whose. */
     private void learnFromRemote(String id) {
-        List<String> learnt = sharing.beforeDeciding();
-        if (learnt.stream().anyMatch(m -> m.startsWith(DecisionSharing.LEARNT))) {
-            recover();
-        }
-        learnt.stream().filter(m -> m.startsWith(DecisionSharing.LEARNT + id + " decided ")).findFirst().ifPresent(m -> {
-            throw new ReviewException("Proposal " + id + " was decided on another console meanwhile: "
-                    + m.substring(DecisionSharing.LEARNT.length() + id.length() + " decided ".length())
-                    + " Nothing was committed here.");
-        });
+        new LearntDecisions(sharing, this::recover, () -> catalog.proposals(), this::record).check(id);
     }
 
     public Decision reject(String id, String by, String reason) {
@@ -363,19 +362,11 @@ public final class ReviewService {
         return locked(() -> decided.decide(id, by, action, status, key, text, seen));
     }
 
-    /** Whether the console's own approval of {@code p} is on its review branch (a crash cut its log line short). */
-    private boolean approvalCommitted(Proposal p) {
+    /** Whether the review branch holds {@code p}'s approval commit, or (with {@code approval}) its revert. */
+    private boolean committed(Proposal p, String approval) {
         try (Repositories repos = repositories()) {
-            return ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent();
-        } catch (ReviewException unreadable) {
-            return false;
-        }
-    }
-
-    /** Whether the review branch holds the console's revert of {@code p}'s approval (a crash cut its log line short). */
-    private boolean revertCommitted(Proposal p, String approval) {
-        try (Repositories repos = repositories()) {
-            return RevertCommits.holds(repos.branch(p), p, approval, repos.root(p));
+            return approval == null ? ApprovalCommits.find(repos.branch(p), p, planner, repos.root(p)).isPresent()
+                    : RevertCommits.holds(repos.branch(p), p, approval, repos.root(p));
         } catch (ReviewException unreadable) {
             return false;
         }

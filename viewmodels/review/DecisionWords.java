@@ -23,6 +23,7 @@ final class DecisionWords {
         };
         StringBuilder out = new StringBuilder(what);
         out.append(r.by() == null ? " (no reviewer recorded)" : " by " + r.by());
+        out.append(r.elsewhere() ? " " + DecisionRecord.ELSEWHERE : "");
         out.append(r.at() == null ? "" : " at " + moments.moment(r.at()));
         if (r.commit() != null) {
             out.append(" · commit ").append(r.commit(), 0, Math.min(10, r.commit().length()))
@@ -33,6 +34,9 @@ final class DecisionWords {
         }
         if (r.why() != null) {
             out.append(" — ").append("changes_requested".equals(r.status()) ? "feedback: " : "reason: ").append(r.why());
+        }
+        if (r.elsewhere()) {
+            out.append(" (").append(DecisionRecord.RECOVERED).append(')');
         }
         if ("reverted".equals(r.status()) && r.note() != null) {
             out.append(" (").append(moments.within(r.note().replace(" The diff shows the change that was reverted.", "")))

@@ -33,6 +33,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 import viewmodels.shell.CommandPaletteViewModel;
+import viewmodels.shell.ReviewSharingViewModel;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.ShellViewModel;
 
@@ -54,6 +55,7 @@ public final class ShellView {
     private final StackPane content = new StackPane();
     private final Map<String, Node> built = new HashMap<>();
     private final Label statusLeft = new Label();
+    private final SharingStatus sharing = new SharingStatus();
     private final Toast toast = new Toast();
     private Function<String, Node> sectionViews = id -> new Label("Opening workspace…");
 
@@ -66,7 +68,7 @@ public final class ShellView {
         root.setTop(menuBar());
         root.setLeft(rail.node());
         root.setCenter(center);
-        Region statusBar = (Region) StatusBar.of(vm, statusLeft);
+        Region statusBar = (Region) StatusBar.of(vm, statusLeft, sharing.node());
         root.setBottom(statusBar);
         toast.keepClear(center, statusBar); // the Overview's table, a screen's last rows: never under the notification
         vm.sections().addListener((ListChangeListener<SectionItem>) change -> rebuildRail());
@@ -122,6 +124,11 @@ public final class ShellView {
      */
     public void showToast(String heading, String message, String action, Runnable onOpen) {
         toast.show(heading, message, action, onOpen);
+    }
+
+    /** Shows the open workspace's shared review branch in the status bar (null: none open). */
+    public void showReviewSharing(ReviewSharingViewModel state) {
+        sharing.bind(state);
     }
 
     /** Sets the status bar's left text (index backend, document count, last sync). */

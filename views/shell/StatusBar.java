@@ -15,15 +15,16 @@ import javafx.scene.layout.Region;
 import viewmodels.shell.ShellViewModel;
 
 /**
- * The status bar: on the left what the window sets ({@code statusLeft}: index backend, document count, last sync),
- * then the running task with its progress and Cancel while one runs, and the open workspace's folder on the right.
+ * The status bar: on the left what the window sets ({@code statusLeft}: index backend, document count, last sync)
+ * and the shared review branch's state ({@code sharing}: decisions not pushed, ahead / behind), then the running
+ * task with its progress and Cancel while one runs, and the open workspace's folder on the right.
  */
 final class StatusBar {
 
     private StatusBar() {
     }
 
-    static Node of(ShellViewModel vm, Label statusLeft) {
+    static Node of(ShellViewModel vm, Label statusLeft, Node sharing) {
         statusLeft.setId("status-index");
         ProgressBar progress = new ProgressBar();
         progress.setPrefWidth(140);
@@ -77,7 +78,7 @@ final class StatusBar {
         workspace.setTooltip(path);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(16, statusLeft, spacer, taskBox, workspace);
+        HBox bar = new HBox(16, statusLeft, sharing, spacer, taskBox, workspace);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("status-bar");
         return bar;

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiPredicate;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheBuilder;
@@ -67,7 +69,7 @@ final class JGitReplay {
             walk.reset();
             RevCommit tip = walk.parseCommit(remoteTip);
             List<ReviewRemote.Clash> setAside = new ArrayList<>();
-            int replayed = 0;
+            Map<String, String> replaced = new LinkedHashMap<>();
             for (RevCommit c : ours) {
                 if (c.getParentCount() != 1) {
                     return stuck(setAside, new ReviewRemote.Clash(c.getName(), remoteTip.name(), "(a merge commit)"));
@@ -92,7 +94,7 @@ final class JGitReplay {
                     return stuck(setAside, clash);
                 }
                 tip = walk.parseCommit(replay(reader, inserter, tip, c, paths));
-                replayed++;
+                replaced.put(c.getName(), tip.getName());
             }
             inserter.flush();
             for (ReviewRemote.Clash clash : setAside) {
@@ -105,18 +107,18 @@ final class JGitReplay {
             u.setExpectedOldObjectId(localTip);
             u.setNewObjectId(tip);
             u.setForceUpdate(true);
-            u.setRefLogMessage("brain-console: moved " + replayed + " decision(s) onto " + remote + "/" + branch, false);
+            u.setRefLogMessage("brain-console: moved " + replaced.size() + " decision(s) onto " + remote + "/" + branch, false);
             RefUpdate.Result r = u.update();
             if (r == RefUpdate.Result.LOCK_FAILURE || r == RefUpdate.Result.REJECTED) {
                 throw new ReviewBranch.ConcurrentUpdateException("The branch " + branch + " in " + dir + " moved while "
                         + "its decisions were being moved onto " + remote + "; nothing was changed. Try again.");
             }
-            return new ReviewRemote.Rebased(replayed, setAside, null);
+            return new ReviewRemote.Rebased(replaced, setAside, null);
         }
     }
 
     private static ReviewRemote.Rebased stuck(List<ReviewRemote.Clash> setAside, ReviewRemote.Clash clash) {
-        return new ReviewRemote.Rebased(0, List.of(), clash);
+        return new ReviewRemote.Rebased(Map.of(), List.of(), clash);
     }
 
     private static boolean same(ObjectId a, ObjectId b) {

@@ -6,6 +6,8 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
@@ -243,7 +245,7 @@ public final class JGitReviewRemote implements ReviewRemote {
     public Rebased rebaseOntoRemote(BiPredicate<CommitInfo, CommitInfo> sameDecision) {
         Position p = position();
         if (!p.diverged()) {
-            return new Rebased(0, List.of(), null);
+            return new Rebased(Map.of(), List.of(), null);
         }
         try {
             return new JGitReplay(repo, dir, branch, remote).onto(p, sameDecision);
@@ -320,6 +322,21 @@ public final class JGitReviewRemote implements ReviewRemote {
             return out;
         } catch (IOException | IllegalArgumentException e) {
             throw new ReviewException("Cannot read what " + remote + " brought to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<CommitInfo> onRemote(String sha) {
+        try (RevWalk walk = new RevWalk(repo)) {
+            ObjectId r = id(tracking());
+            ObjectId c = sha == null ? null : ObjectId.fromString(sha);
+            if (r == null || c == null || !repo.getObjectDatabase().has(c)) {
+                return Optional.empty();
+            }
+            RevCommit commit = walk.parseCommit(c);
+            return walk.isMergedInto(commit, walk.parseCommit(r)) ? Optional.of(info(commit)) : Optional.empty();
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
         }
     }
 

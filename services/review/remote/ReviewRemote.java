@@ -1,7 +1,11 @@
 package services.review.remote;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
@@ -35,8 +39,19 @@ public interface ReviewRemote extends AutoCloseable {
     record Clash(String ours, String theirs, String path) {
     }
 
-    /** What {@link #rebaseOntoRemote} did: the commits replayed, the ones set aside (their proposal decided there). */
-    record Rebased(int replayed, List<Clash> setAside, Clash stuck) {
+    /**
+     * What {@link #rebaseOntoRemote} did: the commits replayed (each old sha to the new one now on the branch, oldest
+     * first), the ones set aside (their proposal decided there), the clash that stopped it.
+     */
+    record Rebased(Map<String, String> replaced, List<Clash> setAside, Clash stuck) {
+        public Rebased {
+            replaced = Collections.unmodifiableMap(new LinkedHashMap<>(replaced));
+            setAside = List.copyOf(setAside);
+        }
+
+        public int replayed() {
+            return replaced.size();
+        }
     }
 
     /** A commit's facts as the decision logs need them: its message (trailers), author and author time. */
@@ -62,6 +77,9 @@ public interface ReviewRemote extends AutoCloseable {
      * leaves the branch as it was.
      */
     Rebased rebaseOntoRemote(BiPredicate<CommitInfo, CommitInfo> sameDecision);
+
+    /** The commit {@code sha} when it is on the remote's branch as last fetched; empty otherwise. */
+    Optional<CommitInfo> onRemote(String sha);
 
     /** Pushes the local branch as a compare-and-swap on the remote ref against the tracking ref. */
     PushOutcome push();

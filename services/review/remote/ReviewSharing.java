@@ -6,12 +6,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import services.audit.DecisionLock;
+import services.audit.DecisionLog;
+import services.audit.DecisionSharing;
 import services.audit.Trailers;
+import services.review.DecisionRecord;
 import services.review.ReviewBranch;
 import services.review.ReviewException;
+import services.text.PlainText;
 import services.workspace.ReviewRemoteSettings;
 import services.workspace.UserHome;
 import services.workspace.Workspace;
@@ -41,6 +47,8 @@ public final class ReviewSharing {
     private final Opener opener;
     private final SharingState state;
     private final DecisionLock lock;
+    private final ReplayRecords replays;
+    private final List<Consumer<SharedBranch.Report>> listeners = new CopyOnWriteArrayList<>();
 
     public ReviewSharing(Workspace ws, Clock clock, Opener opener) {
         this.ws = ws;
@@ -49,6 +57,7 @@ public final class ReviewSharing {
         this.opener = opener;
         this.state = new SharingState(ws.stateDir());
         this.lock = new DecisionLock(ws.stateDir());
+        this.replays = new ReplayRecords(new DecisionLog(ws.stateDir().resolve("decisions.jsonl")), clock);
     }
 
     /** With JGit and the user's own credentials ({@code ~/.ssh}, git's credential helper, or the workspace's key). */
@@ -123,8 +132,24 @@ public final class ReviewSharing {
         return messages;
     }
 
+    /**
+     * Told each sync's report, on the thread that synced (the window's status bar and inbox follow a push made after
+     * a decision, by the scheduler or on demand).
+     */
+    public void onSynced(Consumer<SharedBranch.Report> listener) {
+        listeners.add(listener);
+    }
+
     /** Fetches and pushes every shared repository now ({@code sync-review}, the scheduler, after a decision). */
     public SharedBranch.Report sync() {
+        SharedBranch.Report r = syncAll();
+        if (enabled()) {
+            listeners.forEach(l -> l.accept(r));
+        }
+        return r;
+    }
+
+    private SharedBranch.Report syncAll() {
         List<String> messages = new ArrayList<>();
         if (!enabled()) {
             messages.add(settings.problem() != null ? settings.problem() : "Workspace " + ws.name() + " shares no "
@@ -196,6 +221,7 @@ public final class ReviewSharing {
             }
             List<ReviewRemote.CommitInfo> theirs = r.remoteCommitsSince(null);
             ReviewRemote.Rebased done = r.rebaseOntoRemote(ReviewSharing::sameProposal);
+            messages.addAll(replays.record(done.replaced()));
             for (ReviewRemote.Clash c : done.setAside()) {
                 messages.add(setAside(theirs, c));
             }
@@ -220,10 +246,11 @@ public final class ReviewSharing {
         ReviewRemote.CommitInfo theirs = remoteOnly.stream().filter(i -> i.sha().equals(c.theirs())).findFirst()
                 .orElse(null);
         String id = theirs == null ? "?" : Trailers.values(theirs.message(), "Proposal-Id").stream().findFirst().orElse("?");
-        String by = theirs == null ? "another console" : decider(theirs);
-        return id + " was already decided on the remote by " + by + (theirs == null ? "" : " at " + theirs.when())
-                + " (commit " + shortSha(c.theirs()) + "); this console's decision (commit " + shortSha(c.ours())
-                + ") was not pushed and is kept as " + JGitReplay.SET_ASIDE + c.ours() + ".";
+        String by = theirs == null ? "someone" : decider(theirs);
+        return id + " was already decided by " + by + " " + DecisionRecord.ELSEWHERE + (theirs == null ? ""
+                : " at " + theirs.when()) + " (commit " + shortSha(c.theirs()) + ", " + DecisionRecord.RECOVERED
+                + "); this console's decision (commit " + shortSha(c.ours()) + ") was not pushed and is kept as "
+                + JGitReplay.SET_ASIDE + c.ours() + ".";
     }
 
     /** Who a commit says decided: its {@code Approved-By} or {@code Reverted-By} trailer, else its author. */
@@ -231,10 +258,10 @@ public final class ReviewSharing {
         for (String key : List.of("Approved-By", "Reverted-By")) {
             List<String> v = Trailers.values(c.message(), key);
             if (v.size() == 1) {
-                return v.get(0);
+                return PlainText.oneLine(v.get(0));
             }
         }
-        return c.author();
+        return PlainText.oneLine(c.author());
     }
 
     /** The decisions the fetch brought, as lines for the user (the decision logs learn them from the trailers). */
@@ -250,8 +277,8 @@ public final class ReviewSharing {
                 continue;
             }
             if (shown++ < LEARNT_SHOWN) {
-                messages.add("Learnt from the remote: " + ids.get(0) + " decided by " + decider(c) + " at " + c.when()
-                        + " (commit " + shortSha(c.sha()) + ").");
+                messages.add(DecisionSharing.LEARNT + ids.get(0) + " decided by " + decider(c) + " "
+                        + DecisionRecord.ELSEWHERE + " at " + c.when() + " (commit " + shortSha(c.sha()) + ").");
             } else {
                 more++;
             }
@@ -263,6 +290,21 @@ public final class ReviewSharing {
 
     private static String shortSha(String sha) {
         return sha == null ? "?" : sha.substring(0, Math.min(10, sha.length()));
+    }
+
+    /**
+     * When {@code sha} in the repository at {@code root} was made, if it is on the remote's review branch as last
+     * fetched (refs only, no network); empty when the workspace shares nothing or the repository has no such remote.
+     */
+    public Optional<Instant> learntAt(Path root, String sha) {
+        if (!enabled()) {
+            return Optional.empty();
+        }
+        try (ReviewRemote r = opener.open(root.toAbsolutePath().normalize(), settings.remote(), ws.reviewBranch())) {
+            return r.onRemote(sha).map(ReviewRemote.CommitInfo::when);
+        } catch (ReviewException notShared) {
+            return Optional.empty();
+        }
     }
 
     /** A local move lost to a decision being committed at the same moment: the next sync picks it up. */

@@ -1,6 +1,7 @@
 package services.review.remote;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,6 +39,44 @@ public record SharedBranch(String repository, String remote, int ahead, int behi
         /** Whether any repository's last attempt failed. */
         public boolean failed() {
             return repositories.stream().anyMatch(r -> r.problem() != null);
+        }
+
+        /** The remote's commits not here yet, over every repository, as last fetched. */
+        public int behind() {
+            return repositories.stream().mapToInt(SharedBranch::behind).sum();
+        }
+
+        /** Whether the last attempt found the remote unreachable (the decisions wait: offline is normal). */
+        public boolean offline() {
+            return repositories.stream().anyMatch(r -> "offline".equals(r.result()));
+        }
+
+        /**
+         * One line, the same in the status bar, the inbox and {@code sync-review --status}: "2 decisions not pushed ·
+         * 1 behind the remote · offline", "every decision is on the remote", or empty when nothing is shared.
+         */
+        public String statusLine() {
+            if (repositories.isEmpty()) {
+                return "";
+            }
+            List<String> parts = new ArrayList<>();
+            if (notPushed() > 0) {
+                parts.add(summary());
+            }
+            if (behind() > 0) {
+                parts.add(behind() + " behind the remote");
+            }
+            if (offline()) {
+                parts.add("offline");
+            } else if (failed()) {
+                parts.add("the last sync failed");
+            }
+            return parts.isEmpty() ? "every decision is on the remote" : String.join(" · ", parts);
+        }
+
+        /** The first problem of the last attempts, or null. */
+        public String problem() {
+            return repositories.stream().map(SharedBranch::problem).filter(p -> p != null).findFirst().orElse(null);
         }
     }
 }

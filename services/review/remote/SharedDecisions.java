@@ -1,7 +1,10 @@
 package services.review.remote;
 
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
-import services.review.DecisionSharing;
+import java.util.Optional;
+import services.audit.DecisionSharing;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 
@@ -21,8 +24,18 @@ public final class SharedDecisions implements DecisionSharing {
     }
 
     @Override
+    public boolean active() {
+        return sharing.enabled();
+    }
+
+    @Override
     public List<String> beforeDeciding() {
         return sharing.enabled() ? sharing.beforeDeciding() : List.of();
+    }
+
+    @Override
+    public Optional<Instant> learntAt(Path root, String sha) {
+        return sharing.learntAt(root, sha);
     }
 
     @Override

@@ -325,6 +325,7 @@ class LayeringTest {
             Map.entry("inbox -> review.Proposal", "the inbox lists pending proposals"),
             Map.entry("inbox -> review.ReviewService", "the inbox reads the proposals through the review use case"),
             Map.entry("inbox -> review.Tampering", "the inbox says what an agent changed in a decided proposal"),
+            Map.entry("inbox -> review.remote.SharedBranch", "the inbox lists decisions not pushed to the shared branch"),
             Map.entry("inbox -> watchdog.Finding", "the inbox lists the watchdog's last findings that are not OK"),
             Map.entry("inbox -> watchdog.Severity", "the inbox lists the watchdog's last findings that are not OK"),
             Map.entry("inbox -> watchdog.WatchdogLog", "the inbox reads the watchdog's last run from its log"));

@@ -34,6 +34,12 @@ class SyncReviewCommandTest {
         JsonNode s = json.readTree(status.out());
         assertEquals(1, s.get("repositories").get(0).get("ahead").asInt());
         assertEquals("1 decision not pushed", s.get("summary").asText());
+        assertEquals("1 decision not pushed", s.get("status").asText());
+        // the same words as the window's status bar, on the command line's status and in its inbox
+        assertThat(run("sync-review", "--workspace", tmp.resolve("ws").toString(), "--status").out())
+                .contains("origin", "1 ahead, 0 behind").contains("\n1 decision not pushed.");
+        assertThat(run("inbox", "--workspace", tmp.resolve("ws").toString()).out())
+                .contains("- 1 decision not pushed", "shared review branch: They go with the next sync");
 
         DemoCommandTest.Run pushed = run("sync-review", "--workspace", tmp.resolve("ws").toString());
         assertEquals(0, pushed.code(), pushed.out() + pushed.err());

@@ -74,7 +74,7 @@ class ReviewSharingTest {
         Map<String, String> before = RepoSnapshot.of(b);
         ReviewSharing sb = sharing(b, "b");
         assertThat(sb.beforeDeciding()).singleElement().asString()
-                .startsWith("Learnt from the remote: p-1 decided by joel at ").contains(made.substring(0, 10));
+                .startsWith("Learnt from the remote: p-1 decided by joel on another machine at ").contains(made.substring(0, 10));
         assertEquals(made, ref(b, BRANCH), "fast-forwarded through the object database");
         assertEquals(before, RepoSnapshot.of(b), "HEAD, index and working tree untouched");
         SharedBranch.Report status = sb.pending();
@@ -118,7 +118,8 @@ class ReviewSharingTest {
         SharedBranch.Report r = sb.sync();
         assertEquals(alice, ref(bare, BRANCH));
         assertEquals(alice, ref(b, BRANCH));
-        assertThat(r.messages()).anyMatch(m -> m.startsWith("p-1 was already decided on the remote by alice at ")
+        assertThat(r.messages()).anyMatch(m -> m.startsWith("p-1 was already decided by alice on another machine at ")
+                && m.contains("recovered from the shared branch")
                 && m.contains("refs/brain-console/set-aside/" + bob));
         assertEquals(bob, ref(b, "refs/brain-console/set-aside/" + bob), "bob's commit is kept, not lost");
         assertThat(sb.pending().summary()).isEmpty();
