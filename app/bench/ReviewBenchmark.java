@@ -137,7 +137,7 @@ public final class ReviewBenchmark {
         String json = Files.readString(ws.resolve("workspace.json"));
         Files.writeString(ws.resolve("workspace.json"),
                 json.replaceFirst("\\}\\s*$", ", \"reviewRemote\": \"origin\"}"));
-        Workspace sharedWs = new WorkspaceLoader().load(ws);
+        Workspace sharedWs = IndexBackends.shippedLoader().load(ws);
         ReviewSharing sharing = ReviewSharing.of(sharedWs, Clock.systemUTC());
         ReviewService review = new ReviewService(sharedWs, Clock.systemUTC());
         review.share(new DecisionSharing() {

@@ -166,7 +166,7 @@ class TwoOperatorsTest {
         alice.approve(P1, "alice", null); // the remote moves meanwhile
 
         git(bobsSkills, "remote", "set-url", "origin", url);
-        SharedBranch.Report r = ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK)
+        SharedBranch.Report r = ReviewSharing.of(Fixtures.loader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK)
                 .sync();
         assertThat(r.failed()).as(r.messages().toString()).isFalse();
         String tip = git(skills, "rev-parse", "brain/review");
