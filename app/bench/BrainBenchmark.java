@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import services.sync.SyncResult;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * {@code bench brain}: a sync of 500 Brain pages shaped like the real ones (frontmatter title, type, status,
@@ -50,7 +50,7 @@ public final class BrainBenchmark {
         Files.createDirectories(dir.resolve("repo/skills"));
         Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"bench-brain\", \"vault\": \"vault\", "
                 + "\"skillsRepo\": \"repo\", \"brain\": [\"code/joelclaw\"]}");
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = IndexBackends.shippedLoader().load(dir);
         log.println("syncing " + pages + " Brain pages in " + dir + " …");
         log.flush();
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import app.compose.Pools;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +18,6 @@ import services.sync.SyncResult;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * The Knowledge benchmark: on generated vaults, full sync throughput, no-op re-sync time, search latency for a
@@ -57,7 +57,7 @@ public final class KnowledgeBenchmark {
             log.flush();
             SyntheticVault.write(ws, docs);
         }
-        Workspace workspace = new WorkspaceLoader().load(ws);
+        Workspace workspace = IndexBackends.shippedLoader().load(ws);
         List<Long> full = new ArrayList<>();
         List<Long> noop = new ArrayList<>();
         SyncResult first = null;

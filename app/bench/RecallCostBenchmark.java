@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import app.compose.Pools;
 import app.window.StartupReport;
 import java.io.IOException;
@@ -22,7 +23,6 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * {@code bench recall}, cost: a re-sync of the synthetic vault with 1% of its documents changed (keyword sync,
@@ -52,7 +52,7 @@ public final class RecallCostBenchmark {
         try {
             Path ws = dir.resolve("vault");
             SyntheticVault.write(ws, syncDocs);
-            Workspace w = new WorkspaceLoader().load(ws);
+            Workspace w = IndexBackends.shippedLoader().load(ws);
             long[] resync;
             try (HybridKnowledgeIndex index = RecallBenchmark.open(ws, pools)) {
                 VaultSync sync = new VaultSync(w, index, Clock.systemUTC())

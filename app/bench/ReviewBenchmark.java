@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +24,6 @@ import services.review.JGitReviewBranch;
 import services.review.ReviewService;
 import services.review.remote.ReviewSharing;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * Approve and revert latency on a skills repository of {@code files} files: each of {@code approvals} proposals changes a
@@ -73,7 +73,7 @@ public final class ReviewBenchmark {
         }
         Files.writeString(ws.resolve("workspace.json"), "{\"name\": \"bench\", \"vault\": \"vault\", \"skillsRepo\": "
                 + "\"skills-repo\", \"behaviourRepo\": \"skills-repo\", \"dreamDir\": \"dream\", \"profilesDir\": \".\"}");
-        Workspace workspace = new WorkspaceLoader().load(ws);
+        Workspace workspace = IndexBackends.shippedLoader().load(ws);
         ReviewService review = new ReviewService(workspace, Clock.systemUTC());
         List<Double> times = new ArrayList<>();
         DecisionLog dream = new DecisionLog(workspace.dreamDir().resolve("log.jsonl"));
@@ -137,7 +137,7 @@ public final class ReviewBenchmark {
         String json = Files.readString(ws.resolve("workspace.json"));
         Files.writeString(ws.resolve("workspace.json"),
                 json.replaceFirst("\\}\\s*$", ", \"reviewRemote\": \"origin\"}"));
-        Workspace sharedWs = new WorkspaceLoader().load(ws);
+        Workspace sharedWs = IndexBackends.shippedLoader().load(ws);
         ReviewSharing sharing = ReviewSharing.of(sharedWs, Clock.systemUTC());
         ReviewService review = new ReviewService(sharedWs, Clock.systemUTC());
         review.share(new DecisionSharing() {

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import app.compose.Pools;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
@@ -22,7 +23,6 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * For the memory benchmark with semantic search on: unit vectors drawn from each text's hash, under the shipped
@@ -64,7 +64,7 @@ final class StandInModel implements EmbeddingModel {
 
     /** Syncs the workspace if its index is empty, then gives every document and sentence a stand-in vector. */
     static void embedEverything(Path workspaceDir, PrintWriter log, Pools pools) {
-        Workspace ws = new WorkspaceLoader().load(workspaceDir);
+        Workspace ws = IndexBackends.shippedLoader().load(workspaceDir);
         StandInModel model = new StandInModel();
         Path state = ws.stateDir().resolve("embeddings");
         Embeddings embeddings = new Embeddings(model, new EmbeddingCache(state, model.name(), model.dimensions()), null,

@@ -1,5 +1,6 @@
 package app.bench;
 
+import app.compose.IndexBackends;
 import app.compose.Pools;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -27,7 +28,6 @@ import services.watchdog.Watchdog;
 import services.watchdog.WatchdogReport;
 import services.watchdog.Watchdogs;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 /**
  * {@code bench watchdog}: one watchdog run over the 100k-document synthetic vault and a million OTEL events in
@@ -61,7 +61,7 @@ public final class WatchdogBenchmark {
             log.flush();
             SyntheticVault.write(dir, docs);
         }
-        Workspace loaded = new WorkspaceLoader().load(dir);
+        Workspace loaded = IndexBackends.shippedLoader().load(dir);
         // read-only: the failed targets past their TTL are listed and reported, not pruned, so the index keeps its size
         Workspace ws = loaded.withReadOnly(true);
         Clock clock = Clock.systemUTC();

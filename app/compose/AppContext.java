@@ -10,6 +10,7 @@ import services.embedding.EmbeddingModel;
 import services.embedding.Embeddings;
 import services.embedding.MiniLmEmbeddingModel;
 import services.errors.ConsoleException;
+import services.knowledge.IndexBackend;
 import services.knowledge.KnowledgeIndex;
 import services.review.JGitReviewBranch;
 import services.sync.IndexRebuild;
@@ -70,7 +71,7 @@ public final class AppContext {
         this.pools = pools;
         this.recents = new RecentWorkspaces(dirs);
         this.backends = backends != null ? backends : IndexBackends.standard(secrets, pools.searchLanes());
-        this.loader = new WorkspaceLoader(this.backends.names());
+        this.loader = new WorkspaceLoader(this.backends.all());
     }
 
     /** The knowledge index backends this console can open (workspace.json's {@code index.backend}). */
@@ -81,6 +82,11 @@ public final class AppContext {
     /** A context like this one with one more index backend (a fixture or a sample proves a new backend with it). */
     public AppContext withIndexBackend(String name, IndexBackends.Backend backend) {
         return new AppContext(dirs, clock, runner, otel, pools, backends.with(name, backend));
+    }
+
+    /** A context like this one with one more index backend class (its settings, fields and test with it). */
+    public AppContext withIndexBackend(IndexBackend backend) {
+        return new AppContext(dirs, clock, runner, otel, pools, backends.with(backend));
     }
 
     /**
@@ -124,6 +130,11 @@ public final class AppContext {
         if (workspace.readOnly()) {
             throw new ConsoleException("Workspace " + workspace.name() + " is read-only: a rebuild "
                     + "writes the index.");
+        }
+        if (!backends.embedded(workspace.index())) {
+            throw new ConsoleException("--rebuild rebuilds an embedded index; workspace " + workspace.name()
+                    + " uses " + workspace.index().backend() + ", whose index is repaired on its server (the running "
+                    + "system writes to it too, so the console never drops it).");
         }
         VaultSync.check(workspace, new SyncOptions(false, SyncOptions.Scope.ALL,
                 allowMassDelete));

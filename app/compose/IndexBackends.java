@@ -1,79 +1,142 @@
 package app.compose;
 
-import java.util.LinkedHashMap;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import services.errors.ConsoleException;
+import services.knowledge.IndexBackend;
 import services.knowledge.KnowledgeIndex;
-import services.knowledge.LuceneKnowledgeIndex;
-import services.knowledge.TypesenseIndexSettings;
-import services.knowledge.TypesenseKnowledgeIndex;
+import services.knowledge.LuceneBackend;
+import services.knowledge.TypesenseBackend;
+import services.workspace.ConnectionProfile;
+import services.workspace.IndexField;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
+import services.workspace.WorkspaceLoader;
 
 /**
- * The registry of knowledge index backends ({@code index.backend} of workspace.json): a name and how to open the
- * adapter. {@code lucene} (embedded, the default) and {@code typesense} ship; a new backend is its adapter class
- * (a {@link KnowledgeIndex} that passes the contract suite) plus one {@link #with} line where the composition is
- * made. The workspace loader, the Settings screen's choice and {@code sync --copy-to} take their names from here
- * (LayeringTest.commandsTakeBackendNamesFromTheRegistry).
+ * The registry of knowledge index backends ({@code index.backend} of workspace.json), the one place that names
+ * them. Each backend is one class ({@link IndexBackend}) that brings its settings check, its Settings form fields,
+ * its connection test and how to open its adapter; {@code lucene} (embedded, the default) and {@code typesense}
+ * ship. A new backend is its class plus one line in {@link #SHIPPED} (or {@link #with} where a composition is
+ * made). The workspace loader, the Settings screen and {@code sync --copy-to} take their backends from here
+ * (architecture.IndexBackendsTest).
  */
 public final class IndexBackends {
 
-    /** Opens one backend's adapter for a workspace. */
+    /** The backends the console ships, in the order they are offered; the first is the default. */
+    private static final List<IndexBackend> SHIPPED = List.of(new LuceneBackend(), new TypesenseBackend());
+
+    /** Opens an adapter for a workspace: a backend given as a function (a fixture or a sample). */
     @FunctionalInterface
     public interface Backend {
         KnowledgeIndex open(IndexSettings settings, Workspace workspace);
     }
 
-    private final Map<String, Backend> backends;
+    private final List<IndexBackend> backends;
+    private final IndexBackend.Parts parts;
 
-    private IndexBackends(Map<String, Backend> backends) {
-        this.backends = Map.copyOf(backends);
-        this.names = List.copyOf(backends.keySet());
+    private IndexBackends(List<IndexBackend> backends, IndexBackend.Parts parts) {
+        this.backends = List.copyOf(backends);
+        this.parts = parts;
     }
-
-    private final List<String> names;
 
     /** The shipped backends: the embedded Lucene index (its hybrid halves in {@code lanes}) and Typesense. */
     static IndexBackends standard(Secrets secrets, ExecutorService lanes) {
-        Map<String, Backend> shipped = new LinkedHashMap<>();
-        shipped.put(IndexSettings.LUCENE, (s, ws) -> new LuceneKnowledgeIndex(ws.indexDir(), s.embeddingDimensions())
-                .searchingBeside(lanes));
-        shipped.put(IndexSettings.TYPESENSE, (s, ws) -> {
-            if (s.nodes().isEmpty()) {
-                throw new ConsoleException("No Typesense node is configured: add \"nodes\" (and \"apiKeyEnv\" or "
-                        + "\"apiKeyFile\") to the \"index\" key of " + ws.dir().resolve(Workspace.FILE_NAME) + ".");
-            }
-            return new TypesenseKnowledgeIndex(TypesenseIndexSettings.of(s.nodes(), secrets.typesenseKey(s, ws.dir()),
-                    s.collection(), s.timeoutSeconds(), s.embeddingDimensions()));
-        });
-        return new IndexBackends(shipped);
+        return new IndexBackends(SHIPPED, new IndexBackend.Parts(secrets, lanes));
     }
 
-    /** These backends and one more (or another adapter for a shipped name). */
-    public IndexBackends with(String name, Backend backend) {
-        Map<String, Backend> more = new LinkedHashMap<>();
-        names.forEach(n -> more.put(n, backends.get(n)));
-        more.put(name, backend);
-        return new IndexBackends(more);
+    /** A loader that knows the shipped backends, for a run with no composition of its own (a benchmark). */
+    public static WorkspaceLoader shippedLoader() {
+        return new WorkspaceLoader(SHIPPED);
+    }
+
+    /** These backends and one more (or another class for a shipped name, in its place). */
+    public IndexBackends with(IndexBackend backend) {
+        List<IndexBackend> more = new ArrayList<>();
+        backends.forEach(b -> more.add(b.name().equals(backend.name()) ? backend : b));
+        if (more.stream().noneMatch(b -> b == backend)) {
+            more.add(backend);
+        }
+        return new IndexBackends(more, parts);
+    }
+
+    /** These backends and one more that has no settings of its own: a name and how to open its adapter. */
+    public IndexBackends with(String name, Backend opener) {
+        return with(new Opened(name, opener));
+    }
+
+    /** The backends, the shipped ones first. */
+    public List<IndexBackend> all() {
+        return backends;
     }
 
     /** The backends' names, the shipped ones first. */
     public List<String> names() {
-        return names;
+        return backends.stream().map(IndexBackend::name).toList();
+    }
+
+    /** The backend of this name, if registered. */
+    public Optional<IndexBackend> named(String name) {
+        return backends.stream().filter(b -> b.name().equals(name)).findFirst();
+    }
+
+    /** Whether the index these settings name lives in the workspace's own folder (unknown names: no). */
+    public boolean embedded(IndexSettings settings) {
+        return named(settings.backend()).map(IndexBackend::embedded).orElse(false);
     }
 
     /** The index these settings name, in this workspace, untraced and without semantic search. */
     public KnowledgeIndex open(IndexSettings settings, Workspace workspace) {
-        Backend backend = backends.get(settings.backend());
-        if (backend == null) {
-            throw new WorkspaceException(workspace.dir().resolve(Workspace.FILE_NAME) + " key 'index.backend': unknown "
-                    + "backend \"" + settings.backend() + "\" (use " + String.join(" or ", names) + ").");
+        IndexBackend backend = named(settings.backend()).orElseThrow(() -> new WorkspaceException(
+                workspace.dir().resolve(Workspace.FILE_NAME) + " key 'index.backend': unknown backend \""
+                        + settings.backend() + "\" (use " + String.join(" or ", names()) + ")."));
+        return backend.open(settings, workspace, parts);
+    }
+
+    /** A backend given by its opener: no fields, nothing to test, its index somewhere the opener knows. */
+    private record Opened(String name, Backend opener) implements IndexBackend {
+        @Override
+        public String summary() {
+            return name;
         }
-        return backend.open(settings, workspace);
+
+        @Override
+        public List<IndexField> fields() {
+            return List.of();
+        }
+
+        @Override
+        public boolean embedded() {
+            return false;
+        }
+
+        @Override
+        public void check(IndexSettings settings, Path file) {
+        }
+
+        @Override
+        public Map<String, String> problems(ConnectionProfile form) {
+            return Map.of();
+        }
+
+        @Override
+        public KnowledgeIndex open(IndexSettings settings, Workspace workspace, Parts parts) {
+            return opener.open(settings, workspace);
+        }
+
+        @Override
+        public String testLabel() {
+            return null;
+        }
+
+        @Override
+        public Probe probe(IndexSettings settings, Path workspaceDir, Secrets secrets, String typedKey) {
+            return new Probe(true, name + " has no connection to test.");
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import services.brief.LoopState;
 import services.brief.RedisLoopState;
+import services.knowledge.TypesenseBackend;
 import services.reach.LoopPrds;
 import services.reach.RedisLoopPrds;
 import services.redis.RedisConnectionException;
@@ -84,7 +85,7 @@ final class RedisParts {
      */
     static String notShared(Workspace workspace) {
         IndexSettings index = workspace.index();
-        if (!IndexSettings.TYPESENSE.equals(index.backend())) {
+        if (!TypesenseBackend.NAME.equals(index.backend())) {
             return "this console's watchdog works on its own " + index.backend() + " index, not the running system's "
                     + "Typesense collection system_knowledge";
         }

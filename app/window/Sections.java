@@ -105,7 +105,7 @@ final class Sections {
     /** Settings and, below it, the trust dial; the rail marks Settings while its form differs from workspace.json. */
     private static Node settings(WorkspaceScope scope, AppContext app, WorkspaceServices services, Runnable reopen) {
         SettingsViewModel vm = new SettingsViewModel(services.workspace(), app.connections(), app.runner(),
-                System.getenv(), reopen, app.indexBackends().names());
+                System.getenv(), reopen, app.indexBackends().all());
         scope.unsaved().track("settings", vm.unsavedProperty(), vm::saveBeforeLeaving);
         PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
                 app.clock().getZone(), app.clock());

@@ -25,13 +25,12 @@ public final class IndexRebuild {
     private IndexRebuild() {
     }
 
-    /** @return where the old index now is, or null when there was none */
+    /**
+     * Moves the workspace's embedded index folder aside (the caller checks that its backend is embedded).
+     *
+     * @return where the old index now is, or null when there was none
+     */
     public static Path moveAside(Workspace ws, Clock clock) {
-        if (!ws.index().isLucene()) {
-            throw new ConsoleException("--rebuild rebuilds the embedded (lucene) index; workspace " + ws.name()
-                    + " uses Typesense, whose collection is repaired on its server (the running system writes to it "
-                    + "too, so the console never drops it).");
-        }
         Path index = ws.indexDir();
         if (!Files.exists(index)) {
             return null;

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 import services.text.UrlCredentials;
 
 /**
- * A workspace's connections as the Settings screen edits them: the index backend and its Typesense nodes, API key
- * source and timeout; Redis standalone, Sentinel or Cluster with ACL user, TLS and password variable; and the
+ * A workspace's connections as the Settings screen edits them: the index backend and the keys of {@code index}
+ * (nodes, API key source, collection, timeout — which of them a backend reads is its own {@link IndexField}s); Redis standalone, Sentinel or Cluster with ACL user, TLS and password variable; and the
  * read-only switch, and whether semantic search embeds documents. {@link #problems()} checks every field and names it; {@link #save} writes the keys into
  * {@code workspace.json} (other keys kept) and a newly typed API key into a file only its owner can read — the key
  * itself is never put in workspace.json, never shown again, never logged.
@@ -43,10 +43,13 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 SemanticSettings.of(ws).enabled());
     }
 
-    /** Field → what is wrong with it; empty when the profile can be saved. */
+    /**
+     * Field → what is wrong with it, for any backend: the shape of each value workspace.json holds (node URLs, the
+     * key's source when nodes are given, the collection, the timeout) and the Redis fields. What a backend needs
+     * beyond that (Typesense: at least one node, a key) is {@link #problems(IndexBackendKeys)}.
+     */
     public Map<String, String> problems() {
         Map<String, String> out = new LinkedHashMap<>();
-        boolean typesense = IndexSettings.TYPESENSE.equals(backend);
         List<String> nodeList = lines(nodes);
         for (int n = 0; n < nodeList.size(); n++) {
             if (!isNodeUrl(nodeList.get(n))) {
@@ -54,15 +57,8 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 break;
             }
         }
-        if (typesense && nodeList.isEmpty()) {
-            out.put("nodes", "Typesense needs at least one node URL, one per line.");
-        }
-        if (typesense || !nodeList.isEmpty()) {
-            if ("env".equals(keySource) && !isVariable(keyEnv)) {
-                out.put("key", "\"" + keyEnv + "\" is not an environment variable name (letters, digits, _).");
-            } else if ("file".equals(keySource) && (keyFile == null || keyFile.isBlank())) {
-                out.put("key", "Name the file that holds the key (mode 0600), e.g. " + DEFAULT_KEY_FILE + ".");
-            }
+        if (!nodeList.isEmpty() && keyProblem() != null) {
+            out.put("key", keyProblem());
         }
         if (collection == null || !collection.matches("[A-Za-z0-9_-]{1,100}")) {
             out.put("collection", "A collection name is letters, digits, _ and -.");
@@ -102,6 +98,24 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
         return out;
     }
 
+    /** {@link #problems()} and what the chosen backend needs of its fields; empty when the profile can be saved. */
+    public Map<String, String> problems(IndexBackendKeys chosen) {
+        Map<String, String> out = problems();
+        chosen.problems(this).forEach(out::putIfAbsent);
+        return out;
+    }
+
+    /** What is wrong with where the API key comes from (a variable's name, a file's name), or null. */
+    public String keyProblem() {
+        if ("env".equals(keySource) && !isVariable(keyEnv)) {
+            return "\"" + keyEnv + "\" is not an environment variable name (letters, digits, _).";
+        }
+        if ("file".equals(keySource) && (keyFile == null || keyFile.isBlank())) {
+            return "Name the file that holds the key (mode 0600), e.g. " + DEFAULT_KEY_FILE + ".";
+        }
+        return null;
+    }
+
     public IndexSettings index(int embeddingDimensions) {
         boolean file = "file".equals(keySource);
         return new IndexSettings(backend, lines(nodes), file ? null : keyEnv.strip(), file ? keyFile.strip() : null,
@@ -121,18 +135,19 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
 
     /**
      * Writes the profile into {@code workspace.json}; {@code newKey}, when given, goes into the key file (0600)
-     * and the profile then reads the key from that file.
+     * and the profile then reads the key from that file. Nothing is written unless every field, and what
+     * {@code chosen} (the backend the profile names) needs of them, is right.
      */
-    public void save(Path workspaceDir, String newKey) {
-        save(workspaceDir, newKey, null);
+    public void save(Path workspaceDir, String newKey, IndexBackendKeys chosen) {
+        save(workspaceDir, newKey, null, chosen);
     }
 
     /**
      * Saves only the groups of keys — index, redis, readOnly, semantic — that differ from {@code before} (the
      * profile as the file had it; null writes every group), so a save adds no default the user never set.
      */
-    public void save(Path workspaceDir, String newKey, ConnectionProfile before) {
-        Map<String, String> wrong = problems();
+    public void save(Path workspaceDir, String newKey, ConnectionProfile before, IndexBackendKeys chosen) {
+        Map<String, String> wrong = problems(chosen);
         if (!wrong.isEmpty()) {
             throw new WorkspaceException("Settings not saved: " + wrong.values().iterator().next());
         }
@@ -242,7 +257,8 @@ public record ConnectionProfile(String backend, String nodes, String keySource, 
                 : "The variable " + keyEnv + " is not set in this console's environment.";
     }
 
-    static List<String> lines(String text) {
+    /** The non-blank lines of a many-line field, stripped. */
+    public static List<String> lines(String text) {
         return text == null ? List.of() : text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     }
 

@@ -3,8 +3,9 @@ package services.workspace;
 import java.util.List;
 
 /**
- * The {@code index} key of workspace.json. {@code backend} is {@code lucene} (embedded, the default) or
- * {@code typesense}; the Typesense fields are empty for Lucene.
+ * The {@code index} key of workspace.json: {@code backend} names a registered backend (the first registered is
+ * the default); the other keys are read for every backend and each backend uses the ones it needs
+ * ({@link IndexBackendKeys#fields()}).
  */
 public record IndexSettings(
         String backend,
@@ -15,25 +16,17 @@ public record IndexSettings(
         int timeoutSeconds,
         int embeddingDimensions) {
 
-    public static final String LUCENE = "lucene";
-    public static final String TYPESENSE = "typesense";
-    /** The backends the console ships, in the order they are offered (a composition may register more). */
-    public static final List<String> SHIPPED_BACKENDS = List.of(LUCENE, TYPESENSE);
-
     public IndexSettings {
         nodes = List.copyOf(nodes);
     }
 
-    public static IndexSettings lucene() {
-        return new IndexSettings(LUCENE, List.of(), null, null, "system_knowledge", 5, 384);
+    /** The settings of a workspace.json without an {@code index} key, for the default backend. */
+    public static IndexSettings defaults(String backend) {
+        return new IndexSettings(backend, List.of(), null, null, "system_knowledge", 5, 384);
     }
 
-    /** The same settings naming another backend (a copy between the embedded index and Typesense). */
+    /** The same settings naming another backend (a copy from one backend's index to another's). */
     public IndexSettings withBackend(String other) {
         return new IndexSettings(other, nodes, apiKeyEnv, apiKeyFile, collection, timeoutSeconds, embeddingDimensions);
-    }
-
-    public boolean isLucene() {
-        return LUCENE.equals(backend);
     }
 }

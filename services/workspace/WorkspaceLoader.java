@@ -26,25 +26,23 @@ import services.text.PlainText;
 public final class WorkspaceLoader {
 
 
-    private final ObjectMapper json = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private final String userHome;
-    private final List<String> backends;
+    private final List<IndexBackendKeys> backends;
 
-    public WorkspaceLoader() {
-        this(UserHome.path());
-    }
-
-    public WorkspaceLoader(String userHome) {
-        this(userHome, IndexSettings.SHIPPED_BACKENDS);
-    }
-
-    /** A loader that accepts the index backends the composition registered ({@code index.backend}). */
-    public WorkspaceLoader(List<String> backends) {
+    /**
+     * A loader that accepts the index backends the composition registered ({@code index.backend}; the first is the
+     * default), each checking its own keys.
+     */
+    public WorkspaceLoader(List<? extends IndexBackendKeys> backends) {
         this(UserHome.path(), backends);
     }
 
-    private WorkspaceLoader(String userHome, List<String> backends) {
+    /** The same, expanding {@code ~} to {@code userHome}. */
+    public WorkspaceLoader(String userHome, List<? extends IndexBackendKeys> backends) {
+        if (backends.isEmpty()) {
+            throw new IllegalArgumentException("a workspace loader needs at least one index backend");
+        }
         this.userHome = userHome;
         this.backends = List.copyOf(backends);
     }
@@ -137,18 +135,17 @@ public final class WorkspaceLoader {
 
     private IndexSettings readIndex(JsonNode node, Path file) {
         if (node == null || node.isNull()) {
-            return IndexSettings.lucene();
+            return IndexSettings.defaults(backends.get(0).name());
         }
         if (!node.isObject()) {
             throw typeError(file, "index", "an object like {\"backend\": \"lucene\"}", node);
         }
         Keys keys = new Keys((ObjectNode) node, file, "index.");
-        String backend = keys.string("backend", IndexSettings.LUCENE);
-        if (!backends.contains(backend)) {
-            throw new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
-                    + "\" (use " + backends.stream().map(b -> "\"" + b + "\"").collect(
-                            Collectors.joining(" or ")) + ").");
-        }
+        String backend = keys.string("backend", backends.get(0).name());
+        IndexBackendKeys chosen = backends.stream().filter(b -> b.name().equals(backend)).findFirst()
+                .orElseThrow(() -> new WorkspaceException(file + " key 'index.backend': unknown backend \"" + backend
+                        + "\" (use " + backends.stream().map(b -> "\"" + b.name() + "\"").collect(
+                                Collectors.joining(" or ")) + ")."));
         List<String> nodes = keys.strings("nodes");
         for (String n : nodes) {
             if (UrlCredentials.userInfo(n).isPresent()) {
@@ -156,12 +153,11 @@ public final class WorkspaceLoader {
                         + UrlCredentials.redact(n) + "); the API key goes in \"apiKeyEnv\" or \"apiKeyFile\".");
             }
         }
-        if (IndexSettings.TYPESENSE.equals(backend) && nodes.isEmpty()) {
-            throw new WorkspaceException(file + " key 'index.nodes': the typesense backend needs at least one node URL.");
-        }
-        return new IndexSettings(backend, nodes, keys.string("apiKeyEnv", null), keys.string("apiKeyFile", null),
-                keys.string("collection", "system_knowledge"), keys.integer("timeoutSeconds", 5, 1, 600),
-                keys.integer("embeddingDimensions", 384, 1, 4096));
+        IndexSettings settings = new IndexSettings(backend, nodes, keys.string("apiKeyEnv", null),
+                keys.string("apiKeyFile", null), keys.string("collection", "system_knowledge"),
+                keys.integer("timeoutSeconds", 5, 1, 600), keys.integer("embeddingDimensions", 384, 1, 4096));
+        chosen.check(settings, file);
+        return settings;
     }
 
     private RedisSettings readRedis(JsonNode node, Path file) {

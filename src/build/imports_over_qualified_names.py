@@ -52,9 +52,10 @@ def code_spans(s):
 
 
 def package_names(pkg):
+    """The types of package {@code pkg}, in main code (folders from the repository root) and in the tests."""
     names = set()
-    for root in ROOTS:
-        d = os.path.join(root, *pkg.split('.')) if pkg else root
+    for base in ('.', 'src/test/java'):
+        d = os.path.join(base, *pkg.split('.')) if pkg else base
         if os.path.isdir(d):
             names |= {f[:-5] for f in os.listdir(d) if f.endswith('.java')}
     return names

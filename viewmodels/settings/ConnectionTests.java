@@ -6,13 +6,14 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import services.connections.ConnectionCheck;
+import services.knowledge.IndexBackend;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import services.workspace.ConnectionProfile;
 
 /**
- * The Settings screen's two Test buttons, Typesense and Redis: each checks the connection the form describes, in
- * the background, and shows a one-line result (and whether it succeeded) beside its button.
+ * The Settings screen's two Test buttons, the index backend's and Redis: each checks the connection the form
+ * describes, in the background, and shows a one-line result (and whether it succeeded) beside its button.
  */
 public final class ConnectionTests {
 
@@ -20,7 +21,7 @@ public final class ConnectionTests {
 
     private final ConnectionCheck check;
     private final TaskRunner runner;
-    private final Line typesense = new Line();
+    private final Line index = new Line();
     private final Line redis = new Line();
 
     ConnectionTests(ConnectionCheck check, TaskRunner runner) {
@@ -28,12 +29,12 @@ public final class ConnectionTests {
         this.runner = runner;
     }
 
-    /** Tests Typesense with the form's index settings and the key typed (blank: the key it would read itself). */
-    void typesense(ConnectionProfile profile, int embeddingDimensions, Path workspaceDir, String typedKey) {
-        typesense.testing();
-        runner.submit("Testing Typesense", progress -> typedKey == null || typedKey.isBlank()
-                ? check.typesense(profile.index(embeddingDimensions), workspaceDir)
-                : check.typesenseWithKey(profile.index(embeddingDimensions), typedKey.strip()), typesense.callbacks());
+    /** Tests the backend with the form's index settings and the key typed (blank: the key it would read itself). */
+    void index(IndexBackend backend, ConnectionProfile profile, int embeddingDimensions, Path workspaceDir,
+               String typedKey) {
+        index.testing();
+        runner.submit("Testing " + backend.name(), progress -> check.index(backend,
+                profile.index(embeddingDimensions), workspaceDir, typedKey), index.callbacks());
     }
 
     void redis(ConnectionProfile profile) {
@@ -42,8 +43,8 @@ public final class ConnectionTests {
     }
 
     /** A test not run because a field is wrong: its line says to fix the fields first. */
-    void refuseTypesense() {
-        typesense.show(false, FIX_FIRST);
+    void refuseIndex() {
+        index.show(false, FIX_FIRST);
     }
 
     void refuseRedis() {
@@ -52,16 +53,16 @@ public final class ConnectionTests {
 
     /** Empties both lines (the fields they were about are no longer in the form). */
     void clear() {
-        typesense.show(false, "");
+        index.show(false, "");
         redis.show(false, "");
     }
 
-    public ReadOnlyStringProperty typesenseResultProperty() {
-        return typesense.text.getReadOnlyProperty();
+    public ReadOnlyStringProperty indexResultProperty() {
+        return index.text.getReadOnlyProperty();
     }
 
-    public ReadOnlyBooleanProperty typesenseOkProperty() {
-        return typesense.ok.getReadOnlyProperty();
+    public ReadOnlyBooleanProperty indexOkProperty() {
+        return index.ok.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty redisResultProperty() {

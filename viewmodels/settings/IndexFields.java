@@ -6,8 +6,9 @@ import javafx.beans.property.StringProperty;
 import services.workspace.ConnectionProfile;
 
 /**
- * The knowledge index part of the Settings form: the backend and, for Typesense, its nodes, where the API key comes
- * from (a variable or a file), a key typed to be saved, the collection and the timeout.
+ * The knowledge index part of the Settings form: the backend and the keys of {@code index} a backend may read (its
+ * {@code IndexField}s): the nodes, where the API key comes from (a variable or a file), a key typed to be saved, the
+ * collection and the timeout.
  */
 public final class IndexFields {
 
@@ -40,6 +41,16 @@ public final class IndexFields {
     /** The fields checked as they are typed (all but the typed key, which has no rule). */
     Observable[] validated() {
         return new Observable[] {backend, nodes, keySource, keyEnv, keyFile, collection, timeout};
+    }
+
+    /** The text of a one-value field by its key ({@code nodes}, {@code collection}, {@code timeout}), or null. */
+    public StringProperty text(String key) {
+        return switch (key) {
+            case "nodes" -> nodes;
+            case "collection" -> collection;
+            case "timeout" -> timeout;
+            default -> null;
+        };
     }
 
     public StringProperty backendProperty() {

@@ -11,18 +11,18 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import services.connections.ConnectionCheck;
 import services.errors.ConsoleException;
+import services.knowledge.IndexBackend;
 import services.tasks.TaskRunner;
 import services.workspace.ConnectionProfile;
-import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
 /**
  * The Settings screen: the workspace's connection profile as editable fields, a message per field that is wrong
- * (checked as the user types), "Test connection" for Typesense and Redis with their one-line results, Save, which
+ * (checked as the user types), "Test connection" for the index backend (when it has something to reach) and Redis
+ * with their one-line results, Save, which
  * writes workspace.json (a typed API key goes to a 0600 file and is never shown again) and reopens the workspace
  * with the new connections, and Revert, which puts back what the file has. {@link #unsavedProperty()} says whether
  * the form differs from the file: an edit typed back to the saved value is no change.
@@ -31,9 +31,6 @@ public final class SettingsViewModel {
 
     public static final List<String> FIELDS = List.of("nodes", "key", "collection", "timeout", "redisUrl", "sentinels",
             "masterName", "cluster", "redisPasswordEnv");
-
-    /** The fields only the Typesense backend reads. */
-    static final List<String> TYPESENSE_FIELDS = List.of("nodes", "key", "collection", "timeout");
 
     private final Workspace workspace;
     private final ConnectionTests tests;
@@ -49,22 +46,19 @@ public final class SettingsViewModel {
     private final ReadOnlyStringWrapper keyStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(true);
-    private final ReadOnlyBooleanWrapper typesenseShown = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper unsaved = new ReadOnlyBooleanWrapper(false);
-    private final ObservableList<String> backends;
+    private final IndexChoice backends;
 
     /** The settings as workspace.json has them: Save writes only the groups of keys that differ from these. */
     private ConnectionProfile saved;
 
+    /**
+     * With the index backends the console can open (the registry's, shipped ones first), offered in the backend
+     * choice, each bringing its own fields, checks and connection test.
+     */
     public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
-                             Runnable reopen) {
-        this(workspace, check, runner, env, reopen, IndexSettings.SHIPPED_BACKENDS);
-    }
-
-    /** With the index backends the console can open, offered in the backend choice (the shipped ones first). */
-    public SettingsViewModel(Workspace workspace, ConnectionCheck check, TaskRunner runner, Map<String, String> env,
-                             Runnable reopen, List<String> backends) {
-        this.backends = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(backends));
+                             Runnable reopen, List<? extends IndexBackend> backends) {
+        this.backends = new IndexChoice(backends);
         this.workspace = workspace;
         this.tests = new ConnectionTests(check, runner);
         this.env = env;
@@ -109,11 +103,11 @@ public final class SettingsViewModel {
     /** Checks every field; each message says what is wrong with that field. */
     public boolean validate() {
         ConnectionProfile p = profile();
-        Map<String, String> found = p.problems();
+        String chosen = index.backendProperty().get();
+        Map<String, String> found = backends.named(chosen).map(p::problems).orElseGet(p::problems);
         errors.forEach((field, wrapper) -> wrapper.set(found.getOrDefault(field, "")));
-        boolean typesense = IndexSettings.TYPESENSE.equals(index.backendProperty().get());
-        typesenseShown.set(typesense || TYPESENSE_FIELDS.stream().anyMatch(found::containsKey));
-        keyStatus.set(typesense ? p.keyStatus(workspace.dir(), env) : "");
+        backends.show(chosen, found);
+        keyStatus.set(backends.secretChosen(chosen) ? p.keyStatus(workspace.dir(), env) : "");
         valid.set(found.isEmpty());
         return found.isEmpty();
     }
@@ -147,7 +141,9 @@ public final class SettingsViewModel {
         }
         try {
             ConnectionProfile written = profile();
-            written.save(workspace.dir(), index.newKeyProperty().get(), saved);
+            IndexBackend chosen = backends.named(written.backend()).orElseThrow(() -> new ConsoleException(
+                    "Not saved: \"" + written.backend() + "\" is not an index backend this console knows."));
+            written.save(workspace.dir(), index.newKeyProperty().get(), saved, chosen);
             saved = written;
             index.newKeyProperty().set(""); // in its file now: the form is as saved
             unsaved.set(differsFromSaved());
@@ -169,13 +165,14 @@ public final class SettingsViewModel {
         message.set("Changes discarded: the fields are as " + Workspace.FILE_NAME + " has them.");
     }
 
-    public void testTypesense() {
+    /** Tests the chosen index backend's connection with the form's settings and a typed key, if any. */
+    public void testIndex() {
         if (!validate()) {
-            tests.refuseTypesense();
+            tests.refuseIndex();
             return;
         }
-        tests.typesense(profile(), workspace.index().embeddingDimensions(), workspace.dir(),
-                index.newKeyProperty().get());
+        backends.named(index.backendProperty().get()).ifPresent(b -> tests.index(b, profile(),
+                workspace.index().embeddingDimensions(), workspace.dir(), index.newKeyProperty().get()));
     }
 
     public void testRedis() {
@@ -190,12 +187,17 @@ public final class SettingsViewModel {
         return errors.get(field).getReadOnlyProperty();
     }
 
-    /** The index backends to choose from. */
+    /** The index backends to choose from, by name. */
     public ObservableList<String> backends() {
+        return backends.names();
+    }
+
+    /** The backends' fields, which of them apply, and the chosen backend's test. */
+    public IndexChoice indexChoice() {
         return backends;
     }
 
-    /** The knowledge index fields of the form (the backend; Typesense's nodes, key, collection, timeout). */
+    /** The knowledge index fields of the form (the backend; the nodes, key, collection, timeout it may read). */
     public IndexFields index() {
         return index;
     }
@@ -218,15 +220,7 @@ public final class SettingsViewModel {
         return tests;
     }
 
-    /**
-     * Whether the Typesense fields (nodes, API key, collection, timeout, its test) apply: the backend is typesense,
-     * or one of them is wrong (a value the other backends ignore, shown so it can be fixed before saving).
-     */
-    public ReadOnlyBooleanProperty typesenseShownProperty() {
-        return typesenseShown.getReadOnlyProperty();
-    }
-
-    /** Where the Typesense API key comes from and whether it is there; empty when the backend is not typesense. */
+    /** Where the backend's API key comes from and whether it is there; empty when the backend reads no secret. */
     public ReadOnlyStringProperty keyStatusProperty() {
         return keyStatus.getReadOnlyProperty();
     }

@@ -5,7 +5,9 @@ import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -13,6 +15,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
@@ -30,12 +33,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import viewmodels.settings.IndexChoice;
 import viewmodels.settings.SettingsViewModel;
 import views.components.TabMovesFocus;
 import views.shell.ShellView;
 
 /**
- * Settings: the knowledge index (embedded or Typesense: nodes, API key source, collection, timeout), Redis
+ * Settings: the knowledge index (the backend, and the fields the chosen backend brings), Redis
  * (none, standalone, Sentinel, Cluster; ACL user, TLS, password variable) and the read-only switch. Each field shows
  * what is wrong with it as it is typed; Test buttons show their one-line result; Ctrl+S saves.
  */
@@ -111,26 +115,47 @@ public final class SettingsView {
     private Node indexSection() {
         GridPane grid = grid();
         row = 0;
+        IndexChoice choice = vm.indexChoice();
         ChoiceBox<String> backend = choice("settings-backend", vm.index().backendProperty(), vm.backends().toArray(String[]::new));
-        add(grid, "Index backend", backend, null, "lucene: embedded, no server · typesense: its nodes, key and collection appear below");
-        TextArea nodes = TabMovesFocus.on(new TextArea());
-        nodes.setId("settings-nodes");
-        nodes.setPrefRowCount(3);
-        nodes.setPromptText("https://ts-1:8108 — one node per line");
-        nodes.textProperty().bindBidirectional(vm.index().nodesProperty());
-        var typesense = vm.typesenseShownProperty();
-        showWhen(add(grid, "Typesense nodes", nodes, vm.errorProperty("nodes"),
-                "one URL per line: protocol, host, port, path"), typesense);
+        add(grid, "Index backend", backend, null, choice.hint());
+        for (IndexChoice.Field f : choice.fields()) {
+            var shown = choice.shownProperty(f.key());
+            if (f.secretSource()) {
+                keyRows(grid, f, shown);
+            } else if (vm.index().text(f.key()) != null) {
+                Control control;
+                if (f.lines()) {
+                    TextArea lines = TabMovesFocus.on(new TextArea());
+                    lines.setId("settings-" + f.key());
+                    lines.setPrefRowCount(3);
+                    lines.setPromptText(f.prompt());
+                    lines.textProperty().bindBidirectional(vm.index().text(f.key()));
+                    control = lines;
+                } else {
+                    control = field("settings-" + f.key(), vm.index().text(f.key()), f.prompt());
+                }
+                showWhen(add(grid, f.label(), control, vm.errorProperty(f.key()), f.hint()), shown);
+            }
+        }
+        // the ids are those of the first backend with a test (the UI tests and scripts find them)
+        Node test = testRow("settings-test-typesense", choice.testLabelProperty(), vm::testIndex,
+                vm.tests().indexResultProperty(), vm.tests().indexOkProperty(), "settings-typesense-result");
+        test.visibleProperty().bind(choice.testShownProperty());
+        test.managedProperty().bind(choice.testShownProperty());
+        return section("Knowledge index", grid, test);
+    }
+
+    /** A secret's rows: where it comes from (a variable or a 0600 file), its status, and a new one to save. */
+    private void keyRows(GridPane grid, IndexChoice.Field f, BooleanExpression shown) {
         ChoiceBox<String> source = choice("settings-key-source", vm.index().keySourceProperty(), "env", "file");
-        TextField env = field("settings-key-env", vm.index().keyEnvProperty(), "TYPESENSE_API_KEY");
+        TextField env = field("settings-key-env", vm.index().keyEnvProperty(), f.prompt());
         TextField file = field("settings-key-file", vm.index().keyFileProperty(), "state/typesense.key");
         env.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("env"));
         env.managedProperty().bind(env.visibleProperty());
         file.visibleProperty().bind(vm.index().keySourceProperty().isEqualTo("file"));
         file.managedProperty().bind(file.visibleProperty());
         HBox key = new HBox(8, source, env, file);
-        showWhen(add(grid, "API key from", key, vm.errorProperty("key"),
-                "env: a variable that holds the key · file: a file that holds it (mode 0600)"), typesense);
+        showWhen(add(grid, f.label(), key, vm.errorProperty(f.key()), f.hint()), shown);
         Label status = new Label();
         status.setId("settings-key-status");
         status.getStyleClass().add(Styles.TEXT_MUTED);
@@ -139,16 +164,7 @@ public final class SettingsView {
         newKey.setId("settings-new-key");
         newKey.setPromptText("type a new key to save it (mode 0600 file); it is not shown again");
         newKey.textProperty().bindBidirectional(vm.index().newKeyProperty());
-        showWhen(add(grid, "", new VBox(4, status, newKey), null, null), typesense);
-        showWhen(add(grid, "Collection", field("settings-collection", vm.index().collectionProperty(), "system_knowledge"),
-                vm.errorProperty("collection"), "the Typesense collection the knowledge is in"), typesense);
-        showWhen(add(grid, "Timeout (s)", field("settings-timeout", vm.index().timeoutProperty(), "5"),
-                vm.errorProperty("timeout"), "for each request: 1 to 600 seconds"), typesense);
-        Node test = testRow("settings-test-typesense", "Test Typesense connection", vm::testTypesense,
-                vm.tests().typesenseResultProperty(), vm.tests().typesenseOkProperty(), "settings-typesense-result");
-        test.visibleProperty().bind(typesense);
-        test.managedProperty().bind(typesense);
-        return section("Knowledge index", grid, test);
+        showWhen(add(grid, "", new VBox(4, status, newKey), null, null), shown);
     }
 
     private Node redisSection() {
@@ -175,7 +191,7 @@ public final class SettingsView {
                 "REDIS_PASSWORD"), vm.errorProperty("redisPasswordEnv"), "the name of an environment variable; never "
                 + "the password"), mode.isNotEqualTo("none"));
         return section("Redis (failed targets, loop state, watchdog gate)", grid, testRow("settings-test-redis",
-                "Test Redis connection", vm::testRedis, vm.tests().redisResultProperty(), vm.tests().redisOkProperty(),
+                new SimpleStringProperty("Test Redis connection"), vm::testRedis, vm.tests().redisResultProperty(), vm.tests().redisOkProperty(),
                 "settings-redis-result"));
     }
 
@@ -274,9 +290,10 @@ public final class SettingsView {
         return c;
     }
 
-    private static Node testRow(String id, String text, Runnable test, ReadOnlyStringProperty result,
+    private static Node testRow(String id, ObservableValue<String> text, Runnable test, ReadOnlyStringProperty result,
                                 ReadOnlyBooleanProperty ok, String resultId) {
-        Button button = new Button(text);
+        Button button = new Button();
+        button.textProperty().bind(text);
         button.setId(id);
         button.setOnAction(e -> test.run());
         Label line = new Label();

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import services.knowledge.KnowledgeIndex;
 import services.tasks.Lanes;
-import services.workspace.IndexSettings;
 import services.workspace.Workspace;
 
 /** The house rules of docs/architecture.md ("What the layering tests enforce"), as tests so they cannot rot. */
@@ -186,20 +185,6 @@ class LayeringTest {
                                     && !owner.getPackageName().equals("services.tasks");
                         }))
                 .because("a workspace's graph is wired once, in app.compose").check(product);
-    }
-
-    /**
-     * Every command and screen that names an index backend takes the names from the registry (AppContext
-     * .indexBackends(), app.compose.IndexBackends): outside the registry nobody reads the shipped names' constants.
-     */
-    @Test
-    void commandsTakeBackendNamesFromTheRegistry() {
-        noClasses().that().resideInAnyPackage("app..").and().resideOutsideOfPackage("app.compose..")
-                .should().accessField(IndexSettings.class, "LUCENE")
-                .orShould().accessField(IndexSettings.class, "TYPESENSE")
-                .orShould().accessField(IndexSettings.class, "SHIPPED_BACKENDS")
-                .because("a backend registered once (IndexBackends.with) is offered by every command and screen")
-                .check(product);
     }
 
     /** A rebuild of the index is orchestrated in one place (AppContext.moveIndexAsideForRebuild). */

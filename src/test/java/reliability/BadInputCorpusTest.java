@@ -33,7 +33,6 @@ import services.tasks.ProgressSink;
 import services.watchdog.JsonlOtelEvents;
 import services.watchdog.WatchdogSettings;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -61,7 +60,7 @@ class BadInputCorpusTest {
         template = Fixtures.demoAt(tmp.resolve("template"));
         Path copy = copy("baseline");
         SyncResult r = sync(copy);
-        Workspace ws = new WorkspaceLoader().load(copy);
+        Workspace ws = Fixtures.loader().load(copy);
         Map<String, String> proposals = new TreeMap<>();
         new ReviewService(ws, Fixtures.CLOCK).list().forEach(i -> proposals.put(i.proposal().file().getFileName().toString(),
                 String.valueOf(i.problem())));
@@ -108,7 +107,7 @@ class BadInputCorpusTest {
     }
 
     private String proposal(Path ws, Case c) {
-        Workspace w = new WorkspaceLoader().load(ws);
+        Workspace w = Fixtures.loader().load(ws);
         List<ReviewService.Item> items = new ReviewService(w, Fixtures.CLOCK).list();
         assertThat(items).as("every other proposal is still listed").hasSize(baseline.proposals().size() + 1);
         return items.stream().filter(i -> i.proposal().file().getFileName().toString().equals(c.file())).findFirst()
@@ -116,7 +115,7 @@ class BadInputCorpusTest {
     }
 
     private String dreamLog(Path ws) {
-        AmendmentsService.Listing l = new AmendmentsService(new WorkspaceLoader().load(ws), Fixtures.CLOCK).list();
+        AmendmentsService.Listing l = new AmendmentsService(Fixtures.loader().load(ws), Fixtures.CLOCK).list();
         List<String> fresh = new ArrayList<>(l.problems());
         fresh.removeAll(baseline.dreamProblems());
         assertThat(l.amendments()).as("every readable amendment is still listed").hasSize(baseline.amendments());
@@ -126,7 +125,7 @@ class BadInputCorpusTest {
 
     private String workspace(Path ws) {
         try {
-            Workspace w = new WorkspaceLoader().load(ws);
+            Workspace w = Fixtures.loader().load(ws);
             List<String> problems = new ArrayList<>();
             w.problems().forEach(p -> problems.add(p.message()));
             problems.addAll(new ScheduleSettings(w).problems());
@@ -147,7 +146,7 @@ class BadInputCorpusTest {
     }
 
     private SyncResult sync(Path ws) {
-        Workspace w = new WorkspaceLoader().load(ws);
+        Workspace w = Fixtures.loader().load(ws);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(w.indexDir(), 384)) {
             return new VaultSync(w, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         }

@@ -41,7 +41,6 @@ import services.review.ReviewService;
 import services.vault.FileText;
 import services.vault.RetroParser;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -83,7 +82,7 @@ class DecisionFuzzTest {
         Files.writeString(outside.resolve("proposal.md"), "---\nid: fz-outside\nkind: PROPOSE_RULE\nrepo: behaviour\n"
                 + "target: rules/outside.md\n---\n## Rationale\n\nx\n\n## Proposed\n\n```\nx\n```\n");
         ObjectNode original = (ObjectNode) JSON.readTree(ws.resolve("workspace.json").toFile());
-        Workspace first = new WorkspaceLoader().load(ws);
+        Workspace first = Fixtures.loader().load(ws);
         List<String> shas = new AmendmentsService(first, Fixtures.CLOCK).list().amendments().stream()
                 .map(AmendmentsService.Amendment::sha).toList();
         FuzzInputs in = new FuzzInputs(seed, shas);
@@ -145,11 +144,11 @@ class DecisionFuzzTest {
     private int act(FuzzInputs in, int round, ObjectNode original) throws IOException {
         Workspace workspace;
         try {
-            workspace = new WorkspaceLoader().load(ws);
+            workspace = Fixtures.loader().load(ws);
         } catch (ConsoleException refused) {
             clean(refused.getMessage(), round);
             Files.writeString(ws.resolve("workspace.json"), original.toString());
-            workspace = new WorkspaceLoader().load(ws);
+            workspace = Fixtures.loader().load(ws);
         }
         String retro = in.retro(); // cheap: the retro parser on the same kind of hostile values
         try { // only "no exception escapes": the vault parsers' messages are the sync's, not checked here
@@ -225,7 +224,7 @@ class DecisionFuzzTest {
 
     private void checkInvariants(int round, Map<String, String> snapshot, Map<String, String> heads, Set<String> before)
             throws Exception {
-        guard(round, "recover", () -> new ReviewService(new WorkspaceLoader().load(ws), Fixtures.CLOCK).recover());
+        guard(round, "recover", () -> new ReviewService(Fixtures.loader().load(ws), Fixtures.CLOCK).recover());
         assertEquals(heads, protectedRefs(), "round " + round + ": HEAD, main, master, index or working tree moved"
                 + seedNote);
         Map<String, String> now = protectedFiles();

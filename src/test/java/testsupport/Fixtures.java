@@ -4,8 +4,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import services.amendments.JGitAmendmentHistory;
 import services.demo.DemoWorkspace;
+import services.knowledge.IndexBackend;
+import services.knowledge.LuceneBackend;
+import services.knowledge.TypesenseBackend;
 import services.review.JGitReviewBranch;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceLoader;
@@ -20,9 +24,22 @@ public final class Fixtures {
     private Fixtures() {
     }
 
+    /** The index backends the console ships, as the composition registers them. */
+    public static final List<IndexBackend> BACKENDS = List.of(new LuceneBackend(), new TypesenseBackend());
+
     /** The demo workspace on {@link #CLOCK} in {@code parent/demo}, loaded. */
     public static Workspace demo(Path parent) {
-        return new WorkspaceLoader().load(demoAt(parent.resolve("demo")));
+        return loader().load(demoAt(parent.resolve("demo")));
+    }
+
+    /** A workspace loader that knows the shipped index backends. */
+    public static WorkspaceLoader loader() {
+        return new WorkspaceLoader(BACKENDS);
+    }
+
+    /** The same, expanding {@code ~} to {@code userHome}. */
+    public static WorkspaceLoader loader(String userHome) {
+        return new WorkspaceLoader(userHome, BACKENDS);
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import services.review.JGitReviewBranch;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** Real git remotes for the sharing tests: a bare repository, clones of it, workspaces on the clones. */
 public final class GitRemotes {
@@ -64,7 +64,7 @@ public final class GitRemotes {
         Files.writeString(dir.resolve(Workspace.FILE_NAME), "{\"name\": \"" + dir.getFileName() + "\", \"vault\": \"vault\", "
                 + "\"skillsRepo\": \"" + repo + "\", \"behaviourRepo\": \"" + repo + "\", \"dreamDir\": \"dream\", "
                 + "\"profilesDir\": \"vault\"" + (extraKeys.isEmpty() ? "" : ", " + extraKeys) + "}");
-        return new WorkspaceLoader().load(dir);
+        return Fixtures.loader().load(dir);
     }
 
     /** Commits {@code text} at {@code path} on the review branch (as a decision would), returning the commit. */

@@ -17,7 +17,7 @@ import services.review.JGitReviewBranch;
 import services.review.ProposalWriter;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** {@code proposals show / approve} on a capped file: the refusal in words, the trade, the stale items. */
 class CappedProposalCommandTest {
@@ -33,7 +33,7 @@ class CappedProposalCommandTest {
     void demo() throws Exception {
         dir = tmp.resolve("ws").toString();
         assertEquals(0, run("demo", dir).code());
-        ws = new WorkspaceLoader().load(Path.of(dir));
+        ws = Fixtures.loader().load(Path.of(dir));
         new WorkspaceFile(ws.dir()).update(root -> root.with("policy").putArray("caps").addObject()
                 .put("repo", "behaviour").put("path", "SOUL.md").put("heading", "Principles").put("maxItems", 2)
                 .put("staleAfterDays", 30));

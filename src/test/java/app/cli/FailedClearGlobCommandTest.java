@@ -18,7 +18,7 @@ import services.failed.RedisFailedTargets;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.RedisSettings;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.RedisServer;
 
 /**
@@ -41,7 +41,7 @@ class FailedClearGlobCommandTest {
             Files.writeString(file, Files.readString(file).replace("\"redis\": null", "\"redis\": {\"url\": \""
                     + server.url() + "\"}"));
             assertEquals(0, DemoCommandTest.run("sync", "--workspace", ws).code());
-            Workspace w = new WorkspaceLoader().load(Path.of(ws));
+            Workspace w = Fixtures.loader().load(Path.of(ws));
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(w.indexDir(), 384);
                  FailedTargets redis = RedisFailedTargets.open(new RedisSettings(server.url(), List.of(), null, List.of(),
                          null))) {

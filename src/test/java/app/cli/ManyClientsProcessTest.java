@@ -32,7 +32,6 @@ import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceChanges;
 import services.workspace.WorkspaceChanges.Area;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.RedisServer;
 import viewmodels.amendments.AmendmentRow;
@@ -69,7 +68,7 @@ class ManyClientsProcessTest {
             Path file = dir.resolve("workspace.json");
             Files.writeString(file, Files.readString(file).replace("\"redis\": null",
                     "\"redis\": {\"url\": \"" + redisServer.url() + "\"}"));
-            Workspace ws = new WorkspaceLoader().load(dir);
+            Workspace ws = Fixtures.loader().load(dir);
             clients = new ClientProcesses(tmp);
             String w = dir.toString();
 

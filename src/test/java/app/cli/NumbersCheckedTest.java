@@ -22,7 +22,7 @@ import services.text.CheckedNumber;
 import services.vault.RetroCounts;
 import services.vault.RetroParser;
 import services.vault.VaultFileException;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.RedisServer;
 
 /**
@@ -115,7 +115,7 @@ class NumbersCheckedTest {
     void aDreamLogTimeOutOfRangeIsReportedAndTheCommitsTimeShown(String ts) throws Exception {
         String ws = tmp.resolve("ws").toString();
         assertEquals(0, DemoCommandTest.run("demo", ws).code());
-        AmendmentsService service = new AmendmentsService(new WorkspaceLoader().load(Path.of(ws)),
+        AmendmentsService service = new AmendmentsService(Fixtures.loader().load(Path.of(ws)),
                 Clock.systemUTC());
         String sha = service.list().amendments().stream().filter(a -> a.status() == AmendmentsService.Status.APPLIED)
                 .findFirst().orElseThrow().sha();

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -35,7 +34,7 @@ class ProjectPathsCommandTest {
         String ws = tmp.resolve("ws").toString();
         assertEquals(0, run("demo", ws).code());
         assertEquals(0, run("sync", "--workspace", ws).code());
-        Workspace w = new WorkspaceLoader().load(Path.of(ws));
+        Workspace w = Fixtures.loader().load(Path.of(ws));
         long now = Instant.now().getEpochSecond();
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(w.indexDir(), 384)) {
             // as retro.ts writes a failed story: id failed_target:<loopId>:<storyId>, the PRD's project path

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.audit.DecisionLog;
 import services.review.ProposalWriter;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /**
  * A person approves what they were shown: {@code proposals show} prints the snapshot's digest, and a decision is
@@ -35,7 +35,7 @@ class ProposalSnapshotCommandTest {
     void demo() throws Exception {
         ws = tmp.resolve("demo").toString();
         assertEquals(0, DemoCommandTest.run("demo", ws).code());
-        workspace = new WorkspaceLoader().load(Path.of(ws));
+        workspace = Fixtures.loader().load(Path.of(ws));
         file = ProposalWriter.write(workspace.dreamDir().resolve("proposals"), "p-t.md", "p-t", "PROPOSE_RULE",
                 "behaviour", "rules/a.md", "none", List.of("session:1"), "# Rule\n\nbenign rule\n");
     }

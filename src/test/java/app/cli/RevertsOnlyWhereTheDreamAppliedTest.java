@@ -37,7 +37,6 @@ import services.amendments.AmendmentsService;
 import services.audit.DecisionLog;
 import services.review.JGitReviewBranch;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -182,7 +181,7 @@ class RevertsOnlyWhereTheDreamAppliedTest {
         Path file = ws.dir().resolve("workspace.json");
         Files.writeString(file, Files.readString(file).replaceFirst("\\{",
                 "{\"dreamBranch\": \"dreams/live\", "));
-        AmendmentsService moved = new AmendmentsService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
+        AmendmentsService moved = new AmendmentsService(Fixtures.loader().load(ws.dir()), Fixtures.CLOCK);
         assertEquals(AmendmentsService.Status.APPLIED, moved.find(sha).status());
         assertThat(moved.list().amendments()).filteredOn(a -> a.branch().equals("dream/applied") && a.status() != AmendmentsService.Status.COMMIT_MISSING)
                 .allSatisfy(a -> assertEquals(AmendmentsService.Status.LEFT_ALONE, a.status()));

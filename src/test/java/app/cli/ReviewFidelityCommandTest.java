@@ -13,7 +13,7 @@ import services.review.BoundedReadsTest;
 import services.review.JGitReviewBranch;
 import services.review.TargetBytesTest;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /**
  * On the command line: a CRLF target shows a one-line change and the commit changes that one line, in CRLF; a
@@ -32,7 +32,7 @@ class ReviewFidelityCommandTest {
     void demo() {
         dir = tmp.resolve("demo").toString();
         assertEquals(0, DemoCommandTest.run("demo", dir).code());
-        ws = new WorkspaceLoader().load(Path.of(dir));
+        ws = Fixtures.loader().load(Path.of(dir));
     }
 
     private static long changedLines(String out) {

@@ -22,7 +22,6 @@ import services.workspace.Secrets;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import viewmodels.settings.SettingsViewModel;
 
@@ -63,7 +62,7 @@ class IndexBackendRegistryTest {
         assertThat(Files.exists(ws.indexDir())).isFalse();
 
         SettingsViewModel settings = new SettingsViewModel(ws, new ConnectionCheck(Secrets.fromEnvironment()),
-                new SynchronousTaskRunner(), Map.of(), () -> { }, app.indexBackends().names());
+                new SynchronousTaskRunner(), Map.of(), () -> { }, app.indexBackends().all());
         assertThat(settings.backends()).containsExactly("lucene", "typesense", "sample");
         assertThat(settings.index().backendProperty().get()).isEqualTo("sample");
     }
@@ -72,7 +71,7 @@ class IndexBackendRegistryTest {
     void withoutTheRegistrationTheSameWorkspaceIsRefusedNamingTheKeyAndTheChoices() {
         Path dir = Fixtures.demoAt(tmp.resolve("demo"));
         new WorkspaceFile(dir).update(root -> root.putObject("index").put("backend", "sample"));
-        assertThatThrownBy(() -> new WorkspaceLoader().load(dir)).isInstanceOf(WorkspaceException.class)
+        assertThatThrownBy(() -> Fixtures.loader().load(dir)).isInstanceOf(WorkspaceException.class)
                 .hasMessageContaining("key 'index.backend': unknown backend \"sample\" (use \"lucene\" or \"typesense\").");
     }
 }

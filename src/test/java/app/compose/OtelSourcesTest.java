@@ -12,7 +12,6 @@ import services.tasks.Lanes;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -32,7 +31,7 @@ class OtelSourcesTest {
         Files.writeString(spool.resolve("1764000000001-b.json.processing"), "{\"event\":{},\"queuedAt\":1764000000001}");
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "clickhouse")
                 .put("url", "http://127.0.0.1:1").put("spool", spool.toString()));
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
         OtelEventSource source = OtelSources.open(ws, new Secrets(Map.of()), Lanes.ONE_BY_ONE);
         assertThat(source.outboxOnly()).isFalse();
         assertThat(source.outbox().files()).isEqualTo(2);
@@ -40,7 +39,7 @@ class OtelSourcesTest {
 
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool")
                 .put("path", spool.toString()));
-        assertThat(OtelSources.open(new WorkspaceLoader().load(ws.dir()), new Secrets(Map.of()), Lanes.ONE_BY_ONE).outboxOnly()).isTrue();
+        assertThat(OtelSources.open(Fixtures.loader().load(ws.dir()), new Secrets(Map.of()), Lanes.ONE_BY_ONE).outboxOnly()).isTrue();
     }
 
     @Test
@@ -49,9 +48,9 @@ class OtelSourcesTest {
         assertThat(RedisParts.notShared(ws)).contains("its own lucene index");
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("index").put("backend", "typesense")
                 .put("collection", "system_knowledge").putArray("nodes").add("http://127.0.0.1:8108"));
-        assertThat(RedisParts.notShared(new WorkspaceLoader().load(ws.dir()))).isNull();
+        assertThat(RedisParts.notShared(Fixtures.loader().load(ws.dir()))).isNull();
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("index").put("backend", "typesense")
                 .put("collection", "console_knowledge").putArray("nodes").add("http://127.0.0.1:8108"));
-        assertThat(RedisParts.notShared(new WorkspaceLoader().load(ws.dir()))).contains("console_knowledge");
+        assertThat(RedisParts.notShared(Fixtures.loader().load(ws.dir()))).contains("console_knowledge");
     }
 }

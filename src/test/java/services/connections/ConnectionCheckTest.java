@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.RedisClient;
+import services.knowledge.TypesenseBackend;
 import services.workspace.IndexSettings;
 import services.workspace.RedisSettings;
 import services.workspace.Secrets;
@@ -38,6 +39,8 @@ class ConnectionCheckTest {
 
     private final ConnectionCheck check = new ConnectionCheck(new Secrets(Map.of("TS_KEY", KEY)));
 
+    private static final TypesenseBackend TYPESENSE = new TypesenseBackend();
+
     private static IndexSettings typesense(String... nodes) {
         return new IndexSettings("typesense", List.of(nodes), "TS_KEY", null, "system_knowledge", 1, 384);
     }
@@ -50,13 +53,13 @@ class ConnectionCheckTest {
                     .once("GET", "/collections/system_knowledge", 404, "{\"message\": \"Not Found\"}")
                     .once("GET", "/collections/system_knowledge", 500, "{\"message\": \"Raft error\"}");
             String at = server.url().substring("http://".length());
-            ConnectionCheck.Result ok = check.typesense(typesense(server.url()), tmp);
+            ConnectionCheck.Result ok = check.index(TYPESENSE, typesense(server.url()), tmp, null);
             assertThat(ok.ok()).isTrue();
             assertThat(ok.line()).isEqualTo("Typesense OK: " + at + " has system_knowledge (42 documents)");
-            assertThat(check.typesense(typesense(server.url()), tmp).line())
+            assertThat(check.index(TYPESENSE, typesense(server.url()), tmp, null).line())
                     .isEqualTo("auth: " + at + " refused the API key (401)");
-            assertThat(check.typesense(typesense(server.url()), tmp).line()).startsWith("missing collection: " + at);
-            assertThat(check.typesense(typesense(server.url()), tmp).line()).isEqualTo(at + " answered 500: Raft error");
+            assertThat(check.index(TYPESENSE, typesense(server.url()), tmp, null).line()).startsWith("missing collection: " + at);
+            assertThat(check.index(TYPESENSE, typesense(server.url()), tmp, null).line()).isEqualTo(at + " answered 500: Raft error");
             assertThat(server.requests()).allSatisfy(r -> assertThat(r.apiKey()).isEqualTo(KEY));
         }
     }
@@ -67,9 +70,9 @@ class ConnectionCheckTest {
         try (FakeTypesense gone = new FakeTypesense()) {
             closed = gone.url();
         }
-        assertThat(check.typesense(typesense(closed), tmp).line())
+        assertThat(check.index(TYPESENSE, typesense(closed), tmp, null).line())
                 .isEqualTo("refused: nothing answers on " + closed.substring(7));
-        assertThat(check.typesense(typesense("http://no-such-host.invalid:8108"), tmp).line())
+        assertThat(check.index(TYPESENSE, typesense("http://no-such-host.invalid:8108"), tmp, null).line())
                 .isEqualTo("DNS: cannot resolve no-such-host.invalid");
         try (ServerSocket plain = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread answer = new Thread(() -> { // a plain-text server answering a TLS hello
@@ -93,13 +96,13 @@ class ConnectionCheckTest {
             trust.init((KeyStore) null);
             IndexSettings tls = new IndexSettings("typesense", List.of("https://127.0.0.1:" + plain.getLocalPort()),
                     "TS_KEY", null, "system_knowledge", 5, 384);
-            assertThat(check.typesense(tls, tmp).line())
+            assertThat(check.index(TYPESENSE, tls, tmp, null).line())
                     .startsWith("TLS: 127.0.0.1:" + plain.getLocalPort() + " — ");
             answer.join(5_000);
         }
         try (FakeTypesense server = new FakeTypesense()) {
             server.once("GET", "/collections/system_knowledge", 200, "{}", 2_500);
-            ConnectionCheck.Result slow = check.typesense(typesense(server.url()), tmp);
+            ConnectionCheck.Result slow = check.index(TYPESENSE, typesense(server.url()), tmp, null);
             assertThat(slow.ok()).isFalse();
             assertThat(slow.line()).startsWith("timeout: no answer from ");
         }
@@ -108,14 +111,14 @@ class ConnectionCheckTest {
     @Test
     void aMissingKeyOrAKeyFileOthersCanReadIsNamed() throws Exception {
         ConnectionCheck noEnv = new ConnectionCheck(new Secrets(Map.of()));
-        assertThat(noEnv.typesense(typesense("http://127.0.0.1:1"), tmp).line())
+        assertThat(noEnv.index(TYPESENSE, typesense("http://127.0.0.1:1"), tmp, null).line())
                 .isEqualTo("API key: The environment variable TS_KEY (index.apiKeyEnv) is not set: it must hold the Typesense API key.");
         Path file = tmp.resolve("ts.key");
         Files.writeString(file, KEY);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         IndexSettings fromFile = new IndexSettings("typesense", List.of("http://127.0.0.1:1"), null, "ts.key",
                 "system_knowledge", 1, 384);
-        assertThat(noEnv.typesense(fromFile, tmp).line()).contains("can be read by others (rw-r--r--)")
+        assertThat(noEnv.index(TYPESENSE, fromFile, tmp, null).line()).contains("can be read by others (rw-r--r--)")
                 .contains("chmod 600").doesNotContain(KEY);
         Secrets.writePrivate(file, KEY);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 class DemoWorkspaceTest {
 
@@ -34,7 +34,7 @@ class DemoWorkspaceTest {
         }
         assertEquals(12, summary.skills());
         assertEquals(10, summary.loops());
-        Workspace ws = new WorkspaceLoader().load(summary.dir());
+        Workspace ws = Fixtures.loader().load(summary.dir());
         assertThat(ws.problems()).isEmpty();
         try (Stream<Path> retros = Files.list(ws.retrosDir()); Stream<Path> notes = Files.list(ws.brainNotesDir())) {
             assertEquals(11, retros.count(), "10 loops and one malformed retro");

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /**
  * Run in a child JVM by ClearKilledTest: clears every failed target of project {@code args[1]} ({@code args[2]}
@@ -18,7 +18,7 @@ public final class ClearChild {
     }
 
     public static void main(String[] args) throws Exception {
-        Workspace ws = new WorkspaceLoader().load(Path.of(args[0]));
+        Workspace ws = Fixtures.loader().load(Path.of(args[0]));
         int n = Integer.parseInt(args[2]);
         int pauseAfter = Integer.parseInt(args[3]);
         List<String> keys = new ArrayList<>();

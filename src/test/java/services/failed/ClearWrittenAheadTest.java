@@ -27,7 +27,6 @@ import redis.clients.jedis.RedisClient;
 import services.audit.DecisionLog;
 import services.knowledge.LuceneKnowledgeIndex;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.ChildJvm;
 import testsupport.Fixtures;
 import testsupport.RedisServer;
@@ -62,7 +61,7 @@ class ClearWrittenAheadTest {
         Path file = demo.dir().resolve("workspace.json");
         Files.writeString(file, Files.readString(file).replace("\"redis\": null", "\"redis\": {\"url\": \""
                 + server.url() + "\"}"));
-        ws = new WorkspaceLoader().load(demo.dir());
+        ws = Fixtures.loader().load(demo.dir());
     }
 
     @AfterEach

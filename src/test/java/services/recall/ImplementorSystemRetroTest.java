@@ -16,7 +16,6 @@ import services.sync.SyncOptions;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.RealShapes;
 import testsupport.RealShapes.Story;
@@ -52,7 +51,7 @@ class ImplementorSystemRetroTest {
         Files.writeString(retros.resolve("loop-other-0001.md"), RealShapes.retro("loop-other-0001", "/Users/joel/Code/other",
                 "2026-10-31T10:00:00.000Z", List.of(new Story("S1", "Telemetry exporter retry", true, false, 1,
                         "codex")), "", "- The telemetry exporter retry needs a bounded queue to stay sane."));
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         implementor = new ImplementorRecall(index);

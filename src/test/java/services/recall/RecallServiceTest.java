@@ -19,7 +19,6 @@ import services.sync.VaultSync;
 import testsupport.Fixtures;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 
 class RecallServiceTest {
 
@@ -31,7 +30,7 @@ class RecallServiceTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
+        Workspace ws = Fixtures.loader().load(Fixtures.demoAt(tmp.resolve("d")));
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         recall = new RecallService(index);

@@ -2,7 +2,7 @@ package services.review;
 
 import java.nio.file.Path;
 import java.time.Clock;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** Run in a child JVM by ApprovalCrashTest: approves a proposal and halts (as kill -9 would) at the given step. */
 public final class ApprovalChild {
@@ -11,7 +11,7 @@ public final class ApprovalChild {
     }
 
     public static void main(String[] args) {
-        ReviewService service = new ReviewService(new WorkspaceLoader().load(Path.of(args[0])), Clock.systemUTC());
+        ReviewService service = new ReviewService(Fixtures.loader().load(Path.of(args[0])), Clock.systemUTC());
         service.onStep(step -> {
             if (step.equals(args[2])) {
                 Runtime.getRuntime().halt(137);

@@ -18,7 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
 import services.errors.ConsoleException;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.ChildJvm;
 import testsupport.Fixtures;
 
@@ -60,7 +59,7 @@ class ApprovalCrashTest {
         String digest = new ReviewService(ws, Fixtures.CLOCK).find(ID).proposal().digest();
         killedAfter(ws, step);
         Files.writeString(file, before.replace("\nrisk: ", "\nrisk: low\nx-note: rewritten\nold-risk: "));
-        ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
+        ReviewService restarted = new ReviewService(Fixtures.loader().load(ws.dir()), Fixtures.CLOCK);
         restarted.list();
         List<JsonNode> approvals = new DecisionLog(ws.stateDir()
                 .resolve("decisions.jsonl")).read().entries().stream()
@@ -98,7 +97,7 @@ class ApprovalCrashTest {
     }
 
     private void checkRestarted(Workspace ws, String step) throws Exception {
-        ReviewService restarted = new ReviewService(new WorkspaceLoader().load(ws.dir()), Fixtures.CLOCK);
+        ReviewService restarted = new ReviewService(Fixtures.loader().load(ws.dir()), Fixtures.CLOCK);
         ReviewService.Item item = restarted.list().stream().filter(i -> i.proposal().id().equals(ID)).findFirst().orElseThrow();
         long commits = commits(ws);
         long decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl")).read().entries().stream()

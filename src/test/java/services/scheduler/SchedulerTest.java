@@ -22,7 +22,7 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.MutableClock;
 
 /** The scheduler with a clock the test moves: next runs, overrun, catch-up, pause, history across a restart. */
@@ -49,7 +49,7 @@ class SchedulerTest {
     }
 
     private Workspace ws() {
-        return new WorkspaceLoader(dir.toString()).load(dir);
+        return Fixtures.loader(dir.toString()).load(dir);
     }
 
     private Job job(String id, Duration takes) {

@@ -21,7 +21,6 @@ import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceException;
-import services.workspace.WorkspaceLoader;
 import testsupport.BrainPages;
 import testsupport.Fixtures;
 
@@ -44,7 +43,7 @@ class BrainPagesSyncTest {
                 + "\"skillsRepo\": \"repo\", \"brain\": [\"" + repo + "\"]}");
         Files.createDirectories(dir.resolve("vault/docs/decisions"));
         Files.createDirectories(dir.resolve("repo/skills"));
-        ws = new WorkspaceLoader().load(dir);
+        ws = Fixtures.loader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, Fixtures.CLOCK);
     }
@@ -170,10 +169,10 @@ class BrainPagesSyncTest {
     void aBrainKeyOfTheWrongShapeNamesTheKey() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("bad"));
         Files.writeString(dir.resolve("workspace.json"), "{\"brain\": \"~/Code/joelclaw\"}");
-        WorkspaceException e = assertThrows(WorkspaceException.class, () -> new WorkspaceLoader().load(dir));
+        WorkspaceException e = assertThrows(WorkspaceException.class, () -> Fixtures.loader().load(dir));
         assertThat(e.getMessage()).contains("key 'brain'").contains("list of folders");
         Files.writeString(dir.resolve("workspace.json"), "{\"brain\": [\"" + tmp.resolve("nowhere") + "\"]}");
-        assertThat(new WorkspaceLoader().load(dir).problems()).extracting(p -> p.message())
+        assertThat(Fixtures.loader().load(dir).problems()).extracting(p -> p.message())
                 .anySatisfy(m -> assertThat(m).startsWith("brain[0]: ").endsWith("does not exist"));
     }
 
@@ -182,7 +181,7 @@ class BrainPagesSyncTest {
         Path dir = Files.createDirectories(tmp.resolve("ws2"));
         Files.writeString(dir.resolve("workspace.json"), "{\"vault\": \"v\", \"skillsRepo\": \"r\", \"brain\": [\""
                 + repo.resolve(".brain") + "\"]}");
-        Workspace other = new WorkspaceLoader().load(dir);
+        Workspace other = Fixtures.loader().load(dir);
         try (LuceneKnowledgeIndex idx = new LuceneKnowledgeIndex(other.indexDir(), 384)) {
             new VaultSync(other, idx, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
             assertThat(idx.get("brain:joelclaw/resources/component-library")).isPresent();

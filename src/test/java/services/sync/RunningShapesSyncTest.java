@@ -22,7 +22,6 @@ import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.vault.RetroCounts;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.RealShapes;
 import testsupport.RealShapes.Story;
@@ -48,7 +47,7 @@ class RunningShapesSyncTest {
         Files.createDirectories(dir.resolve("vault/docs/decisions"));
         Files.createDirectories(dir.resolve("vault/system/retrospectives"));
         Files.createDirectories(dir.resolve("repo/skills"));
-        ws = new WorkspaceLoader().load(dir);
+        ws = Fixtures.loader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, Fixtures.CLOCK);
     }

@@ -34,7 +34,6 @@ import services.tasks.ProgressSink;
 import services.vault.FileText;
 import services.vault.VaultFileException;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -71,7 +70,7 @@ class SyncSafetyTest {
         ObjectNode raw = (ObjectNode) json.readTree(file.toFile());
         raw.set(key, json.valueToTree(value));
         Files.writeString(file, raw.toString());
-        ws = new WorkspaceLoader().load(ws.dir());
+        ws = Fixtures.loader().load(ws.dir());
     }
 
     private void writeNote() {

@@ -32,7 +32,6 @@ import services.knowledge.LuceneKnowledgeIndex;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /** The sync against the demo vault (every format variant, every deliberate bad file) and a real Lucene index. */
@@ -50,7 +49,7 @@ class VaultSyncTest {
     @BeforeEach
     void setUp() {
         Path dir = Fixtures.demoAt(tmp.resolve("demo"));
-        ws = new WorkspaceLoader().load(dir);
+        ws = Fixtures.loader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         sync = new VaultSync(ws, index, CLOCK, 64 * 1024);
     }

@@ -19,7 +19,6 @@ import services.telemetry.Telemetry;
 import services.workspace.RedisSettings;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.MutableClock;
 import testsupport.RedisServer;
@@ -100,7 +99,7 @@ class RedisWatchdogGateTest {
                 assertThat((String) graced.systemWatchdog().get("note")).contains("did not do the running watchdog's work");
 
                 new WorkspaceFile(ws.dir()).update(root -> root.remove("watchdog")); // prune every expired target
-                Workspace plain = new WorkspaceLoader().load(ws.dir());
+                Workspace plain = Fixtures.loader().load(ws.dir());
                 clock.advance(Duration.ofHours(4));
                 WatchdogReport done = watchdog(plain, index, gate, clock).run(false, ProgressSink.NONE);
                 assertThat(done.systemWatchdog()).containsEntry("written", true);

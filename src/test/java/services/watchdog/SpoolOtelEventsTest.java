@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import services.telemetry.OtelSink;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.MutableClock;
 
@@ -94,7 +93,7 @@ class SpoolOtelEventsTest {
         assertThat(w.turns(EventKind.TURN_COMPLETED)).containsExactly("console:t:1");
 
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "jsonl").put("path", "otel"));
-        Workspace jsonl = new WorkspaceLoader().load(ws.dir());
+        Workspace jsonl = Fixtures.loader().load(ws.dir());
         OtelSink.of(jsonl, "turn-writes.jsonl", clock).append(e);
         assertThat(Files.readAllLines(jsonl.otelDir().resolve("turn-writes.jsonl"))).hasSize(1);
     }
@@ -104,10 +103,10 @@ class SpoolOtelEventsTest {
         Workspace ws = Fixtures.demo(tmp);
         String home = System.getProperty("user.home");
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool"));
-        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, ".joelclaw/spool/otel"));
+        assertThat(Fixtures.loader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, ".joelclaw/spool/otel"));
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool").put("path", "~/s/otel"));
-        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, "s/otel"));
+        assertThat(Fixtures.loader().load(ws.dir()).otelDir()).isEqualTo(Path.of(home, "s/otel"));
         new WorkspaceFile(ws.dir()).update(root -> root.remove("otelEvents"));
-        assertThat(new WorkspaceLoader().load(ws.dir()).otelDir()).isEqualTo(ws.dir().resolve("otel"));
+        assertThat(Fixtures.loader().load(ws.dir()).otelDir()).isEqualTo(ws.dir().resolve("otel"));
     }
 }

@@ -18,7 +18,6 @@ import services.tasks.ProgressSink;
 import services.telemetry.Telemetry;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.MutableClock;
 
@@ -37,7 +36,7 @@ class WatchdogBlindTest {
     private Workspace spoolAt(String path) {
         Workspace ws = Fixtures.demo(tmp.resolve("ws"));
         new WorkspaceFile(ws.dir()).update(root -> root.putObject("otelEvents").put("source", "spool").put("path", path));
-        return new WorkspaceLoader().load(ws.dir());
+        return Fixtures.loader().load(ws.dir());
     }
 
     private List<WatchdogReport> runs(Workspace ws, int n) {
@@ -88,6 +87,6 @@ class WatchdogBlindTest {
 
     private static Workspace readOnly(Workspace ws) {
         new WorkspaceFile(ws.dir()).update(root -> root.put("readOnly", true));
-        return new WorkspaceLoader().load(ws.dir());
+        return Fixtures.loader().load(ws.dir());
     }
 }

@@ -11,16 +11,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import services.knowledge.TypesenseBackend;
+import testsupport.Fixtures;
 
 /** The connection profile the Settings screen edits: each field checked by name, saved without losing keys. */
 class ConnectionProfileTest {
+
+    private static final TypesenseBackend TYPESENSE = new TypesenseBackend();
 
     @TempDir
     Path dir;
 
     private Workspace load(String json) throws Exception {
         Files.writeString(dir.resolve("workspace.json"), json);
-        return new WorkspaceLoader(dir.toString()).load(dir);
+        return Fixtures.loader(dir.toString()).load(dir);
     }
 
     @Test
@@ -68,12 +72,12 @@ class ConnectionProfileTest {
         ConnectionProfile edited = new ConnectionProfile("typesense", "https://ts-1:8108\nhttps://ts-2:8108/api", "file",
                 p.keyEnv(), p.keyFile(), "system_knowledge", "7", "cluster", "", "", "", "r1:7000, r2:7001", "console",
                 true, "REDIS_PASSWORD", true, false);
-        edited.save(dir, "typed-secret-123");
+        edited.save(dir, "typed-secret-123", TYPESENSE);
         Path key = dir.resolve(ConnectionProfile.DEFAULT_KEY_FILE);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(key))).isEqualTo("rw-------");
         String json = Files.readString(dir.resolve("workspace.json"));
         assertThat(json).doesNotContain("typed-secret-123").contains("\"custom\"").contains("\"embeddingDimensions\": 8");
-        Workspace again = new WorkspaceLoader(dir.toString()).load(dir);
+        Workspace again = Fixtures.loader(dir.toString()).load(dir);
         assertThat(again.index().nodes()).containsExactly("https://ts-1:8108", "https://ts-2:8108/api");
         assertThat(again.index().apiKeyFile()).isEqualTo(ConnectionProfile.DEFAULT_KEY_FILE);
         assertThat(again.index().timeoutSeconds()).isEqualTo(7);
@@ -88,7 +92,7 @@ class ConnectionProfileTest {
 
         ConnectionProfile broken = new ConnectionProfile("typesense", "", "env", "K", "", "c", "5", "none", "", "", "", "",
                 "", false, "", false, true);
-        assertThrows(WorkspaceException.class, () -> broken.save(dir, null));
-        assertThat(new WorkspaceLoader(dir.toString()).load(dir).index().nodes()).hasSize(2);
+        assertThrows(WorkspaceException.class, () -> broken.save(dir, null, TYPESENSE));
+        assertThat(Fixtures.loader(dir.toString()).load(dir).index().nodes()).hasSize(2);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import testsupport.Fixtures;
 
 /** workspace.json's reviewBranch is checked by git's rules for ref names when the workspace opens. */
 class ReviewBranchSettingTest {
@@ -30,7 +31,7 @@ class ReviewBranchSettingTest {
         "a\u0000b", "a\u007Fb", ""})
     void anInvalidBranchNameIsRefusedNamingTheKey(String branch) throws Exception {
         Path dir = workspace(branch);
-        WorkspaceException e = assertThrows(WorkspaceException.class, () -> new WorkspaceLoader("/home/joel").load(dir));
+        WorkspaceException e = assertThrows(WorkspaceException.class, () -> Fixtures.loader("/home/joel").load(dir));
         assertThat(e.getMessage()).startsWith(dir.resolve("workspace.json") + " key 'reviewBranch': ");
         assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("\u0000");
     }
@@ -38,6 +39,6 @@ class ReviewBranchSettingTest {
     @ParameterizedTest
     @ValueSource(strings = {"brain/review", "review", "brain/review-2026.11", "dream/applied", "a_b/c-d"})
     void aValidBranchNameIsAccepted(String branch) throws Exception {
-        assertEquals(branch, new WorkspaceLoader("/home/joel").load(workspace(branch)).reviewBranch());
+        assertEquals(branch, Fixtures.loader("/home/joel").load(workspace(branch)).reviewBranch());
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import testsupport.Fixtures;
 
 /** The workspace key {@code semantic}: on by default, and a wrong type named with its key and file. */
 class SemanticSettingsTest {
@@ -16,7 +17,7 @@ class SemanticSettingsTest {
 
     private Workspace workspace(String json) throws Exception {
         Files.writeString(dir.resolve("workspace.json"), json);
-        return new WorkspaceLoader(dir.toString()).load(dir);
+        return Fixtures.loader(dir.toString()).load(dir);
     }
 
     @Test

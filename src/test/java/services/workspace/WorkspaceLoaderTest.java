@@ -11,13 +11,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import testsupport.Fixtures;
 
 class WorkspaceLoaderTest {
 
     @TempDir
     Path home;
 
-    private final WorkspaceLoader loader = new WorkspaceLoader("/home/joel");
+    private final WorkspaceLoader loader = Fixtures.loader("/home/joel");
 
     private Path workspace(String json) throws Exception {
         Path dir = Files.createDirectories(home.resolve("ws"));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import testsupport.Fixtures;
 
 /**
  * workspace.json parsed once into {@link WorkspaceSettings} when the workspace loads: defaults, every key, and the
@@ -20,7 +21,7 @@ class WorkspaceSettingsTest {
 
     private Workspace load(String json) throws Exception {
         Files.writeString(dir.resolve(Workspace.FILE_NAME), json);
-        return new WorkspaceLoader(dir.toString()).load(dir);
+        return Fixtures.loader(dir.toString()).load(dir);
     }
 
     @Test
@@ -137,7 +138,7 @@ class WorkspaceSettingsTest {
         assertThat(file.saveSchedulesPaused(List.of("sync", "reach"))).isTrue();
         assertThat(file.saveSemantic(false)).isTrue();
         assertThat(file.saveSemantic(false)).isFalse();
-        Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
+        Workspace ws = Fixtures.loader(dir.toString()).load(dir);
         assertThat(ws.settings().schedules().expressions()).containsEntry("sync", "0 3 * * *")
                 .containsEntry("watchdog", "0 * * * *");
         assertThat(ws.settings().schedules().paused()).containsExactly("sync", "reach");

@@ -27,7 +27,7 @@ import services.watchdog.Severity;
 import services.watchdog.WatchdogLog;
 import services.watchdog.WatchdogReport;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.MutableClock;
 
 /** The Health view models without a toolkit: findings worst first, trends, alerts only for what is new. */
@@ -70,7 +70,7 @@ class HealthViewModelTest {
     @Test
     void aBlindRunSaysBlindAndWhenTheRunningWatchdogLastRan() throws Exception {
         Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
-        Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
+        Workspace ws = Fixtures.loader(dir.toString()).load(dir);
         WatchdogLog log = new WatchdogLog(ws.stateDir());
         Map<String, Object> system = new LinkedHashMap<>();
         system.put("key", "Redis knowledge:watchdog:last_run");
@@ -95,7 +95,7 @@ class HealthViewModelTest {
     @Test
     void aRunWithANewWarningAlertsOnceAndFindingsAreWorstFirst() throws Exception {
         Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
-        Workspace ws = new WorkspaceLoader(dir.toString()).load(dir);
+        Workspace ws = Fixtures.loader(dir.toString()).load(dir);
         WatchdogLog log = new WatchdogLog(ws.stateDir());
         Scheduler scheduler = scheduler(ws, log);
         HealthViewModel vm = new HealthViewModel(log, scheduler,

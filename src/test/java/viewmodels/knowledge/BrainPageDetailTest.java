@@ -18,7 +18,6 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.BrainPages;
 import testsupport.Fixtures;
 
@@ -38,7 +37,7 @@ class BrainPageDetailTest {
         repo = BrainPages.copyRepo(tmp.resolve("code"));
         Files.writeString(dir.resolve("workspace.json"), "{\"vault\": \"v\", \"skillsRepo\": \"r\", \"brain\": [\""
                 + repo + "\"]}");
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, index, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         detail = new DocumentDetailViewModel(index, ws, new SynchronousTaskRunner(), ZoneOffset.UTC);

@@ -11,7 +11,6 @@ import services.knowledge.LuceneKnowledgeIndex;
 import services.sync.VaultSync;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /** The chain the window used to hold: after a sync the browser searches again and embeds (plain JUnit, no window). */
@@ -25,7 +24,7 @@ class KnowledgeWorkspaceViewModelTest {
 
     @BeforeEach
     void setUp() {
-        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
+        Workspace ws = Fixtures.loader().load(Fixtures.demoAt(tmp.resolve("d")));
         index = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         vm = new KnowledgeWorkspaceViewModel(ws, index, new VaultSync(ws, index, Fixtures.CLOCK), null,
                 "turned off in workspace.json", new SynchronousTaskRunner(), Fixtures.CLOCK, 0);

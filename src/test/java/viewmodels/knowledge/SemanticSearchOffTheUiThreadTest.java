@@ -27,7 +27,6 @@ import services.tasks.TaskCallbacks;
 import services.tasks.TaskHandle;
 import services.tasks.TaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -89,7 +88,7 @@ class SemanticSearchOffTheUiThreadTest {
 
     @Test
     void theQuestionIsEmbeddedInTheSearchTaskSoTheModelsFirstLoadIsNeverOnTheUiThread() throws Exception {
-        Workspace ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
+        Workspace ws = Fixtures.loader().load(Fixtures.demoAt(tmp.resolve("d")));
         Thread ui = Thread.currentThread();
         List<Thread> embeddedOn = new ArrayList<>();
         MiniLmEmbeddingModel real = new MiniLmEmbeddingModel();

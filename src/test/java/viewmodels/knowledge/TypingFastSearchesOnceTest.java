@@ -21,7 +21,6 @@ import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.DeferredTaskRunner;
 import testsupport.Fixtures;
 
@@ -43,7 +42,7 @@ class TypingFastSearchesOnceTest {
 
     @BeforeEach
     void setUp() {
-        ws = new WorkspaceLoader().load(Fixtures.demoAt(tmp.resolve("d")));
+        ws = Fixtures.loader().load(Fixtures.demoAt(tmp.resolve("d")));
         lucene = new LuceneKnowledgeIndex(ws.indexDir(), 384);
         new VaultSync(ws, lucene, Fixtures.CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
         counting = new ForwardingKnowledgeIndex(lucene) {

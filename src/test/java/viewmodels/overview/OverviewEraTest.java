@@ -22,7 +22,6 @@ import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import testsupport.BrainPages;
 import testsupport.CriticalDbFixture;
@@ -47,7 +46,7 @@ class OverviewEraTest {
         root.putArray("brain").add(repo.toString());
         root.put("criticalDb", db.toString());
         json.writeValue(dir.resolve("workspace.json").toFile(), root);
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             new VaultSync(ws, index, CLOCK).run(SyncOptions.all(), ProgressSink.NONE);
             OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),
@@ -67,7 +66,7 @@ class OverviewEraTest {
     @Test
     void withoutBrainOrCriticalDbTheLinesSayWhereToPointThem() throws Exception {
         Path dir = Fixtures.demoWriter(CLOCK).write(tmp.resolve("d2")).dir();
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
             BrainEra.Era era = BrainEra.of(ws, index, null, CLOCK);
             assertThat(era.lines().get(1)).contains("no Brain folder is configured (workspace.json key 'brain')");

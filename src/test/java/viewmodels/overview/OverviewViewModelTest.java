@@ -22,7 +22,7 @@ import services.tasks.ProgressSink;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 class OverviewViewModelTest {
 
@@ -33,7 +33,7 @@ class OverviewViewModelTest {
     void showsFoldersAndCounts() {
         Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),
                 new SynchronousTaskRunner());
         vm.refresh();
@@ -51,7 +51,7 @@ class OverviewViewModelTest {
     void theProposalsCardSaysHowManyAreOpenAndInvalid() {
         Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         var review = new ReviewService(ws, Clock.systemUTC());
         List<Proposal> all = review.proposals();
         long open = all.stream().filter(p -> p.valid() && p.open()).count();
@@ -73,7 +73,7 @@ class OverviewViewModelTest {
     void saysWhichFilesTheLastSyncCouldNotIndex() throws Exception {
         Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("demo")).dir();
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(tmp.resolve("index"), 384)) {
             new VaultSync(ws, index, Clock.systemUTC()).run(SyncOptions.all(), ProgressSink.NONE);
             OverviewViewModel vm = new OverviewViewModel(ws, new WorkspaceInventory(), () -> SyncSources.of(ws),

@@ -15,7 +15,6 @@ import services.tasks.SynchronousTaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.SectionItem;
@@ -43,7 +42,7 @@ class PolicyOnScreensTest {
     @Test
     void aFreezeShowsABannerOnEveryScreenUntilLifted() {
         Workspace ws = Fixtures.demo(tmp);
-        ShellViewModel shell = new ShellViewModel(new WorkspaceLoader(), new RecentWorkspaces(new AppDirs(
+        ShellViewModel shell = new ShellViewModel(Fixtures.loader(), new RecentWorkspaces(new AppDirs(
                 tmp.resolve("config"), tmp.resolve("data"))), new SynchronousTaskRunner());
         shell.openWorkspace(ws.dir());
         shell.setSections(List.of(new SectionItem("overview", "Overview", "x"), new SectionItem("review", "Review", "y")));

@@ -20,22 +20,22 @@ class SettingsTypesenseFieldsTest {
 
     private SettingsViewModel settings(Workspace ws) {
         return new SettingsViewModel(ws, new ConnectionCheck(Secrets.fromEnvironment()), new SynchronousTaskRunner(),
-                Map.of(), () -> { });
+                Map.of(), () -> { }, Fixtures.BACKENDS);
     }
 
     @Test
     void onLuceneTheTypesenseFieldsAndTheKeyStatusAreNotShownOnTypesenseTheyAre() {
         SettingsViewModel vm = settings(Fixtures.demo(tmp));
         assertThat(vm.index().backendProperty().get()).isEqualTo("lucene");
-        assertThat(vm.typesenseShownProperty().get()).isFalse();
+        assertThat(vm.indexChoice().shownProperty("nodes").get()).isFalse();
         assertThat(vm.keyStatusProperty().get()).isEmpty();
 
         vm.index().backendProperty().set("typesense");
-        assertThat(vm.typesenseShownProperty().get()).isTrue();
+        assertThat(vm.indexChoice().shownProperty("nodes").get()).isTrue();
         assertThat(vm.keyStatusProperty().get()).isNotEmpty();
 
         vm.index().backendProperty().set("lucene");
-        assertThat(vm.typesenseShownProperty().get()).isFalse();
+        assertThat(vm.indexChoice().shownProperty("nodes").get()).isFalse();
         assertThat(vm.keyStatusProperty().get()).isEmpty();
     }
 
@@ -44,8 +44,8 @@ class SettingsTypesenseFieldsTest {
         SettingsViewModel vm = settings(Fixtures.demo(tmp));
         vm.index().timeoutProperty().set("0");
         assertThat(vm.errorProperty("timeout").get()).isNotEmpty();
-        assertThat(vm.typesenseShownProperty().get()).isTrue();
+        assertThat(vm.indexChoice().shownProperty("nodes").get()).isTrue();
         vm.index().timeoutProperty().set("5");
-        assertThat(vm.typesenseShownProperty().get()).isFalse();
+        assertThat(vm.indexChoice().shownProperty("nodes").get()).isFalse();
     }
 }

@@ -13,7 +13,6 @@ import services.tasks.SynchronousTaskRunner;
 import services.workspace.Secrets;
 import services.workspace.SemanticSettings;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -29,7 +28,7 @@ class UnsavedSettingsTest {
 
     private SettingsViewModel settings(Workspace ws) {
         return new SettingsViewModel(ws, new ConnectionCheck(Secrets.fromEnvironment()), new SynchronousTaskRunner(),
-                Map.of(), reopened::incrementAndGet);
+                Map.of(), reopened::incrementAndGet, Fixtures.BACKENDS);
     }
 
     @Test
@@ -141,7 +140,7 @@ class UnsavedSettingsTest {
         assertThat(vm.saveBeforeLeaving()).isTrue();
         assertThat(vm.unsavedProperty().get()).isFalse();
         assertThat(reopened.get()).isZero(); // the window is closing, or opening another workspace
-        Workspace again = new WorkspaceLoader().load(ws.dir());
+        Workspace again = Fixtures.loader().load(ws.dir());
         assertThat(SemanticSettings.of(again).enabled()).isEqualTo(semantic);
     }
 }

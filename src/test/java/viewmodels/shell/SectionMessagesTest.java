@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** Leaving a section reads its messages (docs/design.md, Messages): they go, and only that section's. */
 class SectionMessagesTest {
@@ -20,7 +20,7 @@ class SectionMessagesTest {
 
     @Test
     void leavingASectionReadsItsMessagesOnly() {
-        ShellViewModel vm = new ShellViewModel(new WorkspaceLoader(), new RecentWorkspaces(new AppDirs(tmp.resolve("config"),
+        ShellViewModel vm = new ShellViewModel(Fixtures.loader(), new RecentWorkspaces(new AppDirs(tmp.resolve("config"),
                 tmp.resolve("data"))),
                 new SynchronousTaskRunner());
         vm.setSections(List.of(new SectionItem("review", "Review", ""), new SectionItem("failed", "Failed", ""),

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 class ShellViewModelTest {
 
@@ -30,7 +30,7 @@ class ShellViewModelTest {
     @BeforeEach
     void setUp() {
         recents = new RecentWorkspaces(new AppDirs(tmp.resolve("config"), tmp.resolve("data")));
-        vm = new ShellViewModel(new WorkspaceLoader(), recents, new SynchronousTaskRunner());
+        vm = new ShellViewModel(Fixtures.loader(), recents, new SynchronousTaskRunner());
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** The window's list of sections with unsaved edits: what the rail marks and what closing the window asks about. */
 class UnsavedEditsTest {
@@ -23,7 +23,7 @@ class UnsavedEditsTest {
 
     @BeforeEach
     void setUp() {
-        shell = new ShellViewModel(new WorkspaceLoader(), new RecentWorkspaces(new AppDirs(tmp.resolve("c"), tmp.resolve("d"))),
+        shell = new ShellViewModel(Fixtures.loader(), new RecentWorkspaces(new AppDirs(tmp.resolve("c"), tmp.resolve("d"))),
                 new SynchronousTaskRunner());
         shell.setSections(List.of(new SectionItem("overview", "Overview", ""), new SectionItem("settings", "Settings", "")));
     }

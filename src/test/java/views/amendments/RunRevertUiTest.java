@@ -20,7 +20,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import services.amendments.RunFixture;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import viewmodels.amendments.AmendmentRow;
 import views.UiHarness;
 
@@ -39,7 +39,7 @@ class RunRevertUiTest {
     void start(Stage stage) {
         Path dir = tmp.resolve("run-" + System.nanoTime());
         ui = new UiHarness(stage, dir, false, null, window -> shas.addAll(RunFixture.apply(
-                new WorkspaceLoader().load(dir.resolve("demo")), "run-ui", "rules/u1.md", "rules/u2.md")));
+                Fixtures.loader().load(dir.resolve("demo")), "run-ui", "rules/u1.md", "rules/u2.md")));
     }
 
     @SuppressWarnings("unchecked")

@@ -17,7 +17,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import services.review.ReviewService;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 import viewmodels.inbox.InboxRow;
 import viewmodels.review.QueueRow;
@@ -102,7 +101,7 @@ class InboxUiTest {
         });
 
         // decided elsewhere (another console, the command line): it leaves the inbox, and the count follows
-        var workspace = new WorkspaceLoader().load(ui.workspace);
+        var workspace = Fixtures.loader().load(ui.workspace);
         new ReviewService(workspace, Fixtures.CLOCK).reject(lowRisk, "joel", "not now");
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
         UiHarness.waitUntil(() -> rows(robot).size() == before - 1);

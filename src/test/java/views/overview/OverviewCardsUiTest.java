@@ -28,7 +28,7 @@ import services.sync.SyncSources;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceInventory;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import viewmodels.overview.OverviewViewModel;
 import views.overview.OverviewView;
 
@@ -51,7 +51,7 @@ class OverviewCardsUiTest {
     void start(Stage stage) {
         Path dir = testsupport.Fixtures.demoWriter(Clock.fixed(Instant.parse("2026-11-01T00:00:00Z"), ZoneOffset.UTC))
                 .write(tmp.resolve("cards-" + System.nanoTime())).dir();
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         sources.set(sources(false, 0));
         vm = new OverviewViewModel(ws, new WorkspaceInventory(), sources::get, new SynchronousTaskRunner());
         view = new OverviewView(vm);

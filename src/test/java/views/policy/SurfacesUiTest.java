@@ -19,7 +19,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import services.policy.PolicyService;
 import services.review.ReviewService;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import viewmodels.policy.SurfacesViewModelTest;
 import views.UiHarness;
 
@@ -47,7 +47,7 @@ class SurfacesUiTest {
     void revertAnAutoAppliedChangeFromTheTrustDialAndSeeItsSurfaceDemoted(FxRobot robot) throws Exception {
         UiHarness.waitForIndex(robot);
         SurfacesViewModelTest.surfaces(harness.workspace);
-        var ws = new WorkspaceLoader().load(harness.workspace);
+        var ws = Fixtures.loader().load(harness.workspace);
         var clock = Clock.systemUTC();
         new PolicyService(ws, new ReviewService(ws, clock), clock).run(); // `policy run`
         robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL);

@@ -19,7 +19,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import services.policy.Policy;
 import services.policy.PolicyService;
 import services.review.ReviewService;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import views.components.WrappingListCell;
 import views.shell.LayoutUiTest;
 import views.UiHarness;
@@ -195,7 +195,7 @@ class SettingsUiTest {
     @SuppressWarnings("unchecked")
     void theTrustDialIsAlignedNamedAndWrapsItsListsAtBothSizes(FxRobot robot) {
         UiHarness.waitForIndex(robot);
-        var ws = new WorkspaceLoader().load(harness.workspace);
+        var ws = Fixtures.loader().load(harness.workspace);
         var clock = Clock.systemUTC();
         new PolicyService(ws, new ReviewService(ws, clock), clock).run(); // `policy run`
         ctrl(robot, KeyCode.COMMA);

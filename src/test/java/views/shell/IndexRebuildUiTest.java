@@ -29,7 +29,6 @@ import services.sync.SyncOptions;
 import services.sync.VaultSync;
 import services.tasks.ProgressSink;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /** The window's face of a damaged index: the banner says what happened and its button rebuilds it. */
@@ -59,7 +58,7 @@ class IndexRebuildUiTest {
         // Only the rebuild writes this index while the test runs: no catch-up sync or watchdog beside it.
         new WorkspaceFile(dir).update(root ->
                 root.putArray("schedulesPaused").add("sync").add("watchdog").add("policy").add("reach"));
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         // On a thread of its own: an interrupt left on the test thread by the toolkit must not cut a Lucene commit.
         CompletableFuture.runAsync(() -> {
             try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {

@@ -23,7 +23,7 @@ import org.testfx.framework.junit5.Start;
 import services.review.remote.ReviewSharingTestPorts;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import testsupport.GitRemotes;
 import viewmodels.inbox.InboxRow;
 import views.UiHarness;
@@ -51,7 +51,7 @@ class ReviewSharingUiTest {
 
     /** Gives each demo repository a bare remote "origin" without the review branch, and names it in workspace.json. */
     private static void share(Path dir) {
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         Set<Path> repos = new LinkedHashSet<>(List.of(ws.skillsRepo(), ws.behaviourRepo()));
         for (Path repo : repos) {
             Path bare = dir.getParent().resolve(repo.getFileName() + ".git");
@@ -82,7 +82,7 @@ class ReviewSharingUiTest {
 
     @Test
     void theStatusBarSaysWhatWaitsToBePushedAndAClickPushesIt(FxRobot robot) throws Exception {
-        Workspace ws = new WorkspaceLoader().load(ui.workspace);
+        Workspace ws = Fixtures.loader().load(ui.workspace);
         Path skills = ws.skillsRepo();
         UiHarness.waitUntil(30, () -> status(robot).getText().equals("Review branch: 2 decisions not pushed"));
         Button status = status(robot);

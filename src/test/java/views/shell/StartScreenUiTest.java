@@ -27,7 +27,7 @@ import services.tasks.TaskProgress;
 import services.tasks.TaskRunner;
 import services.workspace.AppDirs;
 import services.workspace.RecentWorkspaces;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 import viewmodels.shell.ShellViewModel;
 
 /**
@@ -50,7 +50,7 @@ class StartScreenUiTest {
     void start(Stage stage) {
         this.stage = stage;
         Path root = tmp.resolve("start-" + System.nanoTime());
-        vm = new ShellViewModel(new WorkspaceLoader(), new RecentWorkspaces(new AppDirs(root.resolve("config"),
+        vm = new ShellViewModel(Fixtures.loader(), new RecentWorkspaces(new AppDirs(root.resolve("config"),
                 root.resolve("data"))), runner);
         stage.setScene(new ShellView(vm).createScene());
         stage.setWidth(1100);

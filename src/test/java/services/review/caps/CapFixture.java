@@ -10,7 +10,7 @@ import services.review.JGitReviewBranch;
 import services.review.ProposalWriter;
 import services.workspace.Workspace;
 import services.workspace.WorkspaceFile;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /**
  * A demo workspace with a capped SOUL.md (at most 2 principles, stale after 30 days) at its cap on the review
@@ -34,7 +34,7 @@ public final class CapFixture {
 
     /** Caps and seeds the demo workspace at {@code dir}. */
     public static Workspace seed(Path dir) {
-        Workspace ws = new WorkspaceLoader().load(dir);
+        Workspace ws = Fixtures.loader().load(dir);
         new WorkspaceFile(ws.dir()).update(root -> root.with("policy").putArray("caps").addObject()
                 .put("repo", "behaviour").put("path", "SOUL.md").put("heading", "Principles").put("maxItems", 2)
                 .put("staleAfterDays", 30));

@@ -2,7 +2,7 @@ package services.review.remote;
 
 import java.nio.file.Path;
 import java.time.Clock;
-import services.workspace.WorkspaceLoader;
+import testsupport.Fixtures;
 
 /** Run in a child JVM by PushCrashTest: syncs a workspace and halts (as kill -9 would) at the given step. */
 public final class PushChild {
@@ -11,7 +11,7 @@ public final class PushChild {
     }
 
     public static void main(String[] args) {
-        ReviewSharing sharing = ReviewSharing.of(new WorkspaceLoader().load(Path.of(args[0])), Clock.systemUTC(),
+        ReviewSharing sharing = ReviewSharing.of(Fixtures.loader().load(Path.of(args[0])), Clock.systemUTC(),
                 Path.of(args[1]), step -> {
                     if (step.equals(args[2])) {
                         Runtime.getRuntime().halt(137);

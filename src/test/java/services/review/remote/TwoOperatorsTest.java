@@ -25,7 +25,6 @@ import services.review.ReviewException;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
-import services.workspace.WorkspaceLoader;
 import testsupport.Fixtures;
 
 /**
@@ -56,7 +55,7 @@ class TwoOperatorsTest {
         ObjectNode root = (ObjectNode) json.readTree(ws.dir().resolve(Workspace.FILE_NAME).toFile());
         root.put("reviewRemote", "origin");
         json.writeValue(ws.dir().resolve(Workspace.FILE_NAME).toFile(), root);
-        Workspace shared = new WorkspaceLoader().load(ws.dir());
+        Workspace shared = Fixtures.loader().load(ws.dir());
         ReviewService review = new ReviewService(shared, Fixtures.CLOCK);
         review.share(new SharedDecisions(ReviewSharing.of(shared, Fixtures.CLOCK, tmp.resolve("home"), s -> { }),
                 new SynchronousTaskRunner()));
@@ -98,8 +97,8 @@ class TwoOperatorsTest {
                     .doesNotContain("failed");
         }
         // the one that pushed first learns the other's decision on its next fetch (the scheduler's, or before deciding)
-        ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("alice/demo")), Fixtures.CLOCK).sync();
-        ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK).sync();
+        ReviewSharing.of(Fixtures.loader().load(tmp.resolve("alice/demo")), Fixtures.CLOCK).sync();
+        ReviewSharing.of(Fixtures.loader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK).sync();
         alice.list();
         bob.list();
 
@@ -167,7 +166,7 @@ class TwoOperatorsTest {
         alice.approve(P1, "alice", null); // the remote moves meanwhile
 
         git(bobsSkills, "remote", "set-url", "origin", url);
-        SharedBranch.Report r = ReviewSharing.of(new WorkspaceLoader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK)
+        SharedBranch.Report r = ReviewSharing.of(Fixtures.loader().load(tmp.resolve("bob/demo")), Fixtures.CLOCK)
                 .sync();
         assertThat(r.failed()).as(r.messages().toString()).isFalse();
         String tip = git(skills, "rev-parse", "brain/review");

@@ -1,0 +1,61 @@
+package services.knowledge;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import services.workspace.ConnectionProfile;
+import services.workspace.IndexField;
+import services.workspace.IndexSettings;
+import services.workspace.Secrets;
+import services.workspace.Workspace;
+
+/** The embedded index ({@code "backend": "lucene"}, the default): a folder in the workspace, no server, no fields. */
+public final class LuceneBackend implements IndexBackend {
+
+    public static final String NAME = "lucene";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String summary() {
+        return "lucene: embedded, no server";
+    }
+
+    @Override
+    public List<IndexField> fields() {
+        return List.of();
+    }
+
+    @Override
+    public boolean embedded() {
+        return true;
+    }
+
+    @Override
+    public void check(IndexSettings settings, Path file) {
+        // the index keys' shapes are checked by the loader; the embedded index needs none of them
+    }
+
+    @Override
+    public Map<String, String> problems(ConnectionProfile form) {
+        return Map.of();
+    }
+
+    @Override
+    public KnowledgeIndex open(IndexSettings settings, Workspace workspace, Parts parts) {
+        return new LuceneKnowledgeIndex(workspace.indexDir(), settings.embeddingDimensions()).searchingBeside(parts.lanes());
+    }
+
+    @Override
+    public String testLabel() {
+        return null;
+    }
+
+    @Override
+    public Probe probe(IndexSettings settings, Path workspaceDir, Secrets secrets, String typedKey) {
+        return new Probe(true, "The embedded index needs no connection.");
+    }
+}
