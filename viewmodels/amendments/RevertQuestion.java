@@ -45,7 +45,7 @@ public record RevertQuestion(String title, String heading, String body, String c
     static RevertQuestion ofRun(List<AmendmentsService.Amendment> all, AmendmentsService.Amendment shown) {
         List<AmendmentsService.Amendment> of = run(all, shown);
         List<String> reverts = of.stream().filter(a -> a.status() == AmendmentsService.Status.APPLIED)
-                .map(a -> AmendmentWords.shortSha(a.sha()) + "  " + AmendmentWords.description(a)).toList();
+                .map(AmendmentWords::description).toList(); // names its commit once, at the end
         List<String> leftOut = of.stream().filter(a -> a.status() == AmendmentsService.Status.REVERTED)
                 .map(a -> a.id() + " — already reverted").toList();
         String run = shown == null ? "" : shown.cycle();

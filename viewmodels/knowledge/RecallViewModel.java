@@ -117,15 +117,16 @@ public final class RecallViewModel {
     }
 
     private static Column column(ImplementorRecall.Injection in) {
-        String heading = "implementor — " + in.docs().size() + " injected (system_knowledge gives at most "
-                + ImplementorRecall.PER_PAGE + " of its limit " + ImplementorRecall.LIMIT + ") · "
-                + String.join(", ", ImplementorRecall.TYPES) + " · "
+        // within a caption's budget, as the budgets' headings are; the figures and types go in the tooltip
+        String heading = "implementor — " + in.docs().size() + " injected · "
                 + (in.project() == null ? "every project" : "project " + in.project())
                 + (in.dropped() > 0 ? " · matched after dropping " + in.dropped() + " words" : "");
+        String details = "system_knowledge gives at most " + ImplementorRecall.PER_PAGE + " of its limit "
+                + ImplementorRecall.LIMIT + " · types " + String.join(", ", ImplementorRecall.TYPES);
         String context = in.docs().isEmpty()
                 ? "(nothing: the implementor leaves the section out)\n\nSearched: " + in.query()
                 : in.section();
-        return new Column(IMPLEMENTOR, heading, context, in.docs().stream().map(d -> d.id()).toList());
+        return new Column(IMPLEMENTOR, heading, context, in.docs().stream().map(d -> d.id()).toList(), details);
     }
 
     private static Column column(RecallPreview p, String question) {

@@ -22,6 +22,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -111,11 +112,12 @@ public final class FailedTargetsView {
         table.getColumns().add(story);
         TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 200);
         table.getColumns().add(fixed(loop));
-        // when it failed over when it expires (the TTL is the same for all, so one order sorts both)
+        // sorted by when it failed (the TTL is the same for all, so one order sorts expiry too)
         TableColumn<FailedRow, Long> failed = new TableColumn<>("Failed");
         failed.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().failedAtMillis()));
-        failed.setCellFactory(c -> text(FailedRow::whenLines));
-        failed.setPrefWidth(146); // "2026-11-24 12:32" whole
+        // one line a row (docs/design.md): its age, and "expired" once it is; the day, time and expiry in its tooltip
+        failed.setCellFactory(c -> text(r -> r.failedAgo() + ("expired".equals(r.expiresIn()) ? " · expired" : "")));
+        failed.setPrefWidth(146);
         table.getColumns().add(fixed(failed));
         TableColumn<FailedRow, Integer> times = new TableColumn<>("Times");
         times.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().times()));
@@ -167,6 +169,7 @@ public final class FailedTargetsView {
                 super.updateItem(item, empty);
                 FailedRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 setText(row == null ? null : show.apply(row));
+                setTooltip(row == null ? null : new Tooltip(row.whenLines())); // when it failed, how long ago, expiry
             }
         };
     }

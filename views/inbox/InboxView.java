@@ -22,6 +22,7 @@ import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 import views.components.Icons;
+import views.components.OneLineListCell;
 import views.shell.ShellView;
 import viewmodels.inbox.InboxRow;
 import viewmodels.inbox.InboxViewModel;
@@ -106,6 +107,7 @@ public final class InboxView {
         receipts.setId("inbox-receipts");
         receipts.setFocusTraversable(false);
         receipts.setFixedCellSize(28);
+        receipts.setCellFactory(l -> new OneLineListCell()); // one line each, the whole receipt in its tooltip
         receipts.prefHeightProperty().bind(Bindings.min(6, Bindings.size(
                 vm.receipts())).multiply(28).add(4));
         VBox receiptsBox = new VBox(4, receiptsTitle, receipts);

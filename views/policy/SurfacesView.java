@@ -11,10 +11,12 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import viewmodels.policy.SurfacesViewModel;
-import views.components.WrappingListCell;
+import views.components.OneLineListCell;
 
 /** The promotion ladder under the trust dial: each surface's rung and record, sign-off, and reverting an applied change. */
 public final class SurfacesView {
+
+    private static final double ROW = 30;
 
     private final VBox root = new VBox(8);
 
@@ -22,14 +24,12 @@ public final class SurfacesView {
         root.setId("ladder-panel");
         Label title = new Label("Surfaces and the promotion ladder");
         title.getStyleClass().add(Styles.TITLE_4);
-        ListView<String> surfaces = wrapping(new ListView<>(vm.surfaces()));
+        ListView<String> surfaces = oneLine(new ListView<>(vm.surfaces()), 8); // every surface in view, up to 8
         surfaces.setId("ladder-surfaces");
-        surfaces.setPrefHeight(140);
         surfaces.setPlaceholder(placeholder("No surfaces: name them in workspace.json under policy.surfaces (see the "
                 + "trust dial guide)."));
-        ListView<String> applied = wrapping(new ListView<>(vm.applied()));
+        ListView<String> applied = oneLine(new ListView<>(vm.applied()), 5);
         applied.setId("ladder-applied");
-        applied.setPrefHeight(110);
         applied.setPlaceholder(placeholder("No change applied by the dial is left to revert."));
         TextField reason = new TextField();
         reason.setId("ladder-reason");
@@ -69,8 +69,16 @@ public final class SurfacesView {
         return label;
     }
 
-    private static ListView<String> wrapping(ListView<String> list) {
-        list.setCellFactory(l -> new WrappingListCell());
+    /**
+     * One line a row (docs/design.md, "Rows"), the whole record in its tooltip; as tall as its rows, up to {@code most}
+     * rows, and two rows tall when empty so the placeholder shows.
+     */
+    private static ListView<String> oneLine(ListView<String> list, int most) {
+        list.setCellFactory(l -> new OneLineListCell());
+        list.setFixedCellSize(ROW);
+        list.prefHeightProperty().bind(Bindings.max(2, Bindings.min(most, Bindings.size(list.getItems())))
+                .multiply(ROW).add(4));
+        list.minHeightProperty().bind(list.prefHeightProperty());
         return list;
     }
 
