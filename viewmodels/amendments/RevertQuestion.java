@@ -1,5 +1,8 @@
 package viewmodels.amendments;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import services.amendments.AmendmentsService;
 
@@ -43,7 +46,11 @@ public record RevertQuestion(String title, String heading, String body, String c
 
     /** The whole-run confirmation: the commits it reverts newest first, those left out, all or nothing, one record. */
     static RevertQuestion ofRun(List<AmendmentsService.Amendment> all, AmendmentsService.Amendment shown) {
-        List<AmendmentsService.Amendment> of = run(all, shown);
+        // newest first as the revert goes: a run's amendments often share one second, and a log line lists them in
+        // the order they were applied, so among equal times the later one in the log comes first
+        List<AmendmentsService.Amendment> of = new ArrayList<>(run(all, shown));
+        Collections.reverse(of);
+        of.sort(Comparator.comparing(AmendmentsService.Amendment::at, Comparator.nullsLast(Comparator.reverseOrder())));
         List<String> reverts = of.stream().filter(a -> a.status() == AmendmentsService.Status.APPLIED)
                 .map(AmendmentWords::description).toList(); // names its commit once, at the end
         List<String> leftOut = of.stream().filter(a -> a.status() == AmendmentsService.Status.REVERTED)

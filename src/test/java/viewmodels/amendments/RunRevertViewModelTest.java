@@ -36,6 +36,9 @@ class RunRevertViewModelTest {
             assertThat(q.heading()).isEqualTo("Revert all 2 amendments of run run-9?");
             assertThat(q.body()).contains(shas.get(0).substring(0, 10)).contains(shas.get(1).substring(0, 10))
                     .contains("All or nothing");
+            assertThat(q.body().indexOf(shas.get(1).substring(0, 10))).as("newest first, as the revert goes")
+                    .isLessThan(q.body().indexOf(shas.get(0).substring(0, 10)));
+            assertThat(q.body().split(shas.get(0).substring(0, 10), -1)).as("each commit named once").hasSize(2);
             assertThat(q.confirm()).isEqualTo("Revert run (2)");
 
             vm.revertRun("wrong retro");
