@@ -38,6 +38,7 @@ import viewmodels.knowledge.KnowledgeViewModel;
 import viewmodels.knowledge.ResultRow;
 import viewmodels.knowledge.SortChoice;
 import viewmodels.knowledge.SyncViewModel;
+import views.components.OneLineListCell;
 import views.shell.ShellView;
 
 /**
@@ -258,8 +259,12 @@ public final class KnowledgeView {
     private Node syncIssues() {
         ListView<String> list = new ListView<>(sync.issues());
         list.setId("sync-issues");
-        list.setPrefHeight(140);
+        list.setCellFactory(l -> new OneLineListCell()); // one line a file, the whole problem in its tooltip
+        list.setFixedCellSize(28);
+        list.setPrefHeight(5 * 28 + 4);
         TitledPane pane = new TitledPane();
+        pane.getStyleClass().add("sync-issues-pane"); // a caption at the body's size, inside the screen's margin
+        BorderPane.setMargin(pane, new Insets(0, 12, 8, 12));
         pane.textProperty().bind(sync.issuesTitleProperty()); // the same count as the sync line beside it
         pane.setContent(list);
         pane.setExpanded(false);
