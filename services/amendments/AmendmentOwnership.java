@@ -42,7 +42,7 @@ final class AmendmentOwnership {
         if (!others.isEmpty()) {
             return Optional.of("the commit changes " + (others.size() == 1 ? "a file" : others.size() + " files")
                     + " besides its target " + PlainText.shown(target) + " (" + String.join(", ", others.stream()
-                    .limit(5).map(PlainText::shown).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo them too");
+                    .limit(5).map(p -> PlainText.line(p, 120)).toList()) + (others.size() > 5 ? ", …" : "") + "); reverting it would undo them too");
         }
         if (branch.equals(ws.reviewBranch())) {
             return Optional.of(branch + " is the review branch, where people's approvals are committed; a dream "

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import services.audit.Trailers;
 import services.policy.PolicyService;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceFile;
 import testsupport.Fixtures;
 
 /**
@@ -104,6 +105,8 @@ class TargetMovedSinceSeenTest {
             Files.writeString(f, Files.readString(f).replace("risk: medium", "risk: low"));
         }
 
+        // one run judges both, past the demo's other eligible changes (the per-run cap has its own tests)
+        new WorkspaceFile(ws.dir()).update(root -> root.with("policy").put("autoPerRun", 100));
         PolicyService.RunReport run = new PolicyService(ws, review, Fixtures.CLOCK).run();
 
         assertThat(run.outcomes().stream().filter(o -> o.id().equals("p-t") || o.id().equals("p-u"))

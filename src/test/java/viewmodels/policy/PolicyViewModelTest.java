@@ -13,6 +13,7 @@ import services.policy.PolicyService;
 import services.review.ReviewService;
 import services.tasks.SynchronousTaskRunner;
 import services.workspace.Workspace;
+import services.workspace.WorkspaceFile;
 import testsupport.Fixtures;
 
 /** The trust dial panel's texts: the version is named, an approval's deadline is a local time, not an ISO instant. */
@@ -25,6 +26,8 @@ class PolicyViewModelTest {
 
     private PolicyService approvedBySupervisedDial() {
         Workspace ws = Fixtures.demo(tmp);
+        // every eligible change of the demo in one run, past the per-run cap (it has its own tests)
+        new WorkspaceFile(ws.dir()).update(root -> root.with("policy").put("autoPerRun", 100));
         PolicyService policy = new PolicyService(ws, new ReviewService(ws, Fixtures.CLOCK), Fixtures.CLOCK);
         policy.run(); // the demo's medium-risk proposals are applied, supervised, at 2026-11-01T10:00Z
         assertThat(policy.toConfirm()).extracting(p -> p.id())

@@ -19,6 +19,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import services.policy.Policy;
 import services.policy.PolicyService;
 import services.review.ReviewService;
+import services.workspace.WorkspaceFile;
 import testsupport.Fixtures;
 import views.components.WrappingListCell;
 import views.shell.LayoutUiTest;
@@ -195,6 +196,8 @@ class SettingsUiTest {
     @SuppressWarnings("unchecked")
     void theTrustDialIsAlignedNamedAndWrapsItsListsAtBothSizes(FxRobot robot) {
         UiHarness.waitForIndex(robot);
+        // the demo's supervised approvals all in one run, past the per-run cap (it has its own tests)
+        new WorkspaceFile(harness.workspace).update(root -> root.with("policy").put("autoPerRun", 100));
         var ws = Fixtures.loader().load(harness.workspace);
         var clock = Clock.systemUTC();
         new PolicyService(ws, new ReviewService(ws, clock), clock).run(); // `policy run`
