@@ -94,8 +94,9 @@ class ConnectionCheckTest {
             TrustManagerFactory trust = TrustManagerFactory.getInstance(
                     TrustManagerFactory.getDefaultAlgorithm());
             trust.init((KeyStore) null);
+            // a time limit far above any handshake: this case is about the TLS error's words, not about time
             IndexSettings tls = new IndexSettings("typesense", List.of("https://127.0.0.1:" + plain.getLocalPort()),
-                    "TS_KEY", null, "system_knowledge", 5, 384);
+                    "TS_KEY", null, "system_knowledge", 60, 384);
             assertThat(check.index(TYPESENSE, tls, tmp, null).line())
                     .startsWith("TLS: 127.0.0.1:" + plain.getLocalPort() + " — ");
             answer.join(5_000);
