@@ -42,6 +42,7 @@ import services.workspace.BranchName;
  */
 public final class JGitAmendmentHistory implements AmendmentHistory {
 
+
     private final Path dir;
     private final Repository repo;
 
@@ -157,12 +158,23 @@ public final class JGitAmendmentHistory implements AmendmentHistory {
      */
     @Override
     public boolean undoes(String revert, String sha) {
+        ObjectId revertId;
+        ObjectId amendmentId;
+        try {
+            revertId = objectId(revert);
+            amendmentId = objectId(sha);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        if (revertId == null || amendmentId == null) {
+            return false;
+        }
+        return KnownReverts.answer(repo.getDirectory().toPath(), revertId.name(), amendmentId.name(),
+                () -> computeUndoes(revertId, amendmentId));
+    }
+
+    private boolean computeUndoes(ObjectId revertId, ObjectId amendmentId) {
         try (RevWalk walk = new RevWalk(repo)) {
-            ObjectId revertId = objectId(revert);
-            ObjectId amendmentId = objectId(sha);
-            if (revertId == null || amendmentId == null) {
-                return false;
-            }
             RevCommit r = walk.parseCommit(revertId);
             RevCommit a = walk.parseCommit(amendmentId);
             if (r.getParentCount() != 1 || a.getParentCount() != 1) {
