@@ -3,15 +3,12 @@ package app.compose;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import services.knowledge.IndexBackend;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.LuceneBackend;
 import services.knowledge.TypesenseBackend;
-import services.workspace.ConnectionProfile;
-import services.workspace.IndexField;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
@@ -106,22 +103,8 @@ public final class IndexBackends {
         }
 
         @Override
-        public List<IndexField> fields() {
-            return List.of();
-        }
-
-        @Override
         public boolean embedded() {
             return false;
-        }
-
-        @Override
-        public void check(IndexSettings settings, Path file) {
-        }
-
-        @Override
-        public Map<String, String> problems(ConnectionProfile form) {
-            return Map.of();
         }
 
         @Override

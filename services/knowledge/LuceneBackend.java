@@ -1,10 +1,6 @@
 package services.knowledge;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import services.workspace.ConnectionProfile;
-import services.workspace.IndexField;
 import services.workspace.IndexSettings;
 import services.workspace.Secrets;
 import services.workspace.Workspace;
@@ -25,23 +21,8 @@ public final class LuceneBackend implements IndexBackend {
     }
 
     @Override
-    public List<IndexField> fields() {
-        return List.of();
-    }
-
-    @Override
     public boolean embedded() {
         return true;
-    }
-
-    @Override
-    public void check(IndexSettings settings, Path file) {
-        // the index keys' shapes are checked by the loader; the embedded index needs none of them
-    }
-
-    @Override
-    public Map<String, String> problems(ConnectionProfile form) {
-        return Map.of();
     }
 
     @Override

@@ -18,18 +18,24 @@ public interface IndexBackendKeys {
     /** One line for the backend choice's hint ("lucene: embedded, no server"). */
     String summary();
 
-    /** The fields of the Settings form this backend reads, in order; empty when it needs none. */
-    List<IndexField> fields();
+    /** The fields of the Settings form this backend reads, in order; none by default. */
+    default List<IndexField> fields() {
+        return List.of();
+    }
 
     /** Whether the index lives in the workspace's own folder (it can be moved aside and rebuilt from the vault). */
     boolean embedded();
 
     /** Checks the keys read from {@code file}; throws a {@link WorkspaceException} naming the key that is wrong. */
-    void check(IndexSettings settings, Path file);
+    default void check(IndexSettings settings, Path file) {
+        // a backend that reads none of the index keys checks nothing
+    }
 
     /**
      * What this backend needs of the form's index fields beyond their shape (which {@link ConnectionProfile#problems()}
-     * checks for every backend): field key to what is wrong, for the backend chosen in the form.
+     * checks for every backend): field key to what is wrong, for the backend chosen in the form; nothing by default.
      */
-    Map<String, String> problems(ConnectionProfile form);
+    default Map<String, String> problems(ConnectionProfile form) {
+        return Map.of();
+    }
 }
