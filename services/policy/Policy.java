@@ -22,7 +22,7 @@ import services.review.Proposal;
  * {@code AMEND_SOUL} and {@code SOUL.md} manual.
  */
 public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<String> protectedPaths,
-                     int confirmWithinDays, boolean frozen) {
+                     int confirmWithinDays, boolean frozen, String rest) {
 
     /** The kinds a policy may name: the proposal kinds, with a skill update split into additive and structural. */
     public static final List<String> KIND_KEYS = List.of("skill_update", "skill_update.additive",
@@ -37,10 +37,20 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         }
     }
 
+    /**
+     * {@code rest}: the dial's other keys as read (surfaces, the ladder's N, the per-run cap, checks, caps), in one
+     * canonical text so that they count in {@link #version()}; empty when there are none.
+     */
     public Policy {
+        rest = rest == null ? "" : rest;
         risk = Map.copyOf(risk);
         kinds = Map.copyOf(kinds);
         protectedPaths = List.copyOf(protectedPaths);
+    }
+
+    public Policy(Map<String, Level> risk, Map<String, Level> kinds, List<String> protectedPaths,
+                  int confirmWithinDays, boolean frozen) {
+        this(risk, kinds, protectedPaths, confirmWithinDays, frozen, "");
     }
 
     public static Policy defaults() {
@@ -56,11 +66,11 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
     }
 
     public Policy withFrozen(boolean frozen) {
-        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen);
+        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen, rest);
     }
 
     public Policy with(Map<String, Level> risk, Map<String, Level> kinds) {
-        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen);
+        return new Policy(risk, kinds, protectedPaths, confirmWithinDays, frozen, rest);
     }
 
     /** The kind key of a proposal: its kind, a skill update as {@code skill_update.additive/structural}. */
@@ -133,7 +143,7 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         }
     }
 
-    /** A short fingerprint of the dial's settings, written into the trailers of every policy approval. */
+    /** A short fingerprint of all the dial's settings, written into the trailers of every policy approval. */
     public String version() {
         StringBuilder canon = new StringBuilder();
         new TreeMap<>(risk).forEach((k, v) -> canon.append("risk.").append(k).append('=').append(v.key()).append(';'));
@@ -142,6 +152,9 @@ public record Policy(Map<String, Level> risk, Map<String, Level> kinds, List<Str
         Collections.sort(prot);
         canon.append("protected=").append(String.join(",", prot)).append(";days=").append(confirmWithinDays)
                 .append(";frozen=").append(frozen);
+        if (!rest.isEmpty()) { // absent on a dial of the first five keys only: its version stays what it was
+            canon.append(";rest=").append(rest);
+        }
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canon.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash, 0, 6);

@@ -258,6 +258,7 @@ public final class PolicyService {
             before = "unreadable";
         }
         settings.write(next);
+        next = current(); // as written, with the dial's other keys: the version logged is the one approvals carry
         ObjectNode e = log.entry(action, by);
         e.put("reason", why);
         e.put("policy_before", before);

@@ -1,7 +1,10 @@
 package services.policy;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.FileSystems;
@@ -11,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.PatternSyntaxException;
 import services.text.PlainText;
 import services.text.FoldedPath;
@@ -25,6 +29,9 @@ import services.workspace.WorkspaceFile;
 public final class PolicySettings {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper SORTED = JsonMapper.builder()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    private static final List<String> FIRST_FIVE = List.of("risk", "kinds", "protected", "confirmWithinDays", "frozen");
     private final Path dir;
 
     public PolicySettings(Path workspaceDir) {
@@ -130,7 +137,22 @@ public final class PolicySettings {
             }
             frozen = frozenNode.asBoolean();
         }
-        return new Policy(risk, kinds, prot, days, frozen);
+        return new Policy(risk, kinds, prot, days, frozen, rest((ObjectNode) node));
+    }
+
+    /** The policy's keys beyond the first five, keys sorted at every level: one text for the same settings. */
+    private static String rest(ObjectNode node) {
+        Map<String, Object> others = new TreeMap<>();
+        node.fieldNames().forEachRemaining(k -> {
+            if (!FIRST_FIVE.contains(k)) {
+                others.put(k, JSON.convertValue(node.get(k), Object.class));
+            }
+        });
+        try {
+            return others.isEmpty() ? "" : SORTED.writeValueAsString(others);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
