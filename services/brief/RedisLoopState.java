@@ -138,8 +138,7 @@ public final class RedisLoopState implements LoopState {
         if (message == null) {
             return "";
         }
-        String line = PlainText.oneLine(message.strip().lines().findFirst().orElse(""));
-        return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+        return PlainText.line(message.strip().lines().findFirst().orElse(""), 160);
     }
 
     @Override
