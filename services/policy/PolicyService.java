@@ -258,7 +258,11 @@ public final class PolicyService {
             before = "unreadable";
         }
         settings.write(next);
-        next = current(); // as written, with the dial's other keys: the version logged is the one approvals carry
+        try {
+            next = current(); // as written, with the dial's other keys: the version logged is the one approvals carry
+        } catch (PolicyException rewrittenMeanwhile) {
+            // another writer changed the file since: the change made here is still the one to log
+        }
         ObjectNode e = log.entry(action, by);
         e.put("reason", why);
         e.put("policy_before", before);
