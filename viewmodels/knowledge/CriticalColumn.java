@@ -29,7 +29,8 @@ final class CriticalColumn {
             String heading = "critical.db (what joelclaw recall returns) — " + r.hits().size() + " returned · "
                     + r.found() + (r.found() == 1 ? " document matches" : " documents match")
                     + (r.dropped() > 0 ? " · " + r.dropped() + " held or discarded left out" : "")
-                    + " · " + r.freshness().words();
+                    + " · " + r.freshness().headline();
+            String fresh = r.freshness().words();
             List<String> blocks = new ArrayList<>();
             for (CriticalSearch.Hit h : r.hits()) {
                 blocks.add("### [" + h.collection() + " · " + h.type() + "] " + h.title() + "\n" + h.id()
@@ -38,7 +39,12 @@ final class CriticalColumn {
             }
             String context = blocks.isEmpty() ? "(nothing matches: joelclaw recall returns no hits)\n\nMATCH "
                     + (r.match().isEmpty() ? "(no word to search)" : r.match()) : String.join("\n\n", blocks);
-            return new RecallViewModel.Column(RecallViewModel.CRITICAL, heading, context, r.ids());
+            if (!fresh.equals(r.freshness().headline())) {
+                // what is wrong per source: after the hits, never in the heading (it made the heading a tall column)
+                context += "\n\n— critical.db " + fresh;
+            }
+            return new RecallViewModel.Column(RecallViewModel.CRITICAL, heading, context, r.ids(), "critical.db "
+                    + fresh);
         } catch (CriticalDbUnavailable e) {
             return new RecallViewModel.Column(RecallViewModel.CRITICAL, "critical.db — cannot be read",
                     e.getMessage() + "\n\njoelclaw recall would fall back to Typesense (the budget columns).",
