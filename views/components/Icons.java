@@ -19,6 +19,7 @@ public final class Icons {
             case "failed_target" -> Feather.X_OCTAGON;
             case "finding" -> Feather.ALERT_TRIANGLE;
             case "source" -> Feather.EYE_OFF;
+            case "blind" -> Feather.EYE_OFF;
             case "sync" -> Feather.REFRESH_CW;
             case "job" -> Feather.ALERT_CIRCLE;
             default -> Feather.HELP_CIRCLE;
