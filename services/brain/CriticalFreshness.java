@@ -85,9 +85,9 @@ public record CriticalFreshness(Instant builtAt, long documentCount, String stat
         return out.toString();
     }
 
-    /** The first part of {@link #words()}, for a heading: "built 2 h ago, 12,034 documents — ok". */
+    /** For a heading: "built 2 h ago — ok", "built 3 days ago — degraded". */
     public String headline() {
-        return headline(evaluatedAt);
+        return "built " + Ago.of(builtAt, evaluatedAt) + " — " + status;
     }
 
     private String headline(Instant now) {

@@ -26,8 +26,9 @@ final class CriticalColumn {
     static RecallViewModel.Column of(CriticalSearch critical, String question) {
         try {
             CriticalSearch.Result r = critical.recall(question, CriticalSearch.RECALL_LIMIT);
-            String heading = "critical.db (what joelclaw recall returns) — " + r.hits().size() + " returned · "
-                    + r.found() + (r.found() == 1 ? " document matches" : " documents match")
+            // as short as the budget columns' headings: a tall one leaves the texts no room in a 700-pixel window
+            String heading = "critical.db — " + r.hits().size() + " returned of " + r.found()
+                    + (r.found() == 1 ? " match" : " matches")
                     + (r.dropped() > 0 ? " · " + r.dropped() + " held or discarded left out" : "")
                     + " · " + r.freshness().headline();
             String fresh = r.freshness().words();
@@ -39,12 +40,10 @@ final class CriticalColumn {
             }
             String context = blocks.isEmpty() ? "(nothing matches: joelclaw recall returns no hits)\n\nMATCH "
                     + (r.match().isEmpty() ? "(no word to search)" : r.match()) : String.join("\n\n", blocks);
-            if (!fresh.equals(r.freshness().headline())) {
-                // what is wrong per source: after the hits, never in the heading (it made the heading a tall column)
-                context += "\n\n— critical.db " + fresh;
-            }
-            return new RecallViewModel.Column(RecallViewModel.CRITICAL, heading, context, r.ids(), "critical.db "
-                    + fresh);
+            // its document count and what is wrong per source: after the hits, never in the heading
+            context += "\n\n— critical.db " + fresh;
+            return new RecallViewModel.Column(RecallViewModel.CRITICAL, heading, context, r.ids(), "What joelclaw "
+                    + "recall returns today: critical.db " + fresh);
         } catch (CriticalDbUnavailable e) {
             return new RecallViewModel.Column(RecallViewModel.CRITICAL, "critical.db — cannot be read",
                     e.getMessage() + "\n\njoelclaw recall would fall back to Typesense (the budget columns).",

@@ -88,7 +88,7 @@ class RecallCriticalColumnTest {
         vm.preview();
         RecallViewModel.Column c = vm.columns().get(1);
         // the heading is a column's label: short, and the state in one word; what is wrong per source follows the hits
-        assertThat(c.heading()).endsWith("built 2 h ago, 1 document — degraded").doesNotContain("files:");
+        assertThat(c.heading()).isEqualTo("critical.db — 1 returned of 1 match · built 2 h ago — degraded");
         assertThat(c.context()).startsWith("### [brain_pages · step] Keep the Critical DB Fresh")
                 .contains("files:vault is unavailable").contains("files:brain is stale (newest document 97 days ago");
         assertThat(c.details()).contains("files:vault is unavailable");
