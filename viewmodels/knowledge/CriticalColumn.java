@@ -17,7 +17,9 @@ final class CriticalColumn {
     static String note(CriticalSearch critical) {
         String since = "Since July 2026 joelclaw recall and knowledge search read critical.db first (SQLite FTS5: one "
                 + "keyword search over observations, memory, Brain pages, system_knowledge and vault notes — no budget, "
-                + "no rewrite); the budget columns preview the Typesense fallback it uses when critical.db fails.";
+                + "no rewrite), then its NAS replicas, and only then Typesense — whose fallback search now reads the "
+                + "observations and brain_graph_nodes projections, not system_knowledge. The budget columns show the "
+                + "budgets over this console's index: the search recall ran before July 2026.";
         return critical == null ? since + " Set \"criticalDb\" in workspace.json to see its column."
                 : since + " critical.db: " + critical.path();
     }
@@ -46,7 +48,8 @@ final class CriticalColumn {
                     + "recall returns today: critical.db " + fresh);
         } catch (CriticalDbUnavailable e) {
             return new RecallViewModel.Column(RecallViewModel.CRITICAL, "critical.db — cannot be read",
-                    e.getMessage() + "\n\njoelclaw recall would fall back to Typesense (the budget columns).",
+                    e.getMessage() + "\n\njoelclaw recall would try critical.db's NAS replicas, then Typesense's "
+                            + "observations and brain_graph_nodes projections (not shown here).",
                     List.of());
         }
     }

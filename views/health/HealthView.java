@@ -91,6 +91,12 @@ public final class HealthView {
         run.setId("health-run");
         run.getStyleClass().add(Styles.ACCENT);
         run.setOnAction(e -> vm.runWatchdogNow());
+        // the title and the button keep their width; a long summary (a blind run's) wraps instead of cutting them
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setWrapText(true);
+        summary.setMinWidth(0);
+        HBox.setHgrow(summary, Priority.ALWAYS);
         HBox head = new HBox(12, title, run, summary);
         head.setAlignment(Pos.CENTER_LEFT);
         Label problems = banner("health-problems");

@@ -44,7 +44,10 @@ class RecallCriticalColumnTest {
     void withoutCriticalDbTheNoteSaysWhereToPointIt() {
         RecallViewModel vm = new RecallViewModel(new RecallService(index), new SynchronousTaskRunner());
         assertThat(vm.eraProperty().get()).startsWith("Since July 2026 joelclaw recall and knowledge search read "
-                + "critical.db first").contains("Set \"criticalDb\" in workspace.json");
+                + "critical.db first").contains("Set \"criticalDb\" in workspace.json")
+                // the running fallback (packages/sdk typesense-recall.ts since 2026-07-17) reads observations and
+                // brain_graph_nodes: the budget columns, over system_knowledge, are not what it returns
+                .contains("observations and brain_graph_nodes").doesNotContain("preview the Typesense fallback");
         vm.questionProperty().set("files are truth");
         vm.preview();
         assertThat(vm.columns()).extracting(RecallViewModel.Column::budget).doesNotContain(RecallViewModel.CRITICAL);
