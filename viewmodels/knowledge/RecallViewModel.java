@@ -148,17 +148,17 @@ public final class RecallViewModel {
     }
 
     /**
-     * In words, within a caption's budget: how many went in of how many matched, and why that many matched — every
-     * word of the question as asked, or the question rewritten to fewer words; by meaning too or not. The why is one
-     * line of a column at 1100 px ("fewer words, by meaning too"); the tooltip says the rewritten query whole. So "63" under
-     * lean beside "17" under balanced says why; the query run and the codes are in {@link #details}.
+     * In words, within a column at 1100 px: how many went in of how many were found ("balanced — 5 of 20 found"), and
+     * why that many — every word of the question as asked, or the question rewritten to fewer words; by meaning too
+     * or not ("fewer words, by meaning too"). So "63" under lean beside "17" under balanced says why; the query run
+     * and the codes are in {@link #details}.
      */
     static String heading(RecallPreview p, String question) {
         RecallBudget b = p.budget();
-        return b.label() + " — " + p.injected().size() + " of " + p.candidates()
-                + (p.candidates() == 1 ? " match" : " matches") + " · "
-                + (rewritten(p, question) ? "fewer words" : "every word as asked")
-                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "" : ", by meaning too");
+        boolean keyword = b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD;
+        String why = rewritten(p, question) ? "fewer words" + (keyword ? "" : ", by meaning too")
+                : keyword ? "every word as asked" : "every word, by meaning too";
+        return b.label() + " — " + p.injected().size() + " of " + p.candidates() + " found · " + why;
     }
 
     private static boolean rewritten(RecallPreview p, String question) {

@@ -64,7 +64,7 @@ class RecallUiTest {
         // every number of a budget's heading says what it counts, and why so many matched, in words (issue 37);
         // the budget's codes are in its tooltip
         Label lean = robot.lookup("#recall-heading-lean").queryAs(Label.class);
-        assertThat(lean.getText()).matches("lean — \\d+ of \\d+ match(es)?").doesNotContain("×");
+        assertThat(lean.getText()).matches("lean — \\d+ of \\d+ found").doesNotContain("×");
         assertThat(robot.lookup("#recall-why-lean").queryAs(Label.class).getText()).isEqualTo("every word as asked");
         // each heading two lines of one line each, whatever the width (it wrapped to three lines at 1100 px)
         for (String b : List.of("implementor", "lean", "balanced", "deep")) {
