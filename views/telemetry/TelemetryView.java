@@ -53,6 +53,7 @@ public final class TelemetryView {
         // one line a row, as every table (docs/design.md, "Rows"): a long span's attributes end in "…", all of them in
         // the cell's tooltip (wrapped, the rows were of two heights)
         attributes.setCellFactory(c -> new OneLineCell<>());
+        table.setFixedCellSize(28); // one height for every row, the rows built first too (they were 39 px, then 24)
         table.getColumns().add(attributes);
         // the short columns keep their width at 1100 px (the time was cut to "18:40…"); the attributes take the rest
         table.getColumns().stream().filter(c -> c != attributes).forEach(c -> c.setMinWidth(c.getPrefWidth()));
