@@ -144,6 +144,30 @@ class BrainPagesSyncTest {
     }
 
     @Test
+    void anIndexSharedWithTheRunningSystemGetsNoBrainPageAndLosesNone() throws Exception {
+        run();
+        Files.delete(repo.resolve(".brain/resources/component-library.svx"));
+        Files.writeString(repo.resolve(".brain/projects/new-page.svx"), "---\ntitle: New\n---\n# New page\n");
+        Files.writeString(repo.resolve(".brain/projects/broken.svx"), "---\ntitle: [unclosed\n---\n# Broken\n");
+        SyncResult shared = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense system_knowledge")
+                .run(SyncOptions.all(), ProgressSink.NONE);
+        assertEquals(0, shared.deleted());
+        assertEquals(0, shared.filesChanged());
+        assertEquals(12, shared.brainPagesWithheld().read());
+        assertThat(shared.summary()).endsWith(". Brain pages: 12 read, not written to Typesense system_knowledge — it is "
+                + "the running system's collection; open a workspace with the embedded index to browse them.");
+        assertThat(shared.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
+        assertThat(index.get("brain:joelclaw/resources/component-library")).as("not deleted").isPresent();
+        assertThat(index.get("brain:joelclaw/projects/new-page")).as("not written").isEmpty();
+
+        SyncResult own = run(); // the embedded index again: what changed meanwhile reaches it
+        assertThat(own.brainPagesWithheld()).isNull();
+        assertEquals(1, own.deleted());
+        assertThat(index.get("brain:joelclaw/resources/component-library")).isEmpty();
+        assertThat(index.get("brain:joelclaw/projects/new-page")).isPresent();
+    }
+
+    @Test
     void aMissingBrainFolderThatWasSyncedRefusesTheSync() throws Exception {
         run();
         Path moved = tmp.resolve("elsewhere");
