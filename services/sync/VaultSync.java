@@ -60,6 +60,7 @@ public final class VaultSync {
      */
     public VaultSync withholdingBrainPagesFrom(String index) {
         sync.withholdingBrainPagesFrom(index);
+        drift.withholdingBrainPagesFrom(index);
         return this;
     }
 

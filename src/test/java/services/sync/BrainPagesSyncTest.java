@@ -159,12 +159,19 @@ class BrainPagesSyncTest {
         assertThat(shared.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
         assertThat(index.get("brain:joelclaw/resources/component-library")).as("not deleted").isPresent();
         assertThat(index.get("brain:joelclaw/projects/new-page")).as("not written").isEmpty();
+        DriftReport drift = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense x")
+                .drift(SyncOptions.Scope.ALL, ProgressSink.NONE);
+        assertThat(drift.missing()).as("a page is never expected there").noneMatch(id -> id.startsWith("brain:"));
+        assertThat(drift.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
 
         SyncResult own = run(); // the embedded index again: what changed meanwhile reaches it
         assertThat(own.brainPagesWithheld()).isNull();
         assertEquals(1, own.deleted());
         assertThat(index.get("brain:joelclaw/resources/component-library")).isEmpty();
         assertThat(index.get("brain:joelclaw/projects/new-page")).isPresent();
+        DriftReport ownDrift = sync.drift(SyncOptions.Scope.ALL, ProgressSink.NONE);
+        assertThat(ownDrift.missing()).isEmpty();
+        assertThat(ownDrift.orphaned()).isEmpty();
     }
 
     @Test
