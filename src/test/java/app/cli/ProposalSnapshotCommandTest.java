@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,8 @@ class ProposalSnapshotCommandTest {
         rewriteTo("rules/b.md");
         String fresh = showJson().get("digest").asText();
         assertThat(fresh).isNotEqualTo(digest);
-        for (String stale : List.of(digest, digest.substring(0, 19), digest.substring(7, 19))) {
+        for (String stale : List.of(digest, digest.substring(0, 19), digest.substring(7, 19),
+                " " + digest.toUpperCase(Locale.ROOT) + " ")) { // as typed: upper case, spaces around it
             DemoCommandTest.Run approve = DemoCommandTest.run("proposals", "approve", "p-t", "--digest", stale,
                     "--workspace", ws);
             assertEquals(1, approve.code(), approve.out());
