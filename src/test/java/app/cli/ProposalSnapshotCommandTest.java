@@ -173,6 +173,8 @@ class ProposalSnapshotCommandTest {
         assertThat(pending.out()).as(how).doesNotContain("p-t ");
         DemoCommandTest.Run decided = DemoCommandTest.run("proposals", "list", "--status", "approved", "--workspace", ws);
         assertThat(decided.out()).as(how).contains("p-t ");
+        DemoCommandTest.Run inbox = DemoCommandTest.run("inbox", "--workspace", ws);
+        assertThat(inbox.out()).as(how).contains("Tampered proposal p-t").doesNotContain("Invalid proposal p-t");
         DemoCommandTest.Run again = DemoCommandTest.run("proposals", "approve", "p-t", "--workspace", ws);
         assertEquals(1, again.code(), how);
         assertEquals(1, approvals(), how);
