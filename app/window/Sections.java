@@ -109,8 +109,9 @@ final class Sections {
         scope.unsaved().track("settings", vm.unsavedProperty(), vm::saveBeforeLeaving);
         PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
                 app.clock().getZone(), app.clock());
-        SurfacesViewModel ladder = new SurfacesViewModel(services.policy(), app.runner(), services.reviewer(),
-                app.clock().getZone(), app.clock());
+        // the ladder follows a sign-off, a revert or a dial saved elsewhere (the command line, the dial's job)
+        SurfacesViewModel ladder = scope.live(Area.POLICY, "ladder", new SurfacesViewModel(services.policy(),
+                app.runner(), services.reviewer(), app.clock().getZone(), app.clock()));
         return new SettingsView(vm, new VBox(16, new PolicyView(policy).root(), new SurfacesView(ladder).root())).root();
     }
 
