@@ -84,7 +84,7 @@ class PolicyOnScreensTest {
         assertEquals(5, policy.policy().policy().confirmWithinDays());
         vm.whyProperty().set("");
         vm.setFrozen(true);
-        assertThat(vm.messageProperty().get()).contains("--why");
+        assertThat(vm.messageProperty().get()).contains("--reason");
         vm.whyProperty().set("bad week");
         vm.setFrozen(true);
         assertThat(vm.frozenProperty().get()).isTrue();
