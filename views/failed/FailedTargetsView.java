@@ -33,6 +33,7 @@ import javafx.scene.layout.VBox;
 import viewmodels.failed.FailedRow;
 import viewmodels.failed.FailedTargetsViewModel;
 import views.components.ColumnHeaders;
+import views.components.OpensAt;
 import views.components.WrappingCell;
 import views.shell.ShellView;
 
@@ -101,6 +102,7 @@ public final class FailedTargetsView {
     private Node table() {
         table.setId("failed-table");
         table.setItems(vm.rows());
+        OpensAt.follow(vm.openAt(), table, FailedRow::key);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         // every column keeps the width of what it shows; the story takes the rest and wraps by words
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
