@@ -21,6 +21,7 @@ import services.policy.SurfaceLadder;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
+import viewmodels.shell.TypedReason;
 
 /**
  * The promotion ladder in the trust dial's panel: each surface's rung and record, a sign-off for an eligible surface,
@@ -38,6 +39,7 @@ public final class SurfacesViewModel {
     private final ObservableList<String> applied = FXCollections.observableArrayList();
     private final List<String> appliedIds = new ArrayList<>();
     private final StringProperty reason = new SimpleStringProperty("");
+    private final TypedReason typed = new TypedReason(reason);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper messageIsProblem = new ReadOnlyBooleanWrapper(false);
 
@@ -107,6 +109,7 @@ public final class SurfacesViewModel {
         String why = reason.get();
         runner.submit("Signing off " + name, progress -> service.ladder().signoff(name, person, why),
                 TaskCallbacks.of(r -> {
+                    typed.used(why);
                     load();
                     say("Signed off " + name + ": it is " + r.rung().key() + " now. Any revert of a change on it "
                             + "demotes it to gated.", false);
@@ -121,6 +124,7 @@ public final class SurfacesViewModel {
         String id = appliedIds.get(index);
         String why = reason.get();
         runner.submit("Reverting " + id, progress -> service.revert(id, person, why), TaskCallbacks.of(sha -> {
+            typed.used(why);
             load();
             say("Reverted " + id + " with " + abbreviate(sha) + "; a surface it was on is gated now.", false);
         }, error -> problem(error.getMessage())));
@@ -145,6 +149,11 @@ public final class SurfacesViewModel {
 
     public StringProperty reasonProperty() {
         return reason;
+    }
+
+    /** A reason typed and not yet used by a sign-off or a revert: closing the window asks first. */
+    public ReadOnlyBooleanProperty reasonTypedProperty() {
+        return typed.pendingProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {
