@@ -103,10 +103,9 @@ public final class AmendmentsService {
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.lock = new DecisionLock(ws.stateDir());
-        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
-                dreamLog, decisions, lock);
-        this.runs = new RunReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(), dreamLog,
-                decisions, lock, reverts);
+        this.reverts = new AmendmentReverts(new AmendmentReverts.Parts(ws, clock, histories, this::root,
+                () -> listAsRecorded().amendments(), dreamLog, decisions, lock));
+        this.runs = new RunReverts(reverts);
     }
 
     /** Shares the review branch through its remote: fetched before a revert, pushed after one; none by default. */
