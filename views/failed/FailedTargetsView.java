@@ -35,6 +35,7 @@ import viewmodels.failed.FailedTargetsViewModel;
 import views.components.ColumnHeaders;
 import views.components.OpensAt;
 import views.components.WrappingCell;
+import views.components.QuitFromDialog;
 import views.shell.ShellView;
 
 /**
@@ -257,6 +258,7 @@ public final class FailedTargetsView {
                 () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
         dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());
+        QuitFromDialog.install(dialog, () -> !reason.getText().isBlank());
         dialog.showAndWait().ifPresent(vm::clearSelected);
     }
 
