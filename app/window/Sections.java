@@ -111,8 +111,9 @@ final class Sections {
         PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
                 app.clock().getZone(), app.clock());
         scope.onSubject("settings", policy::open);
-        SurfacesViewModel ladder = new SurfacesViewModel(services.policy(), app.runner(), services.reviewer(),
-                app.clock().getZone(), app.clock());
+        // the ladder follows a sign-off, a revert or a dial saved elsewhere (the command line, the dial's job)
+        SurfacesViewModel ladder = scope.live(Area.POLICY, "ladder", new SurfacesViewModel(services.policy(),
+                app.runner(), services.reviewer(), app.clock().getZone(), app.clock()));
         // a reason typed for the trust dial or the ladder and not used yet counts as unsaved: Save cannot act on a
         // reason alone, so it stays and shows Settings, where the reason waits for its action
         BooleanBinding typed = policy.reasonTypedProperty().or(ladder.reasonTypedProperty());

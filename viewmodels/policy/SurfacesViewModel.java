@@ -18,6 +18,7 @@ import services.policy.PolicyService;
 import services.policy.Rung;
 import services.policy.SupervisedApprovals;
 import services.policy.SurfaceLadder;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -42,17 +43,19 @@ public final class SurfacesViewModel {
     private final TypedReason typed = new TypedReason(reason);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper messageIsProblem = new ReadOnlyBooleanWrapper(false);
+    private final CoalescingTasks<Map.Entry<List<SurfaceLadder.Record>, List<SupervisedApprovals.Pending>>> reads;
 
     public SurfacesViewModel(PolicyService service, TaskRunner runner, String person, ZoneId zone, Clock clock) {
         this.service = service;
         this.runner = runner;
         this.person = person;
         this.moments = new Moments(clock.withZone(zone));
+        this.reads = new CoalescingTasks<>(runner, "Reading the promotion ladder");
     }
 
     /** Reads the surfaces' records and the changes the dial applied. */
     public void load() {
-        runner.submit("Reading the promotion ladder", progress -> Map.entry(service.ladder().records(), service.applied()),
+        reads.submit(progress -> Map.entry(service.ladder().records(), service.applied()),
                 TaskCallbacks.of(read -> {
                     records.clear();
                     records.addAll(read.getKey());
@@ -65,6 +68,39 @@ public final class SurfacesViewModel {
                         return appliedLine(p);
                     }).toList());
                 }, error -> problem("Could not read the promotion ladder: " + error.getMessage())));
+    }
+
+    /**
+     * Reads again after a change made elsewhere — a sign-off, a revert or a dial saved on the command line, the dial's
+     * job, another window: the newest read is the one shown (a read begun before the change never lands after it).
+     */
+    public void refresh() {
+        load();
+    }
+
+    /** The name of the surface at {@code index} of {@link #surfaces()}, or null. */
+    public String surfaceName(int index) {
+        return index >= 0 && index < records.size() ? records.get(index).surface().name() : null;
+    }
+
+    /** Where the surface named {@code name} is in {@link #surfaces()} now, or -1. */
+    public int indexOfSurface(String name) {
+        for (int i = 0; name != null && i < records.size(); i++) {
+            if (records.get(i).surface().name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The id of the applied change at {@code index} of {@link #applied()}, or null. */
+    public String appliedId(int index) {
+        return index >= 0 && index < appliedIds.size() ? appliedIds.get(index) : null;
+    }
+
+    /** Where the applied change {@code id} is in {@link #applied()} now, or -1. */
+    public int indexOfApplied(String id) {
+        return id == null ? -1 : appliedIds.indexOf(id);
     }
 
     /** "rules — rules/*.md (behaviour) · gated · 3/10 clean applies · eligible for a sign-off · last …". */
