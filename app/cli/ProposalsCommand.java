@@ -352,7 +352,7 @@ final class ProposalsCommand {
         @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
-        @Option(names = "--reason", required = true, paramLabel = "R",
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
                 description = "Why it is rejected; recorded in the proposal file and the decision log.")
         String reason;
 
