@@ -147,6 +147,7 @@ public final class WorkspaceScope implements AutoCloseable {
     }
 
     Node healthView() {
+        onSubject("health", jobs::openAt);
         return jobs.view();
     }
 

@@ -26,6 +26,7 @@ import services.audit.Trailers;
 import services.telemetry.Telemetry;
 import services.text.CheckedNumber;
 import services.text.KindWords;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -125,7 +126,7 @@ public final class AmendmentsService {
         if (ws.readOnly()) {
             return List.of();
         }
-        RevertIntents.Recovery r = reverts.recover(System.getProperty("user.name", "operator"));
+        RevertIntents.Recovery r = reverts.recover(Reviewer.of(ws));
         List<String> out = new ArrayList<>(r.recorded());
         r.unrecorded().forEach((sha, why) -> out.add("The revert of " + abbreviate(sha) + " is not recorded yet: " + why));
         return out;

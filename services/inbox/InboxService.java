@@ -107,7 +107,7 @@ public final class InboxService {
 
     private void proposals(List<InboxItem> items) {
         for (Proposal p : review.proposals()) {
-            if (!p.valid()) {
+            if (!p.valid() && !p.isTampered()) {
                 if (p.status() == null || "pending".equals(p.status())) {
                     items.add(new InboxItem(Kind.PROPOSAL, "Invalid proposal " + name(p), firstLine(p.problem()),
                             created(p), null, "review", p.id(), 6));

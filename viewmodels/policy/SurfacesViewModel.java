@@ -22,6 +22,7 @@ import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
+import viewmodels.shell.TypedReason;
 
 /**
  * The promotion ladder in the trust dial's panel: each surface's rung and record, a sign-off for an eligible surface,
@@ -39,6 +40,7 @@ public final class SurfacesViewModel {
     private final ObservableList<String> applied = FXCollections.observableArrayList();
     private final List<String> appliedIds = new ArrayList<>();
     private final StringProperty reason = new SimpleStringProperty("");
+    private final TypedReason typed = new TypedReason(reason);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper messageIsProblem = new ReadOnlyBooleanWrapper(false);
     private final CoalescingTasks<Map.Entry<List<SurfaceLadder.Record>, List<SupervisedApprovals.Pending>>> reads;
@@ -143,6 +145,7 @@ public final class SurfacesViewModel {
         String why = reason.get();
         runner.submit("Signing off " + name, progress -> service.ladder().signoff(name, person, why),
                 TaskCallbacks.of(r -> {
+                    typed.used(why);
                     load();
                     say("Signed off " + name + ": it is " + r.rung().key() + " now. Any revert of a change on it "
                             + "demotes it to gated.", false);
@@ -157,6 +160,7 @@ public final class SurfacesViewModel {
         String id = appliedIds.get(index);
         String why = reason.get();
         runner.submit("Reverting " + id, progress -> service.revert(id, person, why), TaskCallbacks.of(sha -> {
+            typed.used(why);
             load();
             say("Reverted " + id + " with " + abbreviate(sha) + "; a surface it was on is gated now.", false);
         }, error -> problem(error.getMessage())));
@@ -181,6 +185,11 @@ public final class SurfacesViewModel {
 
     public StringProperty reasonProperty() {
         return reason;
+    }
+
+    /** A reason typed and not yet used by a sign-off or a revert: closing the window asks first. */
+    public ReadOnlyBooleanProperty reasonTypedProperty() {
+        return typed.pendingProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -34,6 +34,8 @@ import viewmodels.failed.FailedRow;
 import viewmodels.failed.FailedTargetsViewModel;
 import views.components.ColumnHeaders;
 import views.components.OneLineCell;
+import views.components.OpensAt;
+import views.components.QuitFromDialog;
 import views.shell.ShellView;
 
 /**
@@ -101,6 +103,7 @@ public final class FailedTargetsView {
     private Node table() {
         table.setId("failed-table");
         table.setItems(vm.rows());
+        OpensAt.follow(vm.openAt(), table, FailedRow::key);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         // every column keeps the width of what it shows; the story takes the rest, one line (docs/design.md, "Rows"):
         // a long title ends in "…" and its tooltip holds every story the row clears
@@ -256,6 +259,7 @@ public final class FailedTargetsView {
                 () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
         dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());
+        QuitFromDialog.install(dialog, () -> !reason.getText().isBlank());
         dialog.showAndWait().ifPresent(vm::clearSelected);
     }
 
