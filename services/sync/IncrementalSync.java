@@ -69,7 +69,8 @@ final class IncrementalSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Produced parsed = new Produced();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
-        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files)); // refuses before any write
+        // refuses before any write
+        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files, sharedIndex != null));
         int restored = options.scope() == SyncOptions.Scope.ALL
                 ? TurnNoteRestore.run(workspace, index, full, parsed.warnings) : 0;
         Set<String> removed = removals.ids();

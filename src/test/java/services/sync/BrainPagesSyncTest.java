@@ -184,6 +184,19 @@ class BrainPagesSyncTest {
     }
 
     @Test
+    void aMissingBrainFolderRefusesNothingWhereNoPageIsDeleted() throws Exception {
+        run();
+        Files.move(repo.resolve(".brain"), tmp.resolve("elsewhere"));
+        SyncResult shared = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense system_knowledge")
+                .run(SyncOptions.all(), ProgressSink.NONE);
+        assertEquals(0, shared.deleted());
+        assertThat(shared.warnings()).extracting(FileIssue::reason)
+                .anySatisfy(r -> assertThat(r).contains("the Brain folder does not exist").contains("brain[0]"));
+        assertThat(index.get("brain:joelclaw/resources/component-library")).isPresent();
+        assertThrows(SyncRefused.class, this::run); // the embedded index would lose them: refused as before
+    }
+
+    @Test
     void aPrivatePageIsNeverCopiedToAnotherBackend() throws Exception {
         run();
         try (LuceneKnowledgeIndex other = new LuceneKnowledgeIndex(tmp.resolve("other"), 384)) {
