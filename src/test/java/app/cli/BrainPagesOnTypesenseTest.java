@@ -105,6 +105,10 @@ class BrainPagesOnTypesenseTest {
             assertThat(text.out()).contains("Brain pages: 12 read, not written to Typesense system_knowledge — it is "
                     + "the running system's collection");
             noBrainPageWrittenOrDeleted(server);
+
+            DemoCommandTest.Run era = run("sync", "--status", "--workspace", dir.toString(), "--json");
+            assertThat(json.readTree(era.out()).get("era").get("newestBrainPage").asText()).startsWith("not written to "
+                    + "Typesense system_knowledge — it is the running system's collection");
         }
     }
 
