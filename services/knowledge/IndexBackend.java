@@ -24,8 +24,8 @@ public interface IndexBackend extends IndexBackendKeys {
 
     /**
      * Whether the index is shared with the running system (its agents recall from it, its critical.db builder
-     * exports it): the console then writes there only documents of the kinds the system writes itself, never a
-     * Brain page. An embedded index is the console's own.
+     * exports it): the console then writes there only documents of the kinds the system writes itself
+     * ({@link RunningSystemTypes}), never a Brain page or a brain note. An embedded index is the console's own.
      */
     boolean sharedWithRunningSystem();
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.RunningSystemTypes;
 import services.tasks.ProgressSink;
 import services.vault.FileText;
 import services.vault.VaultFileException;
@@ -51,6 +52,8 @@ final class DriftCheck {
         types.add("failed_target");
         if (sharedIndex == null) {
             types.addAll(List.of("brain_page", "decision")); // the console's own index holds the Brain pages
+        } else {
+            types.removeIf(t -> !RunningSystemTypes.writesType(t)); // brain notes are never written there
         }
         Set<String> indexed = index.ids(types);
         List<String> missing = new ArrayList<>();
@@ -70,8 +73,11 @@ final class DriftCheck {
                 }
                 List<String> ids = docs.stream().map(KnowledgeDoc::id).toList();
                 parsed.claim(ids, file.display());
-                if (sharedIndex != null && file.kind() == VaultFiles.Kind.BRAIN_PAGE) {
-                    continue; // checked, never written there: not missing, not stale
+                if (sharedIndex != null) { // the console's own documents: checked, never written there
+                    ids = docs.stream().filter(RunningSystemTypes::writes).map(KnowledgeDoc::id).toList();
+                    if (ids.isEmpty()) {
+                        continue; // not missing, not stale
+                    }
                 }
                 ids.stream().filter(id -> !indexed.contains(id) && !missing.contains(id)).forEach(missing::add);
                 SyncState.Entry previous = before.files().get(file.source());

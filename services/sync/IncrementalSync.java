@@ -11,6 +11,7 @@ import java.util.Set;
 import services.knowledge.DocumentsRejected;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
+import services.knowledge.RunningSystemTypes;
 import services.tasks.Lanes;
 import services.tasks.ProgressSink;
 import services.tasks.TaskCancelledException;
@@ -34,7 +35,7 @@ final class IncrementalSync {
     private final OperatorRemovals removals;
     /** Where the files of a chunk are read, hashed and parsed (given by the composition root; else one by one). */
     private volatile Lanes lanes = Lanes.ONE_BY_ONE;
-    /** The running system's index this one is (Brain pages read and checked, never written), or null. */
+    /** The running system's index this one is (the console's own documents read and checked, never written), or null. */
     private volatile String sharedIndex;
 
     IncrementalSync(Workspace workspace, KnowledgeIndex index, Clock clock, SyncState state, VaultDocuments documents,
@@ -55,9 +56,17 @@ final class IncrementalSync {
         this.sharedIndex = Objects.requireNonNull(index);
     }
 
-    /** A Brain page this run reads and checks but neither writes nor deletes: the index is the running system's. */
-    private boolean withheld(VaultFiles.SourceFile file) {
-        return sharedIndex != null && file.kind() == VaultFiles.Kind.BRAIN_PAGE;
+    /**
+     * Ids this run reads and checks but neither writes nor deletes: the index is the running system's, and none of
+     * them is of a type it writes itself (a brain note's, a Brain page's).
+     */
+    private boolean withheld(List<String> ids) {
+        return sharedIndex != null && !ids.isEmpty() && ids.stream().noneMatch(RunningSystemTypes::writesId);
+    }
+
+    /** The documents of a file that a shared index does not get: the console's own types; none on its own index. */
+    private List<KnowledgeDoc> consoleOwn(PreparedFile one) {
+        return sharedIndex == null ? List.of() : one.docs().stream().filter(d -> !RunningSystemTypes.writes(d)).toList();
     }
 
     SyncResult run(SyncOptions options, ProgressSink progress) {
@@ -76,27 +85,40 @@ final class IncrementalSync {
         Set<String> removed = removals.ids();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int[] counts = {restored, 0, 0, 0, 0}; // indexed, unchanged, changed files, withheld pages (read, fine)
+        int[] counts = {restored, 0, 0, 0, 0}; // indexed, unchanged, changed files, withheld files (read, fine), files withheld
         try {
             for (int from = 0; from < files.size(); from += CHUNK) {
                 progress.checkCancelled();
                 List<VaultFiles.SourceFile> chunk = files.subList(from, Math.min(files.size(), from + CHUNK));
                 // Reading, hashing and parsing run in parallel; merging stays in file order, so the first file
                 // (by name) wins a duplicate id whatever the timing.
-                // a withheld Brain page is read and checked every time: its state entry is not this index's
-                List<PreparedFile> prepared = lanes.map(chunk, file -> withheld(file)
-                        ? PreparedFile.prepare(documents, file, null, true, now, Set.of())
-                        : PreparedFile.prepare(documents, file, before.files().get(file.source()), full, now, removed));
+                // a withheld file (a Brain page, a brain note) is read and checked every time: its state entry is not
+                // this index's
+                List<PreparedFile> prepared = lanes.map(chunk, file -> {
+                    SyncState.Entry previous = before.files().get(file.source());
+                    return sharedIndex != null && file.kind().consoleOwn || previous != null && withheld(previous.ids())
+                            ? PreparedFile.prepare(documents, file, null, true, now, Set.of())
+                            : PreparedFile.prepare(documents, file, previous, full, now, removed);
+                });
                 for (int i = 0; i < prepared.size(); i++) {
                     PreparedFile one = prepared.get(i);
                     progress.update((double) (from + i) / files.size(), one.file().display());
                     progress.checkCancelled();
                     seen.add(one.file().source());
-                    if (withheld(one.file())) {
+                    SyncState.Entry previous = before.files().get(one.file().source());
+                    List<KnowledgeDoc> own = consoleOwn(one);
+                    if (sharedIndex != null && one.file().kind().consoleOwn
+                            || !own.isEmpty() && own.size() == one.docs().size()
+                            || one.error() != null && previous != null && withheld(previous.ids())) {
                         check(one, parsed, counts);
                         continue;
                     }
-                    merge(one, before.files().get(one.file().source()), after, parsed, batch, counts, removed);
+                    if (!own.isEmpty()) { // written but for its console-only documents, which are checked
+                        counts[4]++;
+                        parsed.claim(own.stream().map(KnowledgeDoc::id).toList(), one.file().display());
+                        one = one.withDocs(one.docs().stream().filter(RunningSystemTypes::writes).toList());
+                    }
+                    merge(one, previous, after, parsed, batch, counts, removed);
                     if (batch.size() >= BATCH) {
                         write(batch, after, parsed, counts);
                         batch.clear();
@@ -123,7 +145,8 @@ final class IncrementalSync {
     }
 
     /**
-     * A Brain page on an index shared with the running system: its problems are reported as on any index, its
+     * A file whose documents are all the console's own (a Brain page, a brain note) on an index shared with the
+     * running system: its problems are reported as on any index, its
      * documents written nowhere, and its state entry (what an embedded index of this workspace holds) kept as it was.
      */
     private static void check(PreparedFile one, Produced parsed, int[] counts) {
@@ -193,8 +216,9 @@ final class IncrementalSync {
                            SyncOptions.Scope scope) {
         Set<String> stale = new HashSet<>();
         for (Map.Entry<String, SyncState.Entry> old : before.files().entrySet()) {
-            if (!VaultFiles.inScope(old.getKey(), scope) || sharedIndex != null && BrainFiles.isPage(old.getKey())) {
-                continue; // a Brain page's documents are never deleted from the running system's index
+            if (!VaultFiles.inScope(old.getKey(), scope) || withheld(old.getValue().ids())
+                    || sharedIndex != null && BrainFiles.isPage(old.getKey())) {
+                continue; // the console's own documents are never deleted from the running system's index
             }
             if (!seen.contains(old.getKey())) {
                 after.remove(old.getKey());
@@ -202,6 +226,9 @@ final class IncrementalSync {
             stale.addAll(old.getValue().ids());
         }
         stale.removeAll(parsed.owner.keySet());
+        if (sharedIndex != null) {
+            stale.removeIf(id -> !RunningSystemTypes.writesId(id)); // not even one a mixed file used to write
+        }
         return index.delete(stale);
     }
 }

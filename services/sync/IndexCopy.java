@@ -7,6 +7,7 @@ import services.knowledge.DocumentsRejected;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeIndex;
 import services.knowledge.KnowledgeQuery;
+import services.knowledge.RunningSystemTypes;
 import services.knowledge.SearchResult;
 import services.tasks.ProgressSink;
 
@@ -19,8 +20,8 @@ public final class IndexCopy {
 
     /**
      * What a copy did; {@code keptPrivate} counts the Brain pages marked private ({@code privacy: private}) that
-     * stayed where they were; {@code keptBrainPages} every Brain page that stayed because the target is shared with
-     * the running system, and {@code brainPagesNote} says so in one line (null when none stayed for that reason).
+     * stayed where they were; {@code keptBrainPages} every document of the console's own types (Brain pages, brain
+     * notes: not {@link RunningSystemTypes}) that stayed because the target is shared with the running system, and {@code brainPagesNote} says so in one line (null when none stayed for that reason).
      */
     public record Result(long source, int copied, Map<String, String> rejected, long millis, int keptPrivate,
                          int keptBrainPages, String brainPagesNote) {
@@ -60,7 +61,7 @@ public final class IndexCopy {
 
     /**
      * Copies into {@code to}; when it is shared with the running system ({@code sharedIndex}, as a sentence names
-     * it: "Typesense system_knowledge"; null when it is the console's own) no Brain page is copied at all.
+     * it: "Typesense system_knowledge"; null when it is the console's own) only the types the running system writes itself are copied: no Brain page, no brain note.
      */
     public static Result copy(KnowledgeIndex from, KnowledgeIndex to, String sharedIndex, ProgressSink progress) {
         long started = System.currentTimeMillis();
@@ -77,7 +78,7 @@ public final class IndexCopy {
             if (all.isEmpty()) {
                 break;
             }
-            List<KnowledgeDoc> docs = all.stream().filter(d -> sharedIndex == null || !isBrainPage(d)).toList();
+            List<KnowledgeDoc> docs = all.stream().filter(d -> sharedIndex == null || RunningSystemTypes.writes(d)).toList();
             keptBrain += all.size() - docs.size();
             int before = docs.size();
             docs = docs.stream().filter(d -> !isPrivate(d)).toList();
@@ -95,7 +96,7 @@ public final class IndexCopy {
         }
         to.flush();
         return new Result(total, copied, rejected, System.currentTimeMillis() - started, keptPrivate, keptBrain,
-                keptBrain == 0 ? null : "Brain pages: " + keptBrain + " not copied to " + sharedIndex
+                keptBrain == 0 ? null : "Brain pages and notes: " + keptBrain + " not copied to " + sharedIndex
                         + " — it is the running system's collection; browse them in a workspace with the embedded "
                         + "index.");
     }

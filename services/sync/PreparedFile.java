@@ -41,4 +41,9 @@ record PreparedFile(VaultFiles.SourceFile file, long[] stamp, boolean unchanged,
             return new PreparedFile(file, stamp, false, null, List.of(), List.of(), e.reason());
         }
     }
+
+    /** This file with only these of its documents. */
+    PreparedFile withDocs(List<KnowledgeDoc> kept) {
+        return new PreparedFile(file, stamp, unchanged, hash, kept, warnings, error);
+    }
 }

@@ -16,7 +16,21 @@ import services.workspace.Workspace;
 /** Lists the files a sync reads, each with the source key its documents carry. */
 final class VaultFiles {
 
-    enum Kind { ADR, SKILL, RETRO, BRAIN_NOTE, SKILL_DIR_WITHOUT_FILE, DANGLING_SYMLINK, BRAIN_PAGE }
+    /**
+     * What a file is; {@code consoleOwn}: its documents are all of the console's own types (brain notes, Brain pages:
+     * none of {@code RunningSystemTypes}), so an index shared with the running system gets none of
+     * them — known for a file that cannot even be read.
+     */
+    enum Kind {
+        ADR(false), SKILL(false), RETRO(false), BRAIN_NOTE(true), SKILL_DIR_WITHOUT_FILE(false),
+        DANGLING_SYMLINK(false), BRAIN_PAGE(true);
+
+        final boolean consoleOwn;
+
+        Kind(boolean consoleOwn) {
+            this.consoleOwn = consoleOwn;
+        }
+    }
 
     /**
      * @param firstOfNumber for an ADR whose number an earlier file (by name) already has: that file's display path

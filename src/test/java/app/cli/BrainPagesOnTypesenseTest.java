@@ -17,15 +17,17 @@ import testsupport.BrainPages;
 import testsupport.FakeTypesense;
 
 /**
- * Brain pages and the running system's Typesense collection (HTTP level, a local fake server, not Typesense): a sync
- * reads and checks every page but no request writes or deletes one — not after a sync into the embedded index
- * either, whose pages the workspace's sync state remembers — and it says why in one line; {@code --copy-to
- * typesense} copies none.
+ * Brain pages, brain notes and the running system's Typesense collection (HTTP level, a local fake server, not
+ * Typesense): a sync reads and checks every page and note but no request writes or deletes one — not after a sync
+ * into the embedded index either, whose pages and notes the workspace's sync state remembers — and it says why in
+ * one line; {@code --copy-to typesense} copies none. The types the running system writes itself still go there.
  */
 class BrainPagesOnTypesenseTest {
 
     private static final String COLLECTION = "/collections/system_knowledge";
-    private static final String PAGE = "brain:joelclaw/";
+    /** The id prefix of every Brain page ({@code brain:joelclaw/…}) and brain note ({@code brain:<loopId>}). */
+    private static final String BRAIN = "brain:";
+    private static final String LOOP = "loop-mm9q2k3f-a1b2c3";
     /** The running system's collection, as Typesense describes it (five documents of its own). */
     private static final String SCHEMA = """
             {"name": "system_knowledge", "num_documents": 5, "default_sorting_field": "created_at", "fields": [
@@ -66,18 +68,38 @@ class BrainPagesOnTypesenseTest {
         return dir;
     }
 
+    /** A loop's retro (one story failed) and its brain note in the vault. */
+    private static void loop(Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("vault/system/retrospectives"));
+        Files.writeString(dir.resolve("vault/system/retrospectives/" + LOOP + ".md"), "---\nloopId: " + LOOP
+                + "\nproject: joelclaw\ndate: 2026-03-04T10:00:00Z\nstoriesCompleted: 1\nstoriesFailed: 1\n"
+                + "storiesSkipped: 0\n---\n## Summary\n\nOne of two.\n\n## Story Outcomes\n\n"
+                + "| id | title | result | attempts | tool |\n|---|---|---|---|---|\n| S1 | Add keys | pass | 1 | codex |\n"
+                + "| S2 | Fix cron | fail | 3 | claude |\n\n## Analysis\n\n"
+                + "- Every step that sends email must carry an idempotency key.\n");
+        Files.createDirectories(dir.resolve("vault/system/brain/codebase"));
+        Files.writeString(dir.resolve("vault/system/brain/codebase/" + LOOP + ".md"), "---\ntype: retro\nloop_id: "
+                + LOOP + "\nproject: \"joelclaw\"\ndate: 2026-03-04\n---\n# Loop " + LOOP + "\n\n## Summary\n\n"
+                + "One of two.\n\n## Lessons\n\n- Every step that sends email must carry an idempotency key.\n");
+    }
+
     private static void useTypesense(Path dir, FakeTypesense server) {
         new WorkspaceFile(dir).update(root -> root.putObject("index").put("backend", "typesense")
                 .put("apiKeyFile", "state/typesense.key").putArray("nodes").add(server.url()));
     }
 
-    /** No request names a Brain page: no import line, no delete filter, no document path. */
+    /**
+     * No request names a Brain page or a brain note, by id or by type: no import line, no delete filter, no document
+     * path.
+     */
     private static void noBrainPageWrittenOrDeleted(FakeTypesense server) {
         assertThat(server.requests()).allSatisfy(r -> {
-            assertThat(r.body()).as(r.method() + " " + r.path()).doesNotContain("\"" + PAGE);
-            assertThat(r.path()).doesNotContain(PAGE);
-            assertThat(String.valueOf(r.query().get("filter_by"))).doesNotContain(PAGE);
+            assertThat(r.body()).as(r.method() + " " + r.path()).doesNotContain("\"" + BRAIN);
+            assertThat(r.path()).doesNotContain(BRAIN);
+            assertThat(String.valueOf(r.query().get("filter_by"))).doesNotContain(BRAIN);
         });
+        assertThat(server.requests("POST", COLLECTION + "/documents/import")).allSatisfy(r -> assertThat(r.body())
+                .doesNotContain("\"brain_note\"").doesNotContain("\"brain_page\"").doesNotContain("\"brain\""));
     }
 
     @Test
@@ -86,15 +108,16 @@ class BrainPagesOnTypesenseTest {
             Path dir = workspace(server);
             Files.writeString(dir.resolve("../code/joelclaw/.brain/projects/broken.svx"),
                     "---\ntitle: [unclosed\n---\n# Broken\n");
+            loop(dir);
             useTypesense(dir, server);
             DemoCommandTest.Run sync = run("sync", "--workspace", dir.toString(), "--json", "--no-embeddings");
             assertEquals(0, sync.code(), sync.err());
             JsonNode result = json.readTree(sync.out());
             JsonNode withheld = result.get("brainPagesWithheld");
-            assertThat(withheld.get("read").asInt()).isEqualTo(12);
+            assertThat(withheld.get("read").asInt()).isEqualTo(13); // 12 pages (one broken) and the brain note
             assertThat(withheld.get("index").asText()).isEqualTo("Typesense system_knowledge");
-            assertThat(withheld.get("line").asText()).isEqualTo("Brain pages: 12 read, not written to Typesense "
-                    + "system_knowledge — it is the running system's collection; open a workspace with the embedded "
+            assertThat(withheld.get("line").asText()).isEqualTo("Brain pages and notes: 13 read, not written to "
+                    + "Typesense system_knowledge — it is the running system's collection; open a workspace with the embedded "
                     + "index to browse them.");
             assertThat(result.get("errors").findValuesAsText("path")).containsExactly("joelclaw/.brain/projects/broken.svx");
             assertThat(server.requests("POST", COLLECTION + "/documents/import")).isNotEmpty()
@@ -102,8 +125,8 @@ class BrainPagesOnTypesenseTest {
             noBrainPageWrittenOrDeleted(server);
 
             DemoCommandTest.Run text = run("sync", "--workspace", dir.toString(), "--no-embeddings");
-            assertThat(text.out()).contains("Brain pages: 12 read, not written to Typesense system_knowledge — it is "
-                    + "the running system's collection");
+            assertThat(text.out()).contains("Brain pages and notes: 13 read, not written to Typesense system_knowledge "
+                    + "— it is the running system's collection");
             noBrainPageWrittenOrDeleted(server);
 
             DemoCommandTest.Run era = run("sync", "--status", "--workspace", dir.toString(), "--json");
@@ -131,9 +154,11 @@ class BrainPagesOnTypesenseTest {
     void switchingFromTheEmbeddedIndexDeletesNoBrainPageFromTypesense() throws Exception {
         try (FakeTypesense server = new FakeTypesense()) {
             Path dir = workspace(server);
+            loop(dir);
             assertEquals(0, run("sync", "--workspace", dir.toString(), "--no-embeddings").code());
-            // pages the embedded index holds, one of them gone now: the state remembers them all
+            // pages and a note the embedded index holds, a page and the note gone now: the state remembers them all
             Files.delete(dir.resolve("../code/joelclaw/.brain/resources/component-library.svx"));
+            Files.delete(dir.resolve("vault/system/brain/codebase/" + LOOP + ".md"));
             useTypesense(dir, server);
             DemoCommandTest.Run sync = run("sync", "--workspace", dir.toString(), "--json", "--no-embeddings");
             assertEquals(0, sync.code(), sync.err());
@@ -143,10 +168,28 @@ class BrainPagesOnTypesenseTest {
             DemoCommandTest.Run copy = run("sync", "--copy-to", "typesense", "--workspace", dir.toString(), "--json");
             assertEquals(0, copy.code(), copy.err());
             JsonNode copied = json.readTree(copy.out());
-            assertThat(copied.get("keptBrainPages").asInt()).isEqualTo(11);
-            assertThat(copied.get("brainPagesNote").asText()).startsWith("Brain pages: 11 not copied to Typesense "
-                    + "system_knowledge — it is the running system's collection");
+            assertThat(copied.get("keptBrainPages").asInt()).isEqualTo(12); // 11 pages and the note
+            assertThat(copied.get("brainPagesNote").asText()).startsWith("Brain pages and notes: 12 not copied to "
+                    + "Typesense system_knowledge — it is the running system's collection");
             assertThat(copied.get("copied").asInt()).isPositive();
+            noBrainPageWrittenOrDeleted(server);
+            assertThat(server.requests("POST", COLLECTION + "/documents/import")).last().satisfies(r -> assertThat(r.body())
+                    .contains("\"retro:" + LOOP + "\"").contains("\"failed_target:" + LOOP + ":S2\""));
+        }
+    }
+
+    @Test
+    void theTypesTheRunningSystemWritesStillGoToTypesense() throws Exception {
+        try (FakeTypesense server = new FakeTypesense()) {
+            Path dir = workspace(server);
+            loop(dir);
+            useTypesense(dir, server);
+            DemoCommandTest.Run sync = run("sync", "--workspace", dir.toString(), "--json", "--no-embeddings");
+            assertEquals(0, sync.code(), sync.err());
+            assertThat(server.requests("POST", COLLECTION + "/documents/import")).anySatisfy(r -> assertThat(r.body())
+                    .contains("\"adr:0001\"").contains("\"retro:" + LOOP + "\"").contains("\"lesson:" + LOOP + ":0\"")
+                    .contains("\"failed_target:" + LOOP + ":S2\"").contains("\"type\":\"failed_target\""));
+            assertThat(json.readTree(sync.out()).get("brainPagesWithheld").get("read").asInt()).isEqualTo(12);
             noBrainPageWrittenOrDeleted(server);
         }
     }

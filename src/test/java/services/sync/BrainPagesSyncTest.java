@@ -154,8 +154,8 @@ class BrainPagesSyncTest {
         assertEquals(0, shared.deleted());
         assertEquals(0, shared.filesChanged());
         assertEquals(12, shared.brainPagesWithheld().read());
-        assertThat(shared.summary()).endsWith(". Brain pages: 12 read, not written to Typesense system_knowledge — it is "
-                + "the running system's collection; open a workspace with the embedded index to browse them.");
+        assertThat(shared.summary()).endsWith(". Brain pages and notes: 12 read, not written to Typesense system_knowledge — "
+                + "it is the running system's collection; open a workspace with the embedded index to browse them.");
         assertThat(shared.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
         assertThat(index.get("brain:joelclaw/resources/component-library")).as("not deleted").isPresent();
         assertThat(index.get("brain:joelclaw/projects/new-page")).as("not written").isEmpty();

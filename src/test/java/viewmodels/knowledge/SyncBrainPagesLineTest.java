@@ -32,8 +32,8 @@ class SyncBrainPagesLineTest {
             VaultSync sync = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense system_knowledge");
             SyncViewModel vm = new SyncViewModel(index, sync, new SynchronousTaskRunner(), Fixtures.CLOCK, false);
             vm.syncNow();
-            assertThat(vm.lastResultProperty().get()).startsWith("Last sync: indexed 0").endsWith("Brain pages: 11 "
-                    + "read, not written to Typesense system_knowledge — it is the running system's collection; open a "
+            assertThat(vm.lastResultProperty().get()).startsWith("Last sync: indexed 0").endsWith("Brain pages and notes: "
+                    + "11 read, not written to Typesense system_knowledge — it is the running system's collection; open a "
                     + "workspace with the embedded index to browse them.");
             assertThat(index.status().documents()).isZero();
         }
