@@ -37,11 +37,13 @@ final class AmendmentsCommand {
 
     abstract static class Base extends WorkspaceCommand {
         AmendmentsService amendments;
+        String reviewer;
 
         @Override
         Integer run() {
             try (WorkspaceServices svc = cli.services(cli.workspace())) {
                 amendments = svc.amendments();
+                reviewer = svc.reviewer();
                 return execute();
             }
         }
@@ -121,10 +123,11 @@ final class AmendmentsCommand {
                 + "in the dream log) instead of naming commits; needs --reason.")
         String run;
 
-        @Option(names = "--by", required = true, paramLabel = "NAME")
+        @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)
         String by;
 
-        @Option(names = "--reason", paramLabel = "TEXT", description = "Why (kept in the record); required with --run.")
+        @Option(names = {"--reason", "--why"}, paramLabel = "REASON",
+                description = "Why (kept in the record); required with --run; --why is the older spelling.")
         String reason;
 
         @Override
@@ -138,13 +141,14 @@ final class AmendmentsCommand {
                         + "for every amendment of one run.");
             }
             if (run != null && (reason == null || reason.isBlank())) {
-                throw new ParameterException(spec.commandLine(), "Reverting a whole run needs --reason TEXT.");
+                throw new ParameterException(spec.commandLine(), "Reverting a whole run needs --reason REASON.");
             }
             return super.run();
         }
 
         @Override
         Integer execute() {
+            String by = this.by != null && !this.by.isBlank() ? this.by : reviewer;
             if (run != null) {
                 AmendmentsService.RunReverted done = amendments.revertRun(run, by, reason);
                 RevertReport report = new RevertReport(done.reverted(), done.leftOut());

@@ -77,7 +77,8 @@ final class FailedCommand {
         @Parameters(paramLabel = "ID", arity = "1..*")
         List<String> ids;
 
-        @Option(names = "--reason", required = true, paramLabel = "R")
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
+                description = "Why it is cleared; recorded in the decision log; --why is the older spelling.")
         String reason;
 
         @Option(names = "--by", paramLabel = "NAME", description = ProposalsCommand.BY_HELP)

@@ -14,6 +14,7 @@ import services.reach.LessonLifecycle;
 import services.reach.LessonLog;
 import services.reach.SimilarLessons;
 import services.tasks.ProgressSink;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /** {@code brain-console lessons}: the lessons' lifecycle, judged on the reach of the recent loops. */
@@ -74,14 +75,20 @@ final class LessonsCommand extends WorkspaceCommand {
         @Parameters(paramLabel = "ID", description = "The lesson's document id, e.g. lesson:loop-abc:0.")
         String id;
 
-        @Option(names = "--reason", paramLabel = "R", required = true, description = "Why.")
+        @Option(names = {"--reason", "--why"}, paramLabel = "REASON", required = true,
+                description = "Why (recorded with the change); --why is the older spelling.")
         String reason;
+
+        @Option(names = "--by", paramLabel = "NAME",
+                description = "Who deprecates it (default: the workspace's reviewer, else your user name).")
+        String by;
 
         @Override
         Integer run() {
             Workspace ws = cli.workspace();
             try (WorkspaceServices svc = cli.services(ws)) {
-                LessonLog.Transition t = svc.lessonLifecycle().deprecate(id, reason, svc.clock().instant());
+                LessonLog.Transition t = svc.lessonLifecycle().deprecate(id, reason, Reviewer.or(by, ws),
+                        svc.clock().instant());
                 cli.print(t, id + ": " + t.from() + " → deprecated (" + t.reason() + ")");
             }
             return 0;

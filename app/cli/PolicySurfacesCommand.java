@@ -125,7 +125,7 @@ final class PolicySurfacesCommand {
         String by;
 
         @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
-                description = "Why (recorded with the sign-off).")
+                description = "Why (recorded with the sign-off); --why is the older spelling.")
         String why;
 
         @Override

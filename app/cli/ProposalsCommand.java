@@ -146,8 +146,8 @@ final class ProposalsCommand {
         Integer execute() {
             // the window's queue: its order, its states and its words (ReviewQueue, ProposalWords)
             List<ReviewService.Item> items = ReviewQueue.ordered(review.list().stream()
-                    .filter(i -> status == null || (status.equals("invalid") ? !i.proposal().valid()
-                            : i.proposal().valid() && status.equals(i.proposal().status())))
+                    .filter(i -> status == null || (status.equals("invalid") ? ReviewQueue.invalid(i.proposal())
+                            : !ReviewQueue.invalid(i.proposal()) && status.equals(i.proposal().status())))
                     .toList(), review.decidedAt());
             StringBuilder text = new StringBuilder(Plural.of(items.size(), "proposal"));
             for (ReviewService.Item i : items) {
@@ -352,7 +352,7 @@ final class ProposalsCommand {
         @Option(names = "--by", paramLabel = "NAME", description = BY_HELP)
         String by;
 
-        @Option(names = "--reason", required = true, paramLabel = "R",
+        @Option(names = {"--reason", "--why"}, required = true, paramLabel = "REASON",
                 description = "Why it is rejected; recorded in the proposal file and the decision log.")
         String reason;
 

@@ -107,6 +107,13 @@ final class ScheduledJobs implements AutoCloseable {
         return new HealthView(health, jobs).root();
     }
 
+    /** The inbox's Enter on a finding or a job: Health opens at it (once its view is built). */
+    void openAt(String subject) {
+        if (health != null) {
+            health.open(subject);
+        }
+    }
+
     /** Another console ran a job or the watchdog: the Health screen reads its history again (if it was built). */
     void refreshHealth() {
         if (health != null) {

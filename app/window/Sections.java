@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.binding.BooleanBinding;
 import javafx.scene.Node;
 import javafx.scene.layout.VBox;
 import services.policy.PolicyService;
@@ -99,6 +100,7 @@ final class Sections {
         FailedTargetsViewModel vm = scope.live(Area.FAILED, "failed", new FailedTargetsViewModel(
                 services.failedTargets(), app.runner(), app.clock(), reviewer, openDocument));
         scope.messages().track("failed", vm::messagesRead);
+        scope.onSubject("failed", vm::open);
         return new FailedTargetsView(vm).root();
     }
 
@@ -106,11 +108,17 @@ final class Sections {
     private static Node settings(WorkspaceScope scope, AppContext app, WorkspaceServices services, Runnable reopen) {
         SettingsViewModel vm = new SettingsViewModel(services.workspace(), app.connections(), app.runner(),
                 System.getenv(), reopen, app.indexBackends().all());
-        scope.unsaved().track("settings", vm.unsavedProperty(), vm::saveBeforeLeaving);
         PolicyViewModel policy = new PolicyViewModel(services.policy(), app.runner(), services.reviewer(),
                 app.clock().getZone(), app.clock());
-        SurfacesViewModel ladder = new SurfacesViewModel(services.policy(), app.runner(), services.reviewer(),
-                app.clock().getZone(), app.clock());
+        scope.onSubject("settings", policy::open);
+        // the ladder follows a sign-off, a revert or a dial saved elsewhere (the command line, the dial's job)
+        SurfacesViewModel ladder = scope.live(Area.POLICY, "ladder", new SurfacesViewModel(services.policy(),
+                app.runner(), services.reviewer(), app.clock().getZone(), app.clock()));
+        // a reason typed for the trust dial or the ladder and not used yet counts as unsaved: Save cannot act on a
+        // reason alone, so it stays and shows Settings, where the reason waits for its action
+        BooleanBinding typed = policy.reasonTypedProperty().or(ladder.reasonTypedProperty());
+        scope.unsaved().track("settings", vm.unsavedProperty().or(typed),
+                () -> vm.saveBeforeLeaving() && !typed.get());
         return new SettingsView(vm, new VBox(16, new PolicyView(policy).root(), new SurfacesView(ladder).root())).root();
     }
 

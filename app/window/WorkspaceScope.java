@@ -33,6 +33,7 @@ import viewmodels.knowledge.EmbeddingsViewModel;
 import viewmodels.knowledge.KnowledgeViewModel;
 import viewmodels.knowledge.KnowledgeWorkspaceViewModel;
 import viewmodels.knowledge.SyncViewModel;
+import viewmodels.policy.SurfacesViewModel;
 import viewmodels.review.ReviewViewModel;
 import viewmodels.shell.LiveWorkspaceViewModel;
 import viewmodels.shell.SectionMessages;
@@ -146,6 +147,7 @@ public final class WorkspaceScope implements AutoCloseable {
     }
 
     Node healthView() {
+        onSubject("health", jobs::openAt);
         return jobs.view();
     }
 
@@ -190,6 +192,8 @@ public final class WorkspaceScope implements AutoCloseable {
         } else if (viewModel instanceof FailedTargetsViewModel vm) {
             refresh = vm::refresh;
         } else if (viewModel instanceof BriefViewModel vm) {
+            refresh = vm::refresh;
+        } else if (viewModel instanceof SurfacesViewModel vm) {
             refresh = vm::refresh;
         } else {
             throw new IllegalArgumentException(who);

@@ -38,17 +38,29 @@ final class AmendmentReverts {
     private final RevertIntents intents;
     private Consumer<String> steps = step -> { };
 
-    AmendmentReverts(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories, Function<String, Path> roots,
-                     Supplier<List<Amendment>> amendments, DecisionLog dreamLog, DecisionLog decisions, DecisionLock lock) {
-        this.ws = ws;
-        this.clock = clock;
-        this.histories = histories;
-        this.roots = roots;
-        this.amendments = amendments;
-        this.dreamLog = dreamLog;
-        this.decisions = decisions;
-        this.lock = lock;
+    /** What a revert works with, shared with {@link RunReverts}. */
+    record Parts(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories, Function<String, Path> roots,
+                 Supplier<List<Amendment>> amendments, DecisionLog dreamLog, DecisionLog decisions,
+                 DecisionLock lock) {
+    }
+
+    private final Parts parts;
+
+    AmendmentReverts(Parts parts) {
+        this.parts = parts;
+        this.ws = parts.ws();
+        this.clock = parts.clock();
+        this.histories = parts.histories();
+        this.roots = parts.roots();
+        this.amendments = parts.amendments();
+        this.dreamLog = parts.dreamLog();
+        this.decisions = parts.decisions();
+        this.lock = parts.lock();
         this.intents = new RevertIntents(decisions, dreamLog, clock);
+    }
+
+    Parts parts() {
+        return parts;
     }
 
     /** Fault-injection seam for the crash tests: told "begun" (intent written), "committed", "recorded" per revert. */

@@ -26,6 +26,7 @@ import services.audit.Trailers;
 import services.telemetry.Telemetry;
 import services.text.CheckedNumber;
 import services.text.KindWords;
+import services.workspace.Reviewer;
 import services.workspace.Workspace;
 
 /**
@@ -102,10 +103,9 @@ public final class AmendmentsService {
         this.dreamLog = new DecisionLog(ws.dreamDir().resolve("log.jsonl"));
         this.decisions = new DecisionLog(ws.stateDir().resolve("decisions.jsonl"));
         this.lock = new DecisionLock(ws.stateDir());
-        this.reverts = new AmendmentReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(),
-                dreamLog, decisions, lock);
-        this.runs = new RunReverts(ws, clock, histories, this::root, () -> listAsRecorded().amendments(), dreamLog,
-                decisions, lock, reverts);
+        this.reverts = new AmendmentReverts(new AmendmentReverts.Parts(ws, clock, histories, this::root,
+                () -> listAsRecorded().amendments(), dreamLog, decisions, lock));
+        this.runs = new RunReverts(reverts);
     }
 
     /** Shares the review branch through its remote: fetched before a revert, pushed after one; none by default. */
@@ -126,7 +126,7 @@ public final class AmendmentsService {
         if (ws.readOnly()) {
             return List.of();
         }
-        RevertIntents.Recovery r = reverts.recover(System.getProperty("user.name", "operator"));
+        RevertIntents.Recovery r = reverts.recover(Reviewer.of(ws));
         List<String> out = new ArrayList<>(r.recorded());
         r.unrecorded().forEach((sha, why) -> out.add("The revert of " + abbreviate(sha) + " is not recorded yet: " + why));
         return out;

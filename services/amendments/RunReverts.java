@@ -48,17 +48,16 @@ final class RunReverts {
     private final AmendmentReverts reverts;
     private final RevertIntents intents;
 
-    RunReverts(Workspace ws, Clock clock, Function<Path, AmendmentHistory> histories, Function<String, Path> roots,
-               Supplier<List<Amendment>> amendments, DecisionLog dreamLog, DecisionLog decisions, DecisionLock lock,
-               AmendmentReverts reverts) {
-        this.ws = ws;
-        this.clock = clock;
-        this.histories = histories;
-        this.roots = roots;
-        this.amendments = amendments;
-        this.dreamLog = dreamLog;
-        this.decisions = decisions;
-        this.lock = lock;
+    RunReverts(AmendmentReverts reverts) {
+        AmendmentReverts.Parts parts = reverts.parts();
+        this.ws = parts.ws();
+        this.clock = parts.clock();
+        this.histories = parts.histories();
+        this.roots = parts.roots();
+        this.amendments = parts.amendments();
+        this.dreamLog = parts.dreamLog();
+        this.decisions = parts.decisions();
+        this.lock = parts.lock();
         this.reverts = reverts;
         this.intents = new RevertIntents(decisions, dreamLog, clock);
     }

@@ -68,8 +68,7 @@ public record CriticalFreshness(Instant builtAt, long documentCount, String stat
 
     /** One line a person reads: "critical.db built 2 h ago, 12,034 documents — ok" and what is wrong, if anything. */
     public String words(Instant now) {
-        StringBuilder out = new StringBuilder("built " + Ago.of(builtAt, now) + ", " + documentCount + " documents — "
-                + status);
+        StringBuilder out = new StringBuilder(headline(now));
         if (Duration.between(builtAt, now).compareTo(REBUILT_EVERY.multipliedBy(2)) > 0) {
             out.append("; not rebuilt for ").append(Ago.span(Duration.between(builtAt, now)))
                     .append(" (the builder runs every 6 hours)");
@@ -84,6 +83,16 @@ public record CriticalFreshness(Instant builtAt, long documentCount, String stat
             }
         }
         return out.toString();
+    }
+
+    /** For a heading: "built 2 h ago — ok", "built 3 days ago — degraded". */
+    public String headline() {
+        return "built " + Ago.of(builtAt, evaluatedAt) + " — " + status;
+    }
+
+    private String headline(Instant now) {
+        return "built " + Ago.of(builtAt, now) + ", " + documentCount + (documentCount == 1 ? " document — "
+                : " documents — ") + status;
     }
 
     /** "3 h ago", "9 days ago". */

@@ -44,7 +44,8 @@ public final class PitchGate {
             if (!candidates.isEmpty()) {
                 return null;
             }
-            return STOP + ": no ADR passes the pitch gate — " + (open == 0 ? "no ADR is open (status proposed or "
+            // the brief's headline already says "no ADR passes the pitch gate": this says why, not that again
+            return STOP + ": " + (open == 0 ? "no ADR is open (status proposed or "
                     + "accepted)" : "none of the " + open + " open ADRs has readiness ≥ 3, confidence ≥ 3 and band "
                     + "do-now or next in its frontmatter (priority-readiness, priority-confidence, priority-band)")
                     + ": the daily pitch stops here, before the pitch history rules";

@@ -103,7 +103,7 @@ public final class DemoWorkspace {
             // one lesson deprecated by hand, so the lifecycle shows every state (the others follow from reach)
             new LessonLog(dir.resolve("state")).append(List.of(new LessonLog.Transition(
                     "lesson:" + loopList.get(loopList.size() - 1).id() + ":0", "candidate", "deprecated",
-                    clock.instant().minusSeconds(86_400).toString(), "hand", "Superseded: every cron function now "
+                    clock.instant().minusSeconds(86_400).toString(), "joel", "Superseded: every cron function now "
                     + "gets a concurrency limit of one from the shared Inngest client.", null)));
             DemoManifest.write(dir, dir.resolve(MARKER));
             return new Summary(dir, adrs, skills, loops, proposals);

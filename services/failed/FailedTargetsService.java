@@ -115,7 +115,7 @@ public final class FailedTargetsService {
         if (ws.readOnly()) {
             return List.of();
         }
-        String who = System.getProperty("user.name", "operator");
+        String who = Reviewer.of(ws);
         return lock.run(() -> List.copyOf(clearing.finishUnfinished(who).keySet()));
     }
 

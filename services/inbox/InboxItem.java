@@ -18,6 +18,7 @@ public record InboxItem(Kind kind, String what, String why, Instant since, Insta
         PROPOSAL("proposal"),
         FAILED_TARGET("failed target"),
         FINDING("watchdog finding"),
+        BLIND("blind watchdog"),
         SOURCE("stale source"),
         SYNC("sync problem"),
         JOB("failed job"),

@@ -107,7 +107,7 @@ public final class InboxService {
 
     private void proposals(List<InboxItem> items) {
         for (Proposal p : review.proposals()) {
-            if (!p.valid()) {
+            if (!p.valid() && !p.isTampered()) {
                 if (p.status() == null || "pending".equals(p.status())) {
                     items.add(new InboxItem(Kind.PROPOSAL, "Invalid proposal " + name(p), firstLine(p.problem()),
                             created(p), null, "review", p.id(), 6));
@@ -206,21 +206,29 @@ public final class InboxService {
 
     private void findings(List<InboxItem> items, Instant now) {
         List<WatchdogLog.Entry> runs = watchdog.recent(1).runs();
-        if (runs.isEmpty()) {
-            return;
+        if (!runs.isEmpty()) {
+            findings(items, runs.get(runs.size() - 1), now);
         }
-        WatchdogLog.Entry last = runs.get(runs.size() - 1);
+    }
+
+    /**
+     * The unhealthy findings of the latest watchdog run. A finding saying the run was blind (it read no source of
+     * events) is a {@link Kind#BLIND} item, as urgent as an error: it hides whatever else is wrong, and it is not a
+     * stale source.
+     */
+    static void findings(List<InboxItem> items, WatchdogLog.Entry last, Instant now) {
         long since = now.toEpochMilli() - last.ranAt().toEpochMilli();
         String ago = since < 60_000 ? "watchdog, just now" : "watchdog, " + HumanDuration.of(since) + " ago";
         for (Finding f : last.findings()) {
             if (!f.severity().unhealthy()) {
                 continue;
             }
+            boolean blind = Boolean.TRUE.equals(f.figures().get("blind"));
             boolean source = SOURCE_CHECKS.stream().anyMatch(c -> f.check().toLowerCase(Locale.ROOT).contains(c));
             String severity = f.severity() == Severity.ERROR ? "Error" : "Warning";
-            items.add(new InboxItem(source ? Kind.SOURCE : Kind.FINDING, firstLine(f.message()),
+            items.add(new InboxItem(blind ? Kind.BLIND : source ? Kind.SOURCE : Kind.FINDING, firstLine(f.message()),
                     severity + " from " + words(f.check()) + " (" + ago + ")", last.ranAt(), null, "health",
-                    f.check(), f.severity() == Severity.ERROR ? 2 : 6));
+                    f.check(), f.severity() == Severity.ERROR || blind ? 2 : 6));
         }
         for (String problem : last.problems()) {
             items.add(new InboxItem(Kind.SOURCE, "A watchdog check could not run", firstLine(problem) + " (" + ago + ")",

@@ -64,10 +64,10 @@ final class PolicyLog {
                     + " is not a person's name (at most 200 characters, not policy:…).");
         }
         if (whyWhat != null && (why == null || why.isBlank())) {
-            throw new PolicyException("--why: " + whyWhat + " needs a reason, kept in the decision log.");
+            throw new PolicyException("--reason: " + whyWhat + " needs a reason, kept in the decision log.");
         }
         if (why != null && why.length() > 2000) {
-            throw new PolicyException("--why: the reason is " + why.length() + " characters long; at most 2000.");
+            throw new PolicyException("--reason: the reason is " + why.length() + " characters long; at most 2000.");
         }
     }
 }

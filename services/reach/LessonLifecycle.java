@@ -35,6 +35,8 @@ import services.workspace.WorkspaceSettings;
 public final class LessonLifecycle {
 
     public static final List<String> STATES = List.of("candidate", "established", "proven", "deprecated");
+    /** Who a change the rule made is logged under; any other name is a person's. */
+    static final String RULE = "rule";
 
     public record Rules(int minLoops, int minStories, double margin, int deprecateAfterDays) {
 
@@ -127,7 +129,7 @@ public final class LessonLifecycle {
                     : (String) last.evidence().get("lastReached");
             String target;
             String reason;
-            if ("deprecated".equals(state) && last != null && "hand".equals(last.by())) {
+            if ("deprecated".equals(state) && last != null && !RULE.equals(last.by())) {
                 target = state;
                 reason = last.reason();
             } else if (r == null) {
@@ -166,7 +168,7 @@ public final class LessonLifecycle {
                 evidence.put("rate", rate);
                 evidence.put("baseline", baseline);
                 evidence.put("lastReached", lastReached);
-                last = new LessonLog.Transition(id, state, target, now.toString(), "rule", reason, evidence);
+                last = new LessonLog.Transition(id, state, target, now.toString(), RULE, reason, evidence);
                 changes.add(last);
                 state = target;
             }
@@ -180,10 +182,16 @@ public final class LessonLifecycle {
         return new Evaluation(out, changes);
     }
 
-    /** A person deprecates a lesson, with a reason; logged as {@code by: hand}. */
-    public LessonLog.Transition deprecate(String id, String reason, Instant now) {
+    /**
+     * A person deprecates a lesson, with a reason; logged under that person's one name ({@code by}: the workspace's
+     * reviewer, as in every other log), where the rule's own changes say {@code rule}. Older logs said {@code hand}.
+     */
+    public LessonLog.Transition deprecate(String id, String reason, String by, Instant now) {
         if (reason == null || reason.isBlank()) {
             throw new ConsoleException("Deprecating " + id + " needs a reason (--reason).");
+        }
+        if (by == null || by.isBlank() || RULE.equals(by.strip())) {
+            throw new ConsoleException("Deprecating " + id + " needs the name of the person who does it.");
         }
         if (!log.writable()) {
             throw new ConsoleException("The workspace is read-only (\"readOnly\": true): " + id + " was not deprecated.");
@@ -194,7 +202,7 @@ public final class LessonLifecycle {
         }
         LessonLog.Transition last = log.current().get(id);
         LessonLog.Transition t = new LessonLog.Transition(id, last == null ? "candidate" : last.to(), "deprecated",
-                now.toString(), "hand", reason.strip(), null);
+                now.toString(), by.strip(), reason.strip(), null);
         log.append(List.of(t));
         return t;
     }

@@ -22,7 +22,8 @@ import services.vault.VaultFileException;
  * The loops of a window: the retros in the vault ({@code system/retrospectives/<loopId>.md}, their story tables,
  * dated by frontmatter {@code date}, else by the file's time) and, where Redis is configured, the PRDs it still
  * holds. A PRD gives its loop's stories their descriptions (a retro's table has titles only); a PRD without a
- * retro is a loop still running or just ended, counted in every window (the running system keeps PRDs 7 days).
+ * retro is a loop still running or ended without one, counted in every window (a PRD key loses its 7-day expiry at
+ * its first story update, so most stay until {@code joelclaw loop nuke}).
  */
 public final class LoopHistory {
 

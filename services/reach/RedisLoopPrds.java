@@ -10,7 +10,10 @@ import java.util.Map;
 import redis.clients.jedis.UnifiedJedis;
 import services.redis.RedisConnector;
 
-/** {@link LoopPrds} on Redis: every {@code agent-loop:prd:*} string (they live 7 days after a loop ends). */
+/**
+ * {@link LoopPrds} on Redis: every {@code agent-loop:prd:*} string (seeded with a 7-day expiry, which the first story
+ * update drops: most stay until {@code joelclaw loop nuke}).
+ */
 public final class RedisLoopPrds implements LoopPrds {
 
     private final UnifiedJedis redis;

@@ -98,18 +98,21 @@ final class DecisionClaims {
     }
 
     private Proposal judged(Proposal p, Logged logged) {
-        if (!p.valid()) {
-            return p;
-        }
         JsonNode last = logged(p.id(), logged.entries(), DECIDING);
         String decided = last == null ? null : last.path("status").asText(null);
+        if (!p.valid() && (decided == null || !FINAL.contains(decided))) {
+            return p;
+        }
         if (decided == null || !FINAL.contains(decided)) { // undecided, or sent back for changes: the file may change
             return claims(p) && !backed(p, logged.entries()) ? unbacked(p, logged.unreadable()) : p;
         }
-        if ("reverted".equals(p.status()) && "approved".equals(decided) && backed(p, logged.entries())) {
+        if (p.valid() && "reverted".equals(p.status()) && "approved".equals(decided) && backed(p, logged.entries())) {
             return p; // a revert whose log line a crash cut short: its commit is on the review branch
         }
         List<String> changes = new ArrayList<>();
+        if (!p.valid()) { // rewritten into a file that is no proposal at all (broken YAML, an unknown kind …)
+            changes.add("it is no longer a valid proposal: " + PlainText.line(p.problem(), 160));
+        }
         if (!decided.equals(p.status())) {
             changes.add("status: " + decided + " → " + PlainText.line(p.status(), 60));
         }

@@ -48,10 +48,10 @@ public final class ReviewQueue {
      */
     public static String state(ReviewService.Item item) {
         Proposal p = item.proposal();
-        if (!p.valid()) {
-            return "invalid";
-        } else if (p.isTampered()) {
+        if (p.isTampered()) { // decided, whatever the file became since: even no valid proposal at all
             return "tampered";
+        } else if (!p.valid()) {
+            return "invalid";
         } else if (!p.open()) {
             return ProposalWords.status(p.status());
         } else if (sentBack(p)) {
@@ -73,9 +73,9 @@ public final class ReviewQueue {
                         Collectors.counting()));
         long open = items.stream().filter(i -> pending(i.proposal())).count();
         long sentBack = items.stream().filter(i -> sentBack(i.proposal())).count();
-        long decided = items.stream().filter(i -> i.proposal().valid() && !i.proposal().open()).count();
-        long invalid = items.stream().filter(i -> !i.proposal().valid()).count();
-        long tampered = items.stream().filter(i -> i.proposal().valid() && i.proposal().isTampered()).count();
+        long decided = items.stream().filter(i -> decided(i.proposal())).count();
+        long invalid = items.stream().filter(i -> invalid(i.proposal())).count();
+        long tampered = items.stream().filter(i -> i.proposal().isTampered()).count();
         return open + " open" + (byGroup.isEmpty() ? "" : " — " + byGroup.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
                 + (sentBack == 0 ? "" : " · " + sentBack + " changes requested")
@@ -89,6 +89,16 @@ public final class ReviewQueue {
         return p.valid() && "pending".equals(p.status());
     }
 
+    /** Decided by the console: valid and no longer open, or tampered with since (whatever the file now is). */
+    public static boolean decided(Proposal p) {
+        return p.isTampered() || p.valid() && !p.open();
+    }
+
+    /** Not a valid proposal, and no decision of the console's stands for it. */
+    public static boolean invalid(Proposal p) {
+        return !p.valid() && !p.isTampered();
+    }
+
     /** Valid and sent back for changes. */
     public static boolean sentBack(Proposal p) {
         return p.valid() && "changes_requested".equals(p.status());
@@ -98,6 +108,6 @@ public final class ReviewQueue {
     private static final int DECIDED = 3;
 
     private static int rank(Proposal p) {
-        return pending(p) ? 0 : sentBack(p) ? 1 : !p.valid() ? 2 : DECIDED;
+        return pending(p) ? 0 : sentBack(p) ? 1 : invalid(p) ? 2 : DECIDED;
     }
 }

@@ -89,7 +89,7 @@ public record Seen(String digest, How how, String change) {
                     + id + "'): the console last showed it as " + Snapshot.shortOf(digest) + ", its file " + now
                     + ". Nothing was written.";
             default -> "Proposal " + id + " was rewritten since you saw it — show it again: you decided on "
-                    + Snapshot.shortOf(digest.startsWith(Snapshot.PREFIX) ? digest : Snapshot.PREFIX + digest)
+                    + Snapshot.shortOf(Snapshot.normalized(digest))
                     + ", its file " + now + ". Nothing was written.";
         });
     }

@@ -49,6 +49,12 @@ public record Snapshot(String digest, byte[] bytes) {
         return hex.matches("[0-9a-f]{" + SHORT + ",64}") && digest.substring(PREFIX.length()).startsWith(hex);
     }
 
+    /** {@code given} as the console writes a digest: {@code sha256:} and lower-case hex, without spaces. */
+    public static String normalized(String given) {
+        String hex = given.strip().toLowerCase(Locale.ROOT);
+        return hex.startsWith(PREFIX) ? hex : PREFIX + hex;
+    }
+
     /** A {@code --digest} value that cannot name any digest: null when it can. */
     public static String malformed(String given) {
         String hex = given.strip().toLowerCase(Locale.ROOT);

@@ -76,7 +76,7 @@ public final class LookAlikeText {
                 out.append("\\\\");
             } else if (SEPARATORS.indexOf(cp) >= 0 || invisibleChar(cp) || Character.isISOControl(cp)
                     || Character.isSpaceChar(cp) && cp != ' ' || !Normalizer.normalize(one, Normalizer.Form.NFKC).equals(one)
-                    || apart || otherScript) {
+                    || apart || otherScript || phoneticLetter(cp) || looseMark(text, i, cp)) {
                 out.append("\\u{").append(String.format("%04X", cp)).append('}');
             } else {
                 out.append(one);
@@ -140,7 +140,60 @@ public final class LookAlikeText {
             return invisible;
         }
         Optional<String> each = pathProblem(name);
-        return each.isPresent() ? each : mixedScripts(name, true);
+        if (each.isPresent()) {
+            return each;
+        }
+        int k = 0;
+        for (int i = 0; i < name.length(); i += Character.charCount(name.codePointAt(i))) {
+            int cp = name.codePointAt(i);
+            k++;
+            if (cp > 0x7F && PUNCTUATION_OR_SYMBOL.contains(Character.getType(cp))) { // a hyphen, a minus sign, a dash
+                return Optional.of("a punctuation mark or symbol that is not ASCII (" + name(cp) + ") at character " + k
+                        + ", which can read as ASCII punctuation");
+            }
+        }
+        return mixedScripts(name, true);
+    }
+
+    /** Character types of punctuation and symbols: outside ASCII, an id may hold none (U+2010 HYPHEN reads as '-'). */
+    private static final Set<Integer> PUNCTUATION_OR_SYMBOL = Set.of((int) Character.CONNECTOR_PUNCTUATION,
+            (int) Character.DASH_PUNCTUATION, (int) Character.START_PUNCTUATION, (int) Character.END_PUNCTUATION,
+            (int) Character.INITIAL_QUOTE_PUNCTUATION, (int) Character.FINAL_QUOTE_PUNCTUATION,
+            (int) Character.OTHER_PUNCTUATION, (int) Character.MATH_SYMBOL, (int) Character.CURRENCY_SYMBOL,
+            (int) Character.MODIFIER_SYMBOL, (int) Character.OTHER_SYMBOL);
+
+    /**
+     * Latin letters made for phonetics or that read as another letter: IPA and phonetic extensions (small capitals
+     * such as U+1D1C ᴜ, U+0261 ɡ), modifier letters, U+0131 dotless ı, U+0138 ĸ, the click letters that read as
+     * {@code l} or {@code |}, and the Latin Extended-D/E blocks.
+     */
+    private static boolean phoneticLetter(int cp) {
+        Character.UnicodeBlock block = Character.UnicodeBlock.of(cp);
+        return Character.isLetter(cp) && (block == Character.UnicodeBlock.IPA_EXTENSIONS
+                || block == Character.UnicodeBlock.PHONETIC_EXTENSIONS
+                || block == Character.UnicodeBlock.PHONETIC_EXTENSIONS_SUPPLEMENT
+                || block == Character.UnicodeBlock.SPACING_MODIFIER_LETTERS
+                || block == Character.UnicodeBlock.LATIN_EXTENDED_D || block == Character.UnicodeBlock.LATIN_EXTENDED_E
+                || cp == 0x0131 || cp == 0x0138 || cp >= 0x01C0 && cp <= 0x01C3 || cp == 0x0196 || cp == 0x0197);
+    }
+
+    /**
+     * A combining mark of no script of its own (an accent, U+0300–U+036F …) left in NFC text after a Latin, Greek or
+     * Cyrillic letter, a digit or punctuation: it composes with nothing, so it hides in the character before it.
+     */
+    private static boolean looseMark(String text, int i, int cp) {
+        int type = Character.getType(cp);
+        if (type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK
+                || Character.UnicodeScript.of(cp) != Character.UnicodeScript.INHERITED) {
+            return false;
+        }
+        if (i == 0) {
+            return true;
+        }
+        Character.UnicodeScript before = Character.UnicodeScript.of(text.codePointBefore(i));
+        return before == Character.UnicodeScript.LATIN || before == Character.UnicodeScript.GREEK
+                || before == Character.UnicodeScript.CYRILLIC || before == Character.UnicodeScript.COMMON
+                || before == Character.UnicodeScript.INHERITED;
     }
 
     /** An invisible character (format, bidi, zero-width, variation selector, filler), named, or empty. */
@@ -219,6 +272,13 @@ public final class LookAlikeText {
                         Normalizer.Form.NFC).length()) == 1) {
                     return Optional.of("an accent written apart from its letter" + at + "; write the letter composed");
                 }
+            }
+            if (looseMark(path, i, cp)) {
+                return Optional.of("an accent on no letter it composes with" + at + ", which can hide in the letter "
+                        + "before it");
+            }
+            if (phoneticLetter(cp)) {
+                return Optional.of("a phonetic or look-alike letter" + at + ", which reads as a common letter");
             }
             i += Character.charCount(cp);
         }

@@ -11,13 +11,17 @@ import java.util.regex.Pattern;
  * The user-info of a URL ({@code scheme://user:password@host…}) — the one place the console finds it, and the one
  * function that keeps it out of everything it prints, logs or traces. A URL is read with {@link URI}; when that fails,
  * or finds no host (a password holding {@code /}, {@code #}, {@code ?} or {@code @}, as in
- * {@code redis://default:S3cr3tPW/xyz@127.0.0.1:16399/0}), everything between {@code //} and the <em>last</em>
- * {@code @} before the query is the user-info: a secret is over-redacted rather than printed.
+ * {@code redis://default:S3cr3tPW/xyz@127.0.0.1:16399/0}), or the scheme is not followed by {@code //}
+ * ({@code redis:/u:pw@host}, {@code redis:u:pw@host}, {@code redis:\\u:pw@host}), everything after the scheme's
+ * {@code :} and its slashes up to the <em>last</em> {@code @} before the query is the user-info: a secret is
+ * over-redacted rather than printed.
  */
 public final class UrlCredentials {
 
-    /** Where to hide: any {@code scheme://} up to the next white space or quote. */
-    private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'<>`]*");
+    /** Where to hide: any {@code scheme:} (with or without {@code //}) holding an {@code @}, up to white space or a quote. */
+    private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:[^\\s\"'<>`]*@[^\\s\"'<>`]*");
+    /** A URL's scheme and its colon, at the start. */
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:");
 
     public static final String HIDDEN = "***";
 
@@ -30,19 +34,21 @@ public final class UrlCredentials {
             return Optional.empty();
         }
         String u = url.strip();
-        int slashes = u.indexOf("//");
-        if (slashes < 0) {
+        Matcher scheme = SCHEME.matcher(u);
+        if (!scheme.lookingAt()) {
             return Optional.empty();
         }
-        try {
-            URI uri = new URI(u);
-            if (uri.getHost() != null) {
-                return Optional.ofNullable(uri.getRawUserInfo()).filter(s -> !s.isEmpty());
+        if (u.startsWith("//", scheme.end())) {
+            try {
+                URI uri = new URI(u);
+                if (uri.getHost() != null) {
+                    return Optional.ofNullable(uri.getRawUserInfo()).filter(s -> !s.isEmpty());
+                }
+            } catch (URISyntaxException fallBack) {
+                // read below
             }
-        } catch (URISyntaxException fallBack) {
-            // read below
         }
-        String rest = u.substring(slashes + 2);
+        String rest = u.substring(authority(u, scheme.end()));
         int end = rest.length();
         for (char c : new char[] {'?', '#'}) {
             int at = rest.indexOf(c);
@@ -72,14 +78,22 @@ public final class UrlCredentials {
         if (info.isEmpty()) {
             return url;
         }
-        int slashes = url.indexOf("//");
-        int from = url.indexOf(info.get(), slashes);
+        int from = url.indexOf(info.get(), url.indexOf(':'));
         return url.substring(0, from) + HIDDEN + url.substring(from + info.get().length());
+    }
+
+    /** Where the authority starts: after the scheme's colon and any slashes or backslashes that follow it. */
+    private static int authority(String u, int from) {
+        int start = from;
+        while (start < u.length() && (u.charAt(start) == '/' || u.charAt(start) == '\\')) {
+            start++;
+        }
+        return start;
     }
 
     /** {@code text} (a message, a log line, an exception's words) with the user-info of every URL in it hidden. */
     public static String scrub(String text) {
-        if (text == null || !text.contains("://")) {
+        if (text == null || text.indexOf('@') < 0) {
             return text;
         }
         Matcher m = URL.matcher(text);

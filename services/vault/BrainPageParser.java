@@ -58,7 +58,7 @@ public final class BrainPageParser {
     public Page parse(String fileStem, String raw) {
         String normalized = raw.startsWith("\uFEFF") ? raw.substring(1) : raw;
         normalized = normalized.replace("\r\n", "\n");
-        Frontmatter front = Frontmatter.parse(normalized);
+        Frontmatter front = Frontmatter.parseRepeatable(normalized);
         String text = searchable(front.body());
         String title = front.string("title");
         if (title == null) {

@@ -1,26 +1,35 @@
 package services.vault;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Splits YAML frontmatter ({@code ---} lines at the top) from the body and parses it with Jackson YAML. Broken YAML
- * is reported with its line number in the file; alias bombs, deep nesting and duplicate keys are refused.
+ * is reported with its line number in the file; alias bombs, deep nesting and duplicate keys are refused
+ * ({@link #parseRepeatable} lets a top-level key be written twice with the same value).
  */
 public record Frontmatter(Map<String, Object> values, String body, boolean present) {
 
     private static final ObjectMapper YAML;
+    /** As {@link #YAML} but a parser that lets keys repeat: {@link #readRepeatable} checks each repeat itself. */
+    private static final ObjectMapper REPEATS;
 
     static {
         LoaderOptions options = new LoaderOptions();
@@ -31,9 +40,29 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(options)
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(40).build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+        LoaderOptions repeats = new LoaderOptions();
+        repeats.setCodePointLimit(1_000_000);
+        repeats.setAllowDuplicateKeys(true); // Jackson's YAML parser turns duplicate detection on when this is false
+        REPEATS = new ObjectMapper(YAMLFactory.builder().loaderOptions(repeats)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(40).build()).build())
+                .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
     }
 
     public static Frontmatter parse(String text) {
+        return parse(text, false);
+    }
+
+    /**
+     * As {@link #parse}, for files a person keeps rather than an agent's proposals (Brain pages): a top-level key
+     * written twice with the same value ({@code closed_at: "2026-07-13"} twice, as a real page has it) means one
+     * thing and is read once; written twice with different values it is refused, naming the key — which one was
+     * meant cannot be known. A repeated key inside a nested mapping is refused as {@link #parse} refuses it.
+     */
+    public static Frontmatter parseRepeatable(String text) {
+        return parse(text, true);
+    }
+
+    private static Frontmatter parse(String text, boolean repeatable) {
         if (!text.startsWith("---\n") && !text.equals("---")) {
             return new Frontmatter(Map.of(), text, false);
         }
@@ -51,13 +80,17 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         }
         Object parsed;
         try {
-            parsed = YAML.readValue(yaml, Object.class);
+            parsed = repeatable ? readRepeatable(yaml) : YAML.readValue(yaml, Object.class);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String line = at == null || at.getLineNr() < 1 ? "" : " at line " + (at.getLineNr() + 1);
             String why = e.getOriginalMessage() != null && e.getOriginalMessage().contains("nesting depth")
                     ? "nested more than 40 levels deep" : firstLine(e.getOriginalMessage());
             throw new VaultFileException("broken YAML frontmatter" + line + ": " + why);
+        } catch (IOException e) {
+            throw new VaultFileException("broken YAML frontmatter: " + firstLine(e.getMessage()));
+        } catch (VaultFileException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new VaultFileException("broken YAML frontmatter: " + firstLine(String.valueOf(e.getMessage())));
         }
@@ -70,6 +103,28 @@ public record Frontmatter(Map<String, Object> values, String body, boolean prese
         Map<String, Object> values = new LinkedHashMap<>();
         map.forEach((k, v) -> values.put(String.valueOf(k), v));
         return new Frontmatter(values, body, true);
+    }
+
+    private static Object readRepeatable(String yaml) throws IOException {
+        try (JsonParser p = REPEATS.createParser(yaml)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return YAML.readValue(yaml, Object.class);
+            }
+            Map<String, Object> values = new LinkedHashMap<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                int line = p.currentLocation().getLineNr() + 1;
+                p.nextToken();
+                JsonNode node = REPEATS.readTree(p);
+                Object value = node == null || node.isNull() ? null : REPEATS.treeToValue(node, Object.class);
+                if (values.containsKey(key) && !Objects.equals(values.get(key), value)) {
+                    throw new VaultFileException("frontmatter key '" + key + "' is written twice with different "
+                            + "values (again at line " + line + "); which one is meant cannot be told");
+                }
+                values.put(key, value);
+            }
+            return values;
+        }
     }
 
     private static String firstLine(String message) {

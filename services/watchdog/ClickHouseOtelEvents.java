@@ -15,7 +15,9 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import services.errors.ConsoleException;
 
 /**
@@ -24,6 +26,10 @@ import services.errors.ConsoleException;
  * retrieval, turn-write and watchdog events ({@code FORMAT JSONEachRow}), their {@code metadata_json} parsed for
  * story and turn ids. The window is asked for in whole seconds (the column is {@code DateTime64(3, 'UTC')} upstream,
  * {@code DateTime} on old servers) and cut to the millisecond here. Evidence: {@code otel:<id>}.
+ * <p>
+ * The table is a {@code ReplacingMergeTree}: an event written twice (an outbox drain retried after a write that did
+ * land) is two rows until a merge, and the running system's reader asks with {@code FINAL}. Here each id counts
+ * once, on any engine: {@code uniqExact(id)} for the counts, the second and later rows of an id skipped.
  */
 public final class ClickHouseOtelEvents implements OtelEventSource {
 
@@ -53,8 +59,8 @@ public final class ClickHouseOtelEvents implements OtelEventSource {
         String end = "'" + SECONDS.format(Instant.ofEpochMilli(to + 999).truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC)) + "'";
         String range = "timestamp >= " + start + " AND timestamp < " + end;
         String table = settings.qualifiedTable();
-        List<JsonNode> totals = rows("SELECT count() AS total, countIf(" + range + ") AS window FROM " + table
-                + " FORMAT JSONEachRow");
+        List<JsonNode> totals = rows("SELECT uniqExact(id) AS total, uniqExactIf(id, " + range + ") AS window FROM "
+                + table + " FORMAT JSONEachRow");
         JsonNode counts = totals.isEmpty() ? JSON.createObjectNode() : totals.get(0);
         List<JsonNode> events = rows("SELECT id, toString(timestamp) AS ts, source, component, action, metadata_json FROM "
                 + table + " WHERE " + range + " AND (startsWith(action, '" + EventKind.RETRIEVAL_ACTION + "') OR "
@@ -63,7 +69,12 @@ public final class ClickHouseOtelEvents implements OtelEventSource {
         EventTally tally = new EventTally(from, to);
         List<String> problems = new ArrayList<>();
         int bad = 0;
+        Set<String> seen = new HashSet<>();
         for (JsonNode row : events.subList(0, Math.min(events.size(), ROW_LIMIT))) {
+            String id = row.path("id").asText("");
+            if (!id.isEmpty() && !seen.add(id)) {
+                continue; // the same event again: not yet merged away
+            }
             long time;
             try {
                 time = LocalDateTime.parse(row.path("ts").asText(), PARSE).toInstant(ZoneOffset.UTC).toEpochMilli();

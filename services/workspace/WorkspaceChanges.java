@@ -22,8 +22,11 @@ import java.util.stream.Stream;
  */
 public final class WorkspaceChanges {
 
-    /** The parts of an open window that may need reading again. */
-    public enum Area { INDEX, PROPOSALS, AMENDMENTS, FAILED, HEALTH }
+    /**
+     * The parts of an open window that may need reading again; POLICY is the trust dial and its promotion ladder
+     * (workspace.json's policy, the sign-offs, applies and demotions of the decision log).
+     */
+    public enum Area { INDEX, PROPOSALS, AMENDMENTS, FAILED, HEALTH, POLICY }
 
     private final Workspace ws;
     private final Supplier<Object> indexStamp;
@@ -49,6 +52,7 @@ public final class WorkspaceChanges {
         now.put(Area.FAILED, List.of(String.valueOf(safely(failedStamp)), String.valueOf(index), decisions));
         now.put(Area.HEALTH, List.of(file(ws.stateDir().resolve("watchdog.jsonl")),
                 file(ws.stateDir().resolve("jobs.jsonl"))));
+        now.put(Area.POLICY, List.of(file(ws.dir().resolve(Workspace.FILE_NAME)), decisions));
         Set<Area> changed = EnumSet.noneOf(Area.class);
         boolean first = last.isEmpty();
         for (Map.Entry<Area, Object> e : now.entrySet()) {

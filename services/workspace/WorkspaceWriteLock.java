@@ -38,8 +38,10 @@ public final class WorkspaceWriteLock {
 
     /** Who holds the lock, as its owner record says. */
     public record Owner(long pid, String since, String what) {
+        /** "process 4711 (…)", or — the holder being this very process (the window's own start-up work) — in words. */
         public String describe() {
-            return "process " + pid + " (" + what + ", since " + since + ")";
+            String who = pid == ProcessHandle.current().pid() ? "this console's own work" : "process " + pid;
+            return who + " (" + what + ", since " + since + ")";
         }
     }
 

@@ -56,8 +56,10 @@ public record RevertQuestion(String title, String heading, String body, String c
         List<String> leftOut = of.stream().filter(a -> a.status() == AmendmentsService.Status.REVERTED)
                 .map(a -> a.id() + " — already reverted").toList();
         String run = shown == null ? "" : shown.cycle();
-        return new RevertQuestion("Revert whole run", "Revert all " + reverts.size() + " amendments of run " + run
-                + "?", "Commits reverted, newest first:\n" + String.join("\n", reverts) + "\n\n"
+        // "Revert all 1 amendments" read wrong: a run of one says so
+        String heading = reverts.size() == 1 ? "Revert the only amendment of run " + run + "?"
+                : "Revert all " + reverts.size() + " amendments of run " + run + "?";
+        return new RevertQuestion("Revert whole run", heading, "Commits reverted, newest first:\n" + String.join("\n", reverts) + "\n\n"
                 + (leftOut.isEmpty() ? "" : "Left out:\n" + String.join("\n", leftOut) + "\n\n")
                 + "All or nothing: if one cannot be reverted, nothing is committed. One record, with your reason.",
                 "Revert run (" + reverts.size() + ")");

@@ -24,6 +24,7 @@ import services.text.HumanDuration;
 import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
+import viewmodels.inbox.OpenAt;
 import viewmodels.text.Moments;
 import viewmodels.text.SubjectMessage;
 
@@ -65,6 +66,7 @@ public final class FailedTargetsViewModel {
     private boolean redisConfigured;
     private boolean storesShouldAgree;
     private List<String> selected = List.of();
+    private final OpenAt openAt = new OpenAt();
 
     public FailedTargetsViewModel(FailedTargetsService service, TaskRunner runner, Clock clock, String operator,
                                   Consumer<String> openDocument) {
@@ -153,6 +155,23 @@ public final class FailedTargetsViewModel {
                 : "No failed targets " + (ALL_PROJECTS.equals(project.get()) ? "" : "of " + project.get() + " ")
                 + (q.isEmpty() ? "" : "match “" + text.get().strip() + "” ") + "(" + all.size() + " in all). "
                 + (q.isEmpty() ? "Choose All projects to see them." : "Escape clears the filter."));
+    }
+
+    /**
+     * The inbox's Enter on a failed target: it is selected once listed — with no filter that would hide it (the
+     * filter is cleared and every project shown when one would).
+     */
+    public void open(String key) {
+        if (rows.stream().noneMatch(r -> r.key().equals(key))) {
+            text.set("");
+            project.set(ALL_PROJECTS);
+        }
+        openAt.open(key);
+    }
+
+    /** Where the inbox asked this screen to open. */
+    public OpenAt openAt() {
+        return openAt;
     }
 
     /** Escape in the filter: every target shown again (of the project chosen). */

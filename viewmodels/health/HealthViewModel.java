@@ -24,6 +24,7 @@ import services.watchdog.Evidence;
 import services.watchdog.Finding;
 import services.watchdog.Severity;
 import services.watchdog.WatchdogLog;
+import viewmodels.inbox.OpenAt;
 import viewmodels.text.Moments;
 
 /**
@@ -50,6 +51,7 @@ public final class HealthViewModel {
     private final ReadOnlyBooleanWrapper healthy = new ReadOnlyBooleanWrapper(true);
     private Instant alerted; // the newest run already shown; null until the first load
     private Instant lastWatchdogRun;
+    private final OpenAt openAt = new OpenAt();
 
     public HealthViewModel(WatchdogLog log, Scheduler scheduler, Evidence evidence,
                            TaskRunner runner, ZoneId zone, Consumer<Evidence.Item> open) {
@@ -122,7 +124,9 @@ public final class HealthViewModel {
         long warnings = rows.stream().filter(r -> r.severity().equals("WARNING")).count();
         long errors = rows.stream().filter(r -> r.severity().equals("ERROR")).count();
         healthy.set(latest.healthy());
-        String counts = errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s");
+        int unrun = latest.problems().size();
+        String counts = errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")
+                + (unrun == 0 ? "" : ", " + unrun + (unrun == 1 ? " check" : " checks") + " could not run");
         summary.set("Last run " + moments.moment(latest.ranAt()) + " · " + (latest.blind()
                 ? "BLIND: no source of events, so not healthy · " + counts
                 : latest.healthy() ? "healthy" : counts) + systemWatchdog(latest.systemWatchdog()));
@@ -158,6 +162,19 @@ public final class HealthViewModel {
 
     private static String words(String key) {
         return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The inbox's Enter on a finding (its check) or a job's last run (the job's id): that finding, else that job,
+     * is selected once shown.
+     */
+    public void open(String subject) {
+        openAt.open(subject);
+    }
+
+    /** Where the inbox asked this screen to open: a finding's check or a job's id. */
+    public OpenAt openAt() {
+        return openAt;
     }
 
     /** Shows what the selected finding's evidence refers to. */

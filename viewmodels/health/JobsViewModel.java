@@ -68,8 +68,19 @@ public final class JobsViewModel {
         if (run == null) {
             return "never";
         }
-        return run.status() + " · " + when(run.startedAt()) + " · took " + took(run.durationMillis())
+        return words(run.status()) + " · " + when(run.startedAt()) + " · took " + took(run.durationMillis())
                 + (summary(run).isEmpty() ? "" : " · " + summary(run));
+    }
+
+    /** How a run ended, in words as Health's badges say a severity: "OK", "Warning", "Skipped" — not SKIPPED. */
+    static String words(JobRun.Status status) {
+        return switch (status) {
+            case OK -> "OK";
+            case WARNING -> "Warning";
+            case FAILED -> "Failed";
+            case CANCELLED -> "Cancelled";
+            case SKIPPED -> "Skipped";
+        };
     }
 
     /** How long a run took, once and readably: "509 ms", "4.2 s", "3 min" (a run of half a second is not "0 min"). */
@@ -104,7 +115,7 @@ public final class JobsViewModel {
     private void showHistory() {
         history.setAll(selected == null ? List.of() : scheduler.history().recent(selected, 20).stream()
                 .map(r -> when(r.startedAt()) + "  " + r.trigger().name().toLowerCase().replace('_', '-') + "  "
-                        + r.status() + "  " + took(r.durationMillis()) + "  " + summary(r)).toList());
+                        + words(r.status()) + "  " + took(r.durationMillis()) + "  " + summary(r)).toList());
     }
 
     public void runNow(String jobId) {

@@ -32,6 +32,18 @@ public final class RecallViewModel {
         public Column(String budget, String heading, String context, List<String> injectedIds) {
             this(budget, heading, context, injectedIds, "");
         }
+
+        /** The heading's first line, what went in of how many: "balanced — 5 of 22 matches". */
+        public String title() {
+            int at = heading.indexOf(" · ");
+            return at < 0 ? heading : heading.substring(0, at);
+        }
+
+        /** The muted line under it, why so many: "fewer words, by meaning too"; empty when the heading has none. */
+        public String why() {
+            int at = heading.indexOf(" · ");
+            return at < 0 ? "" : heading.substring(at + 3);
+        }
     }
 
     /** The first column's key. */
@@ -136,16 +148,17 @@ public final class RecallViewModel {
     }
 
     /**
-     * In words, within a caption's budget: how many went in of how many matched, and why that many matched — every
-     * word of the question as asked, or the question rewritten to fewer words; by meaning too or not. So "63" under
-     * lean beside "17" under balanced says why; the query run and the codes are in {@link #details}.
+     * In words, within a column at 1100 px: how many went in of how many were found ("balanced — 5 of 20 found"), and
+     * why that many — every word of the question as asked, or the question rewritten to fewer words; by meaning too
+     * or not ("fewer words, by meaning too"). So "63" under lean beside "17" under balanced says why; the query run
+     * and the codes are in {@link #details}.
      */
     static String heading(RecallPreview p, String question) {
         RecallBudget b = p.budget();
-        return b.label() + " — " + p.injected().size() + " of " + p.candidates()
-                + (p.candidates() == 1 ? " match" : " matches") + " · "
-                + (rewritten(p, question) ? "the question rewritten to fewer words" : "every word as asked")
-                + (b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD ? "" : ", by meaning too");
+        boolean keyword = b.retrieval() == KnowledgeQuery.Retrieval.KEYWORD;
+        String why = rewritten(p, question) ? "fewer words" + (keyword ? "" : ", by meaning too")
+                : keyword ? "every word as asked" : "every word, by meaning too";
+        return b.label() + " — " + p.injected().size() + " of " + p.candidates() + " found · " + why;
     }
 
     private static boolean rewritten(RecallPreview p, String question) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import services.knowledge.KnowledgeDoc;
+import services.text.TypeWords;
 import viewmodels.text.Moments;
 
 /**
@@ -28,6 +29,11 @@ public record ResultRow(String id, String type, String title, String subtitle, S
         return date.isEmpty() ? subtitle : subtitle + " · " + date;
     }
 
+    /** The type in words for the row's badge ("failed target", "ADR"); {@link #type()} keeps the code. */
+    public String typeWords() {
+        return TypeWords.of(type);
+    }
+
     /**
      * A document as the list shows it: title (or id), type · project · status · loop, and the day it was written —
      * for an ADR its own date instead ("dated …", as its file says it, like the detail), or none: the day a sync
@@ -38,7 +44,7 @@ public record ResultRow(String id, String type, String title, String subtitle, S
     static ResultRow of(KnowledgeDoc doc, Moments moments, List<String> terms,
                         Function<KnowledgeDoc, String> adrDate) {
         List<String> about = new ArrayList<>();
-        about.add(doc.type());
+        about.add(TypeWords.of(doc.type())); // words, not the index's code: "brain note", not brain_note
         if (doc.project() != null) {
             about.add(doc.project());
         }

@@ -24,6 +24,8 @@ import services.review.ProposalWords;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
+import viewmodels.inbox.OpenAt;
+import viewmodels.shell.TypedReason;
 
 /**
  * The trust dial in Settings: a level per risk and per kind (empty: the risk decides), protected paths, the days a
@@ -41,6 +43,7 @@ public final class PolicyViewModel {
     private final StringProperty protectedPaths = new SimpleStringProperty("");
     private final StringProperty days = new SimpleStringProperty("");
     private final StringProperty why = new SimpleStringProperty("");
+    private final TypedReason typed = new TypedReason(why);
     private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper versionLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -49,6 +52,7 @@ public final class PolicyViewModel {
     private final ObservableList<String> wouldHave = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper wouldHaveEmpty = new ReadOnlyStringWrapper(NOT_PREVIEWED);
     private final ObservableList<String> toConfirm = FXCollections.observableArrayList();
+    private final OpenAt openAt = new OpenAt();
     private final List<String> toConfirmIds = new ArrayList<>();
     private Policy previewed;
 
@@ -175,6 +179,7 @@ public final class PolicyViewModel {
         }
         String reason = why.get();
         runner.submit("Saving the trust dial", progress -> service.set(c, person, reason), TaskCallbacks.of(saved -> {
+            typed.used(reason);
             show(saved);
             say("Saved the trust dial (" + saved.version() + ").", false);
         }, error -> problem(error.getMessage())));
@@ -185,6 +190,7 @@ public final class PolicyViewModel {
         String reason = why.get();
         runner.submit(freeze ? "Freezing the trust dial" : "Lifting the freeze", progress -> freeze
                 ? service.freeze(person, reason) : service.unfreeze(person, reason), TaskCallbacks.of(saved -> {
+                    typed.used(reason);
                     show(saved);
                     say(freeze ? "Frozen: every proposal waits for a person." : "The freeze is lifted.", false);
                 }, error -> problem(error.getMessage())));
@@ -241,6 +247,11 @@ public final class PolicyViewModel {
         return why;
     }
 
+    /** A reason typed and not yet used by a save or a freeze: closing the window asks first. */
+    public ReadOnlyBooleanProperty reasonTypedProperty() {
+        return typed.pendingProperty();
+    }
+
     public ReadOnlyBooleanProperty frozenProperty() {
         return frozen.getReadOnlyProperty();
     }
@@ -275,6 +286,21 @@ public final class PolicyViewModel {
 
     public ObservableList<String> wouldHave() {
         return FXCollections.unmodifiableObservableList(wouldHave);
+    }
+
+    /** The inbox's Enter on a supervised approval: that approval is selected in the list to confirm. */
+    public void open(String proposalId) {
+        openAt.open(proposalId);
+    }
+
+    /** Where the inbox asked this panel to open; a line of {@link #toConfirm()} is keyed by {@link #idOf}. */
+    public OpenAt openAt() {
+        return openAt;
+    }
+
+    /** The proposal a line of {@link #toConfirm()} names. */
+    public static String idOf(String toConfirmLine) {
+        return toConfirmLine.split(" — ", 2)[0];
     }
 
     public ObservableList<String> toConfirm() {

@@ -18,9 +18,11 @@ import services.policy.PolicyService;
 import services.policy.Rung;
 import services.policy.SupervisedApprovals;
 import services.policy.SurfaceLadder;
+import services.tasks.CoalescingTasks;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
+import viewmodels.shell.TypedReason;
 
 /**
  * The promotion ladder in the trust dial's panel: each surface's rung and record, a sign-off for an eligible surface,
@@ -38,19 +40,22 @@ public final class SurfacesViewModel {
     private final ObservableList<String> applied = FXCollections.observableArrayList();
     private final List<String> appliedIds = new ArrayList<>();
     private final StringProperty reason = new SimpleStringProperty("");
+    private final TypedReason typed = new TypedReason(reason);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper messageIsProblem = new ReadOnlyBooleanWrapper(false);
+    private final CoalescingTasks<Map.Entry<List<SurfaceLadder.Record>, List<SupervisedApprovals.Pending>>> reads;
 
     public SurfacesViewModel(PolicyService service, TaskRunner runner, String person, ZoneId zone, Clock clock) {
         this.service = service;
         this.runner = runner;
         this.person = person;
         this.moments = new Moments(clock.withZone(zone));
+        this.reads = new CoalescingTasks<>(runner, "Reading the promotion ladder");
     }
 
     /** Reads the surfaces' records and the changes the dial applied. */
     public void load() {
-        runner.submit("Reading the promotion ladder", progress -> Map.entry(service.ladder().records(), service.applied()),
+        reads.submit(progress -> Map.entry(service.ladder().records(), service.applied()),
                 TaskCallbacks.of(read -> {
                     records.clear();
                     records.addAll(read.getKey());
@@ -63,6 +68,39 @@ public final class SurfacesViewModel {
                         return appliedLine(p);
                     }).toList());
                 }, error -> problem("Could not read the promotion ladder: " + error.getMessage())));
+    }
+
+    /**
+     * Reads again after a change made elsewhere — a sign-off, a revert or a dial saved on the command line, the dial's
+     * job, another window: the newest read is the one shown (a read begun before the change never lands after it).
+     */
+    public void refresh() {
+        load();
+    }
+
+    /** The name of the surface at {@code index} of {@link #surfaces()}, or null. */
+    public String surfaceName(int index) {
+        return index >= 0 && index < records.size() ? records.get(index).surface().name() : null;
+    }
+
+    /** Where the surface named {@code name} is in {@link #surfaces()} now, or -1. */
+    public int indexOfSurface(String name) {
+        for (int i = 0; name != null && i < records.size(); i++) {
+            if (records.get(i).surface().name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The id of the applied change at {@code index} of {@link #applied()}, or null. */
+    public String appliedId(int index) {
+        return index >= 0 && index < appliedIds.size() ? appliedIds.get(index) : null;
+    }
+
+    /** Where the applied change {@code id} is in {@link #applied()} now, or -1. */
+    public int indexOfApplied(String id) {
+        return id == null ? -1 : appliedIds.indexOf(id);
     }
 
     /** "rules — rules/*.md (behaviour) · gated · 3/10 clean applies · eligible for a sign-off · last …". */
@@ -107,6 +145,7 @@ public final class SurfacesViewModel {
         String why = reason.get();
         runner.submit("Signing off " + name, progress -> service.ladder().signoff(name, person, why),
                 TaskCallbacks.of(r -> {
+                    typed.used(why);
                     load();
                     say("Signed off " + name + ": it is " + r.rung().key() + " now. Any revert of a change on it "
                             + "demotes it to gated.", false);
@@ -121,6 +160,7 @@ public final class SurfacesViewModel {
         String id = appliedIds.get(index);
         String why = reason.get();
         runner.submit("Reverting " + id, progress -> service.revert(id, person, why), TaskCallbacks.of(sha -> {
+            typed.used(why);
             load();
             say("Reverted " + id + " with " + abbreviate(sha) + "; a surface it was on is gated now.", false);
         }, error -> problem(error.getMessage())));
@@ -145,6 +185,11 @@ public final class SurfacesViewModel {
 
     public StringProperty reasonProperty() {
         return reason;
+    }
+
+    /** A reason typed and not yet used by a sign-off or a revert: closing the window asks first. */
+    public ReadOnlyBooleanProperty reasonTypedProperty() {
+        return typed.pendingProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -53,10 +53,10 @@ final class QueueOrder {
     static boolean passes(ReviewService.Item item, ReviewViewModel.Filter filter) {
         Proposal p = item.proposal();
         return switch (filter) {
-            case OPEN -> ReviewQueue.pending(p) || !p.valid();
+            case OPEN -> ReviewQueue.pending(p) || ReviewQueue.invalid(p);
             case CHANGES_REQUESTED -> ReviewQueue.sentBack(p);
-            case DECIDED -> p.valid() && !p.open();
-            case INVALID -> !p.valid();
+            case DECIDED -> ReviewQueue.decided(p);
+            case INVALID -> ReviewQueue.invalid(p);
             case ALL -> true;
         };
     }

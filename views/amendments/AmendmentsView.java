@@ -41,6 +41,7 @@ import viewmodels.amendments.ImpactWindow;
 import viewmodels.amendments.RevertQuestion;
 import views.components.ColumnHeaders;
 import views.components.DiffView;
+import views.components.QuitFromDialog;
 import views.shell.ShellView;
 
 /**
@@ -296,6 +297,7 @@ public final class AmendmentsView {
         ok.disableProperty().bind(Bindings.createBooleanBinding(() -> reason.getText().isBlank(),
                 reason.textProperty()));
         confirm.setOnShown(e -> reason.requestFocus());
+        QuitFromDialog.install(confirm, () -> !reason.getText().isBlank());
         confirm.showAndWait().filter(b -> b == revert).ifPresent(b -> vm.revertRun(reason.getText().strip()));
     }
 

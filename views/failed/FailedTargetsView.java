@@ -33,7 +33,9 @@ import javafx.scene.layout.VBox;
 import viewmodels.failed.FailedRow;
 import viewmodels.failed.FailedTargetsViewModel;
 import views.components.ColumnHeaders;
-import views.components.WrappingCell;
+import views.components.OneLineCell;
+import views.components.OpensAt;
+import views.components.QuitFromDialog;
 import views.shell.ShellView;
 
 /**
@@ -101,14 +103,16 @@ public final class FailedTargetsView {
     private Node table() {
         table.setId("failed-table");
         table.setItems(vm.rows());
+        OpensAt.follow(vm.openAt(), table, FailedRow::key);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        // every column keeps the width of what it shows; the story takes the rest and wraps by words
+        // every column keeps the width of what it shows; the story takes the rest, one line (docs/design.md, "Rows"):
+        // a long title ends in "…" and its tooltip holds every story the row clears
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         table.getColumns().add(fixed(column("Project", FailedRow::project, 115)));
         table.getColumns().add(fixed(column("Target", FailedRow::target, 70)));
         TableColumn<FailedRow, String> story = column("Story", FailedRow::story, 230);
         story.setMinWidth(110);
-        story.setCellFactory(c -> new WrappingCell<>()); // at 1100 px it wraps, never "Kill dev s…"
+        story.setCellFactory(c -> new OneLineCell<>());
         table.getColumns().add(story);
         TableColumn<FailedRow, String> loop = column("Loop (Enter: retro)", FailedRow::loop, 200);
         table.getColumns().add(fixed(loop));
@@ -255,6 +259,7 @@ public final class FailedTargetsView {
                 () -> vm.isBlankReason(reason.getText()), reason.textProperty()));
         dialog.setResultConverter(b -> b == clear ? reason.getText() : null);
         dialog.setOnShown(e -> reason.requestFocus());
+        QuitFromDialog.install(dialog, () -> !reason.getText().isBlank());
         dialog.showAndWait().ifPresent(vm::clearSelected);
     }
 

@@ -38,6 +38,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import views.components.ColumnHeaders;
 import views.components.OneLineCell;
+import views.components.OpensAt;
 import viewmodels.health.EvidenceRow;
 import viewmodels.health.FindingRow;
 import viewmodels.health.HealthViewModel;
@@ -91,6 +92,12 @@ public final class HealthView {
         run.setId("health-run");
         run.getStyleClass().add(Styles.ACCENT);
         run.setOnAction(e -> vm.runWatchdogNow());
+        // the title and the button keep their width; a long summary (a blind run's) wraps instead of cutting them
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setWrapText(true);
+        summary.setMinWidth(0);
+        HBox.setHgrow(summary, Priority.ALWAYS);
         HBox head = new HBox(12, title, run, summary);
         head.setAlignment(Pos.CENTER_LEFT);
         Label problems = banner("health-problems");
@@ -117,6 +124,7 @@ public final class HealthView {
     private Node findingsPane() {
         TableView<FindingRow> table = new TableView<>(vm.findings());
         table.setId("health-findings");
+        OpensAt.follow(vm.openAt(), table, FindingRow::check);
         table.setFixedCellSize(26); // one line a finding, the badge's row as tall as the others
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         TableColumn<FindingRow, String> severity = HealthView.<FindingRow>column("Severity", FindingRow::severity, 140);
@@ -225,6 +233,7 @@ public final class HealthView {
     private Node jobsPane() {
         jobTable.setId("health-jobs");
         jobTable.setItems(jobs.rows());
+        OpensAt.follow(vm.openAt(), jobTable, JobRow::id);
         // the columns fit the pane, one line a job (docs/design.md): a long "last run" is whole in its tooltip and in
         // the job's runs below
         jobTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

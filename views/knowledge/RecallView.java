@@ -9,6 +9,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -128,20 +129,34 @@ public final class RecallView {
         vm.loadProjects();
     }
 
+    /**
+     * Two lines, each one line at any width (docs/design.md, "Rows" and "Word budget"): what went in of how many, bold,
+     * and why so many, muted; cut with "…" on a narrow window, the whole heading and the budget's codes in the tooltip
+     * (at 1100 px the heading wrapped to three lines).
+     */
     private static Node heading(RecallViewModel.Column column) {
-        Label heading = new Label(column.heading());
+        Label heading = oneLine(column.title());
         heading.setId("recall-heading-" + column.budget());
-        heading.setWrapText(true);
-        heading.setMinHeight(Region.USE_PREF_SIZE);
         heading.getStyleClass().add(Styles.TEXT_BOLD);
-        heading.setMaxWidth(Double.MAX_VALUE);
-        if (!column.details().isEmpty()) {
-            heading.setTooltip(new Tooltip(column.details())); // the budget's codes, for who knows them
-        }
-        // its height is asked at a column's narrowest width: asked at one line's width, a long heading got a row too
-        // short on a small window and was drawn over the lines above the columns
-        heading.setPrefWidth(160);
-        return heading;
+        Label why = oneLine(column.why());
+        why.setId("recall-why-" + column.budget());
+        why.getStyleClass().addAll(Styles.TEXT_MUTED, Styles.TEXT_SMALL);
+        Tooltip whole = new Tooltip(column.details().isEmpty() ? column.heading()
+                : column.heading() + "\n" + column.details()); // the budget's codes, for who knows them
+        heading.setTooltip(whole);
+        why.setTooltip(whole);
+        VBox lines = new VBox(2, heading, why);
+        lines.setMinWidth(0);
+        return lines;
+    }
+
+    private static Label oneLine(String text) {
+        Label label = new Label(text);
+        label.setWrapText(false);
+        label.setTextOverrun(OverrunStyle.ELLIPSIS);
+        label.setMinWidth(0);
+        label.setMaxWidth(Double.MAX_VALUE);
+        return label;
     }
 
     private static Node context(RecallViewModel.Column column) {

@@ -5,6 +5,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -39,8 +41,15 @@ final class ResultCell extends ListCell<ResultRow> {
             setText(null);
             return;
         }
-        TextFlow title = flow(row.titleParts(), "result-title");
-        Label type = new Label(row.type());
+        // one line (docs/design.md, "Rows"): a long title ends in "…" and its tooltip holds it whole; the searched
+        // words are marked in the snippet below (at 1100 px a title wrapped to two lines)
+        Label title = new Label(row.title());
+        title.getStyleClass().addAll("result-title", "result-title-line");
+        title.setTextOverrun(OverrunStyle.ELLIPSIS);
+        title.setMinWidth(0);
+        title.setMaxWidth(Double.MAX_VALUE);
+        title.setTooltip(new Tooltip(row.title()));
+        Label type = new Label(row.typeWords());
         type.getStyleClass().addAll("type-badge", "type-" + row.type());
         type.setMinWidth(Region.USE_PREF_SIZE);
         // type · project · status · loop · day: wraps by words in the narrow column, never cut ("…-0d…")

@@ -20,6 +20,7 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import viewmodels.policy.PolicyViewModel;
 import views.components.WrappingListCell;
+import views.components.OpensAt;
 
 /** The trust dial's panel in Settings: levels, protected paths, the kill switch, the would-have table, to confirm. */
 public final class PolicyView {
@@ -110,6 +111,7 @@ public final class PolicyView {
         wouldHave.setPlaceholder(nothing);
         ListView<String> toConfirm = wrapping(new ListView<>(vm.toConfirm()));
         toConfirm.setId("policy-to-confirm");
+        OpensAt.follow(vm.openAt(), toConfirm, PolicyViewModel::idOf);
         toConfirm.setPrefHeight(130); // two approvals of two lines each at 1100 px
         toConfirm.setPlaceholder(placeholder("No supervised approval waits for a person."));
         Button confirm = new Button("Confirm selected");

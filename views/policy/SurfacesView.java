@@ -1,7 +1,10 @@
 package views.policy;
 
 import atlantafx.base.theme.Styles;
+import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -58,9 +61,29 @@ public final class SurfacesView {
                 message.getStyleClass().add(Styles.DANGER);
             }
         });
+        // a read after a change elsewhere keeps what was selected, by its name (its line's figures may have changed)
+        keepSelection(surfaces, vm::surfaceName, vm::indexOfSurface);
+        keepSelection(applied, vm::appliedId, vm::indexOfApplied);
         root.getChildren().addAll(title, surfaces, new Label("Changes the dial applied (newest first)"), applied,
                 actions, message);
         vm.load();
+    }
+
+    private static void keepSelection(ListView<String> list, IntFunction<String> keyAt, ToIntFunction<String> indexOf) {
+        String[] selected = new String[1];
+        list.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {
+            if (now.intValue() >= 0) {
+                selected[0] = keyAt.apply(now.intValue());
+            }
+        });
+        list.getItems().addListener((ListChangeListener<String>) change -> {
+            int at = indexOf.applyAsInt(selected[0]);
+            if (at >= 0) {
+                list.getSelectionModel().clearAndSelect(at);
+            } else {
+                selected[0] = null;
+            }
+        });
     }
 
     private static Label placeholder(String text) {

@@ -8,7 +8,6 @@ import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Group;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -31,12 +30,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.shape.SVGPath;
 import javafx.util.StringConverter;
 import viewmodels.review.QueueRow;
 import viewmodels.review.ReviewViewModel;
 import views.components.DiffView;
+import views.components.Icons;
 import views.components.TabMovesFocus;
+import views.components.QuitFromDialog;
 import views.shell.ShellView;
 
 /**
@@ -154,11 +154,11 @@ public final class ReviewView {
         Label details = label("review-details", Styles.TEXT_MUTED);
         details.textProperty().bind(vm.detail().detailsProperty());
         Button approve = button("Approve", "review-approve", vm::approve);
-        approve.setGraphic(thumb(THUMB_UP));
+        approve.setGraphic(Icons.thumbUp());
         approve.getStyleClass().add(Styles.SUCCESS);
         approve.disableProperty().bind(vm.detail().approvableProperty().not());
         Button reject = button("Reject…", "review-reject", this::reject);
-        reject.setGraphic(thumb(THUMB_DOWN));
+        reject.setGraphic(Icons.thumbDown());
         reject.getStyleClass().add(Styles.DANGER);
         reject.disableProperty().bind(vm.detail().decidableProperty().not());
         Button changes = button("Request changes…", "review-request", this::requestChanges);
@@ -306,6 +306,7 @@ public final class ReviewView {
                 e.consume();
             }
         });
+        QuitFromDialog.install(dialog, () -> !text.getText().equals(proposed));
         dialog.showAndWait().ifPresent(vm::approveEdited);
     }
 
@@ -352,6 +353,7 @@ public final class ReviewView {
         dialog.getDialogPane().getButtonTypes().setAll(confirm, ButtonType.CANCEL);
         dialog.getDialogPane().lookupButton(confirm).disableProperty().bind(Bindings
                 .createBooleanBinding(() -> dialog.getEditor().getText().isBlank(), dialog.getEditor().textProperty()));
+        QuitFromDialog.install(dialog, () -> !dialog.getEditor().getText().isBlank());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
 
@@ -377,22 +379,5 @@ public final class ReviewView {
 
     public Node root() {
         return root;
-    }
-
-    /** Material Design's thumb up / down (Apache 2.0), drawn, so they show without an emoji font. */
-    private static final String THUMB_UP = "M1 21h4V9H1v12zm22-11c0-1.1-.9-2-2-2h-6.31l.95-4.57.03-.32c0-.41-.17-.79"
-            + "-.44-1.06L14.17 1 7.59 7.59C7.22 7.95 7 8.45 7 9v10c0 1.1.9 2 2 2h9c.83 0 1.54-.5 1.84-1.22l3.02-7.05c.09"
-            + "-.23.14-.47.14-.73v-2z";
-    private static final String THUMB_DOWN = "M15 3H6c-.83 0-1.54.5-1.84 1.22l-3.02 7.05c-.09.23-.14.47-.14.73v2c0 "
-            + "1.1.9 2 2 2h6.31l-.95 4.57-.03.32c0 .41.17.79.44 1.06L9.83 23l6.59-6.59c.36-.36.58-.86.58-1.41V5c0-1.1"
-            + "-.9-2-2-2zm4 0v12h4V3h-4z";
-
-    private static Node thumb(String path) {
-        SVGPath svg = new SVGPath();
-        svg.setContent(path);
-        svg.getStyleClass().add("review-thumb");
-        svg.setScaleX(0.6);
-        svg.setScaleY(0.6);
-        return new Group(svg);
     }
 }

@@ -36,6 +36,7 @@ import viewmodels.shell.CommandPaletteViewModel;
 import viewmodels.shell.ReviewSharingViewModel;
 import viewmodels.shell.SectionItem;
 import viewmodels.shell.ShellViewModel;
+import views.components.DialogEdges;
 
 /**
  * The main window's frame: menu bar, navigation rail, message banners, the current section, and the status bar.
@@ -85,6 +86,8 @@ public final class ShellView {
         scene.getStylesheets().add(ShellView.class.getResource("/views/shell/shell.css").toExternalForm());
         // the design language every screen shares (docs/design.md): the scale, the palette of meanings
         scene.getStylesheets().add(ShellView.class.getResource("/views/design.css").toExternalForm());
+        // a dialog gets the design language too, and with it an edge that shows on the dark theme
+        DialogEdges.follow(List.of(ShellView.class.getResource("/views/design.css").toExternalForm()));
         // Section navigation is global: a filter sees the keys before any control (a list eats Ctrl+PgDn).
         KeyCodeCombination next = new KeyCodeCombination(KeyCode.PAGE_DOWN, KeyCombination.SHORTCUT_DOWN);
         KeyCodeCombination previous = new KeyCodeCombination(KeyCode.PAGE_UP, KeyCombination.SHORTCUT_DOWN);

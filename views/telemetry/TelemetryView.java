@@ -18,7 +18,7 @@ import javafx.scene.layout.VBox;
 import viewmodels.telemetry.TelemetryViewModel;
 import viewmodels.telemetry.TelemetryViewModel.SpanRow;
 import views.components.ColumnHeaders;
-import views.components.WrappingCell;
+import views.components.OneLineCell;
 import views.shell.ShellView;
 
 /** Recent spans: filter, table, F5 or Refresh. */
@@ -50,7 +50,10 @@ public final class TelemetryView {
         table.getColumns().add(column("Duration", SpanRow::duration, 90));
         table.getColumns().add(column("Status", SpanRow::status, 70));
         TableColumn<SpanRow, String> attributes = column("Attributes", SpanRow::attributes, 400);
-        attributes.setCellFactory(c -> new WrappingCell<>()); // a long span's attributes wrap, none cut
+        // one line a row, as every table (docs/design.md, "Rows"): a long span's attributes end in "…", all of them in
+        // the cell's tooltip (wrapped, the rows were of two heights)
+        attributes.setCellFactory(c -> new OneLineCell<>());
+        table.setFixedCellSize(28); // one height for every row, the rows built first too (they were 39 px, then 24)
         table.getColumns().add(attributes);
         // the short columns keep their width at 1100 px (the time was cut to "18:40…"); the attributes take the rest
         table.getColumns().stream().filter(c -> c != attributes).forEach(c -> c.setMinWidth(c.getPrefWidth()));

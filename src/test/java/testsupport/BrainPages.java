@@ -19,9 +19,17 @@ public final class BrainPages {
 
     /** Copies the repository {@code joelclaw} (holding {@code .brain}) into {@code parent}; returns it. */
     public static Path copyRepo(Path parent) throws IOException {
+        return copyRepo(parent, "/brain/joelclaw");
+    }
+
+    /**
+     * Copies the repository {@code joelclaw} of a resource folder ({@code /brain/joelclaw}, or
+     * {@code /brain-shapes/joelclaw}: more real pages of other shapes) into {@code parent}; returns it.
+     */
+    public static Path copyRepo(Path parent, String resource) throws IOException {
         Path from;
         try {
-            from = Path.of(BrainPages.class.getResource("/brain/joelclaw/.brain").toURI()).getParent();
+            from = Path.of(BrainPages.class.getResource(resource + "/.brain").toURI()).getParent();
         } catch (URISyntaxException e) {
             throw new IOException(e);
         }

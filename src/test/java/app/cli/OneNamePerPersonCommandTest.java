@@ -51,4 +51,32 @@ class OneNamePerPersonCommandTest {
         assertEquals(2, neither.code(), "a reason is required: a usage error");
         assertThat(neither.err()).contains("--reason");
     }
+
+    /** Walk 2: a revert and a lesson deprecated by hand recorded no name ("hand") or needed --by; now the reviewer. */
+    @Test
+    void aRevertAndADeprecationWithoutByRecordTheWorkspacesReviewer() throws Exception {
+        String ws = tmp.resolve("demo").toString();
+        assertEquals(0, run("demo", ws).code());
+        ObjectMapper json = new ObjectMapper();
+        String sha = null;
+        for (JsonNode a : json.readTree(run("amendments", "list", "--workspace", ws, "--json").out()).get("amendments")) {
+            if (a.get("id").asText().equals("dream-2026-11-10-01")) {
+                sha = a.get("sha").asText();
+            }
+        }
+        DemoCommandTest.Run reverted = run("amendments", "revert", sha, "--workspace", ws);
+        assertEquals(0, reverted.code(), reverted.err());
+        JsonNode revert = last(Path.of(ws, "state", "decisions.jsonl"));
+        assertEquals("revert", revert.get("action").asText());
+        assertEquals("joel", revert.get("by").asText());
+
+        assertEquals(0, run("sync", "--workspace", ws, "--no-embeddings").code());
+        String lesson = json.readTree(run("lessons", "--workspace", ws, "--json").out()).get("lessons").get(0)
+                .get("id").asText();
+        DemoCommandTest.Run deprecated = run("lessons", "deprecate", lesson, "--why", "superseded", "--workspace", ws);
+        assertEquals(0, deprecated.code(), deprecated.err());
+        JsonNode transition = last(Path.of(ws, "state", "lessons.jsonl"));
+        assertEquals(lesson, transition.get("id").asText());
+        assertEquals("joel", transition.get("by").asText(), "a person's one name, not \"hand\"");
+    }
 }

@@ -8,10 +8,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import services.audit.DecisionLog;
 import services.review.ProposalWriter;
 import services.workspace.Workspace;
@@ -88,7 +91,8 @@ class ProposalSnapshotCommandTest {
         rewriteTo("rules/b.md");
         String fresh = showJson().get("digest").asText();
         assertThat(fresh).isNotEqualTo(digest);
-        for (String stale : List.of(digest, digest.substring(0, 19), digest.substring(7, 19))) {
+        for (String stale : List.of(digest, digest.substring(0, 19), digest.substring(7, 19),
+                " " + digest.toUpperCase(Locale.ROOT) + " ")) { // as typed: upper case, spaces around it
             DemoCommandTest.Run approve = DemoCommandTest.run("proposals", "approve", "p-t", "--digest", stale,
                     "--workspace", ws);
             assertEquals(1, approve.code(), approve.out());
@@ -142,5 +146,37 @@ class ProposalSnapshotCommandTest {
         assertEquals(1, again.code());
         assertThat(again.err()).contains("already approved");
         assertEquals(1, approvals());
+    }
+
+    /**
+     * Found by attacking the built jar: a decided proposal rewritten into a file that is no valid proposal (a second
+     * status key, an unknown kind) was listed "invalid" with status "pending" — the agent's claim — not tampered.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"duplicate status key", "unknown kind", "NUL in the target"})
+    void aDecidedProposalRewrittenIntoAnInvalidFileIsStillDecidedAndShownTampered(String how) throws Exception {
+        assertEquals(0, DemoCommandTest.run("proposals", "approve", "p-t", "--workspace", ws).code());
+        String approved = Files.readString(file);
+        Files.writeString(file, switch (how) {
+            case "duplicate status key" -> approved.replace("status: approved", "status: approved\nstatus: pending");
+            case "unknown kind" -> approved.replace("status: approved", "status: pending")
+                    .replace("kind: PROPOSE_RULE", "kind: REWRITE_EVERYTHING");
+            default -> approved.replace("status: approved", "status: pending")
+                    .replace("target: \"rules/a.md\"", "target: \"rules/a\\0.md\"")
+                    .replace("target: rules/a.md", "target: \"rules/a\\0.md\"");
+        });
+        JsonNode json = showJson();
+        assertThat(json.get("state").asText()).as(how).isEqualTo("tampered");
+        assertThat(json.get("status").asText()).as(how).isEqualTo("approved");
+        assertThat(json.get("tampering").get("changes").toString()).as(how).contains("no longer a valid proposal");
+        DemoCommandTest.Run pending = DemoCommandTest.run("proposals", "list", "--status", "pending", "--workspace", ws);
+        assertThat(pending.out()).as(how).doesNotContain("p-t ");
+        DemoCommandTest.Run decided = DemoCommandTest.run("proposals", "list", "--status", "approved", "--workspace", ws);
+        assertThat(decided.out()).as(how).contains("p-t ");
+        DemoCommandTest.Run inbox = DemoCommandTest.run("inbox", "--workspace", ws);
+        assertThat(inbox.out()).as(how).contains("Tampered proposal p-t").doesNotContain("Invalid proposal p-t");
+        DemoCommandTest.Run again = DemoCommandTest.run("proposals", "approve", "p-t", "--workspace", ws);
+        assertEquals(1, again.code(), how);
+        assertEquals(1, approvals(), how);
     }
 }

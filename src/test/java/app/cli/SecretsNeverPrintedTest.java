@@ -43,7 +43,10 @@ class SecretsNeverPrintedTest {
             "redis://default:S3cr3tPW?x=1@127.0.0.1:16399/0",
             "redis://default:S3c@r3tPW@127.0.0.1:16399/0",
             "redis://default:S3cr3tPW%2Fx@127.0.0.1:16399/0",
-            " redis://default:S3cr3tPW/@127.0.0.1/0");
+            " redis://default:S3cr3tPW/@127.0.0.1/0",
+            "redis:/default:S3cr3tPW@127.0.0.1:16399/0",
+            "redis:default:S3cr3tPW@127.0.0.1",
+            "REDIS:\\\\u:S3cr3tPW@127.0.0.1:16399");
 
     @Test
     void everyPasswordBearingUrlIsFoundAndRedacted() {
@@ -61,6 +64,10 @@ class SecretsNeverPrintedTest {
         assertFalse(UrlCredentials.hasSecret("redis://reader@127.0.0.1:6379/0")); // an ACL user alone is no secret
         assertFalse(UrlCredentials.hasSecret("redis://127.0.0.1:6379/0"));
         assertEquals("http://host/a/@b", UrlCredentials.scrub("http://host/a/@b")); // an @ in a path is no user-info
+        // a scheme without '//' (found by attacking the built CLI: 'redis:/u:pw@host' was printed 13 times)
+        assertThat(UrlCredentials.scrub("\"redis:/u:S3cr3tPW@127.0.0.1:16399\" is not a redis:// URL"))
+                .doesNotContain(SECRET).contains("127.0.0.1");
+        assertEquals("error: Proposal-Id: p-t, sha256:0123", UrlCredentials.scrub("error: Proposal-Id: p-t, sha256:0123"));
     }
 
     private String workspace(Map<String, String> replace) throws Exception {
@@ -94,10 +101,11 @@ class SecretsNeverPrintedTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
     void aRedisPasswordInTheUrlIsRefusedAndNeverPrinted(int i) throws Exception {
-        String ws = workspace(Map.of("\"redis\": null", "\"redis\": {\"url\": \"" + REDIS.get(i) + "\"}"));
-        noSecretIn(ws, i == 7 ? "key 'redis.url'" : "put no password in the URL");
+        String url = REDIS.get(i).replace("\\", "\\\\");
+        String ws = workspace(Map.of("\"redis\": null", "\"redis\": {\"url\": \"" + url + "\"}"));
+        noSecretIn(ws, i >= 7 ? "key 'redis.url'" : "put no password in the URL");
     }
 
     @Test

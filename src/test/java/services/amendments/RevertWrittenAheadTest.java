@@ -109,6 +109,8 @@ class RevertWrittenAheadTest {
         assertThat(service.list().problems()).anySatisfy(p -> assertThat(p).startsWith("Recorded the revert of "
                 + soul.id()));
         recordedOnce();
+        assertEquals("joel", decisions("revert").get(0).path("finishedBy").asText(),
+                "who finished it is the workspace's reviewer, the one name of that person in every log");
         AmendmentException again = assertThrows(AmendmentException.class, () -> service.revert(List.of(soul.sha()), "joel"));
         assertThat(again.getMessage()).contains("already reverted");
         recordedOnce();

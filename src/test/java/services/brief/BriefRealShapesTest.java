@@ -86,13 +86,14 @@ class BriefRealShapesTest {
         MiseBrief.Brief b = gather();
         assertThat(b.verdict()).isEqualTo("No pitch: no ADR passes the pitch gate (no-candidates-pass-gate)");
         assertThat(b.pitchAllowed()).isFalse();
-        assertThat(b.refusals().get(0)).startsWith("no-candidates-pass-gate: no ADR passes the pitch gate — none of "
+        assertThat(b.refusals().get(0)).startsWith("no-candidates-pass-gate: none of "
                 + "the 5 open ADRs has readiness ≥ 3, confidence ≥ 3 and band do-now or next");
         assertThat(b.pitchGate().open()).isEqualTo(5);
         assertThat(b.pitchGate().candidates()).isEmpty();
         String md = MiseBrief.markdown(b);
         assertThat(md).startsWith("# Mise brief\n\n**No pitch: no ADR passes the pitch gate (no-candidates-pass-gate)**")
-                .doesNotContain("Pitch allowed");
+                .doesNotContain("Pitch allowed")
+                .doesNotContain("no ADR passes the pitch gate — "); // the headline is not said twice
 
         // one open ADR with the rubric the running system writes passes; plain keys are read too
         Files.writeString(ws.adrDir().resolve("0248-ready.md"), "---\nstatus: accepted\npriority-readiness: 3\n"

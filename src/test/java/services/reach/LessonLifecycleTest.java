@@ -113,16 +113,19 @@ class LessonLifecycleTest {
         LessonLifecycle.Evaluation e = readOnly.evaluate(report(60), NOW);
         assertEquals(4, e.transitions().size());
         assertThat(log.file()).doesNotExist();
-        assertThatThrownBy(() -> readOnly.deprecate("lesson:two", "superseded", NOW)).hasMessageContaining("read-only");
+        assertThatThrownBy(() -> readOnly.deprecate("lesson:two", "superseded", "joel", NOW)).hasMessageContaining("read-only");
         assertThat(log.file()).doesNotExist();
     }
 
     @Test
     void deprecatedByHandStaysAndNeedsAReason() {
         lifecycle.evaluate(report(60), NOW);
-        assertThatThrownBy(() -> lifecycle.deprecate("lesson:two", " ", NOW)).hasMessageContaining("reason");
-        assertThatThrownBy(() -> lifecycle.deprecate("lesson:nope", "x", NOW)).hasMessageContaining("lesson:nope");
-        lifecycle.deprecate("lesson:two", "superseded by ADR-0201", NOW);
+        assertThatThrownBy(() -> lifecycle.deprecate("lesson:two", " ", "joel", NOW)).hasMessageContaining("reason");
+        assertThatThrownBy(() -> lifecycle.deprecate("lesson:nope", "x", "joel", NOW)).hasMessageContaining("lesson:nope");
+        assertThatThrownBy(() -> lifecycle.deprecate("lesson:two", "x", " ", NOW)).hasMessageContaining("name");
+        assertThatThrownBy(() -> lifecycle.deprecate("lesson:two", "x", "rule", NOW)).hasMessageContaining("name");
+        lifecycle.deprecate("lesson:two", "superseded by ADR-0201", "joel", NOW);
+        assertEquals("joel", log.current().get("lesson:two").by(), "the person's one name, as in every other log");
         LessonLifecycle.Evaluation e = lifecycle.evaluate(report(60), NOW.plusSeconds(60));
         LessonLifecycle.Lesson two = e.lessons().stream().filter(l -> l.id().equals("lesson:two")).findFirst()
                 .orElseThrow();

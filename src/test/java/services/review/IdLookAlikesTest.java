@@ -59,6 +59,16 @@ class IdLookAlikesTest {
         "decomposed accent   | cafe\u0301-01     | U+0301 COMBINING ACUTE ACCENT",
         "angstrom sign       | \u212B-01          | U+212B ANGSTROM SIGN",
         "fullwidth letter    | \uFF50-dup         | U+FF50 FULLWIDTH LATIN SMALL LETTER P",
+        // found by attacking the built jar: each read as p-dup (or p-dip) and was a valid, distinct id
+        "hyphen              | p\u2010dup         | U+2010 HYPHEN",
+        "minus sign          | p\u2212dup         | U+2212 MINUS SIGN",
+        "en dash             | p\u2013dup         | U+2013 EN DASH",
+        "small capital u     | p-d\u1D1Cp         | U+1D1C LATIN LETTER SMALL CAPITAL U",
+        "script g            | p-\u0261up         | U+0261 LATIN SMALL LETTER SCRIPT G",
+        "dotless i           | p-d\u0131p         | U+0131 LATIN SMALL LETTER DOTLESS I",
+        "loose grave accent  | p-dup\u0300        | U+0300 COMBINING GRAVE ACCENT",
+        "loose accent on p   | p\u0301-dup        | U+0301 COMBINING ACUTE ACCENT",
+        "emoji modifier      | p-dup\uD83C\uDFFB  | U+1F3FB",
     })
     void aLookAlikeIdIsRefusedNamingTheCharacter(String what, String id, String named) throws Exception {
         Proposal p = planted("x.md", id);

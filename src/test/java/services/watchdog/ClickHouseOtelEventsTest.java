@@ -203,6 +203,24 @@ class ClickHouseOtelEventsTest {
         assertThat(badTable.getMessage()).startsWith("workspace.json key \"otelEvents.table\"");
     }
 
+    @Test
+    void anEventWrittenTwiceBeforeAMergeCountsOnce() throws IOException {
+        // the outbox drains an event whose first write did land: two rows of one id in a ReplacingMergeTree until a
+        // merge (the running system's reader asks with FINAL)
+        String retrieval = row(20, "implement", "agent-loop", "system_knowledge.retrieval",
+                "{\"story_id\":\"US-007\",\"has_results\":false}");
+        String eligible = row(19, "implement", "agent-loop-implement", "knowledge.turn_write.eligible",
+                "{\"loop_id\":\"loop-dup\",\"story_id\":\"US-007\",\"attempt\":1}");
+        String name = table("otel_twice", List.of(retrieval, eligible));
+        server.insert(name, COLUMNS, List.of(retrieval, eligible)); // a second insert: a second part, not merged
+        EventWindow w = source(Map.of("url", server.url(), "table", name), Map.of()).window(NOW - 3_600_000L, NOW + 1);
+        assertThat(w.dispatches()).isEqualTo(1);
+        assertThat(w.count(EventKind.DISPATCH_EMPTY)).isEqualTo(1);
+        assertThat(w.inWindow()).isEqualTo(2);
+        assertThat(w.present()).isEqualTo(2);
+        assertThat(w.unretrieved()).isZero();
+    }
+
     /** A table of the running system's shape holding these rows (created empty when there are none). */
     private static String table(String name, List<String> rows) throws IOException {
         server.query("CREATE TABLE IF NOT EXISTS joelclaw." + name + " AS joelclaw.otel_events");

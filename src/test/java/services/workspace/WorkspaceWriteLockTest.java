@@ -57,8 +57,8 @@ class WorkspaceWriteLockTest {
         assertThat(result).isEqualTo("written");
         assertThat(System.nanoTime() - started).isGreaterThan(TimeUnit.MILLISECONDS.toNanos(1_000));
         assertThat(notices).hasSize(1);
-        assertThat(notices.get(0)).contains("Waiting for process " + ProcessHandle.current().pid())
-                .contains("sync the vault");
+        // the holder is this very process (another thread): named in words, not by a pid the user cannot place
+        assertThat(notices.get(0)).contains("Waiting for this console's own work").contains("sync the vault");
         first.join();
     }
 
@@ -130,5 +130,16 @@ class WorkspaceWriteLockTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Walk (issue 37): the window's first start printed "Waiting for process 9465 (write 32 document(s) …)" — its
+     * own pid: a new user reads another program. The holder is named in words when it is this process.
+     */
+    @Test
+    void theHolderIsNamedInWordsWhenItIsThisVeryProcess() {
+        assertThat(new WorkspaceWriteLock.Owner(ProcessHandle.current().pid(), "t", "write 32 document(s)").describe())
+                .isEqualTo("this console's own work (write 32 document(s), since t)");
+        assertThat(new WorkspaceWriteLock.Owner(1, "t", "sync").describe()).isEqualTo("process 1 (sync, since t)");
     }
 }

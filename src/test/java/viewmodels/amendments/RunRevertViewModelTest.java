@@ -22,6 +22,20 @@ class RunRevertViewModelTest {
     Path tmp;
 
     @Test
+    void aRunOfOneAmendmentIsNotCalledAllOneAmendments() {
+        Workspace ws = Fixtures.demo(tmp);
+        List<String> shas = RunFixture.apply(ws, "run-1", "rules/x.md");
+        try (LuceneKnowledgeIndex index = new LuceneKnowledgeIndex(ws.indexDir(), 384)) {
+            AmendmentsViewModel vm = new AmendmentsViewModel(new AmendmentsService(ws, Fixtures.CLOCK),
+                    new AmendmentImpact(index), new SynchronousTaskRunner(), "joel", ZoneOffset.UTC);
+            vm.refresh();
+            vm.select(List.of(shas.get(0)));
+            assertThat(vm.runQuestion().heading()).isEqualTo("Revert the only amendment of run run-1?");
+            assertThat(vm.runQuestion().confirm()).isEqualTo("Revert run (1)");
+        }
+    }
+
+    @Test
     void theConfirmationListsTheCommitsAndTheRunIsRevertedWhole() {
         Workspace ws = Fixtures.demo(tmp);
         List<String> shas = RunFixture.apply(ws, "run-9", "rules/x.md", "rules/y.md");

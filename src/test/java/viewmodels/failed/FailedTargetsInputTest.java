@@ -89,4 +89,18 @@ class FailedTargetsInputTest {
         assertThat(vm.rows()).hasSize(3);
         assertThat(vm.summaryProperty().get()).startsWith("3 failed targets");
     }
+
+    /** Issue 37 walk: Enter on an inbox item opened Failed targets with nothing selected, even behind a filter. */
+    @Test
+    void theInboxOpensItsTargetSelectedEvenBehindAFilter() {
+        vm.textProperty().set("gremlin");
+        assertThat(vm.rows()).extracting(FailedRow::key).containsExactly("gremlin/S1");
+        vm.open("joelclaw/S2");
+        assertThat(vm.rows()).hasSize(3);
+        int at = vm.openAt().indexIn(vm.rows(), FailedRow::key);
+        assertThat(at).isGreaterThanOrEqualTo(0);
+        assertThat(vm.rows().get(at).key()).isEqualTo("joelclaw/S2");
+        vm.openAt().shown();
+        assertThat(vm.openAt().indexIn(vm.rows(), FailedRow::key)).as("shown: a later read keeps the user's own").isEqualTo(-1);
+    }
 }

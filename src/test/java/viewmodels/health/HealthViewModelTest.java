@@ -154,4 +154,28 @@ class HealthViewModelTest {
         assertThat(HealthViewModel.figure("windowHours", 24)).isEqualTo("window 24 h");
         assertThat(HealthViewModel.figure("ratio", 0.85)).isEqualTo("ratio 0.85");
     }
+
+    /**
+     * Issue 37 walk: the rail said Health 4 (the inbox's three warnings and a check that could not run) beside a
+     * header of "3 warnings"; and Enter on a finding in the inbox opened Health with none selected.
+     */
+    @Test
+    void theHeaderCountsWhatTheInboxCountsAndTheInboxOpensAtAFinding() throws Exception {
+        Files.writeString(dir.resolve("workspace.json"), "{\"name\": \"t\"}");
+        Workspace ws = Fixtures.loader(dir.toString()).load(dir);
+        WatchdogLog log = new WatchdogLog(ws.stateDir());
+        log.append(new WatchdogReport("ran", false, null, List.of(), Map.of(), Map.of(), List.of(
+                Finding.of("staleness", Severity.WARNING, "stale", Map.of()),
+                Finding.of("collection", Severity.OK, "120 documents", Map.of())), clock.instant(), 5, null,
+                List.of("OTEL spool file x.json: not valid JSON — skipped")));
+        HealthViewModel vm = new HealthViewModel(log, scheduler(ws, log), new Evidence(null, ws.otelDir()),
+                new SynchronousTaskRunner(), ZoneOffset.UTC, item -> { });
+        vm.start();
+        assertThat(vm.summaryProperty().get()).endsWith("0 errors, 1 warning, 1 check could not run");
+        vm.open("staleness");
+        assertThat(vm.openAt().indexIn(vm.findings(), FindingRow::check)).isEqualTo(0);
+        vm.open("watchdog");
+        assertThat(vm.openAt().indexIn(vm.findings(), FindingRow::check)).as("a job: the jobs table shows it").isEqualTo(-1);
+        assertThat(vm.openAt().subjectProperty().get()).isEqualTo("watchdog");
+    }
 }

@@ -30,7 +30,7 @@ class KnowledgeAdrDatesTest extends KnowledgeFixture {
         String syncDay = LocalDate.ofInstant(Fixtures.CLOCK.instant(), ZoneOffset.UTC).toString();
         vm.toggleFacet("type", "adr");
         ResultRow first = vm.results().stream().filter(r -> r.id().equals("adr:0001")).findFirst().orElseThrow();
-        assertThat(first.about()).isEqualTo("adr · accepted · dated 2024-11-02");
+        assertThat(first.about()).isEqualTo("ADR · accepted · dated 2024-11-02");
         assertThat(vm.results()).allSatisfy(r -> assertThat(r.about()).doesNotContain(syncDay));
         vm.toggleFacet("type", "adr");
         vm.toggleFacet("type", "lesson");

@@ -22,10 +22,13 @@ class RecallHeadingWordsTest {
                 "sending email twice duplicate idempotency", 19, List.of(), "", 1);
         String lean = RecallViewModel.heading(leanRun, QUESTION);
         String balanced = RecallViewModel.heading(balancedRun, QUESTION);
-        assertThat(lean).isEqualTo("lean — 0 of 40 matches · every word as asked");
-        assertThat(balanced).isEqualTo("balanced — 0 of 19 matches · the question rewritten to fewer words, by "
-                + "meaning too");
+        assertThat(lean).isEqualTo("lean — 0 of 40 found · every word as asked");
+        assertThat(balanced).isEqualTo("balanced — 0 of 19 found · fewer words, by meaning too");
         assertThat(lean + balanced).doesNotContain("×", "no rewrite", "limit");
+        // two lines, each within a column at 1100 px: the figures, then why so many (docs/design.md, "Word budget")
+        RecallViewModel.Column column = new RecallViewModel.Column("balanced", balanced, "", List.of());
+        assertThat(column.title()).isEqualTo("balanced — 0 of 19 found");
+        assertThat(column.why()).isEqualTo("fewer words, by meaning too");
         // the query run and the codes: the tooltip's
         assertThat(RecallViewModel.details(balancedRun, QUESTION)).startsWith("Searched for “sending email twice "
                 + "duplicate idempotency” (filler words dropped, related words added)\nbalanced: fetch ×3.0");

@@ -84,10 +84,16 @@ class PolicyOnScreensTest {
         assertEquals(5, policy.policy().policy().confirmWithinDays());
         vm.whyProperty().set("");
         vm.setFrozen(true);
-        assertThat(vm.messageProperty().get()).contains("--why");
+        assertThat(vm.messageProperty().get()).contains("--reason");
         vm.whyProperty().set("bad week");
+        assertThat(vm.reasonTypedProperty().get()).as("typed, not used: closing the window asks").isTrue();
         vm.setFrozen(true);
         assertThat(vm.frozenProperty().get()).isTrue();
         assertThat(policy.policy().policy().frozen()).isTrue();
+        assertThat(vm.reasonTypedProperty().get()).as("used by the freeze").isFalse();
+        vm.whyProperty().set("bad week, again");
+        assertThat(vm.reasonTypedProperty().get()).isTrue();
+        vm.whyProperty().set("  ");
+        assertThat(vm.reasonTypedProperty().get()).as("blank is nothing typed").isFalse();
     }
 }

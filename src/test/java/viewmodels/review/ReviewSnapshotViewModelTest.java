@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,5 +104,25 @@ class ReviewSnapshotViewModelTest {
         vm.select(ID);
         vm.approve();
         assertEquals(1, approvals(), "never approved a second time");
+    }
+
+    @Test
+    void aDecidedProposalRewrittenIntoAnInvalidFileIsShownTamperedUnderDecidedNeverOpenOrInvalid() throws Exception {
+        vm.approve();
+        assertEquals(1, approvals());
+        Files.writeString(file, Files.readString(file).replace("status: approved", "status: approved\nstatus: pending"));
+        vm.filterProperty().set(ReviewViewModel.Filter.ALL);
+        vm.refresh();
+        vm.select(ID);
+        assertThat(vm.rows()).filteredOn(r -> r.id().equals(ID)).singleElement()
+                .satisfies(r -> assertThat(r.state()).isEqualTo("tampered"));
+        assertThat(vm.detail().tamperedProperty().get()).contains("no longer a valid proposal");
+        assertFalse(vm.detail().decidableProperty().get());
+        for (ReviewViewModel.Filter f : List.of(ReviewViewModel.Filter.OPEN, ReviewViewModel.Filter.INVALID)) {
+            vm.filterProperty().set(f);
+            assertThat(vm.rows()).as("%s", f).extracting(QueueRow::id).doesNotContain(ID);
+        }
+        vm.filterProperty().set(ReviewViewModel.Filter.DECIDED);
+        assertThat(vm.rows()).extracting(QueueRow::id).contains(ID);
     }
 }

@@ -11,6 +11,8 @@ import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderStroke;
+import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,34 @@ class RunRevertUiTest {
         UiHarness.waitUntil(() -> list(robot).getItems().stream().filter(r -> shas.contains(r.sha()))
                 .allMatch(r -> r.status().equals("reverted")));
         UiHarness.waitUntil(() -> robot.lookup("#amendments-revert-run").queryAs(Button.class).isDisabled());
+        ui.close(robot);
+    }
+
+    /** In the dark theme the dialog (a window of its own, dark over the dark window) had no visible edge. */
+    @Test
+    void theRunDialogHasAnEdgeInTheDarkTheme(FxRobot robot) {
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-list").tryQuery().isPresent()
+                && list(robot).getItems().stream().anyMatch(r -> r.sha().equals(shas.get(0))));
+        robot.interact(() -> list(robot).getItems().stream().filter(r -> r.sha().equals(shas.get(0))).findFirst()
+                .ifPresent(r -> list(robot).getSelectionModel().clearAndSelect(list(robot).getItems().indexOf(r))));
+        UiHarness.waitUntil(() -> !robot.lookup("#amendments-revert-run").queryAs(Button.class).isDisabled());
+        robot.clickOn("#amendments-revert-run");
+        UiHarness.waitUntil(() -> robot.lookup("#amendments-run-reason").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        robot.interact(() -> {
+            Color background = (Color) dialog.getBackground().getFills().get(0).getFill();
+            assertThat(background.getBrightness()).as("the dark theme").isLessThan(0.3);
+            assertThat(dialog.getBorder()).as("an edge").isNotNull();
+            BorderStroke edge = dialog.getBorder().getStrokes().get(0);
+            assertThat(edge.getWidths().getTop()).isGreaterThanOrEqualTo(1);
+            Color line = (Color) edge.getTopStroke();
+            assertThat(line.getOpacity()).isPositive();
+            assertThat(Math.abs(line.getBrightness() - background.getBrightness())).as("the edge stands out")
+                    .isGreaterThan(0.08);
+        });
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
         ui.close(robot);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -18,6 +19,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import services.review.ReviewService;
 import testsupport.Fixtures;
+import viewmodels.failed.FailedRow;
+import viewmodels.health.FindingRow;
 import viewmodels.inbox.InboxRow;
 import viewmodels.review.QueueRow;
 import views.UiHarness;
@@ -25,7 +28,8 @@ import views.UiHarness;
 /**
  * The inbox, driven like a user on the demo workspace: it is the first screen and has the focus; what waits is listed
  * most urgent first (the protected SOUL.md before every other proposal), in words; the rail shows each section's
- * count; Enter opens Review at the proposal; a proposal decided elsewhere leaves the list and the count follows.
+ * count; Enter opens Review at the proposal; a proposal decided elsewhere leaves the list and the count follows;
+ * Enter on a failed target or a watchdog finding opens its screen with that row selected and focused.
  */
 @ExtendWith(ApplicationExtension.class)
 @Tag("ui")
@@ -108,6 +112,44 @@ class InboxUiTest {
         assertThat(rows(robot)).noneMatch(r -> lowRisk.equals(r.subject()));
         UiHarness.waitUntil(() -> robot.lookup("#nav-count-review").queryAs(Label.class).getText()
                 .equals(String.valueOf(proposalsBefore - 1)));
+
+        // every item is one key from where it is acted on: a failed target and a finding open selected, focused
+        InboxRow target = enterOn(robot, "failed_target");
+        UiHarness.waitUntil(() -> robot.lookup("#nav-failed").queryAs(ToggleButton.class).isSelected());
+        TableView<?> targets = robot.lookup("#failed-table").queryAs(TableView.class);
+        UiHarness.waitUntil(() -> targets.getSelectionModel().getSelectedItem() instanceof FailedRow f
+                && f.key().equals(target.subject()) && targets.isFocused());
+        // the harness runs no job by itself: the watchdog is run once by hand, then its findings wait in the inbox
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT7).release(KeyCode.DIGIT7, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#health-run").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.clickOn("#health-run");
+        UiHarness.waitUntil(() -> robot.lookup("#health-findings").queryAs(TableView.class).getItems().stream()
+                .anyMatch(f -> f instanceof FindingRow r && r.severity().equals("WARNING")));
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        InboxRow finding = enterOn(robot, "source"); // the demo's spool-only event source: a finding of otel-events
+        UiHarness.waitUntil(() -> robot.lookup("#nav-health").queryAs(ToggleButton.class).isSelected());
+        TableView<?> findings = robot.lookup("#health-findings").queryAs(TableView.class);
+        UiHarness.waitUntil(() -> findings.getSelectionModel().getSelectedItem() instanceof FindingRow f
+                && f.check().equals(finding.subject()) && findings.isFocused());
         ui.close(robot);
+    }
+
+    /** Selects the first row of this kind with j / k from where the selection is, presses Enter; that row. */
+    private static InboxRow enterOn(FxRobot robot, String kind) {
+        UiHarness.waitUntil(() -> robot.lookup("#nav-inbox").queryAs(ToggleButton.class).isSelected());
+        UiHarness.waitUntil(() -> inbox(robot).isFocused());
+        UiHarness.waitUntil(() -> rows(robot).stream().anyMatch(r -> r.kind().equals(kind)));
+        List<InboxRow> rows = rows(robot);
+        int at = rows.indexOf(rows.stream().filter(r -> r.kind().equals(kind)).findFirst().orElseThrow());
+        int from = inbox(robot).getSelectionModel().getSelectedIndex();
+        for (int i = from; i < at; i++) {
+            robot.type(KeyCode.J);
+        }
+        for (int i = from; i > at; i--) {
+            robot.type(KeyCode.K);
+        }
+        UiHarness.waitUntil(() -> inbox(robot).getSelectionModel().getSelectedIndex() == at);
+        robot.type(KeyCode.ENTER);
+        return rows.get(at);
     }
 }

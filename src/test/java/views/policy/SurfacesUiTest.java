@@ -74,4 +74,30 @@ class SurfacesUiTest {
         UiHarness.waitUntil(() -> list(robot, "#ladder-surfaces").getItems().get(0).contains("· gated (configured auto)"));
         assertThat(list(robot, "#ladder-surfaces").getItems().get(0)).contains("revert of");
     }
+
+    /**
+     * The panel follows a change made elsewhere while it is on screen — here `policy run` applying a change, as the
+     * command line or the dial's job would — as every other screen does; it read only when Settings was first opened.
+     */
+    @Test
+    void followsAChangeMadeElsewhereWhileOnScreen(FxRobot robot) throws Exception {
+        UiHarness.waitForIndex(robot);
+        SurfacesViewModelTest.surfaces(harness.workspace);
+        robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL);
+        UiHarness.waitUntil(() -> robot.lookup("#ladder-surfaces").tryQuery().map(n -> n.getScene() != null).orElse(false)
+                && list(robot, "#ladder-surfaces").getItems().size() == 2);
+        assertThat(list(robot, "#ladder-applied").getItems()).isEmpty();
+        robot.interact(() -> list(robot, "#ladder-surfaces").getSelectionModel().select(1));
+        String second = list(robot, "#ladder-surfaces").getItems().get(1);
+
+        var ws = Fixtures.loader().load(harness.workspace);
+        var clock = Clock.systemUTC();
+        new PolicyService(ws, new ReviewService(ws, clock), clock).run(); // `policy run`, in another process
+
+        UiHarness.waitUntil(() -> list(robot, "#ladder-applied").getItems().stream()
+                .anyMatch(l -> l.startsWith("sp-2026-11-18-loop-nanny-01")));
+        assertThat(list(robot, "#ladder-surfaces").getSelectionModel().getSelectedIndex())
+                .as("the selected surface stays selected").isEqualTo(1);
+        assertThat(list(robot, "#ladder-surfaces").getItems().get(1).split(" ")[0]).isEqualTo(second.split(" ")[0]);
+    }
 }

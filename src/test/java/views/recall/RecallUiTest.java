@@ -8,6 +8,7 @@ import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
@@ -63,8 +64,16 @@ class RecallUiTest {
         // every number of a budget's heading says what it counts, and why so many matched, in words (issue 37);
         // the budget's codes are in its tooltip
         Label lean = robot.lookup("#recall-heading-lean").queryAs(Label.class);
-        assertThat(lean.getText()).matches("lean — \\d+ of \\d+ match(es)? · every word as asked")
-                .doesNotContain("×");
+        assertThat(lean.getText()).matches("lean — \\d+ of \\d+ found").doesNotContain("×");
+        assertThat(robot.lookup("#recall-why-lean").queryAs(Label.class).getText()).isEqualTo("every word as asked");
+        // each heading two lines of one line each, whatever the width (it wrapped to three lines at 1100 px)
+        for (String b : List.of("implementor", "lean", "balanced", "deep")) {
+            for (String line : List.of("#recall-heading-", "#recall-why-")) {
+                Label l = robot.lookup(line + b).queryAs(Label.class);
+                assertThat(l.isWrapText()).isFalse();
+                assertThat(l.getHeight()).as(line + b).isLessThan(l.getFont().getSize() * 1.6);
+            }
+        }
         assertThat(lean.getTooltip().getText()).contains("lean: fetch ×1.8 of limit 5 → the best 9 ranked · at most 5 "
                 + "injected · keyword · no rewrite");
         String implementor = robot.lookup("#recall-implementor").queryAs(TextArea.class).getText();
@@ -72,8 +81,8 @@ class RecallUiTest {
         assertThat(implementor.split("\n\n### \\[").length).isBetween(1, 2); // at most two documents
         assertThat(implementor.lines().filter(l -> l.startsWith("### ["))).allMatch(l -> l.matches(
                 "### \\[(lesson|pattern|failed_target|retro)] .*"));
-        assertThat(robot.lookup("#recall-heading-implementor").queryAs(Label.class).getText())
-                .startsWith("implementor — ").contains("project joelclaw");
+        assertThat(robot.lookup("#recall-heading-implementor").queryAs(Label.class).getText()).startsWith("implementor — ");
+        assertThat(robot.lookup("#recall-why-implementor").queryAs(Label.class).getText()).contains("project joelclaw");
         assertThat(robot.lookup("#recall-lean").queryAs(TextArea.class).getText()).startsWith("## System Context\n");
 
         // another project that holds nothing: the implementor would inject nothing at all

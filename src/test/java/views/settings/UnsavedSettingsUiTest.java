@@ -157,4 +157,26 @@ class UnsavedSettingsUiTest {
         UiHarness.waitUntil(() -> !stage.isShowing());
         assertThat(Files.readString(ui.workspace.resolve("workspace.json"))).contains("redis://127.0.0.1:6391/0");
     }
+
+    /**
+     * Issue 37: Ctrl+Q quit at once while the trust dial's reason held typed text. A reason not yet used by its
+     * action asks like an unsaved form; Save cannot act on a reason alone, so it stays on Settings.
+     */
+    @Test
+    void aTypedReasonForTheTrustDialAsksBeforeTheWindowCloses(FxRobot robot) {
+        UiHarness.waitForIndex(robot);
+        ctrl(robot, KeyCode.COMMA);
+        UiHarness.waitUntil(() -> robot.lookup("#policy-why").tryQuery().map(n -> n.getScene() != null).orElse(false));
+        robot.interact(() -> robot.lookup("#policy-why").queryAs(TextField.class).setText("a bad week"));
+        UiHarness.waitUntil(() -> rail(robot).equals("Settings  ●"));
+        ctrl(robot, KeyCode.DIGIT1);
+        ctrl(robot, KeyCode.Q);
+        answer(robot, "Save");
+        UiHarness.waitUntil(() -> robot.lookup("#nav-settings").queryAs(ToggleButton.class).isSelected());
+        assertThat(stage.isShowing()).as("a reason alone is not saved: the window stays").isTrue();
+        assertThat(robot.lookup("#policy-why").queryAs(TextField.class).getText()).isEqualTo("a bad week");
+        ctrl(robot, KeyCode.Q);
+        answer(robot, "Discard");
+        UiHarness.waitUntil(() -> !stage.isShowing());
+    }
 }

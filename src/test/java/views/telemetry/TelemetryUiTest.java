@@ -5,7 +5,10 @@ import views.UiHarness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -48,5 +51,13 @@ class TelemetryUiTest {
         UiHarness.waitUntil(() -> table(robot).getItems().stream().allMatch(r -> r.name().equals("sync")));
         assertThat(table(robot).getItems().get(0).attributes()).contains("indexed=", "errors=");
         assertThat(robot.lookup("#telemetry-summary").queryAs(Label.class).getText()).contains("not exported");
+        // one line a row (rows were of two heights, a long span's attributes wrapped); all of them in the tooltip
+        robot.interact(() -> {
+            List<TableCell<?, ?>> cells = new ArrayList<>();
+            table(robot).lookupAll(".one-line-cell").forEach(n -> cells.add((TableCell<?, ?>) n));
+            List<TableCell<?, ?>> filled = cells.stream().filter(c -> c.getItem() != null).toList();
+            assertThat(filled).isNotEmpty().allSatisfy(c -> assertThat(c.getTooltip().getText()).isEqualTo(c.getItem()));
+            assertThat(filled.stream().map(c -> Math.round(c.getHeight())).distinct()).as("one row height").hasSize(1);
+        });
     }
 }
