@@ -188,7 +188,8 @@ final class SyncCommand extends WorkspaceCommand {
         }
         try (KnowledgeIndex from = cli.app().indexBackends().open(s.withBackend(other), ws);
              KnowledgeIndex to = cli.app().indexBackends().open(s.withBackend(copyTo), ws)) {
-            IndexCopy.Result r = IndexCopy.copy(from, to, ProgressSink.NONE);
+            String shared = cli.app().indexBackends().sharedWithRunningSystem(s.withBackend(copyTo)).orElse(null);
+            IndexCopy.Result r = IndexCopy.copy(from, to, shared, ProgressSink.NONE);
             StringBuilder text = new StringBuilder("Copied " + other + " → " + copyTo + ": " + r.summary());
             r.rejected().forEach((id, why) -> text.append("\n  rejected ").append(id).append(": ").append(why));
             cli.print(r, text.toString());

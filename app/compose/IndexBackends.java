@@ -87,6 +87,15 @@ public final class IndexBackends {
         return named(settings.backend()).map(IndexBackend::embedded).orElse(false);
     }
 
+    /**
+     * How a sentence names the index these settings open when it is shared with the running system ("Typesense
+     * system_knowledge"): the sync writes no Brain page there. Empty for the console's own index (an unknown name:
+     * empty, opening it fails).
+     */
+    public Optional<String> sharedWithRunningSystem(IndexSettings settings) {
+        return named(settings.backend()).filter(IndexBackend::sharedWithRunningSystem).map(b -> b.where(settings));
+    }
+
     /** The index these settings name, in this workspace, untraced and without semantic search. */
     public KnowledgeIndex open(IndexSettings settings, Workspace workspace) {
         IndexBackend backend = named(settings.backend()).orElseThrow(() -> new WorkspaceException(
@@ -104,6 +113,11 @@ public final class IndexBackends {
 
         @Override
         public boolean embedded() {
+            return false;
+        }
+
+        @Override
+        public boolean sharedWithRunningSystem() {
             return false;
         }
 

@@ -198,6 +198,7 @@ public abstract class KnowledgeServices {
 
     /** Which era each source is from: last ADR, newest Brain page, critical.db's freshness. */
     public BrainEra.Era era() {
-        return BrainEra.of(workspace, index(), critical(), clock);
+        return BrainEra.of(workspace, index(), critical(), clock,
+                app.indexBackends().sharedWithRunningSystem(workspace.index()).orElse(null));
     }
 }

@@ -84,6 +84,8 @@ public final class WorkspaceServices extends KnowledgeServices implements AutoCl
         if (sync == null) {
             sync = new VaultSync(workspace, index(), clock, FileText.DEFAULT_LIMIT, telemetry)
                     .preparingIn(app.pools().workLanes());
+            // the running system's own index: Brain pages are read and checked there, never written or deleted
+            app.indexBackends().sharedWithRunningSystem(workspace.index()).ifPresent(sync::withholdingBrainPagesFrom);
         }
         return sync;
     }

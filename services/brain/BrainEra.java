@@ -61,11 +61,23 @@ public final class BrainEra {
 
     /** @param critical the workspace's critical.db, or null when {@code criticalDb} is not set */
     public static Era of(Workspace ws, KnowledgeIndex index, CriticalSearch critical, Clock clock) {
+        return of(ws, index, critical, clock, null);
+    }
+
+    /**
+     * @param sharedIndex the running system's index this one is, as a sentence names it ("Typesense
+     *                    system_knowledge"), where the sync writes no Brain page; null for the console's own index
+     */
+    public static Era of(Workspace ws, KnowledgeIndex index, CriticalSearch critical, Clock clock, String sharedIndex) {
         String[] adr = lastAdr(ws.adrDir(), null);
-        SearchResult pages = index.search(KnowledgeQuery.all().withFilters(Map.of("type",
-                List.of("brain_page", "decision"))).withSort(KnowledgeQuery.SortOrder.NEWEST).withLimit(200));
+        SearchResult pages = sharedIndex != null ? SearchResult.empty() : index.search(KnowledgeQuery.all()
+                .withFilters(Map.of("type", List.of("brain_page", "decision"))).withSort(KnowledgeQuery.SortOrder.NEWEST)
+                .withLimit(200));
         String newest;
-        if (!pages.hits().isEmpty()) {
+        if (sharedIndex != null) {
+            newest = "not written to " + sharedIndex + " — it is the running system's collection; open a workspace "
+                    + "with the embedded index to browse them";
+        } else if (!pages.hits().isEmpty()) {
             // a page without a frontmatter date carries its file's time (a checkout's): the newest dated page
             KnowledgeDoc d = pages.hits().stream().map(SearchResult.Hit::doc).filter(p -> !p.tags().contains("undated"))
                     .findFirst().orElse(pages.hits().get(0).doc());

@@ -22,6 +22,18 @@ public interface IndexBackend extends IndexBackendKeys {
     record Probe(boolean ok, String line) {
     }
 
+    /**
+     * Whether the index is shared with the running system (its agents recall from it, its critical.db builder
+     * exports it): the console then writes there only documents of the kinds the system writes itself, never a
+     * Brain page. An embedded index is the console's own.
+     */
+    boolean sharedWithRunningSystem();
+
+    /** How a sentence names the index these settings open ("Typesense system_knowledge"); the backend's name by default. */
+    default String where(IndexSettings settings) {
+        return name();
+    }
+
     /** The index these settings name in this workspace, untraced and without semantic search. */
     KnowledgeIndex open(IndexSettings settings, Workspace workspace, Parts parts);
 

@@ -26,6 +26,16 @@ public final class LuceneBackend implements IndexBackend {
     }
 
     @Override
+    public boolean sharedWithRunningSystem() {
+        return false;
+    }
+
+    @Override
+    public String where(IndexSettings settings) {
+        return "the embedded index";
+    }
+
+    @Override
     public KnowledgeIndex open(IndexSettings settings, Workspace workspace, Parts parts) {
         return new LuceneKnowledgeIndex(workspace.indexDir(), settings.embeddingDimensions()).searchingBeside(parts.lanes());
     }

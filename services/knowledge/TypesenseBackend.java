@@ -50,6 +50,17 @@ public final class TypesenseBackend implements IndexBackend {
         return false;
     }
 
+    /** A Typesense collection is the running system's: its agents recall from it and critical.db exports it. */
+    @Override
+    public boolean sharedWithRunningSystem() {
+        return true;
+    }
+
+    @Override
+    public String where(IndexSettings settings) {
+        return "Typesense " + settings.collection();
+    }
+
     @Override
     public void check(IndexSettings settings, Path file) {
         if (settings.nodes().isEmpty()) {

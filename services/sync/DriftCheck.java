@@ -23,6 +23,8 @@ final class DriftCheck {
     private final SyncState state;
     private final VaultDocuments documents;
     private final OperatorRemovals removals;
+    /** The running system's index this one is (Brain pages neither expected there nor orphaned), or null. */
+    private volatile String sharedIndex;
 
     DriftCheck(Workspace workspace, KnowledgeIndex index, Clock clock, SyncState state, VaultDocuments documents,
                OperatorRemovals removals) {
@@ -34,6 +36,10 @@ final class DriftCheck {
         this.removals = removals;
     }
 
+    void withholdingBrainPagesFrom(String index) {
+        this.sharedIndex = index;
+    }
+
     DriftReport run(SyncOptions.Scope scope, ProgressSink progress) {
         SyncState.Data before = state.load();
         long now = clock.instant().getEpochSecond();
@@ -43,6 +49,9 @@ final class DriftCheck {
         before.files().values().forEach(e -> known.addAll(e.ids()));
         Set<String> types = new HashSet<>(OWNED_TYPES);
         types.add("failed_target");
+        if (sharedIndex == null) {
+            types.addAll(List.of("brain_page", "decision")); // the console's own index holds the Brain pages
+        }
         Set<String> indexed = index.ids(types);
         List<String> missing = new ArrayList<>();
         List<String> stale = new ArrayList<>();
@@ -61,6 +70,9 @@ final class DriftCheck {
                 }
                 List<String> ids = docs.stream().map(KnowledgeDoc::id).toList();
                 parsed.claim(ids, file.display());
+                if (sharedIndex != null && file.kind() == VaultFiles.Kind.BRAIN_PAGE) {
+                    continue; // checked, never written there: not missing, not stale
+                }
                 ids.stream().filter(id -> !indexed.contains(id) && !missing.contains(id)).forEach(missing::add);
                 SyncState.Entry previous = before.files().get(file.source());
                 boolean anyIndexed = ids.stream().anyMatch(indexed::contains);

@@ -34,6 +34,8 @@ final class IncrementalSync {
     private final OperatorRemovals removals;
     /** Where the files of a chunk are read, hashed and parsed (given by the composition root; else one by one). */
     private volatile Lanes lanes = Lanes.ONE_BY_ONE;
+    /** The running system's index this one is (Brain pages read and checked, never written), or null. */
+    private volatile String sharedIndex;
 
     IncrementalSync(Workspace workspace, KnowledgeIndex index, Clock clock, SyncState state, VaultDocuments documents,
                     OperatorRemovals removals) {
@@ -49,6 +51,15 @@ final class IncrementalSync {
         this.lanes = Objects.requireNonNull(files);
     }
 
+    void withholdingBrainPagesFrom(String index) {
+        this.sharedIndex = Objects.requireNonNull(index);
+    }
+
+    /** A Brain page this run reads and checks but neither writes nor deletes: the index is the running system's. */
+    private boolean withheld(VaultFiles.SourceFile file) {
+        return sharedIndex != null && file.kind() == VaultFiles.Kind.BRAIN_PAGE;
+    }
+
     SyncResult run(SyncOptions options, ProgressSink progress) {
         long started = System.currentTimeMillis();
         long now = clock.instant().getEpochSecond();
@@ -58,26 +69,33 @@ final class IncrementalSync {
         Map<String, SyncState.Entry> after = new LinkedHashMap<>(before.files());
         Produced parsed = new Produced();
         List<VaultFiles.SourceFile> files = VaultFiles.list(workspace, options.scope());
-        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files)); // refuses before any write
+        // refuses before any write
+        parsed.warnings.addAll(SyncGuard.check(workspace, options, before, files, sharedIndex != null));
         int restored = options.scope() == SyncOptions.Scope.ALL
                 ? TurnNoteRestore.run(workspace, index, full, parsed.warnings) : 0;
         Set<String> removed = removals.ids();
         List<KnowledgeDoc> batch = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int[] counts = {restored, 0, 0}; // indexed, unchanged, changed files
+        int[] counts = {restored, 0, 0, 0, 0}; // indexed, unchanged, changed files, withheld pages (read, fine)
         try {
             for (int from = 0; from < files.size(); from += CHUNK) {
                 progress.checkCancelled();
                 List<VaultFiles.SourceFile> chunk = files.subList(from, Math.min(files.size(), from + CHUNK));
                 // Reading, hashing and parsing run in parallel; merging stays in file order, so the first file
                 // (by name) wins a duplicate id whatever the timing.
-                List<PreparedFile> prepared = lanes.map(chunk, file -> PreparedFile.prepare(documents, file,
-                        before.files().get(file.source()), full, now, removed));
+                // a withheld Brain page is read and checked every time: its state entry is not this index's
+                List<PreparedFile> prepared = lanes.map(chunk, file -> withheld(file)
+                        ? PreparedFile.prepare(documents, file, null, true, now, Set.of())
+                        : PreparedFile.prepare(documents, file, before.files().get(file.source()), full, now, removed));
                 for (int i = 0; i < prepared.size(); i++) {
                     PreparedFile one = prepared.get(i);
                     progress.update((double) (from + i) / files.size(), one.file().display());
                     progress.checkCancelled();
                     seen.add(one.file().source());
+                    if (withheld(one.file())) {
+                        check(one, parsed, counts);
+                        continue;
+                    }
                     merge(one, before.files().get(one.file().source()), after, parsed, batch, counts, removed);
                     if (batch.size() >= BATCH) {
                         write(batch, after, parsed, counts);
@@ -99,8 +117,26 @@ final class IncrementalSync {
         index.flush();
         state.save(new SyncState.Data(after, now, parsed.errors, parsed.warnings));
         progress.update(1, "done");
-        return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2]
-                - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started);
+        return new SyncResult(counts[0], counts[1], deleted, counts[2], files.size() - counts[2] - counts[3]
+                - parsed.errors.size(), parsed.errors, parsed.warnings, System.currentTimeMillis() - started,
+                counts[4] == 0 ? null : SyncResult.BrainPagesWithheld.of(counts[4], sharedIndex));
+    }
+
+    /**
+     * A Brain page on an index shared with the running system: its problems are reported as on any index, its
+     * documents written nowhere, and its state entry (what an embedded index of this workspace holds) kept as it was.
+     */
+    private static void check(PreparedFile one, Produced parsed, int[] counts) {
+        counts[4]++;
+        String display = one.file().display();
+        String error = one.error() != null ? one.error() : parsed.duplicate(one.docs(), display);
+        if (error != null) {
+            parsed.errors.add(new FileIssue(display, error));
+            return;
+        }
+        parsed.warnings.addAll(one.warnings());
+        parsed.claim(one.docs().stream().map(KnowledgeDoc::id).toList(), display);
+        counts[3]++;
     }
 
     /**
@@ -157,8 +193,8 @@ final class IncrementalSync {
                            SyncOptions.Scope scope) {
         Set<String> stale = new HashSet<>();
         for (Map.Entry<String, SyncState.Entry> old : before.files().entrySet()) {
-            if (!VaultFiles.inScope(old.getKey(), scope)) {
-                continue;
+            if (!VaultFiles.inScope(old.getKey(), scope) || sharedIndex != null && BrainFiles.isPage(old.getKey())) {
+                continue; // a Brain page's documents are never deleted from the running system's index
             }
             if (!seen.contains(old.getKey())) {
                 after.remove(old.getKey());

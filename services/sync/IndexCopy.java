@@ -19,23 +19,34 @@ public final class IndexCopy {
 
     /**
      * What a copy did; {@code keptPrivate} counts the Brain pages marked private ({@code privacy: private}) that
-     * stayed where they were.
+     * stayed where they were; {@code keptBrainPages} every Brain page that stayed because the target is shared with
+     * the running system, and {@code brainPagesNote} says so in one line (null when none stayed for that reason).
      */
-    public record Result(long source, int copied, Map<String, String> rejected, long millis, int keptPrivate) {
+    public record Result(long source, int copied, Map<String, String> rejected, long millis, int keptPrivate,
+                         int keptBrainPages, String brainPagesNote) {
         public Result(long source, int copied, Map<String, String> rejected, long millis) {
-            this(source, copied, rejected, millis, 0);
+            this(source, copied, rejected, millis, 0, 0, null);
         }
 
         public String summary() {
             return "copied " + copied + " of " + source + " documents" + (rejected.isEmpty() ? ""
                     : ", " + rejected.size() + " rejected") + (keptPrivate == 0 ? "" : ", " + keptPrivate
-                    + " private Brain page" + (keptPrivate == 1 ? "" : "s") + " not copied") + " (" + millis + " ms)";
+                    + " private Brain page" + (keptPrivate == 1 ? "" : "s") + " not copied") + " (" + millis + " ms)"
+                    + (brainPagesNote == null ? "" : ". " + brainPagesNote);
         }
     }
 
     /** A Brain page marked private: shown where it was synced, never copied to another backend. */
     public static boolean isPrivate(KnowledgeDoc doc) {
-        return doc.id().startsWith("brain:") && doc.tags().contains(DocumentMapper.PRIVATE);
+        return isBrainPage(doc) && doc.tags().contains(DocumentMapper.PRIVATE);
+    }
+
+    /**
+     * A document the sync made from a Brain page ({@code .svx} in a {@code brain} folder): its source names the page
+     * (a brain note's id starts with {@code brain:} too, its source is the vault's).
+     */
+    public static boolean isBrainPage(KnowledgeDoc doc) {
+        return doc.id().startsWith(BrainFiles.PREFIX) && doc.source() != null && BrainFiles.isPage(doc.source());
     }
 
     private static final int PAGE = 500;
@@ -44,10 +55,19 @@ public final class IndexCopy {
     }
 
     public static Result copy(KnowledgeIndex from, KnowledgeIndex to, ProgressSink progress) {
+        return copy(from, to, null, progress);
+    }
+
+    /**
+     * Copies into {@code to}; when it is shared with the running system ({@code sharedIndex}, as a sentence names
+     * it: "Typesense system_knowledge"; null when it is the console's own) no Brain page is copied at all.
+     */
+    public static Result copy(KnowledgeIndex from, KnowledgeIndex to, String sharedIndex, ProgressSink progress) {
         long started = System.currentTimeMillis();
         long total = from.status().documents();
         int copied = 0;
         int keptPrivate = 0;
+        int keptBrain = 0;
         Map<String, String> rejected = new LinkedHashMap<>();
         for (int offset = 0; offset < total; offset += PAGE) {
             progress.checkCancelled();
@@ -57,8 +77,11 @@ public final class IndexCopy {
             if (all.isEmpty()) {
                 break;
             }
-            List<KnowledgeDoc> docs = all.stream().filter(d -> !isPrivate(d)).toList();
-            keptPrivate += all.size() - docs.size();
+            List<KnowledgeDoc> docs = all.stream().filter(d -> sharedIndex == null || !isBrainPage(d)).toList();
+            keptBrain += all.size() - docs.size();
+            int before = docs.size();
+            docs = docs.stream().filter(d -> !isPrivate(d)).toList();
+            keptPrivate += before - docs.size();
             try {
                 if (!docs.isEmpty()) {
                     to.upsert(docs);
@@ -71,6 +94,9 @@ public final class IndexCopy {
             progress.update((double) Math.min(total, offset + PAGE) / total, copied + " of " + total + " documents");
         }
         to.flush();
-        return new Result(total, copied, rejected, System.currentTimeMillis() - started, keptPrivate);
+        return new Result(total, copied, rejected, System.currentTimeMillis() - started, keptPrivate, keptBrain,
+                keptBrain == 0 ? null : "Brain pages: " + keptBrain + " not copied to " + sharedIndex
+                        + " — it is the running system's collection; browse them in a workspace with the embedded "
+                        + "index.");
     }
 }

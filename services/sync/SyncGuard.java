@@ -41,6 +41,16 @@ final class SyncGuard {
      */
     static List<FileIssue> check(Workspace ws, SyncOptions options, SyncState.Data before,
                                  List<VaultFiles.SourceFile> listed) {
+        return check(ws, options, before, listed, false);
+    }
+
+    /**
+     * As {@link #check(Workspace, SyncOptions, SyncState.Data, List)}; with {@code pagesKept} (an index shared with
+     * the running system, where a sync deletes no Brain page) a missing Brain folder or gone pages refuse nothing:
+     * the folder is a warning.
+     */
+    static List<FileIssue> check(Workspace ws, SyncOptions options, SyncState.Data before,
+                                 List<VaultFiles.SourceFile> listed, boolean pagesKept) {
         List<FileIssue> warnings = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         if (options.scope() != SyncOptions.Scope.SKILLS) {
@@ -55,7 +65,8 @@ final class SyncGuard {
             for (int i = 0; i < roots.size(); i++) {
                 BrainSettings.Root r = roots.get(i);
                 root("the Brain folder", "brain[" + i + "]", r.brainDir(), BrainFiles.PREFIX + r.name()
-                        + BrainFiles.MARK, options.scope(), before, refused, warnings);
+                        + BrainFiles.MARK, options.scope(), pagesKept ? new SyncState.Data(Map.of(), 0) : before,
+                        refused, warnings);
             }
         }
         if (!refused.isEmpty()) {
@@ -64,7 +75,7 @@ final class SyncGuard {
                     false, refused);
         }
         if (!options.allowMassDelete()) {
-            massDelete(ws, options.scope(), before, listed);
+            massDelete(ws, options.scope(), before, listed, pagesKept);
         }
         return warnings;
     }
@@ -102,12 +113,12 @@ final class SyncGuard {
     }
 
     private static void massDelete(Workspace ws, SyncOptions.Scope scope, SyncState.Data before,
-                                   List<VaultFiles.SourceFile> listed) {
+                                   List<VaultFiles.SourceFile> listed, boolean pagesKept) {
         double share = maxDeleteShare(ws);
         Set<String> present = listed.stream().map(VaultFiles.SourceFile::source).collect(Collectors.toSet());
         Map<String, List<String>> had = new LinkedHashMap<>();
         for (String source : before.files().keySet()) {
-            if (VaultFiles.inScope(source, scope)) {
+            if (VaultFiles.inScope(source, scope) && !(pagesKept && BrainFiles.isPage(source))) {
                 had.computeIfAbsent(group(source), g -> new ArrayList<>()).add(source);
             }
         }

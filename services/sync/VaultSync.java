@@ -54,6 +54,17 @@ public final class VaultSync {
     }
 
     /**
+     * Writes no Brain page into this index, and deletes none from it: it is shared with the running system
+     * ({@code index}, as a sentence names it: "Typesense system_knowledge"). The pages are still read and checked.
+     * Returns this sync.
+     */
+    public VaultSync withholdingBrainPagesFrom(String index) {
+        sync.withholdingBrainPagesFrom(index);
+        drift.withholdingBrainPagesFrom(index);
+        return this;
+    }
+
+    /**
      * Checks, without reading a file or writing anything, that a sync with these options would not be refused (a
      * missing or empty root, a mass deletion): {@code sync --rebuild} checks before it moves the index aside.
      */

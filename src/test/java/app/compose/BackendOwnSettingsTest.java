@@ -59,6 +59,11 @@ class BackendOwnSettingsTest {
         }
 
         @Override
+        public boolean sharedWithRunningSystem() {
+            return false;
+        }
+
+        @Override
         public void check(IndexSettings settings, Path file) {
             if (!settings.collection().startsWith("kb-")) {
                 throw new WorkspaceException(file + " key 'index.collection': the sample backend's index is named kb-….");

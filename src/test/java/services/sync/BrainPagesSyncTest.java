@@ -144,12 +144,56 @@ class BrainPagesSyncTest {
     }
 
     @Test
+    void anIndexSharedWithTheRunningSystemGetsNoBrainPageAndLosesNone() throws Exception {
+        run();
+        Files.delete(repo.resolve(".brain/resources/component-library.svx"));
+        Files.writeString(repo.resolve(".brain/projects/new-page.svx"), "---\ntitle: New\n---\n# New page\n");
+        Files.writeString(repo.resolve(".brain/projects/broken.svx"), "---\ntitle: [unclosed\n---\n# Broken\n");
+        SyncResult shared = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense system_knowledge")
+                .run(SyncOptions.all(), ProgressSink.NONE);
+        assertEquals(0, shared.deleted());
+        assertEquals(0, shared.filesChanged());
+        assertEquals(12, shared.brainPagesWithheld().read());
+        assertThat(shared.summary()).endsWith(". Brain pages: 12 read, not written to Typesense system_knowledge — it is "
+                + "the running system's collection; open a workspace with the embedded index to browse them.");
+        assertThat(shared.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
+        assertThat(index.get("brain:joelclaw/resources/component-library")).as("not deleted").isPresent();
+        assertThat(index.get("brain:joelclaw/projects/new-page")).as("not written").isEmpty();
+        DriftReport drift = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense x")
+                .drift(SyncOptions.Scope.ALL, ProgressSink.NONE);
+        assertThat(drift.missing()).as("a page is never expected there").noneMatch(id -> id.startsWith("brain:"));
+        assertThat(drift.errors()).extracting(FileIssue::path).containsExactly("joelclaw/.brain/projects/broken.svx");
+
+        SyncResult own = run(); // the embedded index again: what changed meanwhile reaches it
+        assertThat(own.brainPagesWithheld()).isNull();
+        assertEquals(1, own.deleted());
+        assertThat(index.get("brain:joelclaw/resources/component-library")).isEmpty();
+        assertThat(index.get("brain:joelclaw/projects/new-page")).isPresent();
+        DriftReport ownDrift = sync.drift(SyncOptions.Scope.ALL, ProgressSink.NONE);
+        assertThat(ownDrift.missing()).isEmpty();
+        assertThat(ownDrift.orphaned()).isEmpty();
+    }
+
+    @Test
     void aMissingBrainFolderThatWasSyncedRefusesTheSync() throws Exception {
         run();
         Path moved = tmp.resolve("elsewhere");
         Files.move(repo.resolve(".brain"), moved);
         SyncRefused refused = assertThrows(SyncRefused.class, this::run);
         assertThat(refused.getMessage()).contains("the Brain folder").contains("brain[0]");
+    }
+
+    @Test
+    void aMissingBrainFolderRefusesNothingWhereNoPageIsDeleted() throws Exception {
+        run();
+        Files.move(repo.resolve(".brain"), tmp.resolve("elsewhere"));
+        SyncResult shared = new VaultSync(ws, index, Fixtures.CLOCK).withholdingBrainPagesFrom("Typesense system_knowledge")
+                .run(SyncOptions.all(), ProgressSink.NONE);
+        assertEquals(0, shared.deleted());
+        assertThat(shared.warnings()).extracting(FileIssue::reason)
+                .anySatisfy(r -> assertThat(r).contains("the Brain folder does not exist").contains("brain[0]"));
+        assertThat(index.get("brain:joelclaw/resources/component-library")).isPresent();
+        assertThrows(SyncRefused.class, this::run); // the embedded index would lose them: refused as before
     }
 
     @Test
