@@ -3,8 +3,6 @@ package viewmodels.policy;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -15,12 +13,10 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import services.policy.Level;
 import services.policy.Policy;
 import services.policy.PolicyService;
 import services.policy.PolicySimulation;
 import services.policy.SupervisedApprovals;
-import services.review.ProposalWords;
 import services.tasks.TaskCallbacks;
 import services.tasks.TaskRunner;
 import viewmodels.text.Moments;
@@ -38,10 +34,7 @@ public final class PolicyViewModel {
     private final TaskRunner runner;
     private final String person;
     private final Moments moments;
-    private final Map<String, StringProperty> risk = new LinkedHashMap<>();
-    private final Map<String, StringProperty> kinds = new LinkedHashMap<>();
-    private final StringProperty protectedPaths = new SimpleStringProperty("");
-    private final StringProperty days = new SimpleStringProperty("");
+    private final DialFields fields = new DialFields();
     private final StringProperty why = new SimpleStringProperty("");
     private final TypedReason typed = new TypedReason(why);
     private final ReadOnlyBooleanWrapper frozen = new ReadOnlyBooleanWrapper(false);
@@ -68,22 +61,13 @@ public final class PolicyViewModel {
         this.runner = runner;
         this.person = person;
         this.moments = new Moments(clock.withZone(zone));
-        Policy.RISKS.forEach(r -> risk.put(r, new SimpleStringProperty("")));
-        Policy.KIND_KEYS.forEach(k -> kinds.put(k, new SimpleStringProperty("")));
-        days.addListener((obs, was, typed) -> { // said as it is typed, as a connection field's message is
-            if (!validDays(typed)) {
-                problem(DAYS_PROBLEM);
-            } else if (DAYS_PROBLEM.equals(message.get())) {
+        fields.days().addListener((obs, was, typed) -> { // said as it is typed, as a connection field's message is
+            if (!DialFields.validDays(typed)) {
+                problem(DialFields.DAYS_PROBLEM);
+            } else if (DialFields.DAYS_PROBLEM.equals(message.get())) {
                 say("", false);
             }
         });
-    }
-
-    private static final String DAYS_PROBLEM = "confirm within (days): a whole number of days from 1 to 365.";
-
-    private static boolean validDays(String text) {
-        String t = text == null ? "" : text.strip();
-        return t.matches("\\d{1,3}") && Integer.parseInt(t) >= 1 && Integer.parseInt(t) <= 365;
     }
 
     /** Reads the dial and the approvals to confirm. */
@@ -107,10 +91,7 @@ public final class PolicyViewModel {
     }
 
     private void show(Policy p) {
-        risk.forEach((k, v) -> v.set(p.risk().containsKey(k) ? p.risk().get(k).key() : "manual"));
-        kinds.forEach((k, v) -> v.set(p.kinds().containsKey(k) ? p.kinds().get(k).key() : ""));
-        protectedPaths.set(String.join(", ", p.protectedPaths()));
-        days.set(Integer.toString(p.confirmWithinDays()));
+        fields.show(p);
         frozen.set(p.frozen());
         versionLine.set("version " + p.version() + (p.frozen() ? " · FROZEN" : ""));
         previewed = null;
@@ -118,35 +99,7 @@ public final class PolicyViewModel {
 
     /** The dial as the fields say, or null with the message naming the field that is wrong. */
     Policy candidate() {
-        Map<String, Level> r = new LinkedHashMap<>();
-        for (var e : risk.entrySet()) {
-            Level l = Level.of(e.getValue().get()).orElse(null);
-            if (l == null) {
-                problem("risk " + e.getKey() + ": choose auto, supervised or manual.");
-                return null;
-            }
-            r.put(e.getKey(), l);
-        }
-        Map<String, Level> k = new LinkedHashMap<>();
-        for (var e : kinds.entrySet()) {
-            String text = e.getValue().get() == null ? "" : e.getValue().get().strip();
-            if (!text.isEmpty()) {
-                Level l = Level.of(text).orElse(null);
-                if (l == null) {
-                    problem(kindWords(e.getKey()) + ": choose auto, supervised, manual or nothing (the risk decides).");
-                    return null;
-                }
-                k.put(e.getKey(), l);
-            }
-        }
-        if (!validDays(days.get())) {
-            problem(DAYS_PROBLEM);
-            return null;
-        }
-        int n = Integer.parseInt(days.get().strip());
-        List<String> paths = Arrays.stream((protectedPaths.get() == null ? "" : protectedPaths.get()).split(","))
-                .map(String::strip).filter(s -> !s.isEmpty()).toList();
-        return new Policy(r, k, paths, n, frozen.get());
+        return fields.candidate(frozen.get(), this::problem);
     }
 
     /** Shows which of the last 30 days' decisions the dial in the fields would have turned the other way. */
@@ -221,26 +174,24 @@ public final class PolicyViewModel {
     }
 
     public StringProperty riskProperty(String riskClass) {
-        return risk.get(riskClass);
+        return fields.risk(riskClass);
     }
 
     /** A kind's name as every screen says it: "SOUL amendment", "new rule", "skill update · additive". */
     public String kindWords(String kind) {
-        int dot = kind.indexOf('.');
-        return dot < 0 ? ProposalWords.kind(kind)
-                : ProposalWords.kind(kind.substring(0, dot)) + " · " + kind.substring(dot + 1);
+        return DialFields.kindWords(kind);
     }
 
     public StringProperty kindProperty(String kind) {
-        return kinds.get(kind);
+        return fields.kind(kind);
     }
 
     public StringProperty protectedPathsProperty() {
-        return protectedPaths;
+        return fields.protectedPaths();
     }
 
     public StringProperty daysProperty() {
-        return days;
+        return fields.days();
     }
 
     public StringProperty whyProperty() {

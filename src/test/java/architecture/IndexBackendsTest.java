@@ -5,8 +5,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import services.knowledge.IndexBackend;
@@ -24,8 +22,7 @@ class IndexBackendsTest {
 
     @BeforeAll
     static void importProduct() {
-        product = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("app", "views", "viewmodels", "services");
+        product = ProductClasses.get();
     }
 
     /** A concrete backend: an {@link IndexBackend} class, or the adapter one opens (Lucene*, Typesense* indexes). */

@@ -12,13 +12,19 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 import redis.clients.jedis.RedisClient;
@@ -32,6 +38,12 @@ import viewmodels.review.QueueRow;
 
 /** Starts the real main window (real task runner, real index) on a fresh demo workspace, for UI tests. */
 public final class UiHarness {
+
+    private static final long SETTLE_MAX_MS = 1500;
+    private static final int STILL_CHECKS = 3;
+    private static final int CHECK_MS = 60;
+    /** The task runner of the window opened last: {@link #settle()} waits for its tasks. */
+    private static volatile FxTaskRunner newest;
 
     public final Path workspace;
     public final MainWindow window;
@@ -82,6 +94,7 @@ public final class UiHarness {
             root.putObject("semantic").put("enabled", semantic);
         });
         this.stage = stage;
+        newest = runner;
         AppContext app = new AppContext(new AppDirs(tmp.resolve("config"), tmp.resolve("data")), clock, runner);
         window = new MainWindow(app, stage, file -> { }, svc -> new WarmCommands(svc, System.getenv()));
         beforeOpen.accept(window);
@@ -146,12 +159,62 @@ public final class UiHarness {
         return robot.lookup("#review-diff").queryAs(ListView.class);
     }
 
-    /** Lets a resize or a new selection settle: a second and a half of the FX thread's events. */
+    /**
+     * Lets a resize or a new selection settle: waits until the newest harness's window has no background task
+     * running, the FX thread's queue is drained and every shown node keeps its place, size and text over
+     * {@value #STILL_CHECKS} checks {@value #CHECK_MS} ms apart (several pulses each) — or at most the 1.5 s that
+     * was once a fixed wait, whichever comes first.
+     */
     public static void settle() {
-        for (int i = 0; i < 6; i++) {
-            WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MAX_MS);
+        long last = 0;
+        int still = 0;
+        while (System.nanoTime() < deadline) {
             WaitForAsyncUtils.waitForFxEvents();
+            long now = sceneState();
+            still = now == last ? still + 1 : 0;
+            if (still >= STILL_CHECKS) {
+                return;
+            }
+            last = now;
+            WaitForAsyncUtils.sleep(CHECK_MS, TimeUnit.MILLISECONDS);
         }
+    }
+
+    /** A hash of what a settle waits on: the running tasks, and each shown node's bounds, place and text. */
+    private static long sceneState() {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> {
+                FxTaskRunner runner = newest;
+                long h = runner == null ? 0 : runner.running().size();
+                for (Window w : Window.getWindows()) {
+                    if (w.isShowing() && w.getScene() != null) {
+                        h = state(w.getScene().getRoot(), h * 31 + Double.hashCode(w.getWidth() + w.getHeight()));
+                    }
+                }
+                return h;
+            }).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("The FX thread did not answer", e);
+        }
+    }
+
+    private static long state(Node node, long h) {
+        h = h * 31 + System.identityHashCode(node);
+        h = h * 31 + (node.isVisible() ? 1 : 0);
+        h = h * 31 + node.getBoundsInParent().hashCode();
+        h = h * 31 + node.getLayoutBounds().hashCode();
+        if (node instanceof Labeled l) {
+            h = h * 31 + Objects.hashCode(l.getText());
+        } else if (node instanceof Text t) {
+            h = h * 31 + Objects.hashCode(t.getText());
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                h = state(child, h);
+            }
+        }
+        return h;
     }
 
     /** The window at this size on the Review screen, its queue filled. */
