@@ -63,4 +63,23 @@ public class SurfacesViewModelTest {
                 "by joel");
         assertThat(vm.applied()).noneMatch(l -> l.startsWith("sp-2026-11-18-loop-nanny-01"));
     }
+
+    /** What the window's change poll does when the dial's files change: the panel reads again, its selection kept. */
+    @Test
+    void aRefreshAfterARunElsewhereShowsTheNewApplyAndKeepsTheSelectedSurface() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        surfaces(ws.dir());
+        PolicyService policy = new PolicyService(ws, new ReviewService(ws, Fixtures.CLOCK), Fixtures.CLOCK);
+        SurfacesViewModel vm = new SurfacesViewModel(policy, new SynchronousTaskRunner(), "joel", ZoneId.of("UTC"),
+                Fixtures.CLOCK);
+        vm.load();
+        assertThat(vm.applied()).isEmpty();
+        String soul = vm.surfaceName(1);
+
+        new PolicyService(ws, new ReviewService(ws, Fixtures.CLOCK), Fixtures.CLOCK).run(); // `policy run`, elsewhere
+        vm.refresh();
+
+        assertThat(vm.applied()).anySatisfy(l -> assertThat(l).startsWith("sp-2026-11-18-loop-nanny-01 — "));
+        assertThat(vm.surfaceName(1)).isEqualTo(soul);
+    }
 }

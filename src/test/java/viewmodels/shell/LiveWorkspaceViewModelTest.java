@@ -3,6 +3,7 @@ package viewmodels.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -16,6 +17,7 @@ import services.failed.FailedTargetsService;
 import services.knowledge.KnowledgeDoc;
 import services.knowledge.KnowledgeQuery;
 import services.knowledge.LuceneKnowledgeIndex;
+import services.policy.PolicyService;
 import services.review.ReviewService;
 import services.sync.SyncOptions;
 import services.sync.VaultSync;
@@ -103,5 +105,20 @@ class LiveWorkspaceViewModelTest {
             Thread.sleep(100);
         }
         fail("the open window did not see the change within 2 s");
+    }
+
+    /** The trust dial's panel is registered for POLICY: a dial saved or a change applied elsewhere is seen. */
+    @Test
+    void aPolicyRunOrADialSavedElsewhereIsAPolicyChange() throws Exception {
+        Workspace ws = Fixtures.demo(tmp);
+        WorkspaceChanges changes = new WorkspaceChanges(ws, () -> 1L, null);
+        assertThat(changes.poll()).isEmpty(); // the first look sees nothing changed
+        PolicyService policy = new PolicyService(ws, new ReviewService(ws, Fixtures.CLOCK), Fixtures.CLOCK);
+        policy.run(); // `policy run` in another process: applies and logs
+        assertThat(changes.poll()).contains(Area.POLICY);
+        assertThat(changes.poll()).doesNotContain(Area.POLICY);
+        Files.writeString(ws.dir().resolve("workspace.json"), Files.readString(ws.dir().resolve("workspace.json"))
+                + "\n"); // the dial saved on the command line rewrites workspace.json
+        assertThat(changes.poll()).contains(Area.POLICY);
     }
 }
