@@ -38,6 +38,7 @@ public final class OverviewViewModel {
     private final Supplier<SyncSources.Sources> sources;
     private final Supplier<List<Proposal>> proposals;
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper();
+    private final ReadOnlyStringWrapper folder = new ReadOnlyStringWrapper();
     private final ReadOnlyStringWrapper details = new ReadOnlyStringWrapper();
     private final ObservableList<LocationRow> locations = FXCollections.observableArrayList();
     private final ObservableList<LocationRow> locationsView = FXCollections.unmodifiableObservableList(locations);
@@ -62,7 +63,8 @@ public final class OverviewViewModel {
         this.sources = sources;
         this.runner = runner;
         heading.set(workspace.name());
-        details.set(workspace.dir() + " · index: " + workspace.index().backend()
+        folder.set(workspace.dir().toString());
+        details.set("index: " + workspace.index().backend()
                 + " · review branch: " + workspace.reviewBranch()
                 + (workspace.readOnly() ? " · read-only" : ""));
     }
@@ -129,6 +131,11 @@ public final class OverviewViewModel {
 
     public ReadOnlyStringProperty detailsProperty() {
         return details.getReadOnlyProperty();
+    }
+
+    /** The workspace's folder, on its own line: a long one is cut at its start, never the settings beside it. */
+    public ReadOnlyStringProperty folderProperty() {
+        return folder.getReadOnlyProperty();
     }
 
     public ObservableList<LocationRow> locations() {

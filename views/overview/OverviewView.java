@@ -32,6 +32,13 @@ public final class OverviewView {
         Label heading = new Label();
         heading.getStyleClass().add("section-title");
         heading.textProperty().bind(vm.headingProperty());
+        Label place = new Label();
+        place.getStyleClass().add(Styles.TEXT_MUTED);
+        place.setTextOverrun(OverrunStyle.LEADING_ELLIPSIS); // a path keeps the end that tells folders apart
+        place.textProperty().bind(vm.folderProperty());
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(vm.folderProperty());
+        place.setTooltip(whole);
         Label details = new Label();
         details.getStyleClass().add(Styles.TEXT_MUTED);
         details.textProperty().bind(vm.detailsProperty());
@@ -108,7 +115,7 @@ public final class OverviewView {
         era.run();
         Label folders = new Label("Folders");
         folders.getStyleClass().add(Styles.TITLE_4);
-        root.getChildren().addAll(heading, details, figures, eraTitle, eraLines, folders, table);
+        root.getChildren().addAll(heading, new VBox(2, place, details), figures, eraTitle, eraLines, folders, table);
         // read again each time the section is shown: a sync or a new proposal since changes the figures
         root.parentProperty().addListener((o, was, now) -> {
             if (now != null) {
