@@ -3,6 +3,7 @@ package services.vault;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import services.text.CheckedNumber;
 import services.text.PlainText;
 
@@ -34,7 +35,7 @@ public final class RetroParser {
     public Retro parseRetro(String fileStem, String text) {
         Frontmatter front = Frontmatter.parse(text);
         MarkdownSections sections = MarkdownSections.of(front.body());
-        String loopId = front.string("loopId") == null ? fileStem : front.string("loopId");
+        String loopId = loopId(front, "loopId", fileStem);
         List<String> lessons = sections.bullets("Analysis").stream()
                 .filter(b -> b.length() >= MIN_LESSON_LENGTH).toList();
         return new Retro(loopId, front.string("project"), front.string("date"), count(front, "storiesCompleted"),
@@ -59,12 +60,25 @@ public final class RetroParser {
     public Retro parseBrainNote(String fileStem, String text) {
         Frontmatter front = Frontmatter.parse(text);
         MarkdownSections sections = MarkdownSections.of(front.body());
-        String loopId = front.string("loop_id") == null ? fileStem : front.string("loop_id");
+        String loopId = loopId(front, "loop_id", fileStem);
         List<String> lessons = sections.bullets("Lessons").stream()
                 .filter(b -> b.length() >= MIN_LESSON_LENGTH).toList();
         return new Retro(loopId, front.string("project"), front.string("date"), count(front, "stories_completed"),
                 count(front, "stories_failed"), count(front, "stories_skipped"), sections.get("Summary"), List.of(),
                 sections.get("Patterns"), lessons, front.body());
+    }
+
+    /**
+     * The loop's id: the frontmatter's {@code key}, else the file's name. It becomes part of a document's id, so a
+     * control character, a line break or a text-direction override in it makes the file bad input, named.
+     */
+    private static String loopId(Frontmatter front, String key, String fileStem) {
+        String id = front.string(key) == null ? fileStem : front.string(key);
+        Optional<String> why = PlainText.problem(id);
+        if (why.isPresent()) {
+            throw new VaultFileException("frontmatter '" + key + "' " + PlainText.shown(id) + " has " + why.get());
+        }
+        return id;
     }
 
     /** A count of the frontmatter, read by the one checked-number reader: overflow and negatives are bad input. */

@@ -81,4 +81,20 @@ class SkillAndRetroParserTest {
                 assertThrows(VaultFileException.class,
                         () -> retros.parseRetro("x", "---\nstoriesCompleted: many\n---\n")).reason());
     }
+
+    /** Fuzz seed 30549958525793: a tab in a brain note's loop_id made a document id nobody could name. */
+    @Test
+    void aLoopIdThatIsNotOneLineIsBadInputNamingTheKey() {
+        // as YAML escapes inside double quotes: a tab, a BEL, a text-direction override, a line separator
+        for (String bad : List.of("loop-a\\tb", "loop-a\\ab", "loop-\\u202Eab", "loop-a\\u2028b")) {
+            String note = assertThrows(VaultFileException.class, () -> retros.parseBrainNote("loop-ab",
+                    "---\ntype: retro\nloop_id: \"" + bad + "\"\n---\n# Loop\n")).reason();
+            assertTrue(note.startsWith("frontmatter 'loop_id' \""), note);
+            assertTrue(note.contains(" has a "), note);
+            String retro = assertThrows(VaultFileException.class, () -> retros.parseRetro("loop-ab",
+                    "---\nloopId: \"" + bad + "\"\n---\n# Loop\n")).reason();
+            assertTrue(retro.startsWith("frontmatter 'loopId' \""), retro);
+        }
+        assertEquals("loop-ab", retros.parseBrainNote("loop-ab", "---\ntype: retro\n---\n# Loop\n").loopId());
+    }
 }
