@@ -9,18 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import services.amendments.AmendmentHistory.Prepared;
 import services.amendments.AmendmentHistory.RevertStep;
 import services.amendments.AmendmentsService.Amendment;
 import services.amendments.AmendmentsService.Status;
-import services.audit.DecisionLock;
 import services.audit.DecisionLog;
 import services.text.PlainText;
 import services.workspace.Workspace;
@@ -37,35 +33,20 @@ final class RunReverts {
     /** The longest reason kept. */
     static final int MAX_REASON = 2_000;
 
-    private final Workspace ws;
-    private final Clock clock;
-    private final Function<Path, AmendmentHistory> histories;
-    private final Function<String, Path> roots;
-    private final Supplier<List<Amendment>> amendments;
-    private final DecisionLog dreamLog;
-    private final DecisionLog decisions;
-    private final DecisionLock lock;
+    private final AmendmentReverts.Parts parts;
     private final AmendmentReverts reverts;
     private final RevertIntents intents;
 
     RunReverts(AmendmentReverts reverts) {
-        AmendmentReverts.Parts parts = reverts.parts();
-        this.ws = parts.ws();
-        this.clock = parts.clock();
-        this.histories = parts.histories();
-        this.roots = parts.roots();
-        this.amendments = parts.amendments();
-        this.dreamLog = parts.dreamLog();
-        this.decisions = parts.decisions();
-        this.lock = parts.lock();
+        this.parts = reverts.parts();
         this.reverts = reverts;
-        this.intents = new RevertIntents(decisions, dreamLog, clock);
+        this.intents = new RevertIntents(parts.decisions(), parts.dreamLog(), parts.clock());
     }
 
     /** The amendments run {@code run} applied, newest first; refuses a run with none. */
     List<Amendment> of(String run) {
         requireRun(run);
-        return ofRun(amendments.get(), run);
+        return ofRun(parts.amendments().get(), run);
     }
 
     AmendmentsService.RunReverted revert(String run, String by, String reason) {
@@ -73,9 +54,9 @@ final class RunReverts {
         requireRun(run);
         require(by, "--by", "Reverting a run needs the reviewer's name (--by).", 200);
         require(reason, "--reason", "Reverting a run needs a reason (--reason).", MAX_REASON);
-        return lock.run(() -> {
+        return parts.lock().run(() -> {
             reverts.recoverLocked(by);
-            List<Amendment> all = ofRun(amendments.get(), run);
+            List<Amendment> all = ofRun(parts.amendments().get(), run);
             List<Amendment> chosen = new ArrayList<>();
             List<RevertReport.LeftOut> leftOut = new ArrayList<>();
             for (Amendment a : all) {
@@ -100,7 +81,7 @@ final class RunReverts {
             List<Planned> planned = new ArrayList<>();
             for (List<Amendment> group : groups.values()) {
                 Amendment first = group.get(0);
-                try (AmendmentHistory history = histories.apply(roots.apply(first.repo()))) {
+                try (AmendmentHistory history = parts.histories().apply(parts.roots().apply(first.repo()))) {
                     List<Amendment> newest = newestFirst(history, group);
                     try {
                         planned.add(new Planned(first.repo(), history.prepareReverts(first.branch(), newest.stream()
@@ -145,12 +126,12 @@ final class RunReverts {
     private void move(List<Planned> planned, String run) {
         List<Planned> moved = new ArrayList<>();
         for (Planned p : planned) {
-            try (AmendmentHistory history = histories.apply(roots.apply(p.repo()))) {
+            try (AmendmentHistory history = parts.histories().apply(parts.roots().apply(p.repo()))) {
                 history.move(p.prepared().branch(), p.prepared().oldTip(), p.prepared().newTip());
                 moved.add(p);
             } catch (AmendmentException e) {
                 for (Planned back : moved) {
-                    try (AmendmentHistory history = histories.apply(roots.apply(back.repo()))) {
+                    try (AmendmentHistory history = parts.histories().apply(parts.roots().apply(back.repo()))) {
                         history.move(back.prepared().branch(), back.prepared().newTip(), back.prepared().oldTip());
                     }
                 }
@@ -168,19 +149,19 @@ final class RunReverts {
                         List<AmendmentsService.Reverted> done, List<RevertReport.LeftOut> leftOut) {
         try {
             ObjectNode line = DecisionLog.entry();
-            line.put("ts", clock.instant().toString());
+            line.put("ts", parts.clock().instant().toString());
             line.put("cycle", run);
             line.put("trigger", "console");
             ArrayNode outputs = line.putArray("outputs");
             ObjectNode entry = DecisionLog.entry();
-            entry.put("ts", clock.instant().toString());
+            entry.put("ts", parts.clock().instant().toString());
             entry.put("by", by);
             entry.put("action", "revert.run");
             entry.put("run", run);
             entry.put("reason", reason);
             begun.forEach(entry.putArray("intents")::add);
             ArrayNode reverted = entry.putArray("reverted");
-            List<Amendment> all = amendments.get();
+            List<Amendment> all = parts.amendments().get();
             for (AmendmentsService.Reverted r : done) {
                 Amendment a = all.stream().filter(x -> x.sha().equals(r.sha())).findFirst().orElse(null);
                 ObjectNode o = outputs.addObject();
@@ -199,14 +180,14 @@ final class RunReverts {
             }
             ArrayNode left = entry.putArray("leftOut");
             leftOut.forEach(l -> left.addObject().put("amendment", l.id()).put("sha", l.sha()).put("why", l.why()));
-            dreamLog.append(line);
-            decisions.append(entry);
+            parts.dreamLog().append(line);
+            parts.decisions().append(entry);
         } catch (RuntimeException e) {
             throw new AmendmentReverts.Unrecorded("Reverted run " + PlainText.shown(run) + " (" + String.join(", ",
                     done.stream().map(d -> abbreviate(d.sha()) + " → " + abbreviate(d.revertSha())).toList())
                     + "), but the revert could not be recorded: " + e.getMessage() + ". The reverts ARE committed; "
-                    + "their intents are in " + decisions.file() + ", and the console records them the next time it "
-                    + "opens the amendments and the log can be written.");
+                    + "their intents are in " + parts.decisions().file() + ", and the console records them the next "
+                    + "time it opens the amendments and the log can be written.");
         }
     }
 
@@ -235,8 +216,8 @@ final class RunReverts {
             List<String> runs = all.stream().map(Amendment::cycle).filter(c -> c != null && !c.isEmpty()).distinct()
                     .limit(8).toList();
             throw new AmendmentException("No amendment applied by run " + PlainText.shown(run) + " in "
-                    + dreamLog.file() + (runs.isEmpty() ? "." : " (runs with amendments: " + String.join(", ", runs)
-                    + ")."));
+                    + parts.dreamLog().file() + (runs.isEmpty() ? "." : " (runs with amendments: "
+                    + String.join(", ", runs) + ")."));
         }
         return of;
     }
@@ -267,18 +248,20 @@ final class RunReverts {
 
     /** Refused in words when the workspace is read-only or its policy frozen (workspace.json {@code policy.frozen}). */
     private void refuseWhenClosed() {
-        if (ws.readOnly()) {
-            throw new AmendmentException("Workspace " + ws.name() + " is read-only: reverts are disabled.");
+        if (parts.ws().readOnly()) {
+            throw new AmendmentException("Workspace " + parts.ws().name() + " is read-only: reverts are disabled.");
         }
         if (frozen()) {
-            throw new AmendmentException("Workspace " + ws.name() + " is frozen (workspace.json policy.frozen): "
-                    + "nothing is changed until it is unfrozen (policy unfreeze). Nothing was reverted.");
+            throw new AmendmentException("Workspace " + parts.ws().name()
+                    + " is frozen (workspace.json policy.frozen): nothing is changed until it is unfrozen "
+                    + "(policy unfreeze). Nothing was reverted.");
         }
     }
 
     private boolean frozen() {
         try {
-            JsonNode root = new ObjectMapper().readTree(Files.readAllBytes(ws.dir().resolve(Workspace.FILE_NAME)));
+            Path file = parts.ws().dir().resolve(Workspace.FILE_NAME);
+            JsonNode root = new ObjectMapper().readTree(Files.readAllBytes(file));
             return root != null && root.path("policy").path("frozen").asBoolean(false);
         } catch (IOException e) {
             return false;
